@@ -1,0 +1,53 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one query interface both drivers share. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dir: string | null }
+  | { kind: 'postgres'; url: string };
+
+export type Database = {
+  db: Db;
+  kind: DatabaseTarget['kind'];
+  /** Number of SQL statements sent since open; tests assert fixed query counts with it. */
+  queryCount(): number;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** Opens PGlite (a directory, or memory when `dir` is null) or a PostgreSQL pool. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  let count = 0;
+  const logger = { logQuery: () => void count++ };
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      queryCount: () => count,
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+  // PGlite is a single connection: it queues statements itself, so one client serves everyone.
+  const client = target.dir ? new PGlite(target.dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    queryCount: () => count,
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,2 @@
+// Every module's tables, so one Drizzle instance knows the whole schema.
+export * from '../modules/users/users.tables';

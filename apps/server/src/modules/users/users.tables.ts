@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** Stored lower-cased and trimmed; unique. */
+    email: text().notNull(),
+    name: text().notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text({ enum: ['student', 'teacher', 'admin'] })
+      .notNull()
+      .default('student'),
+    timezone: text(),
+    locale: text({ enum: ['en', 'ja'] })
+      .notNull()
+      .default('en'),
+    avatarKey: text('avatar_key'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Tokens issued before this instant are refused: set on password change or reset. */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_role_idx').on(t.role)],
+);
+
+/** Revoked session tokens by `jti`, kept until the token would have expired anyway. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text().primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('revoked_tokens_user_idx').on(t.userId),
+    index('revoked_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** The people a family account books into classes: the holder and/or children. */
+export const attendeeProfiles = pgTable(
+  'attendee_profiles',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    birthday: date({ mode: 'string' }),
+    isAccountHolder: boolean('is_account_holder').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('attendee_profiles_user_idx').on(t.userId),
+    uniqueIndex('attendee_profiles_one_holder').on(t.userId).where(sql`${t.isAccountHolder}`),
+  ],
+);

@@ -1,0 +1,39 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type App, buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+
+/** Config for tests: silent, a throw-away data dir, a fixed secret; `env` overrides any of it. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'atelier-test-')),
+    JWT_SECRET: TEST_JWT_SECRET,
+    SEED_DEMO: '0',
+    ...env,
+  });
+}
+
+export type TestApp = { app: App; database: TestDatabase; config: Config; close(): Promise<void> };
+
+/** The whole app on a fresh database (PGlite, or PostgreSQL under TEST_DB=postgres). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(env);
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+export * from './cable/cable.schemas';
+export * from './constants';
+export * from './errors';
+export * from './json-api';
+export * from './paths';
+export * from './users/users.schemas';
