@@ -15,12 +15,16 @@ import type { Database } from './db/client';
 import { healthRoutes } from './modules/health/health.routes';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { pubsubPlugin } from './plugins/pubsub';
 import { spaPlugin } from './plugins/spa';
+import { MemoryPubSub, type PubSub } from './pubsub/pubsub';
 
 export type AppDeps = {
   database: Database;
   /** When true, closing the app closes the database (the server process); tests keep theirs. */
   ownsDatabase?: boolean;
+  /** Defaults to in-process pub/sub; the server passes Redis when REDIS_URL is set. */
+  pubsub?: PubSub;
 };
 
 export type App = FastifyInstance;
@@ -49,6 +53,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     database: deps.database,
     ownsDatabase: deps.ownsDatabase ?? false,
   });
+  await app.register(pubsubPlugin, { pubsub: deps.pubsub ?? new MemoryPubSub() });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {

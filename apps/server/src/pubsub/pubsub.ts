@@ -1,0 +1,53 @@
+/**
+ * Broadcast between server processes (DESIGN §6): in-process by default, Redis when REDIS_URL is
+ * set, so a message published by one instance reaches subscribers on every instance.
+ */
+export type PubSubHandler = (message: unknown) => void;
+
+export interface PubSub {
+  /** Delivers `message` (JSON-serialisable) to every subscriber of `channel`, on every process. */
+  publish(channel: string, message: unknown): Promise<void>;
+  /** Returns a function that removes this subscription. */
+  subscribe(channel: string, handler: PubSubHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** Channel names shared by publishers and subscribers. */
+export const PUBSUB_CHANNELS = {
+  /** A user's notification stream: `notifications:{userId}`. */
+  notifications: (userId: string | number) => `notifications:${userId}`,
+  /** Session revocations, so open sockets of a revoked token close at once. */
+  sessions: 'sessions',
+} as const;
+
+/** Messages on the `sessions` channel. */
+export type SessionEvent =
+  | { type: 'revoked'; jti: string; userId: string }
+  | { type: 'revoked_all'; userId: string; before: number };
+
+export class MemoryPubSub implements PubSub {
+  private readonly handlers = new Map<string, Set<PubSubHandler>>();
+
+  async publish(channel: string, message: unknown): Promise<void> {
+    // A JSON round trip gives subscribers the same shape Redis would: no shared references.
+    const copy = JSON.parse(JSON.stringify(message));
+    for (const handler of this.handlers.get(channel) ?? []) handler(copy);
+  }
+
+  async subscribe(channel: string, handler: PubSubHandler): Promise<() => Promise<void>> {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+    }
+    set.add(handler);
+    return async () => {
+      set.delete(handler);
+      if (set.size === 0) this.handlers.delete(channel);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+  }
+}
