@@ -2,5 +2,6 @@ export * from './cable/cable.schemas';
 export * from './constants';
 export * from './errors';
 export * from './json-api';
+export * from './notifications/notifications.schemas';
 export * from './paths';
 export * from './users/users.schemas';

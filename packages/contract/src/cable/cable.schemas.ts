@@ -20,11 +20,26 @@ export type CableServerMessage =
   | { type: 'ping'; message: number }
   | { type: 'confirm_subscription'; identifier: string }
   | { type: 'reject_subscription'; identifier: string }
-  | {
-      type: 'disconnect';
-      reason: 'unauthorized' | 'invalid_request' | 'server_restart';
-      reconnect: boolean;
-    }
+  | { type: 'disconnect'; reason: CableDisconnectReason; reconnect: boolean }
   | { identifier: string; message: unknown };
 
+/** Disconnect reasons the server sends (a subset of the client's `disconnect_reasons`). */
+export const CABLE_DISCONNECT_REASONS = [
+  'unauthorized',
+  'invalid_request',
+  'server_restart',
+] as const;
+export type CableDisconnectReason = (typeof CABLE_DISCONNECT_REASONS)[number];
+
+/**
+ * The one channel: streams the signed-in user's notifications. Each broadcast's `message` is a
+ * notification document (`notificationDocumentSchema`: `{data, included}`), never anything else.
+ */
 export const NOTIFICATIONS_CHANNEL = 'NotificationsChannel';
+
+/** The query parameter carrying the session token: `/cable?token=JWT` (DESIGN §6). */
+export const CABLE_TOKEN_PARAM = 'token';
+
+/** `/cable?token=…` for a token; the client makes it absolute (ws:// or wss://) itself. */
+export const cablePath = (token: string) =>
+  `/cable?${CABLE_TOKEN_PARAM}=${encodeURIComponent(token)}`;
