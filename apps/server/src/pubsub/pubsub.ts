@@ -31,7 +31,12 @@ export class MemoryPubSub implements PubSub {
   async publish(channel: string, message: unknown): Promise<void> {
     // A JSON round trip gives subscribers the same shape Redis would: no shared references.
     const copy = JSON.parse(JSON.stringify(message));
-    for (const handler of this.handlers.get(channel) ?? []) handler(copy);
+    for (const handler of [...(this.handlers.get(channel) ?? [])]) {
+      // Like Redis, a failing subscriber is the subscriber's problem, not the publisher's.
+      try {
+        handler(copy);
+      } catch {}
+    }
   }
 
   async subscribe(channel: string, handler: PubSubHandler): Promise<() => Promise<void>> {
@@ -40,11 +45,19 @@ export class MemoryPubSub implements PubSub {
       set = new Set();
       this.handlers.set(channel, set);
     }
-    set.add(handler);
+    // A fresh wrapper per call, so subscribing the same function twice yields two subscriptions.
+    const entry: PubSubHandler = (message) => handler(message);
+    set.add(entry);
+    const owned = set;
     return async () => {
-      set.delete(handler);
-      if (set.size === 0) this.handlers.delete(channel);
+      owned.delete(entry);
+      if (owned.size === 0 && this.handlers.get(channel) === owned) this.handlers.delete(channel);
     };
+  }
+
+  /** Local subscriptions of `channel`; tests use it to prove unsubscribes leave nothing behind. */
+  subscriberCount(channel: string): number {
+    return this.handlers.get(channel)?.size ?? 0;
   }
 
   async close(): Promise<void> {
