@@ -1,4 +1,5 @@
 export * from './cable/cable.schemas';
+export * from './cart/cart.schemas';
 export * from './constants';
 export * from './errors';
 export * from './json-api';

@@ -1,0 +1,72 @@
+import {
+  combineReducers,
+  configureStore,
+  createListenerMiddleware,
+  type ThunkDispatch,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import { cartReducer, loadCart } from '../features/cart/cart-slice';
+import { klassesReducer } from '../features/klasses/klasses-slice';
+import { notificationsReducer } from '../features/notifications/notifications-slice';
+import { ordersReducer } from '../features/orders/orders-slice';
+import { sessionExpired } from '../features/session/session-events';
+import { endSession, sessionReducer } from '../features/session/session-slice';
+import { uiReducer } from '../features/ui/ui-slice';
+import { api } from '../lib/api';
+import { installApiClient } from '../lib/api-client';
+import { resetStore } from './reset-store';
+
+const appReducer = combineReducers({
+  session: sessionReducer,
+  notifications: notificationsReducer,
+  ui: uiReducer,
+  klasses: klassesReducer,
+  orders: ordersReducer,
+  cart: cartReducer,
+  [api.reducerPath]: api.reducer,
+});
+
+export type RootState = ReturnType<typeof appReducer>;
+
+/** SPEC §4 "Clearing the store resets everything": `resetStore()` returns every slice to its start. */
+export const rootReducer: typeof appReducer = (state, action) =>
+  appReducer(resetStore.match(action) ? undefined : state, action);
+
+/**
+ * Builds a store (one per app, one per test). It also binds the api client to this store, so
+ * the latest store made receives the client's snackbars and 401 sign-outs.
+ */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const listeners = createListenerMiddleware<
+    RootState,
+    ThunkDispatch<RootState, unknown, UnknownAction>
+  >();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware),
+  });
+
+  // SPEC §8: a 401 anywhere signs out (storage cleared, live connection closed, /login).
+  listeners.startListening({
+    actionCreator: sessionExpired,
+    effect: async (_, { dispatch }) => {
+      await dispatch(endSession());
+    },
+  });
+
+  // SPEC §4: once the user state is loaded, the cart is fetched (server cart or guest items).
+  listeners.startListening({
+    predicate: (_, current, previous) =>
+      current.session.status === 'loaded' && previous.session.status !== 'loaded',
+    effect: async (_, { dispatch }) => {
+      await dispatch(loadCart());
+    },
+  });
+
+  installApiClient(store);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,129 @@
+import {
+  API,
+  type CartItem,
+  cartItemSchema,
+  type GuestCartItemParams,
+  parseDocument,
+} from '@atelier/contract';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { z } from 'zod';
+import { apiClient, handleError } from '../../lib/api-client';
+import { type GuestCartItem, readGuestCartItems } from './guest-cart-db';
+
+export type CartStatus = 'idle' | 'loaded';
+export type CartState = { items: CartItem[]; status: CartStatus; loading: boolean };
+
+/** SPEC §4: the cart starts out loading, and not loaded. */
+export const initialCartState: CartState = { items: [], status: 'idle', loading: true };
+
+const cartItemListSchema = z.array(cartItemSchema);
+
+/** The pricing call's parameters for local guest items (SPEC §7). */
+export function guestPricingParams(items: GuestCartItem[]): GuestCartItemParams[] {
+  return items.map((item) => ({
+    klass_group_schedule_id: item.klass_group_schedule_id,
+    number_of_attendees: item.number_of_attendees,
+    coupon_code: item.coupon_code,
+    addon_ids: item.cart_item_klass_group_schedule_addons,
+  }));
+}
+
+/**
+ * Prices local guest items through the server. The answer is matched to each local item by
+ * klass_group_schedule.id (SPEC §7) and takes the local id, so a later `guestItemPriced` for that
+ * local item replaces it. A local item the server did not price is left out.
+ */
+export async function priceGuestCartItems(items: GuestCartItem[]): Promise<CartItem[]> {
+  if (items.length === 0) return [];
+  const response = await apiClient.get(API.guestCartItems, {
+    params: { cart_item_params: JSON.stringify(guestPricingParams(items)) },
+  });
+  const priced = parseDocument(cartItemListSchema, response.data);
+  const unused = [...priced];
+  const out: CartItem[] = [];
+  for (const local of items) {
+    const index = unused.findIndex(
+      (p) => p.klass_group_schedule.id === local.klass_group_schedule_id,
+    );
+    if (index === -1) continue;
+    const [match] = unused.splice(index, 1);
+    if (match) out.push({ ...match, id: String(local.id) });
+  }
+  return out;
+}
+
+type CartThunkState = { session: { user: { id: string } | null } };
+
+/**
+ * SPEC §4 cart load: a signed-in user's server cart, or a guest's local items priced by the
+ * server. A failure empties the cart, goes to the common error handler and rejects the thunk
+ * (`unwrap()` rethrows it). The server cart endpoints may be absent (404): that is a failed load.
+ */
+export const loadCart = createAsyncThunk<CartItem[], void, { state: CartThunkState }>(
+  'cart/load',
+  async (_, { getState }) => {
+    try {
+      if (getState().session.user) {
+        const response = await apiClient.get(API.cartItems);
+        return parseDocument(cartItemListSchema, response.data);
+      }
+      return await priceGuestCartItems(await readGuestCartItems());
+    } catch (error) {
+      handleError(error);
+      throw error;
+    }
+  },
+);
+
+const cartSlice = createSlice({
+  name: 'cart',
+  initialState: initialCartState,
+  reducers: {
+    /** Clear empties the cart and marks it loaded (SPEC §4). */
+    cartCleared(state) {
+      state.items = [];
+      state.status = 'loaded';
+      state.loading = false;
+    },
+    /** Reset empties it and marks it not loaded (SPEC §4), so the next session load refetches. */
+    cartReset(state) {
+      state.items = [];
+      state.status = 'idle';
+      state.loading = true;
+    },
+    /** SPEC §4: pricing one guest item replaces the entry with the same id (or adds it). */
+    guestItemPriced(state, action: PayloadAction<CartItem>) {
+      const index = state.items.findIndex((item) => item.id === action.payload.id);
+      if (index === -1) state.items.push(action.payload);
+      else state.items[index] = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadCart.pending, (state) => {
+        state.loading = true;
+      })
+      .addCase(loadCart.fulfilled, (state, action) => {
+        state.items = action.payload;
+        state.status = 'loaded';
+        state.loading = false;
+      })
+      .addCase(loadCart.rejected, (state) => {
+        state.items = [];
+        state.status = 'loaded';
+        state.loading = false;
+      });
+  },
+  selectors: {
+    selectCartItems: (state) => state.items,
+    selectCartCount: (state) => state.items.length,
+    selectCartStatus: (state) => state.status,
+    selectCartLoading: (state) => state.loading,
+  },
+});
+
+export const { cartCleared, cartReset, guestItemPriced } = cartSlice.actions;
+export const { selectCartItems, selectCartCount, selectCartStatus, selectCartLoading } =
+  cartSlice.selectors;
+export const cartReducer = cartSlice.reducer;
+export default cartSlice;

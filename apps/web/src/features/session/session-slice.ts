@@ -1,0 +1,180 @@
+import {
+  API,
+  parseDocument,
+  type Role,
+  sessionClaimsSchema,
+  signInResponseSchema,
+  type User,
+  userSchema,
+} from '@atelier/contract';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { resetStore } from '../../app/reset-store';
+import { type ApiError, apiClient, handleError, toApiError } from '../../lib/api-client';
+import { closeCable, openCable } from '../../lib/cable';
+import { navigate } from '../../lib/navigation';
+import { clearStorage, getToken, setToken } from '../../lib/storage';
+import { liveMessageReceived } from '../notifications/notifications-slice';
+
+export type SessionStatus = 'idle' | 'loading' | 'loaded';
+export type SessionState = { status: SessionStatus; user: User | null };
+
+export const initialSessionState: SessionState = { status: 'idle', user: null };
+
+type SessionThunkState = { session: SessionState };
+
+/** Reads a JWT's payload without verifying it (the server verifies; the client only needs exp). */
+export function decodeTokenClaims(token: string): { exp: number } | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const json: unknown = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')));
+    const parsed = sessionClaimsSchema.pick({ exp: true }).safeParse(json);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC §4: a session is valid while the current time (ms) is at or before the token's exp (s). */
+export function isSessionValid(token: string | null, now: number = Date.now()): boolean {
+  if (!token) return false;
+  const claims = decodeTokenClaims(token);
+  return claims !== null && now <= claims.exp * 1000;
+}
+
+/** Opens the live connection; its messages feed the notifications (SPEC §7 live channel). */
+export const openLiveConnection = createAsyncThunk(
+  'session/openLiveConnection',
+  (token: string, { dispatch }) => {
+    openCable(token, (message) => {
+      void dispatch(liveMessageReceived(message));
+    });
+  },
+);
+
+/**
+ * Ends the session on this device without asking the server: storage cleared, live connection
+ * closed, store reset, user cleared (state loaded) and /login. Sign-out and a 401 both end here.
+ */
+export const endSession = createAsyncThunk('session/end', (_, { dispatch }) => {
+  clearStorage();
+  closeCable();
+  dispatch(resetStore());
+  dispatch(clearUser());
+  navigate('/login');
+});
+
+/**
+ * SPEC §4 load: with a token the current user is fetched (and the live connection opened while
+ * the token is valid); with none the user is cleared and the state becomes loaded. A 401 ends
+ * the session through the api client's session-expired handler; other failures are reported
+ * and leave the state loaded with no user (the token stays, so a reload tries again).
+ */
+export const loadSession = createAsyncThunk<User | null, void, { state: SessionThunkState }>(
+  'session/load',
+  async (_, { dispatch }) => {
+    const token = getToken();
+    if (!token) return null;
+    try {
+      const response = await apiClient.get(API.me);
+      const user = parseDocument(userSchema, response.data);
+      // The response may have refreshed the token; the connection uses the newest one.
+      const current = getToken();
+      if (current && isSessionValid(current)) await dispatch(openLiveConnection(current));
+      return user;
+    } catch (error) {
+      if (toApiError(error).status !== 401) handleError(error);
+      throw error;
+    }
+  },
+);
+
+export type SignInArgs = { email: string; password: string; redirect?: boolean };
+
+/**
+ * POST /api/v1/users/sign_in: stores `data.jwt`, resets the store, opens the live connection,
+ * loads the user and goes to / unless `redirect` is false. Rejects with an ApiError (use
+ * `fieldErrors` / `detail` in the form); it never shows a snackbar itself.
+ */
+export const signIn = createAsyncThunk<
+  User | null,
+  SignInArgs,
+  { state: SessionThunkState; rejectValue: ApiError }
+>('session/signIn', async ({ email, password, redirect = true }, { dispatch, rejectWithValue }) => {
+  let jwt: string;
+  try {
+    const response = await apiClient.post(
+      API.signIn,
+      { auth: { email, password } },
+      // Wrong credentials answer 401: that is the form's business, not a session expiry.
+      { skipSessionExpiry: true },
+    );
+    jwt = signInResponseSchema.parse(response.data).data.jwt;
+  } catch (error) {
+    return rejectWithValue(toApiError(error));
+  }
+  setToken(jwt);
+  dispatch(resetStore());
+  await dispatch(openLiveConnection(jwt));
+  const user = await dispatch(loadSession())
+    .unwrap()
+    .catch(() => null);
+  if (redirect) navigate('/');
+  return user;
+});
+
+/**
+ * DELETE /api/v1/users/sign_out, then the local end of the session. A failed call goes to the
+ * common error handler; sign-out completes all the same.
+ */
+export const signOut = createAsyncThunk('session/signOut', async (_, { dispatch }) => {
+  try {
+    await apiClient.delete(API.signOut, { skipSessionExpiry: true });
+  } catch (error) {
+    handleError(error, 'Logout failed');
+  }
+  await dispatch(endSession());
+});
+
+const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    /** SPEC §4: clearing user data marks the state loaded with no user. */
+    clearUser(state) {
+      state.user = null;
+      state.status = 'loaded';
+    },
+    setUser(state, action: PayloadAction<User>) {
+      state.user = action.payload;
+      state.status = 'loaded';
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadSession.pending, (state) => {
+        state.status = 'loading';
+      })
+      .addCase(loadSession.fulfilled, (state, action) => {
+        state.user = action.payload;
+        state.status = 'loaded';
+      })
+      .addCase(loadSession.rejected, (state) => {
+        state.user = null;
+        state.status = 'loaded';
+      });
+  },
+  selectors: {
+    selectUser: (state) => state.user,
+    selectIsLoggedIn: (state) => state.user !== null,
+    selectSessionStatus: (state) => state.status,
+    selectRole: (state): Role | null => state.user?.role ?? null,
+  },
+});
+
+export const { clearUser, setUser } = sessionSlice.actions;
+export const { selectUser, selectIsLoggedIn, selectSessionStatus, selectRole } =
+  sessionSlice.selectors;
+export const sessionReducer = sessionSlice.reducer;
+export default sessionSlice;

@@ -1,0 +1,13 @@
+// @types/rails__actioncable 8.0 omits the exported internals that carry the connection timing
+// knobs; actioncable 8.1's src/index.js exports both classes with these static fields.
+import '@rails/actioncable';
+
+declare module '@rails/actioncable' {
+  export const ConnectionMonitor: {
+    staleThreshold: number;
+    reconnectionBackoffRate: number;
+  };
+  export const Connection: {
+    reopenDelay: number;
+  };
+}

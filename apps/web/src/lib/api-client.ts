@@ -1,0 +1,155 @@
+import { errorDocumentSchema, fieldMessages, REQUEST_TIMEOUT_MS } from '@atelier/contract';
+import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
+import axios, { type AxiosError, type AxiosInstance, isAxiosError } from 'axios';
+import i18next from 'i18next';
+import { sessionExpired } from '../features/session/session-events';
+import { snackbarShown } from '../features/ui/ui-slice';
+import { getToken, setToken } from './storage';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * Leaves a 401 to the caller instead of ending the session: sign-in answers bad credentials
+     * with 401, and sign-out must not re-enter itself when its token is already dead.
+     */
+    skipSessionExpiry?: boolean;
+  }
+}
+
+/** What the app keeps of a failed call: enough for a snackbar, a form, or a retry decision. */
+export type ApiError = {
+  /** HTTP status; null when no response arrived (timeout, network). */
+  status: number | null;
+  /** axios error code, e.g. ECONNABORTED for a timeout. */
+  code: string | null;
+  /** The first error entry's detail from the server's error document, if any. */
+  detail: string | null;
+  /** SPEC §5 field messages of a 422 (`meta.type === 'validate'`), keyed by field. */
+  fields: Record<string, string>;
+  message: string;
+};
+
+/** The store surface the client needs; a structural type so tests can pass any store. */
+type DispatchingStore = { dispatch: Dispatch<UnknownAction> };
+
+let boundStore: DispatchingStore | null = null;
+
+/** Wires the client to a store: snackbars and the 401 sign-out go to its dispatch. */
+export function installApiClient(store: DispatchingStore): void {
+  boundStore = store;
+}
+
+/** The one HTTP client of the app (SPEC §7): same origin, 7000 ms timeout, bearer token. */
+export const apiClient: AxiosInstance = axios.create({
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { Accept: 'application/vnd.api+json, application/json' },
+});
+
+apiClient.interceptors.request.use((config) => {
+  const token = getToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+/** DESIGN §4: past half its life the server sends a fresh token, which replaces the stored one. */
+function storeRefreshedToken(headers: unknown): void {
+  if (!headers || typeof headers !== 'object') return;
+  const value =
+    'get' in headers && typeof headers.get === 'function'
+      ? headers.get('authorization')
+      : (headers as Record<string, unknown>).authorization;
+  if (typeof value !== 'string' || value.trim() === '') return;
+  setToken(value.replace(/^Bearer\s+/i, '').trim());
+}
+
+apiClient.interceptors.response.use(
+  (response) => {
+    storeRefreshedToken(response.headers);
+    return response;
+  },
+  (error: unknown) => {
+    if (isAxiosError(error) && error.response) {
+      storeRefreshedToken(error.response.headers);
+      // SPEC §8: a 401 signs out and goes to /login with no message.
+      if (error.response.status === 401 && !error.config?.skipSessionExpiry) {
+        boundStore?.dispatch(sessionExpired());
+      }
+    }
+    return Promise.reject(error);
+  },
+);
+
+function isApiError(value: unknown): value is ApiError {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    'fields' in value &&
+    'status' in value &&
+    'code' in value &&
+    'message' in value
+  );
+}
+
+/** Normalises anything a call may throw (axios error, ApiError, other) into an ApiError. */
+export function toApiError(error: unknown): ApiError {
+  if (isApiError(error)) return error;
+  if (isAxiosError(error)) {
+    const axiosError = error as AxiosError;
+    const body = axiosError.response?.data;
+    const parsed = errorDocumentSchema.safeParse(body);
+    return {
+      status: axiosError.response?.status ?? null,
+      code: axiosError.code ?? null,
+      detail: parsed.success ? (parsed.data.errors[0]?.detail ?? null) : null,
+      fields: fieldMessages(body),
+      message: axiosError.message,
+    };
+  }
+  return {
+    status: null,
+    code: null,
+    detail: null,
+    fields: {},
+    message: error instanceof Error ? error.message : String(error),
+  };
+}
+
+/** SPEC §5: a 422's validate entries as `{field: message}`; `{}` for any other failure. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  return toApiError(error).fields;
+}
+
+/**
+ * The snackbar text SPEC §8 gives for a failure, or null when the catalogue shows nothing
+ * (401: the session handler acts; 400 and 500: logged only).
+ * `message` is the caller's text for the action; it wins over the server's detail.
+ */
+export function errorSnackbarText(error: unknown, message?: string): string | null {
+  const apiError = toApiError(error);
+  if (apiError.status === 401 || apiError.status === 400 || apiError.status === 500) return null;
+  if (apiError.code === 'ECONNABORTED') {
+    return i18next.t('errors.timeout', { defaultValue: 'Timeout Error' });
+  }
+  const generic = i18next.t('errors.generic', { defaultValue: 'Error' });
+  if (apiError.status === null) return generic;
+  return i18next.t('errors.status', {
+    defaultValue: '{{status}}: {{message}}',
+    status: apiError.status,
+    message: message || apiError.detail || generic,
+    interpolation: { escapeValue: false },
+  });
+}
+
+/**
+ * The common error handler (SPEC §8): shows the catalogue's snackbar for `error`, labelled by
+ * the action's `message` when given, and logs what is only logged.
+ */
+export function handleError(error: unknown, message?: string): void {
+  const apiError = toApiError(error);
+  if (apiError.status === 400 || apiError.status === 500) {
+    console.error(message ?? 'Request failed', apiError);
+    return;
+  }
+  const text = errorSnackbarText(apiError, message);
+  if (text !== null) boundStore?.dispatch(snackbarShown({ content: text, type: 'error' }));
+}

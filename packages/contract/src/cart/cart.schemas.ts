@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/** A coupon as a cart item carries it (SPEC §3). `discount_amount` is cents or percent. */
+export const cartCouponSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  discount_type: z.string(),
+  discount_amount: z.number(),
+});
+export type CartCoupon = z.infer<typeof cartCouponSchema>;
+
+/** An attendee booked by a cart item (SPEC §3 "Cart attendee link"). */
+export const cartItemAttendeeProfileSchema = z.object({
+  id: z.string(),
+  attendee_profile: z.object({
+    id: z.string(),
+    name: z.string().nullable(),
+    birthday: z.string().nullable(),
+  }),
+});
+export type CartItemAttendeeProfile = z.infer<typeof cartItemAttendeeProfileSchema>;
+
+/** An add-on chosen for a cart item (SPEC §3 "Addon link"). */
+export const cartItemAddonSchema = z.object({
+  klass_group_schedule_addon: z.object({ id: z.string() }),
+});
+export type CartItemAddon = z.infer<typeof cartItemAddonSchema>;
+
+/** The schedule a cart item books, with its programme and plan (SPEC §3). Prices in cents. */
+export const cartKlassGroupScheduleSchema = z.object({
+  id: z.string(),
+  klass_group: z.object({
+    id: z.string(),
+    name: z.string(),
+    image_url: z.string().nullable(),
+    min_age: z.number().nullable(),
+    max_age: z.number().nullable(),
+  }),
+  klass_group_schedule_plan: z.object({
+    plan: z.object({
+      base_price: z.number(),
+      unit_price: z.number(),
+      unit_type: z.string(),
+    }),
+  }),
+});
+export type CartKlassGroupSchedule = z.infer<typeof cartKlassGroupScheduleSchema>;
+
+/**
+ * A cart item as the web holds it after `flatten` (SPEC §3). Server cart responses that do not
+ * match fail to parse (SPEC §5). `total_price` is in cents, priced by the server.
+ */
+export const cartItemSchema = z.object({
+  id: z.string(),
+  number_of_attendees: z.number(),
+  total_price: z.number(),
+  coupon: cartCouponSchema.nullable(),
+  cart_item_attendee_profiles: z.array(cartItemAttendeeProfileSchema),
+  cart_item_klass_group_schedule_addons: z.array(cartItemAddonSchema),
+  klass_group_schedule: cartKlassGroupScheduleSchema,
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** One guest item to price (SPEC §7 pricing call). */
+export const guestCartItemParamsSchema = z.object({
+  klass_group_schedule_id: z.string(),
+  number_of_attendees: z.number().int().min(1),
+  coupon_code: z.string().nullable(),
+  addon_ids: z.array(z.string()),
+});
+export type GuestCartItemParams = z.infer<typeof guestCartItemParamsSchema>;
+
+/**
+ * Query of the guest pricing call `GET /api/v1/guests/cart_items`: `cart_item_params` is the
+ * JSON text of a list of GuestCartItemParams (a query string has no standard nesting for lists
+ * of objects, and a GET keeps pricing cacheable and side-effect free). The answer is a list of
+ * cart items (ids are the server's; the client matches them by klass_group_schedule.id).
+ */
+export const guestCartPricingQuerySchema = z.object({
+  cart_item_params: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Invalid input' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(guestCartItemParamsSchema)),
+});
+export type GuestCartPricingQuery = z.infer<typeof guestCartPricingQuerySchema>;
