@@ -24,30 +24,43 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** A Drizzle logger that only counts statements. */
+function queryCounter() {
+  let n = 0;
+  return { logger: { logQuery: () => void n++ }, count: () => n };
+}
+
 /** Opens PGlite (a directory, or memory when `dir` is null) or a PostgreSQL pool. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  let count = 0;
-  const logger = { logQuery: () => void count++ };
   if (target.kind === 'postgres') {
+    const { logger, count } = queryCounter();
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      queryCount: () => count,
+      queryCount: count,
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
   }
+  return openPglite(target.dir ? new PGlite(target.dir) : new PGlite());
+}
+
+/** Wraps an existing PGlite (tests load one from a migrated dump). */
+export async function openPglite(
+  client: PGlite,
+): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
+  const { logger, count } = queryCounter();
   // PGlite is a single connection: it queues statements itself, so one client serves everyone.
-  const client = target.dir ? new PGlite(target.dir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    queryCount: () => count,
+    queryCount: count,
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
