@@ -1,0 +1,9 @@
+import type { Bench } from './harness/report';
+import { usersMeBench } from './users-me.bench';
+
+/**
+ * Every bench `npm run bench` runs, in order. To add one: write `src/<name>.bench.ts` exporting a
+ * `Bench` (see harness/report.ts; harness/ has the server, bare-route, load and bundle helpers),
+ * then list it here.
+ */
+export const BENCHES: Bench[] = [usersMeBench];

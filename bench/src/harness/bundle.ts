@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** One entry of Vite's `.vite/manifest.json` (build.manifest: true), keyed by source path. */
+export type ManifestChunk = {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+export type ViteManifest = Record<string, ManifestChunk>;
+
+export function readManifest(distDir: string): ViteManifest {
+  const file = join(distDir, '.vite/manifest.json');
+  if (!existsSync(file)) {
+    throw new Error(
+      `${file} is missing: build the web app first (npm run build) with build.manifest enabled`,
+    );
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as ViteManifest;
+}
+
+/**
+ * The manifest keys of `roots` and of every chunk they import statically, transitively: what the
+ * browser must fetch before those modules run. Dynamic imports are not followed — they load later,
+ * on demand. Throws on a key the manifest does not know, so a renamed route file fails loudly
+ * instead of silently shrinking the measurement.
+ */
+export function staticClosure(manifest: ViteManifest, roots: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string, from: string | null) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) {
+      throw new Error(
+        `no chunk "${key}" in the Vite manifest${from ? ` (imported by ${from})` : ''}`,
+      );
+    }
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported, key);
+  };
+  for (const root of roots) visit(root, null);
+  return [...seen];
+}
+
+export type FirstVisit = {
+  /** The HTML entry, normally 'index.html'. */
+  entry: string;
+  /** Source modules (manifest keys) the visited route loads lazily, e.g. its route file. */
+  routeModules: string[];
+};
+
+/** Output files (relative to dist) of the JavaScript a first visit loads, entry first. */
+export function firstVisitJsFiles(manifest: ViteManifest, visit: FirstVisit): string[] {
+  const entry = manifest[visit.entry];
+  if (!entry?.isEntry) throw new Error(`"${visit.entry}" is not an entry of the Vite manifest`);
+  for (const route of visit.routeModules) {
+    if (!manifest[route]?.isDynamicEntry) {
+      throw new Error(`"${route}" is not a lazily loaded chunk in the Vite manifest`);
+    }
+  }
+  const keys = staticClosure(manifest, [visit.entry, ...visit.routeModules]);
+  return [...new Set(keys.map((k) => (manifest[k] as ManifestChunk).file))].filter((f) =>
+    f.endsWith('.js'),
+  );
+}
+
+export type SizedFile = { file: string; bytes: number; gzipBytes: number };
+
+/**
+ * Raw and gzip sizes. gzip at zlib's default level, the level the server's compression plugin
+ * uses, so the figure is what travels to a browser that asks for gzip.
+ */
+export function gzipSizes(distDir: string, files: string[]): SizedFile[] {
+  return files.map((file) => {
+    const content = readFileSync(join(distDir, file));
+    return { file, bytes: content.length, gzipBytes: gzipSync(content).length };
+  });
+}
+
+export function totalGzipBytes(files: SizedFile[]): number {
+  return files.reduce((n, f) => n + f.gzipBytes, 0);
+}

@@ -1,0 +1,9 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, so benches find the server, the built web app and `var/`. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** Where the web build lands (`npm run build`). */
+export const WEB_DIST_DIR = join(REPO_ROOT, 'apps/web/dist');
+/** Scratch space for bench runs (data directories, server logs); `var/` is git-ignored. */
+export const BENCH_VAR_DIR = join(REPO_ROOT, 'var/bench');
