@@ -10,4 +10,10 @@ declare module '@rails/actioncable' {
   export const Connection: {
     reopenDelay: number;
   };
+  /** Re-sends unconfirmed subscribe commands every 500 ms (a fixed value in 8.1). */
+  export class SubscriptionGuarantor {
+    constructor(subscriptions: { subscribe(subscription: unknown): void });
+    guarantee(subscription: { identifier: string }): void;
+    stopGuaranteeing(): void;
+  }
 }

@@ -1,9 +1,9 @@
 import { errorDocumentSchema, fieldMessages, REQUEST_TIMEOUT_MS } from '@atelier/contract';
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import axios, { type AxiosError, type AxiosInstance, isAxiosError } from 'axios';
-import i18next from 'i18next';
 import { sessionExpired } from '../features/session/session-events';
 import { snackbarShown } from '../features/ui/ui-slice';
+import { i18n } from '../i18n/i18n';
 import { getToken, setToken } from './storage';
 
 declare module 'axios' {
@@ -128,15 +128,13 @@ export function errorSnackbarText(error: unknown, message?: string): string | nu
   const apiError = toApiError(error);
   if (apiError.status === 401 || apiError.status === 400 || apiError.status === 500) return null;
   if (apiError.code === 'ECONNABORTED') {
-    return i18next.t('errors.timeout', { defaultValue: 'Timeout Error' });
+    return i18n.t('errors.timeout');
   }
-  const generic = i18next.t('errors.generic', { defaultValue: 'Error' });
+  const generic = i18n.t('errors.generic');
   if (apiError.status === null) return generic;
-  return i18next.t('errors.status', {
-    defaultValue: '{{status}}: {{message}}',
+  return i18n.t('errors.status', {
     status: apiError.status,
     message: message || apiError.detail || generic,
-    interpolation: { escapeValue: false },
   });
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@atelier/contract';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { z } from 'zod';
+import { i18n } from '../../i18n/i18n';
 import { apiClient, handleError } from '../../lib/api-client';
 
 export type NotificationsState = {
@@ -65,7 +66,7 @@ export const fetchNotifications = createAsyncThunk<
       }
       return { page, items: list };
     } catch (error) {
-      handleError(error);
+      handleError(error, i18n.t('notifications.loadFailed'));
       throw error;
     }
   },
@@ -96,7 +97,7 @@ export const markNotificationRead = createAsyncThunk(
       await apiClient.put(API.notificationMarkRead(id));
       dispatch(notificationMarkedRead(id));
     } catch (error) {
-      handleError(error);
+      handleError(error, i18n.t('notifications.markReadFailed'));
       throw error;
     }
   },
@@ -110,7 +111,7 @@ export const markAllNotificationsRead = createAsyncThunk(
       await apiClient.put(API.notificationsMarkAllRead);
       dispatch(allNotificationsMarkedRead());
     } catch (error) {
-      handleError(error);
+      handleError(error, i18n.t('notifications.markAllRead'));
       throw error;
     }
   },

@@ -9,6 +9,7 @@ import {
 } from '@atelier/contract';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { resetStore } from '../../app/reset-store';
+import { i18n } from '../../i18n/i18n';
 import { type ApiError, apiClient, handleError, toApiError } from '../../lib/api-client';
 import { closeCable, openCable } from '../../lib/cable';
 import { navigate } from '../../lib/navigation';
@@ -132,7 +133,7 @@ export const signOut = createAsyncThunk('session/signOut', async (_, { dispatch 
   try {
     await apiClient.delete(API.signOut, { skipSessionExpiry: true });
   } catch (error) {
-    handleError(error, 'Logout failed');
+    handleError(error, i18n.t('layout.logoutFailed'));
   }
   await dispatch(endSession());
 });

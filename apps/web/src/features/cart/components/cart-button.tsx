@@ -1,0 +1,31 @@
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/route-paths';
+import { CountBadge } from '../../../components/feedback/count-badge';
+import { selectCartCount } from '../cart-slice';
+
+/** The top bar's cart link with its item-count badge (SPEC §2, students only). */
+export function CartButton() {
+  const { t } = useTranslation();
+  const count = useAppSelector(selectCartCount);
+  const label = count > 0 ? t('layout.cartItems', { count }) : t('layout.cart');
+  return (
+    <Tooltip title={t('layout.cart')}>
+      <IconButton
+        component={RouterLink}
+        to={paths.cart}
+        color="inherit"
+        aria-label={label}
+        data-testid="top-bar-cart"
+      >
+        <CountBadge count={count} testId="cart-badge">
+          <ShoppingCartIcon />
+        </CountBadge>
+      </IconButton>
+    </Tooltip>
+  );
+}

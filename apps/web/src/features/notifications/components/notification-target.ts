@@ -1,0 +1,17 @@
+import type { Notification } from '@atelier/contract';
+
+/**
+ * SPEC §2: the page a notification opens — feedback → /gallery/feedback, a post or a comment →
+ * /gallery/my_gallery. A class message has no page of its own (null: it is only marked read).
+ */
+export function notificationTarget(notification: Pick<Notification, 'record'>): string | null {
+  switch (notification.record.type) {
+    case 'feedbacks':
+      return '/gallery/feedback';
+    case 'posts':
+    case 'comments':
+      return '/gallery/my_gallery';
+    default:
+      return null;
+  }
+}

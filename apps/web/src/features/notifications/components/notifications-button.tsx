@@ -1,0 +1,45 @@
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { CountBadge } from '../../../components/feedback/count-badge';
+import { selectUser } from '../../session/session-slice';
+import { fetchUnreadCount, selectUnreadCount } from '../notifications-slice';
+import { NotificationsDialog } from './notifications-dialog';
+
+/** The top bar's notifications button: the unread badge, and the dialog it opens. */
+export function NotificationsButton() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const userId = useAppSelector(selectUser)?.id;
+  const unread = useAppSelector(selectUnreadCount);
+  const [open, setOpen] = useState(false);
+
+  // The badge needs the count as soon as someone is signed in (live messages refetch it later).
+  useEffect(() => {
+    if (userId) void dispatch(fetchUnreadCount());
+  }, [dispatch, userId]);
+
+  const label =
+    unread > 0 ? t('layout.notificationsUnread', { count: unread }) : t('layout.notifications');
+  return (
+    <>
+      <Tooltip title={t('layout.notifications')}>
+        <IconButton
+          color="inherit"
+          aria-label={label}
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+          data-testid="top-bar-notifications"
+        >
+          <CountBadge count={unread} testId="notifications-badge">
+            <NotificationsIcon />
+          </CountBadge>
+        </IconButton>
+      </Tooltip>
+      <NotificationsDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

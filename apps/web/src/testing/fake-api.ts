@@ -1,0 +1,126 @@
+import {
+  type AxiosAdapter,
+  AxiosError,
+  AxiosHeaders,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import { apiClient } from '../lib/api-client';
+
+/** A request as the fake server saw it (after the client's interceptors). */
+export type FakeRequest = {
+  method: string;
+  url: string;
+  params: Record<string, unknown>;
+  /** The parsed JSON body, or the raw body when it is not JSON (FormData, text). */
+  body: unknown;
+  headers: AxiosHeaders;
+  timeout: number | undefined;
+};
+
+/** What the fake server answers: a response, a timeout, or no response at all. */
+export type FakeReply =
+  | { status?: number; data?: unknown; headers?: Record<string, string> }
+  | { timeout: true }
+  | { networkError: true };
+
+export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
+
+/** `'METHOD /path'` → a reply or a handler; unmatched requests get a JSON:API 404. */
+export type FakeRoutes = Record<string, FakeReply | FakeHandler>;
+
+export type FakeApi = {
+  /** Every request in order. */
+  requests: FakeRequest[];
+  /** Puts the real network adapter back. */
+  restore(): void;
+};
+
+function parseBody(data: unknown): unknown {
+  if (typeof data !== 'string') return data;
+  try {
+    return JSON.parse(data);
+  } catch {
+    return data;
+  }
+}
+
+function notFound(request: FakeRequest): FakeReply {
+  return {
+    status: 404,
+    data: {
+      errors: [
+        { status: '404', code: 'not_found', detail: `No route ${request.method} ${request.url}` },
+      ],
+    },
+  };
+}
+
+/**
+ * Replaces apiClient's network adapter with an in-memory server (no msw in this repo): the
+ * interceptors, timeout and error shapes stay the real ones, so tests see what the app sees.
+ * Non-2xx replies reject like axios's own adapters do (an AxiosError carrying the response).
+ */
+export function fakeApi(routes: FakeRoutes | FakeHandler): FakeApi {
+  const previous = apiClient.defaults.adapter;
+  const requests: FakeRequest[] = [];
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const request: FakeRequest = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      params: { ...(config.params as Record<string, unknown> | undefined) },
+      body: parseBody(config.data),
+      headers: AxiosHeaders.from(config.headers),
+      timeout: config.timeout,
+    };
+    requests.push(request);
+    let reply: FakeReply;
+    if (typeof routes === 'function') reply = await routes(request);
+    else {
+      const route = routes[`${request.method} ${request.url}`];
+      reply =
+        route === undefined
+          ? notFound(request)
+          : typeof route === 'function'
+            ? await route(request)
+            : route;
+    }
+    if ('timeout' in reply) {
+      throw new AxiosError(
+        `timeout of ${config.timeout}ms exceeded`,
+        AxiosError.ECONNABORTED,
+        config,
+        {},
+      );
+    }
+    if ('networkError' in reply) {
+      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+    }
+    const status = reply.status ?? 200;
+    const response: AxiosResponse = {
+      data: reply.data ?? null,
+      status,
+      statusText: String(status),
+      headers: AxiosHeaders.from(reply.headers ?? {}),
+      config,
+      request: {},
+    };
+    if (config.validateStatus && !config.validateStatus(status)) {
+      throw new AxiosError(
+        `Request failed with status code ${status}`,
+        status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
+        config,
+        {},
+        response,
+      );
+    }
+    return response;
+  };
+  apiClient.defaults.adapter = adapter;
+  return {
+    requests,
+    restore() {
+      apiClient.defaults.adapter = previous;
+    },
+  };
+}
