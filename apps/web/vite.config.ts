@@ -4,7 +4,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/app/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The manifest lets bench/ measure exactly the JS a first visit loads (bundle budget).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
