@@ -5,4 +5,5 @@ export * from './errors';
 export * from './json-api';
 export * from './notifications/notifications.schemas';
 export * from './paths';
+export * from './storage/images';
 export * from './users/users.schemas';

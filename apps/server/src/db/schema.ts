@@ -1,3 +1,6 @@
 // Every module's tables, so one Drizzle instance knows the whole schema.
+export * from '../modules/calendar/calendar.tables';
+export * from '../modules/classes/classes.tables';
+export * from '../modules/enrollments/enrollments.tables';
 export * from '../modules/notifications/notifications.tables';
 export * from '../modules/users/users.tables';

@@ -1,0 +1,154 @@
+import type { Slot } from '@atelier/contract';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A programme (klass group): Observational Drawing, Figure Drawing, … (DESIGN §5). */
+export const klassGroups = pgTable(
+  'klass_groups',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    description: text().notNull().default(''),
+    audience: text({ enum: ['kids', 'adults', 'all_ages'] }).notNull(),
+    format: text({ enum: ['in_person', 'online'] }).notNull(),
+    location: text(),
+    /** Staff and enrolled people only: never in the public catalogue. */
+    meetingUrl: text('meeting_url'),
+    minAge: integer('min_age'),
+    maxAge: integer('max_age'),
+    /** Storage key of the re-encoded image (storage/images.ts), or null. */
+    imageKey: text('image_key'),
+    published: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('klass_groups_slug_unique').on(t.slug),
+    index('klass_groups_published_name_idx').on(t.published, t.name),
+  ],
+);
+
+/** One run of a programme with a teacher, a capacity and a weekly pattern in a time zone. */
+export const klassGroupSchedules = pgTable(
+  'klass_group_schedules',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    klassGroupId: integer('klass_group_id')
+      .notNull()
+      .references(() => klassGroups.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    // A teacher who still teaches a schedule cannot be deleted: reassign the schedule first.
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    capacity: integer().notNull(),
+    timeZone: text('time_zone').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    slots: jsonb().$type<Slot[]>().notNull(),
+    exceptionDates: jsonb('exception_dates').$type<string[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [
+    index('klass_group_schedules_group_idx').on(t.klassGroupId),
+    index('klass_group_schedules_teacher_idx').on(t.teacherId),
+    check('klass_group_schedules_capacity_positive', sql`${t.capacity} > 0`),
+    check('klass_group_schedules_dates_ordered', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+/** A dated session of a schedule. Cancelled sessions keep their row (status), never deleted. */
+export const klasses = pgTable(
+  'klasses',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => klassGroupSchedules.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text({ enum: ['scheduled', 'cancelled'] })
+      .notNull()
+      .default('scheduled'),
+    origin: text({ enum: ['pattern', 'extra'] }).notNull(),
+    /** Where the pattern put it (null for extra sessions); regeneration matches on it. */
+    originalStartsAt: timestamp('original_starts_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('klasses_schedule_starts_idx').on(t.scheduleId, t.startsAt),
+    index('klasses_starts_idx').on(t.startsAt),
+    check('klasses_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** A price formula (DESIGN §5), offered by schedules through klass_group_schedule_plans. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    basePrice: integer('base_price').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    unitType: text('unit_type', { enum: ['class', 'month', 'term'] }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('plans_name_idx').on(t.name),
+    check('plans_prices_not_negative', sql`${t.basePrice} >= 0 and ${t.unitPrice} >= 0`),
+  ],
+);
+
+/** The plans a schedule offers. A plan in use cannot be deleted (restrict). */
+export const klassGroupSchedulePlans = pgTable(
+  'klass_group_schedule_plans',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => klassGroupSchedules.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('klass_group_schedule_plans_unique').on(t.scheduleId, t.planId),
+    index('klass_group_schedule_plans_plan_idx').on(t.planId),
+  ],
+);
+
+/** Extras a schedule sells beside its plans (materials fee, lunch…), priced in cents. */
+export const klassGroupScheduleAddons = pgTable(
+  'klass_group_schedule_addons',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => klassGroupSchedules.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    price: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('klass_group_schedule_addons_schedule_idx').on(t.scheduleId),
+    check('klass_group_schedule_addons_price_not_negative', sql`${t.price} >= 0`),
+  ],
+);

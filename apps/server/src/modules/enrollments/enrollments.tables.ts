@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { klassGroupSchedules } from '../classes/classes.tables';
+import { attendeeProfiles, users } from '../users/users.tables';
+
+// Seats are taken by holds (an unpaid order keeps its seats for 15 minutes) and by enrollments
+// (a paid order's attendees). The commerce issue adds orders and fills these; the classes module
+// already counts them in seats left. Minimal on purpose: commerce extends them.
+
+/** Seats kept for a pending order until `expires_at`; expired holds count for nothing. */
+export const seatHolds = pgTable(
+  'seat_holds',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => klassGroupSchedules.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    seats: integer().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('seat_holds_schedule_expires_idx').on(t.scheduleId, t.expiresAt),
+    index('seat_holds_user_idx').on(t.userId),
+    check('seat_holds_seats_positive', sql`${t.seats} > 0`),
+  ],
+);
+
+/**
+ * An attendee enrolled in a schedule. Restrict on both sides: a schedule or an attendee profile
+ * with enrollments is history (orders point at it) and is archived, not deleted.
+ */
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => klassGroupSchedules.id, { onDelete: 'restrict' }),
+    attendeeProfileId: integer('attendee_profile_id')
+      .notNull()
+      .references(() => attendeeProfiles.id, { onDelete: 'restrict' }),
+    /** `cancelled` (refunded) enrollments free their seat but stay on record. */
+    status: text({ enum: ['active', 'cancelled'] })
+      .notNull()
+      .default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('enrollments_schedule_idx').on(t.scheduleId),
+    index('enrollments_attendee_idx').on(t.attendeeProfileId),
+    uniqueIndex('enrollments_one_active_per_attendee')
+      .on(t.scheduleId, t.attendeeProfileId)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);

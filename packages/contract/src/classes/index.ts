@@ -1,0 +1,11 @@
+export * from './admin-documents.schemas';
+export * from './calendar.schemas';
+export * from './catalogue.schemas';
+export * from './classes.constants';
+export * from './classes.paths';
+// The field helpers stay internal except these: generic names would clash with other modules'.
+export { classesIdParamsSchema, isValidTimeZone } from './fields';
+export * from './klass-groups.schemas';
+export * from './plans.schemas';
+export * from './schedules.schemas';
+export * from './teachers.schemas';

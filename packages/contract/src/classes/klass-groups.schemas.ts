@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { FieldError } from '../errors';
+import { AUDIENCES, FORMATS, MAX_AGE } from './classes.constants';
+import {
+  booleanQuerySchema,
+  optionalText,
+  pageQuerySchema,
+  requiredText,
+  resourceObjectSchema,
+  toManySchema,
+} from './fields';
+
+/** A URL-safe name: lower-case letters, digits and single hyphens (`observational-drawing`). */
+export const slugSchema = z
+  .string({ error: 'Invalid input' })
+  .trim()
+  .min(1, 'Required')
+  .max(80, 'Must be at most 80 characters')
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens');
+
+/** Turns a name into a slug candidate: `Art & Science!` → `art-science`. */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+}
+
+const ageSchema = z
+  .int({ error: 'Must be a whole number' })
+  .min(0, 'Must not be negative')
+  .max(MAX_AGE, `Must be at most ${MAX_AGE}`)
+  .nullable();
+
+const meetingUrlSchema = z
+  .string({ error: 'Invalid input' })
+  .trim()
+  .max(500, 'Must be at most 500 characters')
+  .nullable()
+  .transform((v) => (v === '' ? null : v))
+  .pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'Enter a web address starting with https://' })
+      .nullable(),
+  );
+
+/** The fields an admin sets on a programme (klass group). */
+export const klassGroupFieldsSchema = z.object({
+  name: requiredText(120),
+  /** Derived from the name when left out on create. */
+  slug: slugSchema.optional(),
+  description: z
+    .string({ error: 'Invalid input' })
+    .trim()
+    .max(5000, 'Must be at most 5000 characters')
+    .default(''),
+  audience: z.enum(AUDIENCES, { error: 'Choose kids, adults or all ages' }),
+  format: z.enum(FORMATS, { error: 'Choose in person or online' }),
+  /** The address of an in-person programme; required for `in_person`. */
+  location: optionalText(300).default(null),
+  /** The meeting link of an online programme; required for `online`. Shown to enrolled people only. */
+  meeting_url: meetingUrlSchema.default(null),
+  min_age: ageSchema.default(null),
+  max_age: ageSchema.default(null),
+  published: z.boolean({ error: 'Invalid input' }).default(false),
+});
+export type KlassGroupFields = z.infer<typeof klassGroupFieldsSchema>;
+
+/** POST /api/v1/klass_groups */
+export const createKlassGroupBodySchema = z.object({ klass_group: klassGroupFieldsSchema });
+export type CreateKlassGroupBody = z.input<typeof createKlassGroupBodySchema>;
+
+/** PATCH /api/v1/klass_groups/{id}: any subset of the fields. */
+export const updateKlassGroupBodySchema = z.object({
+  klass_group: klassGroupFieldsSchema
+    .extend({
+      description: klassGroupFieldsSchema.shape.description.unwrap(),
+      location: optionalText(300),
+      meeting_url: meetingUrlSchema,
+      min_age: ageSchema,
+      max_age: ageSchema,
+      published: z.boolean({ error: 'Invalid input' }),
+    })
+    .partial(),
+});
+export type UpdateKlassGroupBody = z.input<typeof updateKlassGroupBodySchema>;
+
+/**
+ * Rules across fields, run by the server on the stored values merged with the change, and by the
+ * web before sending. Each broken rule names the field whose message explains it.
+ */
+export function klassGroupRuleErrors(
+  values: Pick<KlassGroupFields, 'format' | 'location' | 'meeting_url' | 'min_age' | 'max_age'>,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  if (values.min_age !== null && values.max_age !== null && values.max_age < values.min_age) {
+    errors.push({ field: 'max_age', detail: 'Must be at least the minimum age' });
+  }
+  if (values.format === 'in_person' && !values.location) {
+    errors.push({ field: 'location', detail: 'Required for an in-person programme' });
+  }
+  if (values.format === 'online' && !values.meeting_url) {
+    errors.push({ field: 'meeting_url', detail: 'Required for an online programme' });
+  }
+  return errors;
+}
+
+/** GET /api/v1/klass_groups query: page, a search over name and slug, and the published flag. */
+export const klassGroupListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+  published: booleanQuerySchema.optional(),
+});
+export type KlassGroupListQuery = z.input<typeof klassGroupListQuerySchema>;
+
+/** Attributes of a `klass_groups` resource as admins see it. */
+export const klassGroupAttributesSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  audience: z.enum(AUDIENCES),
+  format: z.enum(FORMATS),
+  location: z.string().nullable(),
+  meeting_url: z.string().nullable(),
+  min_age: z.number().int().nullable(),
+  max_age: z.number().int().nullable(),
+  /** The display size (longest side ≤ 1600 px), or null without an image. */
+  image_url: z.string().nullable(),
+  /** A square thumbnail (320 px). */
+  thumb_url: z.string().nullable(),
+  published: z.boolean(),
+  /** Number of schedules (runs) of the programme. */
+  schedules_count: z.number().int(),
+  /** Enrollments across its schedules: while above 0, the programme cannot be deleted. */
+  enrollments_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type KlassGroupAttributes = z.infer<typeof klassGroupAttributesSchema>;
+
+/** Relationship `klass_group_schedules`: the programme's schedules (all of them, for admins). */
+export const klassGroupResourceSchema = resourceObjectSchema(
+  'klass_groups',
+  klassGroupAttributesSchema,
+  { klass_group_schedules: toManySchema },
+);
+export type KlassGroupResource = z.infer<typeof klassGroupResourceSchema>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { MAX_PRICE_CENTS, UNIT_TYPES } from './classes.constants';
+import {
+  centsSchema,
+  pageQuerySchema,
+  plainResourceObjectSchema,
+  requiredText,
+  resourceObjectSchema,
+  toOneSchema,
+} from './fields';
+
+/**
+ * A plan prices a schedule: `base_price + unit_price × units` in cents, where units count
+ * `unit_type`s (for `class`: the sessions still ahead at booking time). DESIGN §5.
+ */
+export const planFieldsSchema = z.object({
+  name: requiredText(120),
+  base_price: centsSchema(MAX_PRICE_CENTS),
+  unit_price: centsSchema(MAX_PRICE_CENTS),
+  unit_type: z.enum(UNIT_TYPES, { error: 'Choose class, month or term' }),
+});
+export type PlanFields = z.infer<typeof planFieldsSchema>;
+
+/** POST /api/v1/plans */
+export const createPlanBodySchema = z.object({ plan: planFieldsSchema });
+export type CreatePlanBody = z.input<typeof createPlanBodySchema>;
+
+/** PATCH /api/v1/plans/{id} */
+export const updatePlanBodySchema = z.object({ plan: planFieldsSchema.partial() });
+export type UpdatePlanBody = z.input<typeof updatePlanBodySchema>;
+
+/** GET /api/v1/plans query. */
+export const planListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+});
+export type PlanListQuery = z.input<typeof planListQuerySchema>;
+
+/** Attributes of a `plans` resource (public: the catalogue shows these too). */
+export const publicPlanAttributesSchema = z.object({
+  name: z.string(),
+  base_price: z.number().int(),
+  unit_price: z.number().int(),
+  unit_type: z.enum(UNIT_TYPES),
+});
+export type PublicPlanAttributes = z.infer<typeof publicPlanAttributesSchema>;
+
+/** Admin attributes: also how many schedules offer the plan (a plan in use cannot be deleted). */
+export const planAttributesSchema = publicPlanAttributesSchema.extend({
+  schedules_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PlanAttributes = z.infer<typeof planAttributesSchema>;
+
+export const planResourceSchema = plainResourceObjectSchema('plans', planAttributesSchema);
+export type PlanResource = z.infer<typeof planResourceSchema>;
+export const publicPlanResourceSchema = plainResourceObjectSchema(
+  'plans',
+  publicPlanAttributesSchema,
+);
+export type PublicPlanResource = z.infer<typeof publicPlanResourceSchema>;
+
+/**
+ * `klass_group_schedule_plans`: a plan offered by a schedule (the join). A cart item books one of
+ * these (SPEC §3 `klass_group_schedule_plan {plan}`).
+ */
+export const schedulePlanResourceSchema = resourceObjectSchema(
+  'klass_group_schedule_plans',
+  z.object({ klass_group_schedule_id: z.string(), plan_id: z.string() }),
+  { klass_group_schedule: toOneSchema, plan: toOneSchema },
+);
+export type SchedulePlanResource = z.infer<typeof schedulePlanResourceSchema>;
+
+export const planDocumentSchema = z.object({ data: planResourceSchema });
+export type PlanDocument = z.infer<typeof planDocumentSchema>;
