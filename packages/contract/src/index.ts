@@ -1,5 +1,6 @@
 export * from './cable/cable.schemas';
 export * from './cart/cart.schemas';
+export * from './classes';
 export * from './constants';
 export * from './errors';
 export * from './json-api';
