@@ -10,14 +10,20 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { cablePlugin } from './cable/cable.plugin';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { type MailPluginOptions, mailPlugin } from './mail/mail.plugin';
 import { healthRoutes } from './modules/health/health.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { sessionRoutes } from './modules/users/session.routes';
+import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { pubsubPlugin } from './plugins/pubsub';
 import { spaPlugin } from './plugins/spa';
 import { MemoryPubSub, type PubSub } from './pubsub/pubsub';
+import { storagePlugin } from './storage/storage.plugin';
 
 export type AppDeps = {
   database: Database;
@@ -25,6 +31,8 @@ export type AppDeps = {
   ownsDatabase?: boolean;
   /** Defaults to in-process pub/sub; the server passes Redis when REDIS_URL is set. */
   pubsub?: PubSub;
+  /** Mail transport and worker overrides (tests); by default SMTP_URL or files in var/mail. */
+  mail?: Omit<MailPluginOptions, 'config'>;
 };
 
 export type App = FastifyInstance;
@@ -54,6 +62,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     ownsDatabase: deps.ownsDatabase ?? false,
   });
   await app.register(pubsubPlugin, { pubsub: deps.pubsub ?? new MemoryPubSub() });
+  await app.register(storagePlugin, { config });
+  await app.register(mailPlugin, { config, ...deps.mail });
+  await app.register(authPlugin, { secret: config.jwtSecret });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {
@@ -67,6 +78,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(fastifySwaggerUi, { routePrefix: API.docs });
 
   await app.register(healthRoutes);
+  await app.register(notificationsRoutes);
+  // After auth and pub/sub: sockets authenticate with app.sessions and stream from app.pubsub.
+  await app.register(cablePlugin);
+  await app.register(sessionRoutes);
 
   await app.register(spaPlugin, { config });
   return app;

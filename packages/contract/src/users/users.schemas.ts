@@ -20,11 +20,35 @@ export type UserAttributes = z.infer<typeof userAttributesSchema>;
 export const userSchema = userAttributesSchema.extend({ id: z.string(), type: z.literal('users') });
 export type User = z.infer<typeof userSchema>;
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email());
+/** The `users` resource object (DESIGN §3): what `GET /api/v1/users/me` returns as `data`. */
+export const userResourceSchema = z.object({
+  id: z.string(),
+  type: z.literal('users'),
+  attributes: userAttributesSchema,
+});
+export type UserResource = z.infer<typeof userResourceSchema>;
+
+/** A document holding one user: the response of `GET /api/v1/users/me`. */
+export const userDocumentSchema = z.object({ data: userResourceSchema });
+export type UserDocument = z.infer<typeof userDocumentSchema>;
+
+// Form messages of SPEC §5: 'Required' when a field is missing or empty, else 'Invalid input'.
+const requiredString = z.string({
+  error: (issue) => (issue.input === undefined ? 'Required' : 'Invalid input'),
+});
+
+export const emailSchema = requiredString
+  .trim()
+  .toLowerCase()
+  .min(1, 'Required')
+  .pipe(z.email('Enter a valid e-mail address'));
 
 /** POST /api/v1/users/sign_in body. */
 export const signInBodySchema = z.object({
-  auth: z.object({ email: emailSchema, password: z.string().min(1) }),
+  auth: z.object(
+    { email: emailSchema, password: requiredString.min(1, 'Required') },
+    { error: 'Required' },
+  ),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
@@ -32,7 +56,11 @@ export type SignInBody = z.infer<typeof signInBodySchema>;
 export const signInResponseSchema = z.object({ data: z.object({ jwt: z.string() }) });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
-/** The JWT payload (DESIGN §4); `exp` is in seconds (SPEC §3). */
+/**
+ * The JWT payload (DESIGN §4); `exp` is in seconds (SPEC §3). `iat` carries milliseconds as a
+ * fraction (RFC 7519 NumericDate allows it) so a token issued in the same second as a "sign out
+ * everywhere" is still ordered correctly against it.
+ */
 export const sessionClaimsSchema = z.object({
   sub: z.string(),
   role: roleSchema,
@@ -41,3 +69,6 @@ export const sessionClaimsSchema = z.object({
   jti: z.string(),
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
+
+/** `meta.reason` of the 403 a correct sign-in gets while the e-mail address is unconfirmed. */
+export const UNCONFIRMED_REASON = 'unconfirmed';

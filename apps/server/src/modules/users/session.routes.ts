@@ -1,0 +1,71 @@
+import {
+  API,
+  errorDocumentSchema,
+  signInBodySchema,
+  signInResponseSchema,
+  userDocumentSchema,
+} from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, sessionOf } from '../../plugins/auth';
+import { userResource } from './user-resource';
+
+const bearer = [{ bearer: [] }];
+
+/** Sign-in, the current user and sign-out (DESIGN §4). */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    API.signIn,
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in with e-mail and password; data.jwt is the session token',
+        body: signInBodySchema,
+        response: {
+          200: signInResponseSchema,
+          401: errorDocumentSchema,
+          403: errorDocumentSchema,
+          422: errorDocumentSchema,
+          429: errorDocumentSchema,
+        },
+      },
+    },
+    async (request) => {
+      const jwt = await app.sessions.signIn(request.body.auth, request.ip);
+      return { data: { jwt } };
+    },
+  );
+
+  app.get(
+    API.me,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['session'],
+        summary: 'The signed-in user',
+        security: bearer,
+        response: { 200: userDocumentSchema, 401: errorDocumentSchema },
+      },
+    },
+    async (request) => ({ data: userResource(sessionOf(request).user) }),
+  );
+
+  app.delete(
+    API.signOut,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['session'],
+        summary: 'Sign out: the token is revoked',
+        security: bearer,
+        response: { 204: z.null().describe('Signed out'), 401: errorDocumentSchema },
+      },
+    },
+    async (request, reply) => {
+      await app.sessions.signOut(sessionOf(request));
+      // The token is dead now: no fresh one on this response.
+      request.session = null;
+      return reply.code(204).send(null);
+    },
+  );
+};

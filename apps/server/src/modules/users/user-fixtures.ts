@@ -1,0 +1,30 @@
+import type { Role } from '@atelier/contract';
+import type { Db } from '../../db/client';
+import { hashPassword } from './passwords';
+import { users } from './users.tables';
+
+export type NewTestUser = {
+  email: string;
+  password: string;
+  name?: string;
+  role?: Role;
+  /** False leaves confirmed_at null: the account exists but its e-mail is unconfirmed. */
+  confirmed?: boolean;
+};
+
+/** Inserts a user for a test, with a real argon2id hash; returns its id. */
+export async function insertTestUser(db: Db, user: NewTestUser): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: user.email,
+      name: user.name ?? 'Test User',
+      passwordHash: await hashPassword(user.password),
+      role: user.role ?? 'student',
+      timezone: 'America/New_York',
+      confirmedAt: user.confirmed === false ? null : new Date(),
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}

@@ -1,0 +1,31 @@
+import type { UserResource } from '@atelier/contract';
+import type { SessionUser } from './users.repository';
+
+/** The user fields the `users` resource shows. */
+export type UserResourceSource = Pick<
+  SessionUser,
+  'id' | 'name' | 'email' | 'role' | 'timezone' | 'locale' | 'avatarKey'
+>;
+
+/**
+ * A user as a JSON:API `users` resource (GET /me, user search, anything embedding a user).
+ * `avatarUrl` turns a stored avatar key into a URL; the storage that holds avatars provides it.
+ * Without a key (or a resolver), avatar_url is null and the web shows initials.
+ */
+export function userResource(
+  user: UserResourceSource,
+  avatarUrl?: (avatarKey: string) => string,
+): UserResource {
+  return {
+    id: String(user.id),
+    type: 'users',
+    attributes: {
+      name: user.name,
+      email: user.email,
+      avatar_url: user.avatarKey && avatarUrl ? avatarUrl(user.avatarKey) : null,
+      role: user.role,
+      timezone: user.timezone,
+      locale: user.locale,
+    },
+  };
+}

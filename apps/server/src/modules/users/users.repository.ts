@@ -1,0 +1,51 @@
+import { eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { revokedTokens, users } from './users.tables';
+
+export type UserRow = typeof users.$inferSelect;
+/** A user as services pass it around: everything but the password hash. */
+export type SessionUser = Omit<UserRow, 'passwordHash'>;
+
+const { passwordHash: _passwordHash, ...sessionUserColumns } = getTableColumns(users);
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: eq(users.email, email) });
+}
+
+/**
+ * Builds the one statement an authenticated request costs: the user and whether the token's jti
+ * is revoked. Prepared once per database, so per request there is no query building.
+ */
+export function prepareSessionLookup(db: Db) {
+  const statement = db
+    .select({
+      user: sessionUserColumns,
+      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('session_lookup');
+  return async (
+    userId: number,
+    jti: string,
+  ): Promise<{ user: SessionUser; revoked: boolean } | undefined> => {
+    const [row] = await statement.execute({ userId, jti });
+    return row;
+  };
+}
+
+export async function insertRevokedToken(
+  db: Db,
+  token: { jti: string; userId: number; expiresAt: Date },
+): Promise<void> {
+  await db.insert(revokedTokens).values(token).onConflictDoNothing();
+}
+
+/** Revocations of tokens that have expired anyway are dead weight. */
+export async function deleteExpiredRevokedTokens(db: Db, now: Date): Promise<void> {
+  await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
+}
+
+export async function setTokensValidAfter(db: Db, userId: number, instant: Date): Promise<void> {
+  await db.update(users).set({ tokensValidAfter: instant }).where(eq(users.id, userId));
+}
