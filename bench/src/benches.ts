@@ -1,4 +1,5 @@
 import type { Bench } from './harness/report';
+import { loginBundleBench } from './login-bundle.bench';
 import { usersMeBench } from './users-me.bench';
 
 /**
@@ -6,4 +7,4 @@ import { usersMeBench } from './users-me.bench';
  * `Bench` (see harness/report.ts; harness/ has the server, bare-route, load and bundle helpers),
  * then list it here.
  */
-export const BENCHES: Bench[] = [usersMeBench];
+export const BENCHES: Bench[] = [usersMeBench, loginBundleBench];

@@ -1,0 +1,221 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import { DEMO_ACCOUNTS, type DemoAccount } from '../apps/server/src/db/demo-accounts';
+
+export { expect };
+
+/** The demo accounts by the local part of their e-mail: admin, teacher, student, parent. */
+export type DemoRole = 'admin' | 'teacher' | 'student' | 'parent';
+
+export function demoAccount(role: DemoRole): DemoAccount {
+  const account = DEMO_ACCOUNTS.find((a) => a.email === `${role}@atelier.test`);
+  if (!account) throw new Error(`no demo account for ${role}`);
+  return account;
+}
+
+/** The SPA's base path: every client route lives under it (SPEC §2). */
+export const APP = '/app';
+
+/** Signs in through the real login form and waits for the landing page '/' (SPEC §2). */
+export async function signInAs(page: Page, role: DemoRole): Promise<DemoAccount> {
+  const account = demoAccount(role);
+  await page.goto(`${APP}/login`);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${APP}/?$`));
+  return account;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accessibility: every page a test visits is scanned with axe, and any serious or critical
+// violation fails the test. Nothing to call, nothing to forget:
+//
+//  1. The `page` of every test is watched: each main-frame URL under /app (full loads and
+//     client-side route changes alike) is recorded, with the browser storage (the session token)
+//     as it was at that moment.
+//  2. When the test has passed, the page is scanned as it ends (open drawers and dialogs included),
+//     once it has settled.
+//  3. Every other URL it visited is reopened in a fresh context holding the storage recorded at
+//     the visit, so it renders as that user saw it, and scanned there. A (path, user) pair scanned
+//     once is not scanned again by the same worker.
+//
+// For an intermediate state worth scanning (a dialog the test closes again), call `checkA11y()`.
+// Scanning after the test rather than during it keeps axe from racing the test's own clicks.
+// ---------------------------------------------------------------------------------------------
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+type Visit = { url: string; storage: Promise<StorageState | null> };
+
+/** Who a storage state belongs to: the JWT's subject, or 'guest' without a token. */
+function sessionOwner(storage: StorageState | null): string {
+  const token = storage?.origins
+    .flatMap((o) => o.localStorage)
+    .find((item) => item.name === 'jwt')?.value;
+  if (!token) return 'guest';
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+    return `user:${String(payload.sub)}`;
+  } catch {
+    return 'unreadable-token';
+  }
+}
+
+function appPath(url: string, origin: string): string | null {
+  const parsed = new URL(url);
+  if (parsed.origin !== origin) return null;
+  if (parsed.pathname !== APP && !parsed.pathname.startsWith(`${APP}/`)) return null;
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+/** Waits until the SPA has rendered and stopped moving: no loading spinner, no running transition. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+  await page
+    .locator('[role="progressbar"]:visible')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => {
+      // An indeterminate progress bar that belongs to the page (an upload) is scanned as it is.
+    });
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+type Violation = { id: string; impact: string; help: string; targets: string[] };
+
+async function blockingViolations(page: Page): Promise<Violation[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''))
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+}
+
+function formatViolations(where: string, violations: Violation[]): string {
+  return [
+    `axe: ${violations.length} serious/critical violation(s) on ${where}`,
+    ...violations.map(
+      (v) => `  - [${v.impact}] ${v.id}: ${v.help}\n      at ${v.targets.join('\n      at ')}`,
+    ),
+  ].join('\n');
+}
+
+class A11yAudit {
+  private readonly visits: Visit[] = [];
+  private readonly failures: string[] = [];
+
+  constructor(
+    private readonly page: Page,
+    private readonly origin: string,
+    private readonly scanned: Set<string>,
+    private readonly testInfo: TestInfo,
+  ) {
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      const url = frame.url();
+      if (!appPath(url, origin)) return;
+      const storage = page
+        .context()
+        .storageState()
+        .catch(() => null);
+      this.visits.push({ url, storage });
+    });
+  }
+
+  /** Scans the page as it is now; fails the test at its end if anything serious is found. */
+  async checkNow(label?: string): Promise<void> {
+    await settle(this.page);
+    const path = appPath(this.page.url(), this.origin) ?? this.page.url();
+    const storage = await this.page
+      .context()
+      .storageState()
+      .catch(() => null);
+    this.scanned.add(`${path} as ${sessionOwner(storage)}`);
+    await this.record(label ? `${path} (${label})` : path, await blockingViolations(this.page));
+  }
+
+  /** The end-of-test audit: the final state in place, then each other visited URL afresh. */
+  async finish(browser: Browser, contextOptions: Record<string, unknown>): Promise<void> {
+    if (this.page.isClosed()) return;
+    if (appPath(this.page.url(), this.origin)) await this.checkNow('as the test left it');
+    for (const visit of this.visits) {
+      const path = appPath(visit.url, this.origin) as string;
+      const storage = await visit.storage;
+      const key = `${path} as ${sessionOwner(storage)}`;
+      if (this.scanned.has(key)) continue;
+      this.scanned.add(key);
+      const context = await browser.newContext({
+        ...contextOptions,
+        storageState: storage ?? undefined,
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto(visit.url);
+        await settle(page);
+        const landed = appPath(page.url(), this.origin) ?? page.url();
+        const where = landed === path ? path : `${path} (which led to ${landed})`;
+        await this.record(`${where} as ${sessionOwner(storage)}`, await blockingViolations(page));
+      } finally {
+        await context.close();
+      }
+    }
+    if (this.failures.length > 0) throw new Error(this.failures.join('\n\n'));
+  }
+
+  private async record(where: string, violations: Violation[]): Promise<void> {
+    await this.testInfo.attach(`axe ${where}`, {
+      body: JSON.stringify(violations, null, 2),
+      contentType: 'application/json',
+    });
+    if (violations.length > 0) this.failures.push(formatViolations(where, violations));
+  }
+}
+
+type TestFixtures = {
+  /** Scans the current page with axe now (the end-of-test audit happens regardless). */
+  checkA11y: (label?: string) => Promise<void>;
+  a11yAudit: A11yAudit;
+};
+type WorkerFixtures = { a11yScanned: Set<string> };
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  a11yScanned: [async ({}, use) => use(new Set<string>()), { scope: 'worker' }],
+  a11yAudit: [
+    async (
+      { page, browser, baseURL, a11yScanned, contextOptions, viewport, locale, timezoneId },
+      use,
+      testInfo,
+    ) => {
+      const audit = new A11yAudit(page, new URL(baseURL ?? '').origin, a11yScanned, testInfo);
+      await use(audit);
+      // A failing test has already said what is wrong; a scan would only add noise.
+      if (testInfo.status !== 'passed') return;
+      await audit.finish(browser, { ...contextOptions, baseURL, viewport, locale, timezoneId });
+    },
+    // Its own time budget: reopening and scanning several pages can outlast the test's.
+    { auto: true, timeout: 60_000 },
+  ],
+  checkA11y: async ({ a11yAudit }, use) => {
+    await use((label?: string) => a11yAudit.checkNow(label));
+  },
+});
