@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { RedisPubSub } from './pubsub/redis-pubsub';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -20,7 +21,10 @@ async function main() {
   await migrate(database);
   if (config.seedDemo) await seedIfEmpty(database.db);
 
-  const app = await buildApp(config, { database, ownsDatabase: true });
+  // Redis lets several server processes share one live stream (DESIGN §6); alone, memory will do.
+  const redis = config.redisUrl ? new RedisPubSub(config.redisUrl) : undefined;
+  const app = await buildApp(config, { database, ownsDatabase: true, pubsub: redis });
+  redis?.setLogger(app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

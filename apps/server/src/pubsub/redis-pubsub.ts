@@ -19,7 +19,7 @@ export class RedisPubSub implements PubSub {
 
   constructor(
     url: string,
-    private readonly log?: Logger,
+    private log?: Logger,
   ) {
     const options = { connectionName: 'atelier-pubsub', maxRetriesPerRequest: 3 };
     this.publisher = new Redis(url, options);
@@ -30,6 +30,11 @@ export class RedisPubSub implements PubSub {
       client.on('error', (err: Error) => this.log?.warn({ err }, 'redis pub/sub connection error'));
     }
     this.subscriber.on('message', (channel: string, raw: string) => this.deliver(channel, raw));
+  }
+
+  /** The server's logger exists only once the app is built, after this adapter. */
+  setLogger(log: Logger): void {
+    this.log = log;
   }
 
   async publish(channel: string, message: unknown): Promise<void> {

@@ -1,0 +1,79 @@
+import {
+  API,
+  markAllReadResponseSchema,
+  notificationDocumentSchema,
+  notificationIdParamsSchema,
+  notificationListDocumentSchema,
+  notificationListQuerySchema,
+  unreadCountResponseSchema,
+} from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser, sessionOf } from '../../plugins/auth';
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  unreadNotificationCount,
+} from './notifications.service';
+
+const tags = ['notifications'];
+const security = [{ bearer: [] }];
+
+/** SPEC §7: the signed-in user's notifications (list, mark read, mark all read, unread count). */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser);
+
+  app.get(
+    API.notifications,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Your notifications, newest first, one page at a time',
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationListDocumentSchema },
+      },
+    },
+    async (request) => listNotifications(app.db, sessionOf(request).user.id, request.query.page),
+  );
+
+  app.put(
+    API.notificationMarkRead(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Marks one of your notifications read',
+        params: notificationIdParamsSchema,
+        response: { 200: notificationDocumentSchema },
+      },
+    },
+    async (request) => markNotificationRead(app.db, sessionOf(request).user.id, request.params.id),
+  );
+
+  app.put(
+    API.notificationsMarkAllRead,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Marks all your notifications read',
+        response: { 200: markAllReadResponseSchema },
+      },
+    },
+    async (request) => markAllNotificationsRead(app.db, sessionOf(request).user.id),
+  );
+
+  app.get(
+    API.notificationsUnreadCount,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'How many of your notifications are unread',
+        response: { 200: unreadCountResponseSchema },
+      },
+    },
+    async (request) => unreadNotificationCount(app.db, sessionOf(request).user.id),
+  );
+};

@@ -1,0 +1,113 @@
+import {
+  type MarkAllReadResponse,
+  type NotificationDocument,
+  type NotificationListDocument,
+  type NotificationRecordType,
+  PAGE_SIZE,
+  type UnreadCountResponse,
+} from '@atelier/contract';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import { PUBSUB_CHANNELS, type PubSub } from '../../pubsub/pubsub';
+import {
+  type AvatarUrl,
+  notificationDocument,
+  notificationListDocument,
+} from './notification-resource';
+import {
+  countUnreadNotifications,
+  findNotificationWithSender,
+  insertNotification,
+  listNotificationsOfRecipient,
+  markAllNotificationsRead as markAllRead,
+  markNotificationRead as markRead,
+} from './notifications.repository';
+
+export type NotifyInput = {
+  recipientId: number;
+  /** Who caused it (the commenter, the teacher); null or absent for the school itself. */
+  senderId?: number | null;
+  title: string;
+  content: string;
+  /** What it is about; the web opens the page of this record (SPEC §2 "Notifications dialog"). */
+  record: { type: NotificationRecordType; id: number };
+};
+
+/** What notify() needs; a Fastify instance (`app`, `request.server`) has all of it. */
+export type NotifyDeps = {
+  db: Db;
+  pubsub: PubSub;
+  log?: { warn(obj: object, msg: string): void };
+  avatarUrl?: AvatarUrl;
+};
+
+/**
+ * Stores a notification for its recipient, then pushes it to every socket the recipient holds,
+ * on any server process (NotificationsChannel). Call it after the change it reports has
+ * committed, not inside that transaction: a rolled-back change must not have been announced.
+ * Returns the notification document that was broadcast.
+ */
+export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<NotificationDocument> {
+  const id = await insertNotification(deps.db, {
+    recipientId: input.recipientId,
+    senderId: input.senderId ?? null,
+    title: input.title,
+    content: input.content,
+    recordType: input.record.type,
+    recordId: input.record.id,
+  });
+  const row = await findNotificationWithSender(deps.db, id);
+  if (!row) throw new Error(`notification ${id} vanished after insert`);
+  const document = notificationDocument(row, deps.avatarUrl);
+  try {
+    await deps.pubsub.publish(PUBSUB_CHANNELS.notifications(input.recipientId), document);
+  } catch (err) {
+    // The notification is stored: the recipient sees it on the next list or badge fetch. A
+    // pub/sub outage must not fail the comment or feedback that caused it.
+    deps.log?.warn({ err, notificationId: id }, 'notification stored but not broadcast');
+  }
+  return document;
+}
+
+/** One page of the user's notifications, newest first, senders included. */
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  page: number,
+  avatarUrl?: AvatarUrl,
+): Promise<NotificationListDocument> {
+  const { rows, total } = await listNotificationsOfRecipient(db, userId, {
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  return notificationListDocument(rows, { total, page, per_page: PAGE_SIZE }, avatarUrl);
+}
+
+/** Marks one of the user's own notifications read; anyone else's is "not found", not "forbidden". */
+export async function markNotificationRead(
+  db: Db,
+  userId: number,
+  notificationId: number,
+  avatarUrl?: AvatarUrl,
+): Promise<NotificationDocument> {
+  // Answering 404 for another user's notification does not reveal that the id exists.
+  if (!(await markRead(db, userId, notificationId, new Date()))) throw notFound('Notification');
+  const row = await findNotificationWithSender(db, notificationId);
+  if (!row) throw notFound('Notification');
+  return notificationDocument(row, avatarUrl);
+}
+
+export async function markAllNotificationsRead(
+  db: Db,
+  userId: number,
+): Promise<MarkAllReadResponse> {
+  const updated = await markAllRead(db, userId, new Date());
+  return { data: null, meta: { updated } };
+}
+
+export async function unreadNotificationCount(
+  db: Db,
+  userId: number,
+): Promise<UnreadCountResponse> {
+  return { data: await countUnreadNotifications(db, userId) };
+}
