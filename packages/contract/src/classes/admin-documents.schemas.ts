@@ -32,7 +32,9 @@ export type KlassGroupDocument = z.infer<typeof klassGroupDocumentSchema>;
 /** A page of programmes with their schedules and teachers. */
 export const klassGroupListDocumentSchema = z.object({
   data: z.array(klassGroupResourceSchema),
-  included: z.array(z.discriminatedUnion('type', [scheduleResourceSchema, teacherResourceSchema])).optional(),
+  included: z
+    .array(z.discriminatedUnion('type', [scheduleResourceSchema, teacherResourceSchema]))
+    .optional(),
   meta: pageMetaSchema,
 });
 export type KlassGroupListDocument = z.infer<typeof klassGroupListDocumentSchema>;

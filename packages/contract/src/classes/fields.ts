@@ -10,10 +10,7 @@ const stringOrRequired = () =>
 
 /** A required single-line text, trimmed, 1..max characters. */
 export const requiredText = (max: number) =>
-  stringOrRequired()
-    .trim()
-    .min(1, 'Required')
-    .max(max, `Must be at most ${max} characters`);
+  stringOrRequired().trim().min(1, 'Required').max(max, `Must be at most ${max} characters`);
 
 /** An optional text: empty or blank becomes null. */
 export const optionalText = (max: number) =>
@@ -68,12 +65,17 @@ export const timeZoneSchema = stringOrRequired()
   .trim()
   .min(1, 'Required')
   .refine(isValidTimeZone, 'Unknown time zone: use an IANA name such as America/New_York')
-  .transform((zone) => new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone);
+  .transform(
+    (zone) => new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone,
+  );
 
 /** Integer cents, never negative. */
 export const centsSchema = (max: number) =>
   z
-    .int({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a whole number of cents') })
+    .int({
+      error: (issue) =>
+        issue.input === undefined ? 'Required' : 'Must be a whole number of cents',
+    })
     .min(0, 'Must not be negative')
     .max(max, `Must be at most ${max}`);
 
@@ -115,4 +117,3 @@ export function plainResourceObjectSchema<T extends string, A extends z.ZodType>
 ) {
   return z.object({ id: z.string(), type: z.literal(type), attributes });
 }
-

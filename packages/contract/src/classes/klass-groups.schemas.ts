@@ -43,9 +43,7 @@ const meetingUrlSchema = z
   .nullable()
   .transform((v) => (v === '' ? null : v))
   .pipe(
-    z
-      .url({ protocol: /^https?$/, error: 'Enter a web address starting with https://' })
-      .nullable(),
+    z.url({ protocol: /^https?$/, error: 'Enter a web address starting with https://' }).nullable(),
   );
 
 /** The fields an admin sets on a programme (klass group). */

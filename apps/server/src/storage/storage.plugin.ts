@@ -1,0 +1,56 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { IMAGE_MAX_BYTES } from '@atelier/contract';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { createImageStore, type ImageStore } from './images';
+import { LocalDiskStorage, type Storage } from './storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Uploaded files (local disk under `${dataDir}/uploads`, served at /uploads). */
+    storage: Storage;
+    /** Re-encoded images on `storage`: storeImage / deleteImage / urls. */
+    images: ImageStore;
+  }
+}
+
+export const UPLOADS_PREFIX = '/uploads';
+
+/**
+ * File uploads for the whole app: multipart parsing (one registration, shared by every route that
+ * takes a file: programme images, avatars, artwork), the storage and image store, and /uploads.
+ */
+export const storagePlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; storage?: Storage }) => {
+    const root = join(opts.config.dataDir, 'uploads');
+    const storage = opts.storage ?? new LocalDiskStorage(root, UPLOADS_PREFIX);
+    app.decorate('storage', storage);
+    app.decorate('images', createImageStore(storage));
+
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 20, fieldSize: 100_000 },
+    });
+
+    if (storage instanceof LocalDiskStorage) {
+      await mkdir(storage.root, { recursive: true });
+      await app.register(fastifyStatic, {
+        root: storage.root,
+        prefix: `${UPLOADS_PREFIX}/`,
+        decorateReply: false,
+        index: false,
+        list: false,
+        dotfiles: 'deny',
+        // Every stored file has a fresh random name and is never rewritten: cache it for good.
+        setHeaders: (res) => {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+          res.header('x-content-type-options', 'nosniff');
+        },
+      });
+    }
+  },
+  { name: 'storage' },
+);
