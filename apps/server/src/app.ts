@@ -63,7 +63,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   await app.register(pubsubPlugin, { pubsub: deps.pubsub ?? new MemoryPubSub() });
   await app.register(storagePlugin, { config });
-  await app.register(storagePlugin, { config });
   await app.register(mailPlugin, { config, ...deps.mail });
   await app.register(authPlugin, { secret: config.jwtSecret });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
