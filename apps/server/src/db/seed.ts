@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { seedDemoNotifications } from '../modules/notifications/notifications.seed';
 import { hashPassword } from '../modules/users/passwords';
 import { attendeeProfiles, users } from '../modules/users/users.tables';
 import type { Db } from './client';
@@ -34,4 +35,5 @@ export async function seedDemo(db: Db): Promise<void> {
       }
     }
   });
+  await seedDemoNotifications(db);
 }
