@@ -130,12 +130,15 @@ export const signIn = createAsyncThunk<
  * common error handler; sign-out completes all the same.
  */
 export const signOut = createAsyncThunk('session/signOut', async (_, { dispatch }) => {
+  let failure: unknown = null;
   try {
     await apiClient.delete(API.signOut, { skipSessionExpiry: true });
   } catch (error) {
-    handleError(error, i18n.t('layout.logoutFailed'));
+    failure = error;
   }
   await dispatch(endSession());
+  // Reported after the reset, or the reset would take the snackbar away with it.
+  if (failure !== null) handleError(failure, i18n.t('layout.logoutFailed'));
 });
 
 const sessionSlice = createSlice({

@@ -1,6 +1,5 @@
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
@@ -14,7 +13,6 @@ export function CartButton() {
   const count = useAppSelector(selectCartCount);
   const label = count > 0 ? t('layout.cartItems', { count }) : t('layout.cart');
   return (
-    <Tooltip title={t('layout.cart')}>
       <IconButton
         component={RouterLink}
         to={paths.cart}
@@ -26,6 +24,5 @@ export function CartButton() {
           <ShoppingCartIcon />
         </CountBadge>
       </IconButton>
-    </Tooltip>
   );
 }

@@ -1,6 +1,5 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -26,7 +25,6 @@ export function NotificationsButton() {
     unread > 0 ? t('layout.notificationsUnread', { count: unread }) : t('layout.notifications');
   return (
     <>
-      <Tooltip title={t('layout.notifications')}>
         <IconButton
           color="inherit"
           aria-label={label}
@@ -38,7 +36,6 @@ export function NotificationsButton() {
             <NotificationsIcon />
           </CountBadge>
         </IconButton>
-      </Tooltip>
       <NotificationsDialog open={open} onClose={() => setOpen(false)} />
     </>
   );

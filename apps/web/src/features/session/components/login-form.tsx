@@ -1,0 +1,105 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../../app/hooks';
+import { TextInput } from '../../../components/form/text-input';
+import { useForm } from '../../../components/form/use-form';
+import type { MessageKey } from '../../../i18n/i18n';
+import { type ApiError, errorSnackbarText, toApiError } from '../../../lib/api-client';
+import { signIn } from '../session-slice';
+
+type FormError = { key: MessageKey } | { text: string };
+
+/** The form-level message for a failed sign-in that carries no field messages. */
+export function signInFailure(error: ApiError): FormError {
+  switch (error.status) {
+    case 401:
+      return { key: 'login.invalidCredentials' };
+    case 403:
+      // The server refuses an account whose e-mail is not confirmed yet (issue 3).
+      return { key: 'login.unconfirmed' };
+    case 429:
+      return { key: 'login.rateLimited' };
+    default: {
+      const text = error.status === 422 ? null : errorSnackbarText(error);
+      return text ? { text } : { key: 'login.failed' };
+    }
+  }
+}
+
+/** Server field names may be nested (`auth.email`); the form's fields are the last segment. */
+function formFields(fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, message] of Object.entries(fields)) {
+    out[name.slice(name.lastIndexOf('.') + 1)] = message;
+  }
+  return out;
+}
+
+/** E-mail and password; on success the signIn thunk lands the user on /. */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [formError, setFormError] = useState<FormError | null>(null);
+  const { field, handleSubmit, setServerErrors, submitting } = useForm(
+    { email: '', password: '' },
+    { email: { required: true, email: true }, password: { required: true } },
+  );
+
+  const submit = handleSubmit(async ({ email, password }) => {
+    setFormError(null);
+    try {
+      await dispatch(signIn({ email: email.trim(), password })).unwrap();
+    } catch (rejected) {
+      const error = toApiError(rejected);
+      const fields = formFields(error.fields);
+      if (Object.keys(fields).length > 0) setServerErrors(fields);
+      else setFormError(signInFailure(error));
+    }
+  });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      data-testid="login-form"
+      sx={{ maxWidth: 400 }}
+    >
+      <Stack spacing={1}>
+        {formError && (
+          <Alert severity="error" data-testid="login-error">
+            {'key' in formError ? t(formError.key) : formError.text}
+          </Alert>
+        )}
+        <TextInput
+          {...field('email')}
+          type="email"
+          label={t('login.email')}
+          autoComplete="email"
+          testId="login-email"
+        />
+        <TextInput
+          {...field('password')}
+          type="password"
+          label={t('login.password')}
+          autoComplete="current-password"
+          testId="login-password"
+        />
+        <Box>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={submitting}
+            data-testid="login-submit"
+          >
+            {t('login.submit')}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clearStorage,
+  getAutoSubmit,
+  getOrderParams,
+  getToken,
+  removeToken,
+  setAutoSubmit,
+  setOrderParams,
+  setToken,
+} from './storage';
+
+describe('local storage keys (SPEC §3)', () => {
+  it("keeps the token under 'jwt'", () => {
+    expect(getToken()).toBeNull();
+    setToken('a.b.c');
+    expect(localStorage.getItem('jwt')).toBe('a.b.c');
+    expect(getToken()).toBe('a.b.c');
+    removeToken();
+    expect(getToken()).toBeNull();
+  });
+
+  it("keeps order parameters as JSON under 'order_params', ignoring unreadable values", () => {
+    expect(getOrderParams()).toBeNull();
+    setOrderParams({ schedule: '3', attendees: ['1'] });
+    expect(JSON.parse(localStorage.getItem('order_params') ?? '')).toEqual({
+      schedule: '3',
+      attendees: ['1'],
+    });
+    expect(getOrderParams()).toEqual({ schedule: '3', attendees: ['1'] });
+    localStorage.setItem('order_params', '{broken');
+    expect(getOrderParams()).toBeNull();
+    localStorage.setItem('order_params', '[1]');
+    expect(getOrderParams()).toBeNull();
+  });
+
+  it("reads auto_submit as on only for the string '1'", () => {
+    expect(getAutoSubmit()).toBe(false);
+    setAutoSubmit(true);
+    expect(localStorage.getItem('auto_submit')).toBe('1');
+    expect(getAutoSubmit()).toBe(true);
+    localStorage.setItem('auto_submit', 'true');
+    expect(getAutoSubmit()).toBe(false);
+    setAutoSubmit(false);
+    expect(localStorage.getItem('auto_submit')).toBeNull();
+  });
+
+  it('clears all of local storage', () => {
+    setToken('t');
+    setAutoSubmit(true);
+    localStorage.setItem('other', 'x');
+    clearStorage();
+    expect(localStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { useParams } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { drawerToggled, initialUiState, selectDrawerOpen } from '../features/ui/ui-slice';
+import { renderWithProviders } from './render-with-providers';
+
+function DrawerButton() {
+  const open = useAppSelector(selectDrawerOpen);
+  const dispatch = useAppDispatch();
+  return (
+    <button type="button" onClick={() => dispatch(drawerToggled())}>
+      {open ? 'open' : 'closed'}
+    </button>
+  );
+}
+
+function CartId() {
+  const { id } = useParams();
+  return <p>cart {id}</p>;
+}
+
+describe('renderWithProviders', () => {
+  it('renders against a store made from the preloaded state, and returns it', async () => {
+    const { store, user } = renderWithProviders(<DrawerButton />, {
+      preloadedState: { ui: { ...initialUiState, drawerOpen: true } },
+    });
+    expect(screen.getByRole('button')).toHaveTextContent('open');
+    await user.click(screen.getByRole('button'));
+    expect(screen.getByRole('button')).toHaveTextContent('closed');
+    expect(store.getState().ui.drawerOpen).toBe(false);
+  });
+
+  it('starts the router at the given route and passes route params', () => {
+    renderWithProviders(<CartId />, { route: '/cart/42', path: '/cart/:id' });
+    expect(screen.getByText('cart 42')).toBeInTheDocument();
+  });
+});
