@@ -7,6 +7,8 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** A mailed link that has expired or was already used (meta.reason says which). */
+  gone: 410,
   payload_too_large: 413,
   validation: 422,
   rate_limited: 429,

@@ -1,4 +1,6 @@
 // Every module's tables, so one Drizzle instance knows the whole schema.
+export * from '../mail/mail.tables';
+export * from '../modules/accounts/accounts.tables';
 export * from '../modules/calendar/calendar.tables';
 export * from '../modules/classes/classes.tables';
 export * from '../modules/enrollments/enrollments.tables';

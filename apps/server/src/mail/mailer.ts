@@ -1,0 +1,47 @@
+import type { Language } from '@atelier/contract';
+import { type DbExecutor, insertMail } from './mail-outbox.repository';
+import {
+  type MailContext,
+  type MailTemplateName,
+  type MailTemplates,
+  renderMail,
+} from './templates';
+
+export type MailRequest<N extends MailTemplateName> = {
+  to: string;
+  locale: Language;
+  template: N;
+  params: MailTemplates[N];
+};
+
+/**
+ * Queues mail. Pass the transaction of the change that causes the mail, so both commit or
+ * neither does; call `wake()` after it commits to deliver without waiting for the next poll.
+ */
+export class Mailer {
+  private wakeListener: (() => void) | undefined;
+
+  constructor(private readonly ctx: MailContext) {}
+
+  async queue<N extends MailTemplateName>(
+    executor: DbExecutor,
+    request: MailRequest<N>,
+  ): Promise<number> {
+    const rendered = renderMail(request.template, request.locale, request.params, this.ctx);
+    return insertMail(executor, {
+      toAddress: request.to.trim().toLowerCase(),
+      template: request.template,
+      locale: request.locale,
+      ...rendered,
+    });
+  }
+
+  wake(): void {
+    this.wakeListener?.();
+  }
+
+  /** The worker subscribes here; a mailer with no worker just queues. */
+  onWake(listener: () => void): void {
+    this.wakeListener = listener;
+  }
+}

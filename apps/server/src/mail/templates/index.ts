@@ -1,0 +1,52 @@
+import type { Language } from '@atelier/contract';
+import { type AlreadyRegisteredParams, alreadyRegisteredMail } from './already-registered';
+import { type ConfirmationParams, confirmationMail } from './confirmation';
+import {
+  type EmailChangeConfirmParams,
+  type EmailChangedParams,
+  type EmailTakenParams,
+  emailChangeConfirmMail,
+  emailChangedMail,
+  emailTakenMail,
+} from './email-change';
+import type { MailContext, RenderedMail } from './layout';
+import { type PasswordChangedParams, passwordChangedMail } from './password-changed';
+import { type PasswordResetParams, passwordResetMail } from './password-reset';
+
+export type { MailContext, RenderedMail } from './layout';
+
+/** Every mail the app sends, by name, with the parameters it needs. */
+export type MailTemplates = {
+  confirmation: ConfirmationParams;
+  already_registered: AlreadyRegisteredParams;
+  password_reset: PasswordResetParams;
+  password_changed: PasswordChangedParams;
+  email_change_confirm: EmailChangeConfirmParams;
+  email_changed: EmailChangedParams;
+  email_taken: EmailTakenParams;
+};
+export type MailTemplateName = keyof MailTemplates;
+
+type Renderer<P> = (locale: Language, params: P, ctx: MailContext) => RenderedMail;
+
+const RENDERERS: { [N in MailTemplateName]: Renderer<MailTemplates[N]> } = {
+  confirmation: confirmationMail,
+  already_registered: alreadyRegisteredMail,
+  password_reset: passwordResetMail,
+  password_changed: passwordChangedMail,
+  email_change_confirm: emailChangeConfirmMail,
+  email_changed: emailChangedMail,
+  email_taken: emailTakenMail,
+};
+
+export const MAIL_TEMPLATE_NAMES = Object.keys(RENDERERS) as MailTemplateName[];
+
+export function renderMail<N extends MailTemplateName>(
+  template: N,
+  locale: Language,
+  params: MailTemplates[N],
+  ctx: MailContext,
+): RenderedMail {
+  const render = RENDERERS[template] as Renderer<MailTemplates[N]>;
+  return render(locale, params, ctx);
+}

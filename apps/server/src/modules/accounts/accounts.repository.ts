@@ -1,0 +1,192 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { users } from '../users/users.tables';
+import {
+  type AccountTokenPurpose,
+  type AccountTokenRow,
+  accountTokens,
+  type RegistrationData,
+} from './accounts.tables';
+
+/** The database, or an open transaction. */
+export type DbExecutor = Db | Tx;
+export type AccountUserRow = typeof users.$inferSelect;
+
+export function runInTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(work);
+}
+
+export async function findUserByEmail(
+  executor: DbExecutor,
+  email: string,
+): Promise<AccountUserRow | undefined> {
+  const [row] = await executor.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(
+  executor: DbExecutor,
+  id: number,
+): Promise<AccountUserRow | undefined> {
+  const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertUnconfirmedStudent(
+  tx: Tx,
+  user: { email: string } & RegistrationData,
+): Promise<AccountUserRow> {
+  const [row] = await tx
+    .insert(users)
+    .values({
+      email: user.email,
+      name: user.name,
+      passwordHash: user.passwordHash,
+      timezone: user.timezone,
+      locale: user.locale,
+      role: 'student',
+    })
+    .returning();
+  if (!row) throw new Error('users insert returned no row');
+  return row;
+}
+
+export async function insertAccountToken(
+  tx: Tx,
+  token: {
+    userId: number;
+    purpose: AccountTokenPurpose;
+    tokenHash: string;
+    email: string;
+    expiresAt: Date;
+    redirect?: string | null;
+    registration?: RegistrationData | null;
+  },
+): Promise<void> {
+  await tx.insert(accountTokens).values(token);
+}
+
+export type TokenWithUser = { token: AccountTokenRow; user: AccountUserRow };
+
+/**
+ * A token by its hash and purpose, with its user. `lock` takes a row lock on the token until the
+ * transaction ends, so two requests with the same link cannot both use it.
+ */
+export async function findTokenWithUser(
+  executor: DbExecutor,
+  tokenHash: string,
+  purpose: AccountTokenPurpose,
+  options: { lock?: boolean } = {},
+): Promise<TokenWithUser | undefined> {
+  const query = executor
+    .select({ token: accountTokens, user: users })
+    .from(accountTokens)
+    .innerJoin(users, eq(users.id, accountTokens.userId))
+    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update', { of: accountTokens }) : await query;
+  return row;
+}
+
+export async function markTokenUsed(tx: Tx, tokenId: number, at: Date): Promise<void> {
+  await tx.update(accountTokens).set({ usedAt: at }).where(eq(accountTokens.id, tokenId));
+}
+
+/** Retires every unused token of `purpose` for the user: only the newest link may work. */
+export async function retireUnusedTokens(
+  tx: Tx,
+  userId: number,
+  purpose: AccountTokenPurpose,
+  at: Date,
+  exceptId?: number,
+): Promise<void> {
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        exceptId === undefined ? undefined : ne(accountTokens.id, exceptId),
+      ),
+    );
+}
+
+/** The newest confirmation token of a user: a resent link carries its registration forward. */
+export async function findLatestToken(
+  executor: DbExecutor,
+  userId: number,
+  purpose: AccountTokenPurpose,
+): Promise<AccountTokenRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)))
+    .orderBy(sql`${accountTokens.id} desc`)
+    .limit(1);
+  return row;
+}
+
+export async function confirmUser(
+  tx: Tx,
+  userId: number,
+  at: Date,
+  registration: RegistrationData | null,
+): Promise<AccountUserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({ confirmedAt: at, updatedAt: at, ...(registration ?? {}) })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new Error('users update returned no row');
+  return row;
+}
+
+/** Sets the password; a reset also confirms the address, since the link proved the mailbox. */
+export async function setPasswordHash(
+  tx: Tx,
+  userId: number,
+  passwordHash: string,
+  at: Date,
+  options: { confirm: boolean },
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      passwordHash,
+      updatedAt: at,
+      ...(options.confirm
+        ? { confirmedAt: sql`coalesce(${users.confirmedAt}, ${at.toISOString()}::timestamptz)` }
+        : {}),
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function updateUserProfile(
+  executor: DbExecutor,
+  userId: number,
+  changes: Partial<Pick<AccountUserRow, 'name' | 'timezone' | 'locale' | 'avatarKey'>>,
+  at: Date,
+): Promise<AccountUserRow | undefined> {
+  const [row] = await executor
+    .update(users)
+    .set({ ...changes, updatedAt: at })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+export async function setUserEmail(
+  tx: Tx,
+  userId: number,
+  email: string,
+  at: Date,
+): Promise<AccountUserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ email, updatedAt: at })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}

@@ -1,0 +1,327 @@
+import {
+  ACCOUNTS_API,
+  changeEmailBodySchema,
+  changeEmailResponseSchema,
+  changePasswordBodySchema,
+  confirmBodySchema,
+  confirmResponseSchema,
+  emailOnlyBodySchema,
+  errorDocumentSchema,
+  type FieldError,
+  mailAcceptedResponseSchema,
+  passwordResetBodySchema,
+  passwordResetDocumentSchema,
+  registerBodySchema,
+  sessionResponseSchema,
+  tokenParamsSchema,
+  type UpdateUserFields,
+  updateUserFieldsSchema,
+  userDocumentSchema,
+  userIdParamsSchema,
+  userTokenDocumentSchema,
+} from '@atelier/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ValidationError } from '../../lib/app-error';
+import { requireUser, sessionOf } from '../../plugins/auth';
+import { type AccountsService, type AvatarUpload, createAccountsService } from './accounts.service';
+
+const tags = ['accounts'];
+const security = [{ bearer: [] }];
+const errors = {
+  401: errorDocumentSchema,
+  403: errorDocumentSchema,
+  404: errorDocumentSchema,
+  410: errorDocumentSchema,
+  422: errorDocumentSchema,
+  429: errorDocumentSchema,
+};
+
+/** `{user: {...}}` as JSON: the same fields as the multipart form of PUT /users/{id}. */
+const updateUserJsonBodySchema = z.object({ user: updateUserFieldsSchema }).optional();
+
+function fieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
+  return issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || 'base',
+    detail: issue.message,
+  }));
+}
+
+/**
+ * Reads the multipart form of PUT /users/{id}: text fields, and the file field `avatar` into
+ * memory (the multipart limit caps it at IMAGE_MAX_BYTES). Other file fields are drained and
+ * ignored; an oversized avatar becomes `{tooLarge: true}` so the answer is a 422 on `avatar`.
+ */
+async function readUserForm(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; avatar: AvatarUpload | undefined }> {
+  const fields: Record<string, string> = {};
+  let avatar: AvatarUpload | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      continue;
+    }
+    if (part.fieldname !== 'avatar') {
+      part.file.resume();
+      continue;
+    }
+    try {
+      const data = await part.toBuffer();
+      // A file input left empty still sends a part: that is "no new avatar", not a bad image.
+      if (data.length > 0) avatar = { data };
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
+      avatar = { tooLarge: true };
+    }
+  }
+  return { fields, avatar };
+}
+
+/**
+ * Registration, confirmation, password reset and account settings (SPEC §2, §7; DESIGN §4).
+ * Every "we mailed you" answer is the same whether or not the address has an account.
+ */
+export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }> = async (
+  app,
+  opts,
+) => {
+  const accounts =
+    opts.service ??
+    createAccountsService({
+      db: app.db,
+      mailer: app.mail.mailer,
+      sessions: app.sessions,
+      images: app.images,
+    });
+
+  app.post(
+    ACCOUNTS_API.register,
+    {
+      schema: {
+        tags,
+        summary:
+          'Register: creates an unconfirmed student and mails a confirmation link. Answers 202 the same way for an address that already has an account (which is mailed instead).',
+        body: registerBodySchema,
+        response: { 202: mailAcceptedResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email } = await accounts.register(request.body, request.ip);
+      return reply.code(202).send({ data: null, meta: { email } });
+    },
+  );
+
+  app.get(
+    ACCOUNTS_API.userToken(':token'),
+    {
+      schema: {
+        tags,
+        summary:
+          'Checks a registration link: 404 meta.reason invalid; 410 meta.reason expired or used',
+        params: tokenParamsSchema,
+        response: { 200: userTokenDocumentSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await accounts.checkConfirmationToken(request.params.token) }),
+  );
+
+  app.put(
+    ACCOUNTS_API.userToken(':token'),
+    {
+      schema: {
+        tags,
+        summary:
+          'Confirms the address and signs in: data.jwt, and data.redirect (the registration query.redirect, or null)',
+        params: tokenParamsSchema,
+        body: confirmBodySchema,
+        response: { 200: confirmResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await accounts.confirm(request.params.token) }),
+  );
+
+  app.post(
+    ACCOUNTS_API.resendConfirmation,
+    {
+      schema: {
+        tags,
+        summary:
+          'Mails a new confirmation link if the address has an unconfirmed account; always 202',
+        body: emailOnlyBodySchema,
+        response: { 202: mailAcceptedResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await accounts.resendConfirmation(request.body.email, request.ip);
+      return reply.code(202).send({ data: null, meta: result });
+    },
+  );
+
+  app.post(
+    ACCOUNTS_API.resendConfirmationForToken(':token'),
+    {
+      schema: {
+        tags,
+        summary:
+          'Mails a new confirmation link to the owner of an expired registration link (410 used when already confirmed)',
+        params: tokenParamsSchema,
+        response: { 202: mailAcceptedResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await accounts.resendConfirmationForToken(request.params.token, request.ip);
+      return reply.code(202).send({ data: null, meta: result });
+    },
+  );
+
+  app.post(
+    ACCOUNTS_API.passwordResets,
+    {
+      schema: {
+        tags,
+        summary: 'Mails a password reset link if the address has an account; always 202',
+        body: emailOnlyBodySchema,
+        response: { 202: mailAcceptedResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await accounts.requestPasswordReset(request.body.email, request.ip);
+      return reply.code(202).send({ data: null, meta: result });
+    },
+  );
+
+  app.get(
+    ACCOUNTS_API.passwordReset(':token'),
+    {
+      schema: {
+        tags,
+        summary:
+          'Checks a password reset link: 404 meta.reason invalid; 410 meta.reason expired or used',
+        params: tokenParamsSchema,
+        response: { 200: passwordResetDocumentSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await accounts.checkPasswordReset(request.params.token) }),
+  );
+
+  app.put(
+    ACCOUNTS_API.passwordReset(':token'),
+    {
+      schema: {
+        tags,
+        summary:
+          'Sets the new password, signs out every session of the account and signs in (data.jwt)',
+        params: tokenParamsSchema,
+        body: passwordResetBodySchema,
+        response: { 200: sessionResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await accounts.resetPassword(request.params.token, request.body.password),
+    }),
+  );
+
+  app.put(
+    ACCOUNTS_API.emailToken(':token'),
+    {
+      schema: {
+        tags,
+        summary:
+          'Applies an e-mail change from the mailed link (no session needed) and tells the old address; 409 if the address was taken meanwhile',
+        params: tokenParamsSchema,
+        response: { 200: userDocumentSchema, 409: errorDocumentSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await accounts.applyEmailChange(request.params.token) }),
+  );
+
+  app.put(
+    ACCOUNTS_API.user(':id'),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Updates name, timezone, locale and avatar of your account (admins: any account). multipart/form-data with fields name, timezone, locale, remove_avatar=true and the file avatar (JPEG/PNG/WebP up to 5 MB); JSON {user: {...}} without a file also works.',
+        consumes: ['multipart/form-data', 'application/json'],
+        params: userIdParamsSchema,
+        body: updateUserJsonBodySchema,
+        response: { 200: userDocumentSchema, 413: errorDocumentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      let raw: unknown;
+      let avatar: AvatarUpload | undefined;
+      if (request.isMultipart()) {
+        const form = await readUserForm(request);
+        raw = form.fields;
+        avatar = form.avatar;
+      } else {
+        raw = request.body?.user ?? {};
+      }
+      const parsed = updateUserFieldsSchema.safeParse(raw);
+      if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error.issues));
+      const fields: UpdateUserFields = parsed.data;
+      const user = await accounts.updateUser(
+        sessionOf(request).user,
+        Number(request.params.id),
+        fields,
+        avatar,
+      );
+      return { data: user };
+    },
+  );
+
+  app.put(
+    ACCOUNTS_API.userEmail(':id'),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Starts an e-mail change: mails a link to the new address (202). current_password is required for your own account.',
+        params: userIdParamsSchema,
+        body: changeEmailBodySchema,
+        response: { 202: changeEmailResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, pendingEmail } = await accounts.requestEmailChange(
+        sessionOf(request).user,
+        Number(request.params.id),
+        request.body,
+      );
+      return reply.code(202).send({ data: user, meta: { pending_email: pendingEmail } });
+    },
+  );
+
+  app.put(
+    ACCOUNTS_API.userPassword(':id'),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Changes your password: signs out every other session; data.jwt replaces your token',
+        params: userIdParamsSchema,
+        body: changePasswordBodySchema,
+        response: { 200: sessionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await accounts.changePassword(
+        sessionOf(request).user,
+        Number(request.params.id),
+        request.body,
+      );
+      // The token this request came with is revoked: no refreshed copy of it on the way out.
+      request.session = null;
+      return { data: result };
+    },
+  );
+};

@@ -1,0 +1,121 @@
+import {
+  attendeeProfileDocumentSchema,
+  attendeeProfileListDocumentSchema,
+  attendeeProfileListQuerySchema,
+  attendeeProfileParamsSchema,
+  createAttendeeProfileBodySchema,
+  errorDocumentSchema,
+  FAMILY_API,
+  updateAttendeeProfileBodySchema,
+  userIdParamsSchema,
+} from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, sessionOf } from '../../plugins/auth';
+import {
+  addFamilyMember,
+  listFamily,
+  removeFamilyMember,
+  updateFamilyMember,
+} from './family.service';
+
+const tags = ['family'];
+const security = [{ bearer: [] }];
+const errors = {
+  401: errorDocumentSchema,
+  403: errorDocumentSchema,
+  404: errorDocumentSchema,
+  422: errorDocumentSchema,
+};
+
+/** A family account's attendee profiles: the people it books into classes (owner or admin). */
+export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser);
+
+  app.get(
+    FAMILY_API.attendeeProfiles(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The family members of an account, the account holder first, then by name',
+        params: userIdParamsSchema,
+        querystring: attendeeProfileListQuerySchema,
+        response: { 200: attendeeProfileListDocumentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      listFamily(app.db, sessionOf(request).user, Number(request.params.id), request.query.page),
+  );
+
+  app.post(
+    FAMILY_API.attendeeProfiles(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Adds a family member (name, birthday, is_account_holder)',
+        params: userIdParamsSchema,
+        body: createAttendeeProfileBodySchema,
+        response: { 201: attendeeProfileDocumentSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const document = await addFamilyMember(
+        app.db,
+        sessionOf(request).user,
+        Number(request.params.id),
+        request.body.attendee_profile,
+      );
+      return reply.code(201).send(document);
+    },
+  );
+
+  app.put(
+    FAMILY_API.attendeeProfile(':id', ':profileId'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Changes a family member',
+        params: attendeeProfileParamsSchema,
+        body: updateAttendeeProfileBodySchema,
+        response: { 200: attendeeProfileDocumentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateFamilyMember(
+        app.db,
+        sessionOf(request).user,
+        Number(request.params.id),
+        Number(request.params.profileId),
+        request.body.attendee_profile,
+      ),
+  );
+
+  app.delete(
+    FAMILY_API.attendeeProfile(':id', ':profileId'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Removes a family member (409 when booked into a class)',
+        params: attendeeProfileParamsSchema,
+        response: {
+          204: z.null().describe('Removed'),
+          409: errorDocumentSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      await removeFamilyMember(
+        app.db,
+        sessionOf(request).user,
+        Number(request.params.id),
+        Number(request.params.profileId),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,138 @@
+import {
+  type AttendeeProfileDocument,
+  type AttendeeProfileListDocument,
+  type AttendeeProfileResource,
+  type CreateAttendeeProfileBody,
+  FAMILY_MESSAGES,
+  PAGE_SIZE,
+  type UpdateAttendeeProfileBody,
+} from '@atelier/contract';
+import type { Db } from '../../db/client';
+import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
+import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors';
+import type { SessionUser } from '../users/users.repository';
+import {
+  type AttendeeProfileChanges,
+  type AttendeeProfileRow,
+  deleteAttendeeProfile,
+  findAttendeeProfile,
+  insertAttendeeProfile,
+  listAttendeeProfiles,
+  otherAccountHolderExists,
+  updateAttendeeProfile,
+  userExists,
+} from './family.repository';
+
+export type Actor = Pick<SessionUser, 'id' | 'role'>;
+
+export function attendeeProfileResource(row: AttendeeProfileRow): AttendeeProfileResource {
+  return {
+    id: String(row.id),
+    type: 'attendee_profiles',
+    attributes: {
+      name: row.name,
+      birthday: row.birthday,
+      is_account_holder: row.isAccountHolder,
+    },
+    relationships: { user: { data: { id: String(row.userId), type: 'users' } } },
+  };
+}
+
+const oneHolder = () =>
+  new ValidationError([{ field: 'is_account_holder', detail: FAMILY_MESSAGES.oneAccountHolder }]);
+
+/** Only the account's owner, or an admin, sees and changes its family. */
+async function assertMayManage(db: Db, actor: Actor, userId: number): Promise<void> {
+  if (actor.id !== userId && actor.role !== 'admin') {
+    throw forbidden('You may only manage your own family members.');
+  }
+  if (actor.id !== userId && !(await userExists(db, userId))) throw notFound('User');
+}
+
+/** The partial unique index is the final word on "one account holder" under concurrency. */
+async function guardHolder<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw oneHolder();
+    throw error;
+  }
+}
+
+export async function listFamily(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  page: number,
+): Promise<AttendeeProfileListDocument> {
+  await assertMayManage(db, actor, userId);
+  const { rows, total } = await listAttendeeProfiles(db, userId, {
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  return {
+    data: rows.map(attendeeProfileResource),
+    meta: { total, page, per_page: PAGE_SIZE },
+  };
+}
+
+export async function addFamilyMember(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  body: CreateAttendeeProfileBody['attendee_profile'],
+): Promise<AttendeeProfileDocument> {
+  await assertMayManage(db, actor, userId);
+  if (body.is_account_holder && (await otherAccountHolderExists(db, userId))) throw oneHolder();
+  const row = await guardHolder(() =>
+    insertAttendeeProfile(db, {
+      userId,
+      name: body.name,
+      birthday: body.birthday,
+      isAccountHolder: body.is_account_holder,
+    }),
+  );
+  return { data: attendeeProfileResource(row) };
+}
+
+export async function updateFamilyMember(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  id: number,
+  body: UpdateAttendeeProfileBody['attendee_profile'],
+): Promise<AttendeeProfileDocument> {
+  await assertMayManage(db, actor, userId);
+  const current = await findAttendeeProfile(db, userId, id);
+  if (!current) throw notFound('Family member');
+  if (body.is_account_holder && (await otherAccountHolderExists(db, userId, id))) {
+    throw oneHolder();
+  }
+  const changes: AttendeeProfileChanges = {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.birthday !== undefined ? { birthday: body.birthday } : {}),
+    ...(body.is_account_holder !== undefined ? { isAccountHolder: body.is_account_holder } : {}),
+  };
+  if (Object.keys(changes).length === 0) return { data: attendeeProfileResource(current) };
+  const row = await guardHolder(() => updateAttendeeProfile(db, userId, id, changes));
+  if (!row) throw notFound('Family member');
+  return { data: attendeeProfileResource(row) };
+}
+
+export async function removeFamilyMember(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  id: number,
+): Promise<void> {
+  await assertMayManage(db, actor, userId);
+  try {
+    if (!(await deleteAttendeeProfile(db, userId, id))) throw notFound('Family member');
+  } catch (error) {
+    // Bookings (cart items, orders, enrollments) keep their attendee: refuse rather than orphan.
+    if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) {
+      throw new AppError('conflict', FAMILY_MESSAGES.inUse, { reason: 'in_use' });
+    }
+    throw error;
+  }
+}

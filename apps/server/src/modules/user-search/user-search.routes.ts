@@ -1,0 +1,33 @@
+import {
+  ACCOUNTS_API,
+  errorDocumentSchema,
+  userListDocumentSchema,
+  userSearchQuerySchema,
+} from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireRole } from '../../plugins/auth';
+import { findUsers } from './user-search.service';
+
+/** GET /api/v1/users/search: teachers and admins pick users (user groups, coupons, messages). */
+export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    ACCOUNTS_API.usersSearch,
+    {
+      preHandler: requireRole('teacher', 'admin'),
+      schema: {
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        summary:
+          'Users whose name or e-mail contains keyword (case-insensitive), without the ids in exceptions (comma-separated or repeated), optionally of one role; paged, by name',
+        querystring: userSearchQuerySchema,
+        response: {
+          200: userListDocumentSchema,
+          401: errorDocumentSchema,
+          403: errorDocumentSchema,
+          422: errorDocumentSchema,
+        },
+      },
+    },
+    async (request) => findUsers(app.db, request.query, (key) => app.images.urls(key).thumbUrl),
+  );
+};

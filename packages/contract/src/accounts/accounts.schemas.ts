@@ -1,0 +1,334 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants';
+import { pageMetaSchema } from '../json-api';
+import { API, APP_BASE } from '../paths';
+import { emailSchema, roleSchema, userResourceSchema } from '../users/users.schemas';
+
+// ---------------------------------------------------------------------------------------------
+// Paths and links
+// ---------------------------------------------------------------------------------------------
+
+/** API paths of the accounts module (registration, tokens, settings, search). */
+export const ACCOUNTS_API = {
+  /** POST {user, query}: register. */
+  register: API.users,
+  /** GET: check / PUT: confirm (and sign in with) a registration token. */
+  userToken: API.userToken,
+  /** POST {email}: send a new confirmation link (answers the same whether or not it exists). */
+  resendConfirmation: '/api/v1/user_token',
+  /** POST: send a new confirmation link to the owner of an expired or used registration token. */
+  resendConfirmationForToken: (token: string) => `/api/v1/user_token/${token}/resend`,
+  /** POST {email}: request a reset link. */
+  passwordResets: API.passwordResets,
+  /** GET: check / PUT {password}: set the new password and sign in. */
+  passwordReset: API.passwordReset,
+  /** PUT multipart: name, timezone, locale, avatar, remove_avatar. */
+  user: API.user,
+  /** PUT {email, current_password}: mails a confirmation link to the new address. */
+  userEmail: (id: string | number) => `/api/v1/users/${id}/email`,
+  /** PUT: applies an e-mail change from the mailed link (no session needed). */
+  emailToken: API.emailToken,
+  /** PUT {current_password, password}. */
+  userPassword: (id: string | number) => `/api/v1/users/${id}/password`,
+  /** GET ?keyword&exceptions&role&page (teachers and admins). */
+  usersSearch: API.usersSearch,
+} as const;
+
+/**
+ * The SPA pages that mailed links open, relative to APP_BASE. The server builds mail links from
+ * these with APP_URL, so the web routes and the links cannot drift apart.
+ */
+export const ACCOUNT_PAGES = {
+  register: '/register',
+  checkEmail: '/register/check_email',
+  confirm: (token: string) => `/register/${token}`,
+  complete: (token: string) => `/register/complete/${token}`,
+  login: '/login',
+  passwordResetRequest: '/password_reset/',
+  passwordReset: (token: string) => `/password_reset/${token}`,
+  /** Account settings applies `email_token` from the query with PUT API emailToken. */
+  emailChange: (token: string) => `/account_settings?email_token=${encodeURIComponent(token)}`,
+  accountSettings: '/account_settings',
+} as const;
+
+/** An absolute link to an SPA page, e.g. `appLink('https://x.test', ACCOUNT_PAGES.login)`. */
+export const appLink = (appUrl: string, page: string) =>
+  `${appUrl.replace(/\/$/, '')}${APP_BASE}${page}`;
+
+// ---------------------------------------------------------------------------------------------
+// Limits
+// ---------------------------------------------------------------------------------------------
+
+export const PASSWORD_MIN_LENGTH = 10;
+/** argon2 takes any length; a cap keeps one request from costing more than a normal one. */
+export const PASSWORD_MAX_LENGTH = 200;
+export const NAME_MAX_LENGTH = 100;
+/** How long a mailed link works (DESIGN §4), in seconds. */
+export const TOKEN_LIFETIME_S = {
+  confirmation: 24 * 60 * 60,
+  password_reset: 60 * 60,
+  email_change: 24 * 60 * 60,
+} as const;
+
+/** Field messages the server sends, so the web can match or translate them. */
+export const ACCOUNT_MESSAGES = {
+  required: 'Required',
+  invalid: 'Invalid input',
+  passwordTooShort: `Use at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters`,
+  passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
+  passwordIncorrect: 'The current password is not correct',
+  termsRequired: 'You must accept the Terms of Use',
+  timezoneInvalid: 'Choose a valid time zone',
+  emailUnchanged: 'This is already your e-mail address',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas
+// ---------------------------------------------------------------------------------------------
+
+/** A string field whose absence says 'Required' and whose wrong type says 'Invalid input'. */
+export const requiredText = () =>
+  z.string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? ACCOUNT_MESSAGES.required
+        : ACCOUNT_MESSAGES.invalid,
+  });
+
+export const personNameSchema = requiredText()
+  .trim()
+  .min(1, ACCOUNT_MESSAGES.required)
+  .max(NAME_MAX_LENGTH, `Use at most ${NAME_MAX_LENGTH} characters`);
+
+/**
+ * Length only: the common-password list lives on the server (it would bloat the web bundle), which
+ * answers a 422 `password` message when a password is on it.
+ */
+export const newPasswordSchema = requiredText()
+  .min(1, ACCOUNT_MESSAGES.required)
+  .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong);
+
+/** True for an IANA time zone name this runtime knows (e.g. America/New_York, Asia/Tokyo, UTC). */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timezoneSchema = requiredText()
+  .trim()
+  .min(1, ACCOUNT_MESSAGES.required)
+  .max(64, ACCOUNT_MESSAGES.timezoneInvalid)
+  .refine(isTimeZone, ACCOUNT_MESSAGES.timezoneInvalid);
+
+export const localeSchema = z.enum(LANGUAGES, { error: ACCOUNT_MESSAGES.invalid });
+
+/**
+ * Where the client resumes after confirmation: a path on this site only (`/cart?x=1`), never
+ * another origin (`//evil.test`, `/\evil.test`, `https://…`), so a mailed link cannot become an
+ * open redirect.
+ */
+export function isSafeRedirect(value: string): boolean {
+  if (!value.startsWith('/') || value.startsWith('//')) return false;
+  // Browsers read a backslash as a slash in http(s) URLs; control characters are never needed.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point.
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    const base = 'http://same-origin.invalid';
+    return new URL(value, base).origin === base;
+  } catch {
+    return false;
+  }
+}
+
+export const safeRedirectSchema = z
+  .string({ error: ACCOUNT_MESSAGES.invalid })
+  .max(2000, ACCOUNT_MESSAGES.invalid)
+  .refine(isSafeRedirect, ACCOUNT_MESSAGES.invalid);
+
+/** A token from a mailed link, as it appears in a path. Unknown ones answer 404, not 422. */
+export const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+export type TokenParams = z.infer<typeof tokenParamsSchema>;
+
+export const userIdParamsSchema = z.object({
+  id: z.string().regex(/^[1-9]\d{0,9}$/, 'Invalid input'),
+});
+export type UserIdParams = z.infer<typeof userIdParamsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Registration and confirmation
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/v1/users. `query.redirect` is stored with the token and given back on confirmation. */
+export const registerBodySchema = z.object({
+  user: z.object(
+    {
+      name: personNameSchema,
+      email: emailSchema,
+      password: newPasswordSchema,
+      timezone: timezoneSchema,
+      locale: localeSchema.optional(),
+      terms_accepted: z.literal(true, {
+        error: (issue) =>
+          issue.input === undefined ? ACCOUNT_MESSAGES.required : ACCOUNT_MESSAGES.termsRequired,
+      }),
+    },
+    { error: ACCOUNT_MESSAGES.required },
+  ),
+  query: z.object({ redirect: safeRedirectSchema.optional() }).optional(),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/**
+ * 202 answer of every "we mailed you" request (register, resend, password reset request). It is
+ * the same whether or not the address has an account, so it tells nobody which addresses do.
+ */
+export const mailAcceptedResponseSchema = z.object({
+  data: z.null(),
+  meta: z.object({ email: z.string() }),
+});
+export type MailAcceptedResponse = z.infer<typeof mailAcceptedResponseSchema>;
+
+/** POST /api/v1/user_token and POST /api/v1/password_resets. */
+export const emailOnlyBodySchema = z.object({ email: emailSchema });
+export type EmailOnlyBody = z.infer<typeof emailOnlyBodySchema>;
+
+/**
+ * `meta.reason` of a refused mailed-link token: `invalid` (404: no such token), `expired` and
+ * `used` (410). On `expired` the client offers "send a new link"; on a used registration token
+ * it offers to sign in.
+ */
+export const TOKEN_ERROR_REASONS = ['invalid', 'expired', 'used'] as const;
+export type TokenErrorReason = (typeof TOKEN_ERROR_REASONS)[number];
+
+/** GET /api/v1/user_token/{token}: the account the link confirms. */
+export const userTokenDocumentSchema = z.object({
+  data: z.object({
+    id: z.string(),
+    type: z.literal('user_tokens'),
+    attributes: z.object({
+      email: z.string(),
+      name: z.string(),
+      /** ISO 8601 instant. */
+      expires_at: z.string(),
+      redirect: z.string().nullable(),
+    }),
+  }),
+});
+export type UserTokenDocument = z.infer<typeof userTokenDocumentSchema>;
+
+/** PUT /api/v1/user_token/{token}: optional empty body. */
+export const confirmBodySchema = z.object({}).optional();
+
+/** A fresh session: `data.jwt` replaces the stored token (signed in). */
+export const sessionResponseSchema = z.object({ data: z.object({ jwt: z.string() }) });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** PUT /api/v1/user_token/{token}: signed in, and where to resume (null: the default page). */
+export const confirmResponseSchema = z.object({
+  data: z.object({ jwt: z.string(), redirect: z.string().nullable() }),
+});
+export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Password reset
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/v1/password_resets/{token}. */
+export const passwordResetDocumentSchema = z.object({
+  data: z.object({
+    id: z.string(),
+    type: z.literal('password_resets'),
+    attributes: z.object({ email: z.string(), expires_at: z.string() }),
+  }),
+});
+export type PasswordResetDocument = z.infer<typeof passwordResetDocumentSchema>;
+
+/** PUT /api/v1/password_resets/{token}; answers sessionResponseSchema. */
+export const passwordResetBodySchema = z.object({ password: newPasswordSchema });
+export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Account settings
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The text fields of PUT /api/v1/users/{id} (multipart/form-data). Every field is optional; the
+ * file field `avatar` (JPEG/PNG/WebP up to IMAGE_MAX_BYTES; 422 on `avatar` with
+ * IMAGE_TYPE_MESSAGE or IMAGE_TOO_LARGE_MESSAGE otherwise) replaces the picture, and
+ * `remove_avatar=true` removes it. Answers userDocumentSchema; `avatar_url` is the square
+ * thumbnail.
+ */
+export const updateUserFieldsSchema = z.object({
+  name: personNameSchema.optional(),
+  timezone: timezoneSchema.optional(),
+  locale: localeSchema.optional(),
+  remove_avatar: z.enum(['true', 'false'], { error: ACCOUNT_MESSAGES.invalid }).optional(),
+});
+export type UpdateUserFields = z.infer<typeof updateUserFieldsSchema>;
+
+/**
+ * PUT /api/v1/users/{id}/email. `current_password` is required when changing one's own address
+ * (an admin changing someone else's leaves it out). Answers the user, unchanged, with
+ * `meta.pending_email`: the address stays until the mailed link is opened.
+ */
+export const changeEmailBodySchema = z.object({
+  email: emailSchema,
+  current_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+export const changeEmailResponseSchema = z.object({
+  data: userResourceSchema,
+  meta: z.object({ pending_email: z.string() }),
+});
+export type ChangeEmailResponse = z.infer<typeof changeEmailResponseSchema>;
+
+/**
+ * PUT /api/v1/users/{id}/password (own account only). Every other session is signed out; the
+ * answer's `data.jwt` (sessionResponseSchema) replaces the caller's token.
+ */
+export const changePasswordBodySchema = z.object({
+  current_password: requiredText().min(1, ACCOUNT_MESSAGES.required).max(PASSWORD_MAX_LENGTH),
+  password: newPasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// User search
+// ---------------------------------------------------------------------------------------------
+
+/** Ids from `exceptions=1,2` or `exceptions=1&exceptions=2` (or both); junk entries are refused. */
+const idListSchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((part) => part.split(','))
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  )
+  .pipe(z.array(z.string().regex(/^[1-9]\d{0,9}$/, 'Invalid input')).max(500));
+
+/** GET /api/v1/users/search (teachers and admins). */
+export const userSearchQuerySchema = z.object({
+  /** Matched against name and e-mail, case-insensitive; empty or absent matches everyone. */
+  keyword: z.string().trim().max(100).optional(),
+  /** User ids left out of the answer. */
+  exceptions: idListSchema.optional(),
+  role: roleSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
+
+/** A page of users, ordered by name. */
+export const userListDocumentSchema = z.object({
+  data: z.array(userResourceSchema),
+  meta: pageMetaSchema,
+});
+export type UserListDocument = z.infer<typeof userListDocumentSchema>;

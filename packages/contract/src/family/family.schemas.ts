@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { personNameSchema } from '../accounts/accounts.schemas';
+import { DATE_PICKER_MAX, DATE_PICKER_MIN } from '../constants';
+import { pageMetaSchema } from '../json-api';
+
+/** API paths of a family account's attendee profiles (the people booked into classes). */
+export const FAMILY_API = {
+  /** GET (paged list) / POST {attendee_profile}. */
+  attendeeProfiles: (userId: string | number) => `/api/v1/users/${userId}/attendee_profiles`,
+  /** PUT {attendee_profile} / DELETE. */
+  attendeeProfile: (userId: string | number, id: string | number) =>
+    `/api/v1/users/${userId}/attendee_profiles/${id}`,
+} as const;
+
+export const FAMILY_MESSAGES = {
+  birthdayRange: `Enter a date between ${DATE_PICKER_MIN} and ${DATE_PICKER_MAX}`,
+  birthdayFuture: 'The birthday cannot be in the future',
+  oneAccountHolder: 'Another family member is already marked as the account holder',
+  inUse: 'This family member is booked into a class and cannot be removed',
+} as const;
+
+/**
+ * Today's date where it is latest on Earth (UTC+14), so a birthday of "today" is accepted in every
+ * time zone while tomorrow's is refused everywhere.
+ */
+export function latestToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** True for a real calendar date written YYYY-MM-DD (2023-02-29 is not). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A birthday within the date picker's range (SPEC §9) and not in the future. */
+export const birthdaySchema = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? 'Required' : 'Invalid input',
+  })
+  .trim()
+  .min(1, 'Required')
+  .refine(isCalendarDate, 'Invalid input')
+  .refine((d) => d >= DATE_PICKER_MIN && d <= DATE_PICKER_MAX, FAMILY_MESSAGES.birthdayRange)
+  .refine((d) => d <= latestToday(), FAMILY_MESSAGES.birthdayFuture);
+
+/** POST body. `is_account_holder`: this profile is the account holder (at most one per account). */
+export const createAttendeeProfileBodySchema = z.object({
+  attendee_profile: z.object(
+    {
+      name: personNameSchema,
+      birthday: birthdaySchema,
+      is_account_holder: z.boolean({ error: 'Invalid input' }).default(false),
+    },
+    { error: 'Required' },
+  ),
+});
+export type CreateAttendeeProfileBody = z.infer<typeof createAttendeeProfileBodySchema>;
+
+/** PUT body: any of the fields. */
+export const updateAttendeeProfileBodySchema = z.object({
+  attendee_profile: z.object(
+    {
+      name: personNameSchema.optional(),
+      birthday: birthdaySchema.optional(),
+      is_account_holder: z.boolean({ error: 'Invalid input' }).optional(),
+    },
+    { error: 'Required' },
+  ),
+});
+export type UpdateAttendeeProfileBody = z.infer<typeof updateAttendeeProfileBodySchema>;
+
+export const attendeeProfileParamsSchema = z.object({
+  id: z.string().regex(/^[1-9]\d{0,9}$/, 'Invalid input'),
+  profileId: z.string().regex(/^[1-9]\d{0,9}$/, 'Invalid input'),
+});
+export type AttendeeProfileParams = z.infer<typeof attendeeProfileParamsSchema>;
+
+export const attendeeProfileListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+/** Attributes of an `attendee_profiles` resource. */
+export const attendeeProfileAttributesSchema = z.object({
+  name: z.string(),
+  /** YYYY-MM-DD; null only for profiles made before birthdays were required. */
+  birthday: z.string().nullable(),
+  is_account_holder: z.boolean(),
+});
+export type AttendeeProfileAttributes = z.infer<typeof attendeeProfileAttributesSchema>;
+
+export const attendeeProfileResourceSchema = z.object({
+  id: z.string(),
+  type: z.literal('attendee_profiles'),
+  attributes: attendeeProfileAttributesSchema,
+  relationships: z.object({
+    user: z.object({ data: z.object({ id: z.string(), type: z.literal('users') }) }),
+  }),
+});
+export type AttendeeProfileResource = z.infer<typeof attendeeProfileResourceSchema>;
+
+/** A flattened attendee profile as the web holds it. */
+export const attendeeProfileSchema = attendeeProfileAttributesSchema.extend({
+  id: z.string(),
+  type: z.literal('attendee_profiles'),
+  user: z.object({ id: z.string(), type: z.literal('users') }),
+});
+export type AttendeeProfile = z.infer<typeof attendeeProfileSchema>;
+
+export const attendeeProfileDocumentSchema = z.object({ data: attendeeProfileResourceSchema });
+export type AttendeeProfileDocument = z.infer<typeof attendeeProfileDocumentSchema>;
+
+/** The account holder first, then by name. */
+export const attendeeProfileListDocumentSchema = z.object({
+  data: z.array(attendeeProfileResourceSchema),
+  meta: pageMetaSchema,
+});
+export type AttendeeProfileListDocument = z.infer<typeof attendeeProfileListDocumentSchema>;
