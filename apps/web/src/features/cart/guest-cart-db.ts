@@ -1,5 +1,5 @@
 import { GUEST_CART_DB_VERSION } from '@atelier/contract';
-import Dexie, { type EntityTable } from 'dexie';
+import type { Dexie, EntityTable } from 'dexie';
 
 /** An attendee of a guest cart item (SPEC §3): a profile id when known, else name and birthday. */
 export type GuestCartAttendee = {
@@ -31,21 +31,24 @@ export type NewGuestCartItem = Omit<GuestCartItem, 'id' | 'createdAt'>;
  */
 export const GUEST_CART_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** SPEC §3: database 'cart', version 1, table cartitems with an auto-increment id. */
-class GuestCartDb extends Dexie {
-  cartitems!: EntityTable<GuestCartItem, 'id'>;
+type GuestCartDb = Dexie & { cartitems: EntityTable<GuestCartItem, 'id'> };
 
-  constructor() {
-    super('cart');
-    this.version(GUEST_CART_DB_VERSION).stores({ cartitems: '++id' });
-  }
-}
+let db: Promise<GuestCartDb> | null = null;
 
-let db: GuestCartDb | null = null;
-
-/** Opened lazily so importing the cart code costs nothing until the cart is used. */
-function guestCartDb(): GuestCartDb {
-  db ??= new GuestCartDb();
+/**
+ * SPEC §3: database 'cart', version 1, table cartitems with an auto-increment id. Dexie is
+ * imported on first use so it stays out of the JavaScript every first visit downloads.
+ */
+function guestCartDb(): Promise<GuestCartDb> {
+  db ??= import('dexie').then(({ default: DexieClass }) => {
+    const opened = new DexieClass('cart') as GuestCartDb;
+    opened.version(GUEST_CART_DB_VERSION).stores({ cartitems: '++id' });
+    return opened;
+  });
+  // A failed chunk load must not poison every later attempt.
+  db.catch(() => {
+    db = null;
+  });
   return db;
 }
 
@@ -57,7 +60,7 @@ export function isGuestCartItemExpired(item: GuestCartItem, now: Date): boolean 
 
 /** The guest's items, oldest first; expired ones are deleted from the store on the way. */
 export async function readGuestCartItems(now: Date = new Date()): Promise<GuestCartItem[]> {
-  const table = guestCartDb().cartitems;
+  const table = (await guestCartDb()).cartitems;
   const all = await table.toArray();
   const expired = all.filter((item) => isGuestCartItemExpired(item, now));
   if (expired.length > 0) await table.bulkDelete(expired.map((item) => item.id));
@@ -69,7 +72,7 @@ export async function addGuestCartItem(
   now: Date = new Date(),
 ): Promise<GuestCartItem> {
   const record = { ...item, createdAt: now.toISOString() };
-  const id = await guestCartDb().cartitems.add(record);
+  const id = await (await guestCartDb()).cartitems.add(record);
   return { ...record, id };
 }
 
@@ -78,13 +81,13 @@ export async function updateGuestCartItem(
   id: number,
   changes: Partial<NewGuestCartItem>,
 ): Promise<void> {
-  await guestCartDb().cartitems.update(id, changes);
+  await (await guestCartDb()).cartitems.update(id, changes);
 }
 
 export async function removeGuestCartItem(id: number): Promise<void> {
-  await guestCartDb().cartitems.delete(id);
+  await (await guestCartDb()).cartitems.delete(id);
 }
 
 export async function clearGuestCart(): Promise<void> {
-  await guestCartDb().cartitems.clear();
+  await (await guestCartDb()).cartitems.clear();
 }

@@ -55,6 +55,14 @@ describe('notifications reducers (SPEC §4)', () => {
     expect(state.items[2]?.title).toBe('edited');
   });
 
+  it('orders notifications of the same instant by id, numerically', () => {
+    const at = '2024-03-05T00:00:00Z';
+    const nine = buildNotification({ id: '9', created_at: at });
+    const ten = buildNotification({ id: '10', created_at: at });
+    const state = notificationsReducer(initialNotificationsState, notificationsAdded([nine, ten]));
+    expect(state.items.map((n) => n.id)).toEqual(['10', '9']);
+  });
+
   it('marks one read (false to true), lowering the unread count once', () => {
     let state = notificationsReducer(initialNotificationsState, notificationsAdded([older, newer]));
     state = notificationsReducer(state, unreadCountSet(2));

@@ -30,8 +30,9 @@ export const initialNotificationsState: NotificationsState = {
 
 function byNewestFirst(a: Notification, b: Notification): number {
   const diff = Date.parse(b.created_at) - Date.parse(a.created_at);
-  // Same instant: the larger id was created later.
-  return diff !== 0 ? diff : Number(b.id) - Number(a.id);
+  if (diff !== 0) return diff;
+  // Same instant: the later-created row has the larger (numeric) id.
+  return b.id.localeCompare(a.id, 'en', { numeric: true });
 }
 
 /** SPEC §4: merged by id (the incoming copy wins), newest first. */
