@@ -47,6 +47,15 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware),
   });
 
+  // The root reducer already emptied the cache; this also clears RTK Query's middleware
+  // bookkeeping (subscriptions, timers), which lives outside the state.
+  listeners.startListening({
+    actionCreator: resetStore,
+    effect: (_, { dispatch }) => {
+      dispatch(api.util.resetApiState());
+    },
+  });
+
   // SPEC §8: a 401 anywhere signs out (storage cleared, live connection closed, /login).
   listeners.startListening({
     actionCreator: sessionExpired,
