@@ -1,15 +1,41 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { clientConfig } from './app/client-config';
+import { installPreloadErrorReload } from './app/preload-error';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { makeStore } from './app/store';
+import { AppErrorBoundary } from './components/feedback/error-boundary';
+import { loadSession } from './features/session/session-slice';
+import { liveLanguageSet } from './features/ui/ui-slice';
+import { setI18nLanguage, storedLanguage } from './i18n/i18n';
 
-function App() {
-  return <main>Atelier</main>;
+installPreloadErrorReload();
+
+const { sentryDsn } = clientConfig();
+if (sentryDsn) {
+  void import('./app/third-party/sentry').then(({ initSentry }) => initSentry(sentryDsn));
 }
+
+const store = makeStore();
+const language = storedLanguage();
+store.dispatch(liveLanguageSet(language));
+void store.dispatch(loadSession());
+const router = createAppRouter();
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // Render once the chosen language's strings are in, so a Japanese visitor never sees English first.
+  void setI18nLanguage(language).finally(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppErrorBoundary>
+          <AppProviders store={store}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </AppErrorBoundary>
+      </StrictMode>,
+    );
+  });
 }

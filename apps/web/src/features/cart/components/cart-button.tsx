@@ -13,16 +13,16 @@ export function CartButton() {
   const count = useAppSelector(selectCartCount);
   const label = count > 0 ? t('layout.cartItems', { count }) : t('layout.cart');
   return (
-      <IconButton
-        component={RouterLink}
-        to={paths.cart}
-        color="inherit"
-        aria-label={label}
-        data-testid="top-bar-cart"
-      >
-        <CountBadge count={count} testId="cart-badge">
-          <ShoppingCartIcon />
-        </CountBadge>
-      </IconButton>
+    <IconButton
+      component={RouterLink}
+      to={paths.cart}
+      color="inherit"
+      aria-label={label}
+      data-testid="top-bar-cart"
+    >
+      <CountBadge count={count} testId="cart-badge">
+        <ShoppingCartIcon />
+      </CountBadge>
+    </IconButton>
   );
 }

@@ -1,12 +1,16 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import IconButton from '@mui/material/IconButton';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { CountBadge } from '../../../components/feedback/count-badge';
+import { useLatched } from '../../../components/use-latched';
 import { selectUser } from '../../session/session-slice';
 import { fetchUnreadCount, selectUnreadCount } from '../notifications-slice';
-import { NotificationsDialog } from './notifications-dialog';
+
+const NotificationsDialog = lazy(() =>
+  import('./notifications-dialog').then((m) => ({ default: m.NotificationsDialog })),
+);
 
 /** The top bar's notifications button: the unread badge, and the dialog it opens. */
 export function NotificationsButton() {
@@ -15,6 +19,7 @@ export function NotificationsButton() {
   const userId = useAppSelector(selectUser)?.id;
   const unread = useAppSelector(selectUnreadCount);
   const [open, setOpen] = useState(false);
+  const dialogMounted = useLatched(open);
 
   // The badge needs the count as soon as someone is signed in (live messages refetch it later).
   useEffect(() => {
@@ -25,18 +30,22 @@ export function NotificationsButton() {
     unread > 0 ? t('layout.notificationsUnread', { count: unread }) : t('layout.notifications');
   return (
     <>
-        <IconButton
-          color="inherit"
-          aria-label={label}
-          aria-haspopup="dialog"
-          onClick={() => setOpen(true)}
-          data-testid="top-bar-notifications"
-        >
-          <CountBadge count={unread} testId="notifications-badge">
-            <NotificationsIcon />
-          </CountBadge>
-        </IconButton>
-      <NotificationsDialog open={open} onClose={() => setOpen(false)} />
+      <IconButton
+        color="inherit"
+        aria-label={label}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        data-testid="top-bar-notifications"
+      >
+        <CountBadge count={unread} testId="notifications-badge">
+          <NotificationsIcon />
+        </CountBadge>
+      </IconButton>
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <NotificationsDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

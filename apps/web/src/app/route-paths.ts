@@ -1,0 +1,89 @@
+import type { Role } from '@atelier/contract';
+
+/**
+ * Every client route of SPEC §2, relative to the router's basename (/app). Builders take the
+ * dynamic segments; `pattern` holds the matching strings for the route table.
+ */
+export const paths = {
+  home: '/',
+  homeAlias: '/home',
+  bookClass: '/book_class',
+  photoBox: '/photo_box',
+  photoUpload: '/photo_upload',
+  login: '/login',
+  register: '/register',
+  registerCheckEmail: '/register/check_email',
+  registerComplete: (token: string) => `/register/complete/${encodeURIComponent(token)}`,
+  registerConfirm: (token: string) => `/register/${encodeURIComponent(token)}`,
+  passwordReset: '/password_reset/',
+  passwordResetToken: (token: string) => `/password_reset/${encodeURIComponent(token)}`,
+  cart: '/cart',
+  cartItem: (id: string) => `/cart/${encodeURIComponent(id)}`,
+  checkout: '/checkout',
+  checkoutComplete: '/checkout/complete',
+  checkoutFailed: '/checkout/failed',
+  sandbox: '/sandbox',
+  sandboxDialog: '/sandbox/dialog',
+  sandboxForm: '/sandbox/form',
+  sandboxFile: '/sandbox/file',
+  sandboxFileUpload: '/sandbox/file_upload',
+  classes: '/classes',
+  accountSettings: '/account_settings',
+  gallery: '/gallery',
+  myGallery: '/gallery/my_gallery',
+  galleryFeedback: '/gallery/feedback',
+  galleryStudent: (id: string) => `/gallery/student/${encodeURIComponent(id)}`,
+  orders: '/orders',
+  refundComplete: '/refund/complete',
+  userGroup: (id: string) => `/user_groups/${encodeURIComponent(id)}`,
+  manageCoupons: '/manage_coupons',
+  customersGuest: '/customers/guest',
+  customers: '/customers',
+  managePlans: '/manage_plans',
+  salesOverview: '/sales_overview',
+  manageOrders: '/manage_orders',
+  manageClasses: '/manage_classes',
+  manageClass: (id: string) => `/manage_classes/${encodeURIComponent(id)}`,
+  manageSchedule: (klassGroupId: string, id: string) =>
+    `/manage_classes/${encodeURIComponent(klassGroupId)}/schedules/${encodeURIComponent(id)}`,
+  notFound: '/404',
+} as const;
+
+/** Route patterns (react-router syntax) for the paths that take parameters. */
+export const pattern = {
+  registerComplete: '/register/complete/:token',
+  registerConfirm: '/register/:token',
+  passwordResetToken: '/password_reset/:token',
+  cartItem: '/cart/:id',
+  galleryStudent: 'student/:id',
+  userGroup: '/user_groups/:id',
+  manageClass: '/manage_classes/:id',
+  manageSchedule: '/manage_classes/:klass_group_id/schedules/:id',
+} as const;
+
+/** Who may open a protected route (SPEC §2, §6). */
+export const access = {
+  anyUser: ['student', 'teacher', 'admin'],
+  student: ['student'],
+  teacherOrAdmin: ['teacher', 'admin'],
+  admin: ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+/** Pages of the public site, served by the server outside the SPA (not under /app). */
+export const publicSite = {
+  home: '/?noredirect=1',
+  termsOfUse: '/terms-of-use',
+  privacyPolicy: '/privacy-policy',
+  studentGallery: '/student-gallery',
+  about: '/about-atelier',
+  ourInstructors: '/our-instructors',
+  contactUs: '/contact-us',
+  classes: '/classes/in-person/observational-drawing',
+} as const;
+
+/** Login and registration pages: the drawer starts closed there, even on wide screens. */
+export function isAuthPage(pathname: string): boolean {
+  return (
+    pathname === paths.login || pathname === paths.register || pathname.startsWith('/register/')
+  );
+}

@@ -1,0 +1,34 @@
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { LoginForm } from '../../features/session/components/login-form';
+import { selectUser } from '../../features/session/session-slice';
+import { useAppSelector } from '../hooks';
+import { paths } from '../route-paths';
+
+/** /login: signed-in users have nothing to do here and go to the start page. */
+export function Component() {
+  const { t } = useTranslation();
+  const user = useAppSelector(selectUser);
+  if (user) return <Navigate to={paths.home} replace />;
+  return (
+    <section>
+      <PageTitle title={t('login.title')} />
+      <LoginForm />
+      <Stack spacing={1} sx={{ mt: 3 }}>
+        <Link component={RouterLink} to={paths.passwordReset}>
+          {t('login.forgotPassword')}
+        </Link>
+        <Typography>
+          {t('login.noAccount')}{' '}
+          <Link component={RouterLink} to={paths.register}>
+            {t('login.signUp')}
+          </Link>
+        </Typography>
+      </Stack>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+import { TitlePage } from './title-page';
+
+export function Component() {
+  return <TitlePage title="pages.photoBox" />;
+}

@@ -1,0 +1,18 @@
+import type { Role } from '@atelier/contract';
+import { Navigate, Outlet } from 'react-router';
+import { selectSessionStatus, selectUser } from '../../features/session/session-slice';
+import { useAppSelector } from '../hooks';
+import { paths } from '../route-paths';
+
+/**
+ * SPEC §2 protected-route rule: while the session is not loaded, nothing; no user → /login;
+ * a role not in `roles` → /404 (the not-found page).
+ */
+export function RequireRole({ roles }: { roles: readonly Role[] }) {
+  const status = useAppSelector(selectSessionStatus);
+  const user = useAppSelector(selectUser);
+  if (status !== 'loaded') return null;
+  if (!user) return <Navigate to={paths.login} replace />;
+  if (!roles.includes(user.role)) return <Navigate to={paths.notFound} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,78 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Props = {
+  /** Chosen files, controlled by the caller. */
+  files: File[];
+  onChange: (files: File[]) => void;
+  /** e.g. 'image/*' or '.jpg,.png'. */
+  accept?: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  /** The button text; 'Choose file(s)' by default. */
+  label?: string;
+  testId?: string;
+};
+
+/**
+ * Chooses files from the device: a button wrapping a visually hidden file input (still reachable by
+ * keyboard and screen readers through the button), and the names of what was chosen.
+ */
+export function FilePicker({
+  files,
+  onChange,
+  accept,
+  multiple = false,
+  disabled = false,
+  label,
+  testId = 'file-picker',
+}: Props) {
+  const { t } = useTranslation();
+  const statusId = useId();
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { sm: 'center' } }}
+    >
+      <Button
+        component="label"
+        variant="outlined"
+        startIcon={<AttachFileIcon />}
+        disabled={disabled}
+        data-testid={`${testId}-button`}
+      >
+        {label ?? (multiple ? t('filePicker.chooseMany') : t('filePicker.choose'))}
+        <input
+          type="file"
+          accept={accept}
+          multiple={multiple}
+          disabled={disabled}
+          aria-describedby={statusId}
+          data-testid={`${testId}-input`}
+          onChange={(event) => {
+            onChange(Array.from(event.target.files ?? []));
+            // Lets the same file be chosen again after it was removed.
+            event.target.value = '';
+          }}
+          style={{
+            clip: 'rect(0 0 0 0)',
+            clipPath: 'inset(50%)',
+            height: 1,
+            overflow: 'hidden',
+            position: 'absolute',
+            whiteSpace: 'nowrap',
+            width: 1,
+          }}
+        />
+      </Button>
+      <Typography id={statusId} variant="body2" data-testid={`${testId}-names`}>
+        {files.length === 0 ? t('filePicker.none') : files.map((f) => f.name).join(', ')}
+      </Typography>
+    </Stack>
+  );
+}

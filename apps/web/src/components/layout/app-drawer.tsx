@@ -1,0 +1,132 @@
+import { DRAWER_WIDTH_PX } from '@atelier/contract';
+import LogoutIcon from '@mui/icons-material/Logout';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { clientConfig } from '../../app/client-config';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { menuFontSize } from '../../app/theme';
+import { selectUser, signOut } from '../../features/session/session-slice';
+import { drawerClosed, selectDrawerOpen } from '../../features/ui/ui-slice';
+import { UserAvatar } from '../avatar/user-avatar';
+import { DrawerMenu } from './drawer-menu';
+import { DRAWER_ID } from './layout-ids';
+import { myMenu, publicMenu } from './menu-data';
+
+/** The drawer's content (SPEC §2 "Drawer", §6): greeting, My section by role, Web section, Log out. */
+function DrawerContent({ wide }: { wide: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const web = useMemo(() => publicMenu(clientConfig().blogUrl), []);
+  const mine = useMemo(() => (user ? myMenu(user.role) : []), [user]);
+  // SPEC §2: on small screens the menu closes after navigating.
+  const onNavigate = () => {
+    if (!wide) dispatch(drawerClosed());
+  };
+  const subheader = (text: string) => (
+    <ListSubheader
+      component="h2"
+      sx={{ fontSize: menuFontSize.subItem, lineHeight: '32px', fontWeight: 700 }}
+    >
+      {text}
+    </ListSubheader>
+  );
+
+  return (
+    <Box component="nav" aria-label={t('layout.mainMenu')} data-testid="drawer-nav">
+      {user && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5 }}>
+          <UserAvatar name={user.name} src={user.avatar_url} size="small" />
+          <Typography
+            sx={{ fontSize: menuFontSize.item, fontWeight: 600 }}
+            data-testid="drawer-greeting"
+          >
+            {t('layout.greeting', { name: user.name })}
+          </Typography>
+        </Box>
+      )}
+      {user && (
+        <List dense subheader={subheader(t('layout.mySection'))} data-testid="drawer-my-section">
+          <DrawerMenu entries={mine} onNavigate={onNavigate} />
+        </List>
+      )}
+      {user && <Divider />}
+      <List dense subheader={subheader(t('layout.webSection'))} data-testid="drawer-web-section">
+        <DrawerMenu entries={web} onNavigate={onNavigate} />
+      </List>
+      {user && (
+        <>
+          <Divider />
+          <List dense>
+            <ListItemButton
+              onClick={() => {
+                onNavigate();
+                void dispatch(signOut());
+              }}
+              data-testid="menu-logout"
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <LogoutIcon aria-hidden="true" />
+              </ListItemIcon>
+              <ListItemText
+                primary={t('layout.logout')}
+                slotProps={{ primary: { sx: { fontSize: menuFontSize.item } } }}
+              />
+            </ListItemButton>
+          </List>
+        </>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The 200px side drawer: docked beside the page on wide screens (pushing the content), a modal
+ * panel over it on small screens.
+ */
+export function AppDrawer({ wide }: { wide: boolean }) {
+  const dispatch = useAppDispatch();
+  const open = useAppSelector(selectDrawerOpen);
+  const paper = { width: DRAWER_WIDTH_PX, boxSizing: 'border-box' as const };
+  if (wide) {
+    return (
+      <Drawer
+        id={DRAWER_ID}
+        variant="persistent"
+        anchor="left"
+        open={open}
+        data-testid="app-drawer"
+        data-open={open}
+        sx={{ width: open ? DRAWER_WIDTH_PX : 0, flexShrink: 0, '& .MuiDrawer-paper': paper }}
+      >
+        {/* Clears the fixed top bar. */}
+        <Toolbar />
+        <DrawerContent wide />
+      </Drawer>
+    );
+  }
+  return (
+    <Drawer
+      id={DRAWER_ID}
+      variant="temporary"
+      anchor="left"
+      open={open}
+      onClose={() => dispatch(drawerClosed())}
+      data-testid="app-drawer"
+      data-open={open}
+      sx={{ '& .MuiDrawer-paper': paper }}
+    >
+      <DrawerContent wide={false} />
+    </Drawer>
+  );
+}

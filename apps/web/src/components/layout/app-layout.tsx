@@ -1,0 +1,123 @@
+import { DRAWER_WIDTH_PX } from '@atelier/contract';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { isAuthPage } from '../../app/route-paths';
+import {
+  DEFAULT_APP_TITLE,
+  drawerClosed,
+  drawerOpened,
+  selectAppTitle,
+  selectDrawerOpen,
+  selectLoading,
+  selectSnackbar,
+} from '../../features/ui/ui-slice';
+import { useLatched } from '../use-latched';
+import { Footer } from './footer';
+import { MAIN_CONTENT_ID } from './layout-ids';
+import { TopBar } from './top-bar';
+import { useWideScreen } from './use-wide-screen';
+
+// Parts that a first visit to /login does not show (the drawer starts closed there) load when first
+// needed, keeping that page's bundle small (issue 2 budget: 200 KB gzip).
+const AppDrawer = lazy(() => import('./app-drawer').then((m) => ({ default: m.AppDrawer })));
+const AppSnackbar = lazy(() =>
+  import('../feedback/app-snackbar').then((m) => ({ default: m.AppSnackbar })),
+);
+const LoadingOverlay = lazy(() =>
+  import('../feedback/loading-overlay').then((m) => ({ default: m.LoadingOverlay })),
+);
+/** The document title is the app title: the gallery name unless a page set another (SPEC §1). */
+function useDocumentTitle() {
+  const { t } = useTranslation();
+  const appTitle = useAppSelector(selectAppTitle);
+  const title = appTitle === DEFAULT_APP_TITLE ? t('app.galleryName') : appTitle;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+/**
+ * SPEC §2 layout around every page: top bar, drawer, the page, footer, plus the app-wide snackbar
+ * and loading overlay. The drawer starts open on wide screens except on the login and register
+ * pages, and closes after each navigation on small screens.
+ */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const wide = useWideScreen();
+  const { pathname } = useLocation();
+  const authPage = isAuthPage(pathname);
+  const drawerOpen = useAppSelector(selectDrawerOpen);
+  const loading = useAppSelector(selectLoading);
+  const drawerMounted = useLatched(drawerOpen);
+  const snackbarMounted = useLatched(useAppSelector(selectSnackbar).open);
+  const overlayMounted = useLatched(loading);
+  useDocumentTitle();
+
+  useEffect(() => {
+    if (wide) dispatch(authPage ? drawerClosed() : drawerOpened());
+  }, [dispatch, wide, authPage]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger.
+  useEffect(() => {
+    if (!wide) dispatch(drawerClosed());
+  }, [dispatch, wide, pathname]);
+
+  const docked = wide && drawerOpen;
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Box
+        component="a"
+        href={`#${MAIN_CONTENT_ID}`}
+        sx={{
+          position: 'absolute',
+          left: -9999,
+          zIndex: (theme) => theme.zIndex.tooltip + 1,
+          '&:focus': { left: 8, top: 8, p: 1, bgcolor: 'background.paper', color: 'text.primary' },
+        }}
+      >
+        {t('layout.skipToContent')}
+      </Box>
+      <TopBar wide={wide} />
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <AppDrawer wide={wide} />
+        </Suspense>
+      )}
+      <Box
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          width: docked ? `calc(100% - ${DRAWER_WIDTH_PX}px)` : '100%',
+        }}
+      >
+        <Toolbar />
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, outline: 'none' }}
+        >
+          <Outlet />
+        </Box>
+        <Footer />
+      </Box>
+      {snackbarMounted && (
+        <Suspense fallback={null}>
+          <AppSnackbar />
+        </Suspense>
+      )}
+      {overlayMounted && (
+        <Suspense fallback={null}>
+          <LoadingOverlay open={loading} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

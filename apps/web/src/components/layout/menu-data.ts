@@ -1,0 +1,135 @@
+import type { Role } from '@atelier/contract';
+import { paths, publicSite } from '../../app/route-paths';
+import type { MessageKey } from '../../i18n/i18n';
+
+/**
+ * Where a menu link leads: `app` is a route of this SPA (client-side navigation), `site` a page of the
+ * public site served outside the SPA (a plain link), `external` another site (opens in a new tab).
+ */
+export type LinkKind = 'app' | 'site' | 'external';
+
+/** A menu entry of SPEC §3: an empty `link` is shown greyed out and cannot be clicked. */
+export type MenuEntry = {
+  id: string;
+  title: MessageKey;
+  link: string;
+  kind: LinkKind;
+  subMenus?: MenuEntry[];
+};
+
+const app = (id: string, title: MessageKey, link: string, subMenus?: MenuEntry[]): MenuEntry => ({
+  id,
+  title,
+  link,
+  kind: 'app',
+  ...(subMenus ? { subMenus } : {}),
+});
+const site = (id: string, title: MessageKey, link: string, subMenus?: MenuEntry[]): MenuEntry => ({
+  id,
+  title,
+  link,
+  kind: 'site',
+  ...(subMenus ? { subMenus } : {}),
+});
+
+/** A link not built yet: shown, greyed out, not clickable (SPEC §2). */
+const notYet = (id: string, title: MessageKey): MenuEntry => app(id, title, '');
+
+/** The public menu of SPEC §2 (the Web section of the drawer). */
+export function publicMenu(blogUrl: string): MenuEntry[] {
+  return [
+    site('web-home', 'menu.home', publicSite.home),
+    site('classes', 'menu.classes', publicSite.classes),
+    site('kids', 'menu.kids', '', [
+      site(
+        'kids-observational',
+        'menu.observationalDrawing',
+        '/classes/in-person/observational-drawing',
+      ),
+      site('kids-comics', 'menu.comicsDrawing', '/classes/in-person/comics-drawing'),
+      site('kids-art-science', 'menu.artScience', '/classes/in-person/art-science'),
+      site('kids-summer-camp', 'menu.summerArtCamp', '/classes/in-person/summer-art-camp'),
+      site('kids-studio-hours', 'menu.studioHours', '/classes/in-person/studio-hours'),
+      site('kids-open-house', 'menu.openHouse', '/classes/in-person/open-house'),
+      site('kids-portfolio', 'menu.portfolioSupport', '/classes/portfolio-support'),
+      site('kids-private', 'menu.privateInstruction', '/classes/private-instruction'),
+    ]),
+    site('adults', 'menu.adults', '', [
+      site('adults-figure', 'menu.figureDrawing', '/classes/in-person/figure-drawing'),
+    ]),
+    site('all-ages', 'menu.allAges', '', [
+      site('all-ages-drawing-lab', 'menu.drawingLab', '/classes/online/drawing-lab'),
+      site('all-ages-special-events', 'menu.specialEvents', '/classes/special-events'),
+    ]),
+    site('student-gallery', 'menu.studentGallery', publicSite.studentGallery),
+    site('about', 'menu.about', '', [
+      site('about-atelier', 'menu.aboutAtelier', publicSite.about),
+      site('our-instructors', 'menu.ourInstructors', publicSite.ourInstructors),
+      site('contact-us', 'menu.contactUs', publicSite.contactUs),
+      { id: 'blog', title: 'menu.blog', link: blogUrl, kind: 'external' },
+    ]),
+  ];
+}
+
+/** The drawer's My section (SPEC §6 "Drawer menu by role"). */
+export function myMenu(role: Role): MenuEntry[] {
+  const entries: MenuEntry[] = [
+    app('top', 'menu.top', paths.home),
+    app('account-settings', 'menu.accountSettings', paths.accountSettings),
+    app('gallery-section', 'menu.gallerySection', '', [
+      app('gallery', 'menu.gallery', paths.gallery),
+      app('photobox', 'menu.photobox', paths.photoBox),
+    ]),
+  ];
+  if (role === 'student' || role === 'teacher') {
+    entries.push(
+      app('my-classes', 'menu.myClasses', '', [
+        app('classes-schedule', 'menu.classesSchedule', paths.classes),
+        notYet('send-message', 'menu.sendMessage'),
+      ]),
+    );
+  }
+  if (role === 'student') {
+    entries.push(app('orders', 'menu.orders', paths.orders));
+  }
+  if (role === 'admin') {
+    entries.push(
+      app('admin-classes', 'menu.classes', '', [
+        app('admin-schedule', 'menu.schedule', paths.classes),
+        app('manage-class', 'menu.manageClass', paths.manageClasses),
+        app('manage-plans', 'menu.managePlans', paths.managePlans),
+        app('manage-coupons', 'menu.manageCoupons', paths.manageCoupons),
+        notYet('admin-send-message', 'menu.sendMessage'),
+      ]),
+      app('customers', 'menu.customers', '', [
+        app('edit-customer', 'menu.editCustomer', paths.customers),
+        app('sales-overview', 'menu.salesOverview', paths.salesOverview),
+        app('manage-orders', 'menu.orders', paths.manageOrders),
+        app('manage-user-group', 'menu.manageUserGroup', paths.userGroup('1')),
+      ]),
+    );
+  }
+  return entries;
+}
+
+/** Entries with a link, flattened: the signed-in home page offers them as shortcuts. */
+export function linkedEntries(entries: MenuEntry[]): MenuEntry[] {
+  return entries.flatMap((e) => [
+    ...(e.link ? [e] : []),
+    ...(e.subMenus ? linkedEntries(e.subMenus) : []),
+  ]);
+}
+
+/** Whether the current location is one of the entry's sub-links (the submenu then auto-expands). */
+export function submenuMatches(entry: MenuEntry, pathname: string): boolean {
+  return (entry.subMenus ?? []).some(
+    (sub) => sub.kind === 'app' && sub.link !== '' && pathMatches(sub.link, pathname),
+  );
+}
+
+/** `/gallery` matches `/gallery` and `/gallery/feedback`, not `/gallery-x`; `/` only matches `/`. */
+export function pathMatches(link: string, pathname: string): boolean {
+  const target = link.split('?')[0] ?? link;
+  if (target === '/') return pathname === '/';
+  return pathname === target || pathname.startsWith(`${target}/`);
+}

@@ -1,0 +1,35 @@
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../app/route-paths';
+import { CartButton } from '../../features/cart/components/cart-button';
+import { NotificationsButton } from '../../features/notifications/components/notifications-button';
+import { TopBarButton } from './top-bar-button';
+
+/** SPEC §2 top bar for signed-in users: Gallery, Register and Cart (students), Notifications. */
+export default function UserActions({ wide, student }: { wide: boolean; student: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TopBarButton
+        label={t('layout.gallery')}
+        icon={<PhotoLibraryIcon />}
+        to={paths.gallery}
+        wide={wide}
+        testId="top-bar-gallery"
+      />
+      {student && (
+        <TopBarButton
+          label={t('layout.register')}
+          icon={<EventAvailableIcon />}
+          to={paths.bookClass}
+          wide={wide}
+          variant="contained"
+          testId="top-bar-register"
+        />
+      )}
+      <NotificationsButton />
+      {student && <CartButton />}
+    </>
+  );
+}
