@@ -14,8 +14,11 @@ import { cablePlugin } from './cable/cable.plugin';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type MailPluginOptions, mailPlugin } from './mail/mail.plugin';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { familyRoutes } from './modules/family/family.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { userSearchRoutes } from './modules/user-search/user-search.routes';
 import { sessionRoutes } from './modules/users/session.routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -82,6 +85,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // After auth and pub/sub: sockets authenticate with app.sessions and stream from app.pubsub.
   await app.register(cablePlugin);
   await app.register(sessionRoutes);
+  await app.register(accountsRoutes);
+  await app.register(familyRoutes);
+  await app.register(userSearchRoutes);
 
   await app.register(spaPlugin, { config });
   return app;

@@ -186,13 +186,11 @@ export const registerBodySchema = z.object({
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /**
- * 202 answer of every "we mailed you" request (register, resend, password reset request). It is
- * the same whether or not the address has an account, so it tells nobody which addresses do.
+ * 202 answer of every "we mailed you" request (register, resend, password reset request): always
+ * exactly `{"data":null}`, whether or not the address has an account, so it tells nobody which
+ * addresses do. The client shows its "check your e-mail" page.
  */
-export const mailAcceptedResponseSchema = z.object({
-  data: z.null(),
-  meta: z.object({ email: z.string() }),
-});
+export const mailAcceptedResponseSchema = z.object({ data: z.null() });
 export type MailAcceptedResponse = z.infer<typeof mailAcceptedResponseSchema>;
 
 /** POST /api/v1/user_token and POST /api/v1/password_resets. */

@@ -108,8 +108,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
       },
     },
     async (request, reply) => {
-      const { email } = await accounts.register(request.body, request.ip);
-      return reply.code(202).send({ data: null, meta: { email } });
+      await accounts.register(request.body, request.ip);
+      return reply.code(202).send({ data: null });
     },
   );
 
@@ -154,8 +154,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
       },
     },
     async (request, reply) => {
-      const result = await accounts.resendConfirmation(request.body.email, request.ip);
-      return reply.code(202).send({ data: null, meta: result });
+      await accounts.resendConfirmation(request.body.email, request.ip);
+      return reply.code(202).send({ data: null });
     },
   );
 
@@ -171,8 +171,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
       },
     },
     async (request, reply) => {
-      const result = await accounts.resendConfirmationForToken(request.params.token, request.ip);
-      return reply.code(202).send({ data: null, meta: result });
+      await accounts.resendConfirmationForToken(request.params.token, request.ip);
+      return reply.code(202).send({ data: null });
     },
   );
 
@@ -187,8 +187,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
       },
     },
     async (request, reply) => {
-      const result = await accounts.requestPasswordReset(request.body.email, request.ip);
-      return reply.code(202).send({ data: null, meta: result });
+      await accounts.requestPasswordReset(request.body.email, request.ip);
+      return reply.code(202).send({ data: null });
     },
   );
 
