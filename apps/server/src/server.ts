@@ -37,7 +37,13 @@ async function main() {
       process.exit(1);
     }, 10_000);
     timer.unref();
+    // Fastify closes the connections that are idle when shutdown starts; a keep-alive connection
+    // whose request was still in flight becomes idle only once it is answered, and would then hold
+    // the close open until the client drops it. Closing idle connections until the end fixes that.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    closeIdle.unref();
     await app.close();
+    clearInterval(closeIdle);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,128 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config';
+
+const SECRET = 'a-production-secret-of-at-least-32-chars';
+const tempDir = () => mkdtempSync(join(tmpdir(), 'atelier-config-'));
+
+/** The problems loadConfig reports for `env`, or null when it accepts it. */
+function problemsOf(env: NodeJS.ProcessEnv): string[] | null {
+  try {
+    loadConfig(env);
+    return null;
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('loadConfig', () => {
+  it('works with nothing set: port 3000, PGlite under DATA_DIR, demo seeding on', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: 'localhost',
+      appUrl: 'http://localhost:3000',
+      dataDir,
+      database: { kind: 'pglite', dir: join(dataDir, 'db') },
+      redisUrl: undefined,
+      logLevel: 'info',
+      seedDemo: true,
+      currency: 'USD',
+      trustProxy: false,
+    });
+  });
+
+  it('generates the JWT secret into DATA_DIR on first start and reuses it after', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = join(dataDir, 'jwt-secret');
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8')).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('resolves a relative DATA_DIR from the repository root', () => {
+    const config = loadConfig({ DATA_DIR: 'var', JWT_SECRET: SECRET });
+    expect(config.dataDir).toBe(join(REPO_ROOT, 'var'));
+  });
+
+  it('treats empty optional variables as unset', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: '',
+      REDIS_URL: '  ',
+      JWT_SECRET: '',
+      SEED_DEMO: '',
+    });
+    expect(config.database.kind).toBe('pglite');
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/atelier';
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: url });
+    expect(config.database).toEqual({ kind: 'postgres', url });
+  });
+
+  it('reports one line per bad variable, naming it', () => {
+    const problems = problemsOf({
+      DATA_DIR: tempDir(),
+      PORT: 'eighty',
+      DATABASE_URL: 'not a url',
+      JWT_SECRET: 'too-short',
+      LOG_LEVEL: 'loud',
+      SEED_DEMO: 'maybe',
+      CURRENCY: 'DOLLARS',
+    });
+    expect(problems).not.toBeNull();
+    const named = (problems ?? []).map((line) => line.split(':')[0]);
+    expect(named.sort()).toEqual(
+      ['CURRENCY', 'DATABASE_URL', 'JWT_SECRET', 'LOG_LEVEL', 'PORT', 'SEED_DEMO'].sort(),
+    );
+    for (const line of problems ?? []) expect(line).not.toContain('\n');
+    expect(problems).toContain('JWT_SECRET: must be at least 32 characters');
+  });
+
+  it('puts every problem on its own line of the error message', () => {
+    try {
+      loadConfig({ DATA_DIR: tempDir(), PORT: '70000', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const lines = (error as Error).message.split('\n');
+      expect(lines[0]).toBe('Invalid configuration:');
+      expect(lines.slice(1).map((l) => l.trim().split(':')[0])).toEqual(['PORT', 'LOG_LEVEL']);
+    }
+  });
+
+  it('refuses production without an explicit JWT_SECRET, and writes no secret', () => {
+    const dataDir = tempDir();
+    expect(problemsOf({ NODE_ENV: 'production', DATA_DIR: dataDir })).toEqual([
+      'JWT_SECRET: required when NODE_ENV=production (at least 32 characters)',
+    ]);
+    expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('never seeds demo data in production, and refuses to be told to', () => {
+    const env = { NODE_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET };
+    const config = loadConfig(env);
+    expect(config.seedDemo).toBe(false);
+    expect(config.jwtSecret).toBe(SECRET);
+    expect(problemsOf({ ...env, SEED_DEMO: '1' })).toEqual([
+      'SEED_DEMO: demo data is never seeded in production',
+    ]);
+    expect(loadConfig({ ...env, SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it('lets SEED_DEMO turn seeding off outside production', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'yes' }).seedDemo).toBe(true);
+  });
+});

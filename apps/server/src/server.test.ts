@@ -1,0 +1,147 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API } from '@atelier/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './config';
+import { DEMO_ACCOUNTS, type DemoAccount } from './db/demo-accounts';
+import { createTestDatabase, type TestDatabase, testDbKind } from './testing/test-database';
+
+const SERVER_ENTRY = join(REPO_ROOT, 'apps/server/src/server.ts');
+const STUDENT = DEMO_ACCOUNTS.find((a) => a.role === 'student') as DemoAccount;
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** The environment of a server process: nothing inherited that could point it elsewhere. */
+function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const { DATABASE_URL, REDIS_URL, JWT_SECRET, NODE_ENV, SEED_DEMO, PORT, ...rest } = process.env;
+  return { ...rest, LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...extra };
+}
+
+type Running = { child: ChildProcess; baseUrl: string; output: () => string };
+
+function spawnServer(env: NodeJS.ProcessEnv): Running & { exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, baseUrl: '', output: () => output, exited };
+}
+
+async function waitForListening(running: Running, exited: Promise<number | null>) {
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    const match = /running at (http:\/\/localhost:\d+)/.exec(running.output());
+    if (match) return match[1] as string;
+    const done = await Promise.race([
+      exited.then((code) => ({ code })),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 100)),
+    ]);
+    if (done) throw new Error(`server exited ${done.code} before listening:\n${running.output()}`);
+  }
+  throw new Error(`server did not start:\n${running.output()}`);
+}
+
+/**
+ * The database the server process opens: its own PGlite under DATA_DIR, or a fresh PostgreSQL
+ * database (dropped on close, once the process has ended). The process seeds the demo accounts
+ * itself: cheaper than creating an on-disk PGlite here first (seconds) just to insert a user.
+ */
+async function prepareDatabase(): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
+  if (testDbKind() !== 'postgres') return { env: {}, close: async () => {} };
+  const database: TestDatabase = await createTestDatabase();
+  return { env: { DATABASE_URL: database.url ?? '' }, close: () => database.close() };
+}
+
+describe('server process', { timeout: 120_000 }, () => {
+  const children: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it('refuses to start in production without JWT_SECRET, with one clear line', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'atelier-server-'));
+    const server = spawnServer(
+      serverEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(await freePort()) }),
+    );
+    children.push(server.child);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      'JWT_SECRET: required when NODE_ENV=production (at least 32 characters)',
+    );
+  });
+
+  it('on SIGTERM finishes the request in flight, refuses new ones, and exits 0', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'atelier-server-'));
+    const database = await prepareDatabase();
+    try {
+      const port = await freePort();
+      const server = spawnServer(
+        serverEnv({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '1', ...database.env }),
+      );
+      children.push(server.child);
+      await waitForListening(server, server.exited);
+
+      // A sign-in whose body arrives slowly: the request is in flight when SIGTERM lands.
+      const body = JSON.stringify({ auth: { email: STUDENT.email, password: STUDENT.password } });
+      const agent = new http.Agent({ keepAlive: true });
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: API.signIn,
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        request.on('response', (res) => {
+          let text = '';
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        request.on('error', reject);
+      });
+      request.write(body.slice(0, 10));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(server.child.exitCode).toBeNull();
+      // New connections are no longer accepted while the old request finishes.
+      await expect(fetch(`http://127.0.0.1:${port}${API.health}`)).rejects.toThrow();
+
+      request.end(body.slice(10));
+      const answered = await response;
+      expect(answered.status).toBe(200);
+      expect(JSON.parse(answered.body).data.jwt).toEqual(expect.any(String));
+      // The client keeps its keep-alive connection, as browsers do: the process exits all the same.
+      expect(await server.exited).toBe(0);
+      agent.destroy();
+    } finally {
+      await database.close();
+    }
+  });
+});
