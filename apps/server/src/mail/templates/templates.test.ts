@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { linksIn } from '../dev-mail.routes';
+import { MAIL_TEMPLATE_NAMES, type MailTemplates, renderMail } from '.';
+
+const ctx = {
+  schoolName: 'Blue Door Art School',
+  appUrl: 'https://art.example',
+  contactEmail: 'office@art.example',
+};
+const name = 'Ana <b>& Co</b>';
+const params: MailTemplates = {
+  confirmation: { name, token: 'tok-confirm' },
+  already_registered: { name },
+  password_reset: { name, token: 'tok-reset' },
+  password_changed: { name },
+  email_change_confirm: { name, token: 'tok-email', newEmail: 'new@art.example' },
+  email_changed: { name, newEmail: 'new@art.example' },
+  email_taken: {},
+};
+const render = (template: keyof MailTemplates, locale: 'en' | 'ja') =>
+  // biome-ignore lint/suspicious/noExplicitAny: iterating every template with its own parameters.
+  renderMail(template, locale, params[template] as any, ctx);
+
+describe('mail templates', () => {
+  it.each(MAIL_TEMPLATE_NAMES)(
+    '%s exists in English and Japanese, as HTML and text',
+    (template) => {
+      const en = render(template, 'en');
+      const ja = render(template, 'ja');
+      for (const mail of [en, ja]) {
+        expect(mail.subject).toContain(ctx.schoolName);
+        expect(mail.html).toContain(ctx.schoolName);
+        expect(mail.text).toContain(ctx.schoolName);
+        expect(mail.text).toContain(ctx.contactEmail);
+        // Plain text carries the name as typed, and no markup of its own.
+        expect(mail.text.replaceAll(name, '')).not.toMatch(/<[a-z/]/i);
+      }
+      expect(ja.subject).not.toBe(en.subject);
+      expect(ja.text).toMatch(/[\u3040-\u30ff]/);
+      expect(ja.html).toContain('<html lang="ja">');
+      expect(en.html).toContain('<html lang="en">');
+    },
+  );
+
+  it.each(MAIL_TEMPLATE_NAMES)('%s escapes user-supplied text in HTML', (template) => {
+    const { html } = render(template, 'en');
+    expect(html).not.toContain('<b>& Co</b>');
+    if ('name' in params[template]) expect(html).toContain('Ana &lt;b&gt;&amp; Co&lt;/b&gt;');
+  });
+
+  it('links point at the SPA pages under APP_URL', () => {
+    expect(linksIn(render('confirmation', 'en').text)).toContain(
+      'https://art.example/app/register/tok-confirm',
+    );
+    expect(linksIn(render('password_reset', 'ja').text)).toContain(
+      'https://art.example/app/password_reset/tok-reset',
+    );
+    expect(linksIn(render('email_change_confirm', 'en').text)).toContain(
+      'https://art.example/app/account_settings?email_token=tok-email',
+    );
+    expect(render('confirmation', 'en').html).toContain(
+      'href="https://art.example/app/register/tok-confirm"',
+    );
+  });
+});
