@@ -259,6 +259,18 @@ describe('session routes', { timeout: 60_000 }, () => {
       expect((await me(token)).json().data.attributes.name).toBe('New Name');
     });
 
+    it('shows the avatar thumbnail URL when the user has an avatar', async () => {
+      const id = await insertTestUser(t.app.db, {
+        email: 'face@session.test',
+        password: 'pw pw pw',
+      });
+      await t.app.db.update(users).set({ avatarKey: 'avatar-key-1' }).where(eq(users.id, id));
+      const token = await t.app.sessions.issueSessionToken({ id, role: 'student' });
+      const { avatar_url } = (await me(token)).json().data.attributes;
+      expect(avatar_url).toBe(t.app.images.urls('avatar-key-1').thumbUrl);
+      expect(avatar_url).toContain('avatar-key-1');
+    });
+
     it('answers 401 without a token', async () => {
       const res = await t.app.inject({ method: 'GET', url: API.me });
       expect(res.statusCode).toBe(401);

@@ -14,6 +14,9 @@ const bearer = [{ bearer: [] }];
 
 /** Sign-in, the current user and sign-out (DESIGN §4). */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The same thumbnail the accounts module shows: avatars are small everywhere.
+  const avatarUrl = (key: string) => app.images.urls(key).thumbUrl;
+
   app.post(
     API.signIn,
     {
@@ -47,7 +50,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userDocumentSchema, 401: errorDocumentSchema },
       },
     },
-    async (request) => ({ data: userResource(sessionOf(request).user) }),
+    async (request) => ({ data: userResource(sessionOf(request).user, avatarUrl) }),
   );
 
   app.delete(
