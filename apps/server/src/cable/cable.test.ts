@@ -69,7 +69,7 @@ describe('/cable with the official ActionCable client', () => {
     const bobId = await addUser('bob@example.test', 'Bob');
     alice = { id: aliceId, token: await signIn(aliceId) };
     bob = { id: bobId, token: await signIn(bobId) };
-  });
+  }, 60_000);
   afterAll(async () => {
     for (const client of clients) client.close();
     await server.app.close();
@@ -344,7 +344,7 @@ describe('/cable with the official ActionCable client', () => {
     expect(client.willReconnect()).toBe(true);
     expect(restarting.pubsub.subscriberCount(channel)).toBe(0);
     client.close();
-  });
+  }, 30_000);
 });
 
 class KeepingPubSub extends MemoryPubSub {

@@ -138,6 +138,25 @@ describe.runIf(redisUrl)('redis pub/sub across connections', () => {
     }
   });
 
+  it('keeps adapters with different channel prefixes apart on one Redis', async () => {
+    const url = redisUrl as string;
+    const runA = new RedisPubSub(url, { channelPrefix: 'run-a:' });
+    const runA2 = new RedisPubSub(url, { channelPrefix: 'run-a:' });
+    const runB = new RedisPubSub(url, { channelPrefix: 'run-b:' });
+    try {
+      const channel = channelName();
+      const sameRun = collect(runA2, channel);
+      const otherRun = collect(runB, channel);
+      await Promise.all([sameRun.ready, otherRun.ready]);
+      await runA.publish(channel, 'hello');
+      expect(await sameRun.waitFor(1)).toEqual(['hello']);
+      await settle();
+      expect(otherRun.received).toEqual([]);
+    } finally {
+      await Promise.all([runA.close(), runA2.close(), runB.close()]);
+    }
+  });
+
   it('close() quits both connections: Redis sees no subscriber left and publishing fails', async () => {
     const url = redisUrl as string;
     const pubsub = new RedisPubSub(url);
@@ -151,6 +170,28 @@ describe.runIf(redisUrl)('redis pub/sub across connections', () => {
       await expect(pubsub.publish(channel, 'late')).rejects.toThrow();
     } finally {
       await probe.quit();
+    }
+  });
+
+  it('keeps a subscription made while the connection is still starting up', async () => {
+    // Regression: ioredis writes SUBSCRIBE during its handshake, before the INFO ready check;
+    // Redis refuses INFO in subscriber mode, ioredis reconnected and the subscription was lost.
+    const url = redisUrl as string;
+    const probe = new Redis(url);
+    const pubsub = new RedisPubSub(url);
+    try {
+      // The private connection is reached into on purpose: the race is in its handshake.
+      const subscriber = (pubsub as unknown as { subscriber: Redis }).subscriber;
+      await new Promise((resolve) => subscriber.once('connect', resolve));
+      const channel = channelName();
+      const got = collect(pubsub, channel);
+      await got.ready;
+      await settle();
+      expect(await probe.pubsub('NUMSUB', channel)).toEqual([channel, 1]);
+      await probe.publish(channel, JSON.stringify('still here'));
+      expect(await got.waitFor(1)).toEqual(['still here']);
+    } finally {
+      await Promise.all([pubsub.close(), probe.quit()]);
     }
   });
 

@@ -17,19 +17,27 @@ export class RedisPubSub implements PubSub {
   /** Per channel, the tail of the queue of SUBSCRIBE/UNSUBSCRIBE changes, so they never interleave. */
   private readonly pending = new Map<string, Promise<void>>();
 
-  constructor(
-    url: string,
-    private log?: Logger,
-  ) {
-    const options = { connectionName: 'atelier-pubsub', maxRetriesPerRequest: 3 };
-    this.publisher = new Redis(url, options);
-    this.subscriber = new Redis(url, options);
+  private log: Logger | undefined;
+  /** Prepended to every channel name, so apps (or test runs) sharing one Redis never cross. */
+  private readonly prefix: string;
+
+  constructor(url: string, options: { log?: Logger; channelPrefix?: string } = {}) {
+    this.log = options.log;
+    this.prefix = options.channelPrefix ?? '';
+    const clientOptions = { connectionName: 'atelier-pubsub', maxRetriesPerRequest: 3 };
+    this.publisher = new Redis(url, clientOptions);
+    // No ready check (INFO) on the subscriber: ioredis may send SUBSCRIBE before it (SUBSCRIBE may
+    // run while Redis loads), and INFO is refused in subscriber mode, so the check would fail,
+    // reconnect, and lose the subscription. Pub/sub needs no loaded dataset anyway.
+    this.subscriber = new Redis(url, { ...clientOptions, enableReadyCheck: false });
     // Without a listener ioredis prints every connection error as "Unhandled error event"; it
     // reconnects (and re-subscribes) on its own.
     for (const client of [this.publisher, this.subscriber]) {
       client.on('error', (err: Error) => this.log?.warn({ err }, 'redis pub/sub connection error'));
     }
-    this.subscriber.on('message', (channel: string, raw: string) => this.deliver(channel, raw));
+    this.subscriber.on('message', (channel: string, raw: string) => {
+      if (channel.startsWith(this.prefix)) this.deliver(channel.slice(this.prefix.length), raw);
+    });
   }
 
   /** The server's logger exists only once the app is built, after this adapter. */
@@ -38,7 +46,7 @@ export class RedisPubSub implements PubSub {
   }
 
   async publish(channel: string, message: unknown): Promise<void> {
-    await this.publisher.publish(channel, JSON.stringify(message));
+    await this.publisher.publish(this.prefix + channel, JSON.stringify(message));
   }
 
   async subscribe(channel: string, handler: PubSubHandler): Promise<() => Promise<void>> {
@@ -88,11 +96,11 @@ export class RedisPubSub implements PubSub {
     const next = previous.then(async () => {
       const wanted = (this.handlers.get(channel)?.size ?? 0) > 0;
       if (wanted && !this.subscribed.has(channel)) {
-        await this.subscriber.subscribe(channel);
+        await this.subscriber.subscribe(this.prefix + channel);
         this.subscribed.add(channel);
       } else if (!wanted && this.subscribed.has(channel)) {
         this.subscribed.delete(channel);
-        await this.subscriber.unsubscribe(channel);
+        await this.subscriber.unsubscribe(this.prefix + channel);
       }
     });
     const settled = next.catch(() => undefined);

@@ -65,7 +65,7 @@ describe('notifications API', () => {
       recordType: 'feedbacks',
       recordId: 1,
     });
-  });
+  }, 60_000);
   afterAll(() => t.close());
 
   const list = async (who: keyof typeof people, page?: number | string) => {
@@ -183,7 +183,7 @@ describe('notifications API', () => {
     } finally {
       await quietDb.close();
     }
-  });
+  }, 30_000);
 
   it('refuses a page that is not a positive integer with 422', async () => {
     for (const page of ['0', '-1', 'abc', '1.5']) {

@@ -10,7 +10,7 @@ describe('demo notifications', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     await seedDemo(database.db);
-  });
+  }, 60_000);
   afterAll(() => database.close());
 
   const idOf = async (email: string) => {
