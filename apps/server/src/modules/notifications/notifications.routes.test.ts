@@ -130,8 +130,9 @@ describe('notifications API', () => {
       id: String(people.teacher),
       type: 'users',
       name: 'Teacher',
-      avatar_url: null,
+      avatar_url: t.app.images.urls('avatars/teacher.webp').thumbUrl,
     });
+    expect(bySender(people.helper)[0]?.sender?.avatar_url).toBeNull();
     expect(bySender(null).length).toBeGreaterThan(0);
     expect(flat[0]?.record.type).toBe('posts');
   });

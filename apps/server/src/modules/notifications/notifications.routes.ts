@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, sessionOf } from '../../plugins/auth';
 import {
+  avatarUrlFrom,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
@@ -22,6 +23,7 @@ const security = [{ bearer: [] }];
 /** SPEC §7: the signed-in user's notifications (list, mark read, mark all read, unread count). */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser);
+  const avatarUrl = avatarUrlFrom(app.images);
 
   app.get(
     API.notifications,
@@ -34,7 +36,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationListDocumentSchema },
       },
     },
-    async (request) => listNotifications(app.db, sessionOf(request).user.id, request.query.page),
+    async (request) =>
+      listNotifications(app.db, sessionOf(request).user.id, request.query.page, avatarUrl),
   );
 
   app.put(
@@ -48,7 +51,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationDocumentSchema },
       },
     },
-    async (request) => markNotificationRead(app.db, sessionOf(request).user.id, request.params.id),
+    async (request) =>
+      markNotificationRead(app.db, sessionOf(request).user.id, request.params.id, avatarUrl),
   );
 
   app.put(

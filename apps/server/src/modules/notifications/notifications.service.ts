@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { PUBSUB_CHANNELS, type PubSub } from '../../pubsub/pubsub';
+import type { ImageStore } from '../../storage/images';
 import {
   type AvatarUrl,
   notificationDocument,
@@ -38,8 +39,15 @@ export type NotifyDeps = {
   db: Db;
   pubsub: PubSub;
   log?: { warn(obj: object, msg: string): void };
-  avatarUrl?: AvatarUrl;
+  /** The app's image store (`app.images`): gives the sender's avatar its URL. */
+  images?: Pick<ImageStore, 'urls'>;
 };
+
+/** The avatar URL the rest of the API shows for a user: the square thumbnail. */
+export const avatarUrlFrom =
+  (images: Pick<ImageStore, 'urls'>): AvatarUrl =>
+  (key) =>
+    images.urls(key).thumbUrl;
 
 /**
  * Stores a notification for its recipient, then pushes it to every socket the recipient holds,
@@ -58,7 +66,7 @@ export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<Noti
   });
   const row = await findNotificationWithSender(deps.db, id);
   if (!row) throw new Error(`notification ${id} vanished after insert`);
-  const document = notificationDocument(row, deps.avatarUrl);
+  const document = notificationDocument(row, deps.images && avatarUrlFrom(deps.images));
   try {
     await deps.pubsub.publish(PUBSUB_CHANNELS.notifications(input.recipientId), document);
   } catch (err) {
