@@ -15,6 +15,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type MailPluginOptions, mailPlugin } from './mail/mail.plugin';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { classesRoutes } from './modules/classes/classes.routes';
 import { familyRoutes } from './modules/family/family.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -88,6 +90,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(accountsRoutes);
   await app.register(familyRoutes);
   await app.register(userSearchRoutes);
+  await app.register(classesRoutes);
+  await app.register(calendarRoutes, {
+    appUrl: config.appUrl,
+    secret: config.jwtSecret,
+    schoolName: config.schoolName,
+  });
 
   await app.register(spaPlugin, { config });
   return app;

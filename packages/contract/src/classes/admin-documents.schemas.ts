@@ -29,12 +29,10 @@ export const klassGroupDocumentSchema = z.object({
 });
 export type KlassGroupDocument = z.infer<typeof klassGroupDocumentSchema>;
 
-/** A page of programmes with their schedules and teachers. */
+/** A page of programmes with their schedules, teachers, plans and add-ons. */
 export const klassGroupListDocumentSchema = z.object({
   data: z.array(klassGroupResourceSchema),
-  included: z
-    .array(z.discriminatedUnion('type', [scheduleResourceSchema, teacherResourceSchema]))
-    .optional(),
+  included: z.array(klassGroupIncludedSchema).optional(),
   meta: pageMetaSchema,
 });
 export type KlassGroupListDocument = z.infer<typeof klassGroupListDocumentSchema>;

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { publicKlassGroupResourceSchema } from './catalogue.schemas';
+import { publicKlassGroupAttributesSchema } from './catalogue.schemas';
 import { CALENDAR_MAX_RANGE_DAYS, FORMATS } from './classes.constants';
-import { instantSchema, resourceObjectSchema, toOneSchema } from './fields';
+import {
+  instantSchema,
+  plainResourceObjectSchema,
+  resourceObjectSchema,
+  toOneSchema,
+} from './fields';
 import { publicKlassAttributesSchema } from './schedules.schemas';
 
 /** GET /api/v1/calendar/klasses query: the sessions starting in [from, to). */
@@ -44,10 +49,17 @@ export const calendarKlassResourceSchema = resourceObjectSchema(
 );
 export type CalendarKlassResource = z.infer<typeof calendarKlassResourceSchema>;
 
+/** A programme as a calendar includes it (public attributes: image, slug, description). */
+export const calendarKlassGroupResourceSchema = plainResourceObjectSchema(
+  'klass_groups',
+  publicKlassGroupAttributesSchema,
+);
+export type CalendarKlassGroupResource = z.infer<typeof calendarKlassGroupResourceSchema>;
+
 /** Sessions in time order, their programmes included (for images and slugs). */
 export const calendarDocumentSchema = z.object({
   data: z.array(calendarKlassResourceSchema),
-  included: z.array(publicKlassGroupResourceSchema).optional(),
+  included: z.array(calendarKlassGroupResourceSchema).optional(),
   meta: z.object({ total: z.number().int() }),
 });
 export type CalendarDocument = z.infer<typeof calendarDocumentSchema>;

@@ -130,16 +130,15 @@ export const klassGroupAttributesSchema = z.object({
   /** A square thumbnail (320 px). */
   thumb_url: z.string().nullable(),
   published: z.boolean(),
-  /** Number of schedules (runs) of the programme. */
-  schedules_count: z.number().int(),
-  /** Enrollments across its schedules: while above 0, the programme cannot be deleted. */
-  enrollments_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type KlassGroupAttributes = z.infer<typeof klassGroupAttributesSchema>;
 
-/** Relationship `klass_group_schedules`: the programme's schedules (all of them, for admins). */
+/**
+ * Relationship `klass_group_schedules`: all the programme's schedules (included). The programme can
+ * be deleted only while the sum of its schedules' `enrollments_count` is 0.
+ */
 export const klassGroupResourceSchema = resourceObjectSchema(
   'klass_groups',
   klassGroupAttributesSchema,

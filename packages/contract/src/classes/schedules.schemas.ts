@@ -150,6 +150,9 @@ export const scheduleAttributesSchema = publicScheduleAttributesSchema.extend({
   exception_dates: z.array(z.string()),
   /** Seats held by unpaid orders right now. */
   seats_held: z.number().int(),
+  /** Active enrollments: each takes a seat. */
+  enrolled_count: z.number().int(),
+  /** Enrollments ever (cancelled ones too): while above 0 the schedule cannot be deleted. */
   enrollments_count: z.number().int(),
   /** Sessions not cancelled. */
   klasses_count: z.number().int(),

@@ -1,0 +1,116 @@
+import {
+  CLASSES_API,
+  calendarDocumentSchema,
+  calendarFeedDocumentSchema,
+  calendarFeedParamsSchema,
+  calendarQuerySchema,
+} from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth';
+import { bearer, errorResponses, viewerOf } from '../classes/routes-common';
+import {
+  type CalendarDeps,
+  calendarDocument,
+  getFeed,
+  icsForToken,
+  regenerateFeed,
+  revokeFeed,
+} from './calendar.service';
+
+const tags = ['calendar'];
+
+/** Everyone's class calendar (/classes) and the private iCalendar feed. */
+export const calendarRoutes: FastifyPluginAsyncZod<Omit<CalendarDeps, 'db' | 'imageUrls'>> = async (
+  app,
+  opts,
+) => {
+  const deps: CalendarDeps = { ...opts, db: app.db, imageUrls: app.images.urls };
+  const signedIn = { preHandler: requireUser };
+
+  app.get(
+    CLASSES_API.calendarKlasses,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary:
+          'Sessions starting in [from, to) that concern the signed-in user (admin: all; teacher: taught; student: their attendees enrolled)',
+        security: bearer,
+        querystring: calendarQuerySchema,
+        response: { 200: calendarDocumentSchema, ...errorResponses(401, 422) },
+      },
+    },
+    (request) => calendarDocument(deps, viewerOf(request), request.query),
+  );
+
+  app.get(
+    CLASSES_API.calendarFeed,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "The signed-in user's private iCalendar feed URL (null when none)",
+        security: bearer,
+        response: { 200: calendarFeedDocumentSchema, ...errorResponses(401) },
+      },
+    },
+    (request) => getFeed(deps, viewerOf(request).id),
+  );
+
+  app.post(
+    CLASSES_API.calendarFeed,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Make a new feed URL; the previous one stops working',
+        security: bearer,
+        response: { 201: calendarFeedDocumentSchema, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await regenerateFeed(deps, viewerOf(request).id)),
+  );
+
+  app.delete(
+    CLASSES_API.calendarFeed,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Revoke the feed URL',
+        security: bearer,
+        response: { 204: z.null().describe('Revoked'), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await revokeFeed(deps, viewerOf(request).id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    CLASSES_API.calendarIcs(':token'),
+    {
+      schema: {
+        tags,
+        summary:
+          'The iCalendar feed (text/calendar) of a feed token; no sign-in, the token is the key',
+        params: calendarFeedParamsSchema,
+        response: {
+          200: z.string().describe('text/calendar (RFC 5545)'),
+          ...errorResponses(404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const text = await icsForToken(deps, request.params.token);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        .header('x-robots-tag', 'noindex')
+        .send(text);
+    },
+  );
+};

@@ -1,0 +1,82 @@
+import type {
+  CatalogueKlassGroupDocument,
+  CatalogueListDocument,
+  CatalogueQuery,
+  CatalogueScheduleDocument,
+} from '@atelier/contract';
+import { notFound } from '../../lib/app-error';
+import { type ClassesContext, groupBy, pageMeta, pageWindow } from './classes.context';
+import { publicScheduleResources, schoolToday } from './classes.loader';
+import { publicKlassGroupResource, uniqueResources } from './classes.resources';
+import {
+  countKlassGroupRows,
+  findKlassGroupRowBySlug,
+  type KlassGroupRow,
+  listKlassGroupRows,
+} from './klass-groups.repository';
+import { findScheduleWithGroup, scheduleRowsOfGroups } from './schedules.repository';
+
+// The public catalogue: published programmes only, schedules not over yet, and nothing a guest
+// should not see (meeting links, e-mail addresses, capacity and seat internals).
+
+async function publicGroupsWithIncluded(ctx: ClassesContext, groups: KlassGroupRow[]) {
+  const schedules = await scheduleRowsOfGroups(
+    ctx.db,
+    groups.map((g) => g.id),
+    { endingFrom: schoolToday(ctx) },
+  );
+  const { schedules: scheduleResources, related } = await publicScheduleResources(ctx, schedules);
+  const byGroup = groupBy(schedules, (s) => s.klassGroupId);
+  return {
+    data: groups.map((g) =>
+      publicKlassGroupResource(
+        g,
+        (byGroup.get(g.id) ?? []).map((s) => s.id),
+        ctx.images.urls,
+      ),
+    ),
+    included: uniqueResources([...scheduleResources, ...related]),
+  };
+}
+
+/** One page of published programmes with everything the catalogue shows: 8 queries. */
+export async function catalogueList(
+  ctx: ClassesContext,
+  query: Omit<CatalogueQuery, 'page'> & { page: number },
+): Promise<CatalogueListDocument> {
+  const filter = { published: true, audience: query.audience, format: query.format };
+  const [total, groups] = await Promise.all([
+    countKlassGroupRows(ctx.db, filter),
+    listKlassGroupRows(ctx.db, filter, pageWindow(query.page)),
+  ]);
+  const { data, included } = await publicGroupsWithIncluded(ctx, groups);
+  return { data, included, meta: pageMeta(query.page, total) };
+}
+
+/** A published programme by its slug (the public menu links by slug). */
+export async function catalogueKlassGroup(
+  ctx: ClassesContext,
+  slug: string,
+): Promise<CatalogueKlassGroupDocument> {
+  const group = await findKlassGroupRowBySlug(ctx.db, slug);
+  if (!group?.published) throw notFound('Programme');
+  const { data, included } = await publicGroupsWithIncluded(ctx, [group]);
+  return { data: data[0] as CatalogueKlassGroupDocument['data'], included };
+}
+
+/** One schedule of a published programme, with its programme included (booking pages). */
+export async function catalogueSchedule(
+  ctx: ClassesContext,
+  id: number,
+): Promise<CatalogueScheduleDocument> {
+  const found = await findScheduleWithGroup(ctx.db, id);
+  if (!found?.group.published) throw notFound('Schedule');
+  const { schedules, related } = await publicScheduleResources(ctx, [found.schedule]);
+  return {
+    data: schedules[0] as CatalogueScheduleDocument['data'],
+    included: uniqueResources([
+      publicKlassGroupResource(found.group, [found.schedule.id], ctx.images.urls),
+      ...related,
+    ]),
+  };
+}

@@ -1,0 +1,162 @@
+import { DEFAULT_TIMEZONE } from '@atelier/contract';
+import { type SeatCounts, seatCountsBySchedule } from '../enrollments/enrollments.service';
+import type { ClassesContext } from './classes.context';
+import { groupBy, localDate } from './classes.context';
+import {
+  addonResource,
+  klassResource,
+  planResource,
+  publicKlassResource,
+  publicPlanResource,
+  publicScheduleResource,
+  publicTeacherResource,
+  schedulePlanResource,
+  scheduleResource,
+  teacherResource,
+} from './classes.resources';
+import type { PlanRow } from './plans.repository';
+import { planUsageCounts } from './plans.repository';
+import {
+  type AddonRow,
+  addonRowsOfSchedules,
+  type KlassRow,
+  klassRowsOfSchedules,
+  type PlanLinkRow,
+  planLinksOfSchedules,
+  type ScheduleRow,
+  scheduledKlassCounts,
+} from './schedules.repository';
+import { type TeacherRow, teacherRowsByIds } from './teachers.repository';
+
+// Batch loading for documents: whatever the number of schedules, each kind of related row is
+// fetched with one `IN (…)` query, so a list request costs a fixed number of queries (no N+1).
+
+export type ScheduleExtras = {
+  teachers: Map<number, TeacherRow>;
+  planLinks: Map<number, { link: PlanLinkRow; plan: PlanRow }[]>;
+  addons: Map<number, AddonRow[]>;
+  seats: Map<number, SeatCounts>;
+};
+
+const ZERO: SeatCounts = { held: 0, enrolled: 0, enrollmentsTotal: 0 };
+
+/** Teachers, offered plans, add-ons and seat counts of `schedules`: four queries. */
+export async function loadScheduleExtras(
+  ctx: ClassesContext,
+  schedules: ScheduleRow[],
+): Promise<ScheduleExtras> {
+  const ids = schedules.map((s) => s.id);
+  const teacherIds = [...new Set(schedules.map((s) => s.teacherId))];
+  const [teachers, links, addons, seats] = await Promise.all([
+    teacherRowsByIds(ctx.db, teacherIds),
+    planLinksOfSchedules(ctx.db, ids),
+    addonRowsOfSchedules(ctx.db, ids),
+    seatCountsBySchedule(ctx.db, ids, ctx.now()),
+  ]);
+  return {
+    teachers: new Map(teachers.map((t) => [t.id, t])),
+    planLinks: groupBy(links, (l) => l.link.scheduleId),
+    addons: groupBy(addons, (a) => a.scheduleId),
+    seats,
+  };
+}
+
+export type AdminScheduleOptions = {
+  /** Every session of each schedule (single-schedule document). */
+  klasses?: Map<number, KlassRow[]>;
+  /** Sessions not cancelled per schedule, when `klasses` is not loaded. */
+  klassCounts?: Map<number, number>;
+  /** Enrollment ids per schedule (single-schedule document). */
+  enrollmentIds?: Map<number, number[]>;
+};
+
+/**
+ * Admin resources of `schedules` and everything they point at (teachers, plan links, plans with
+ * their usage counts, add-ons), and the sessions when given. Costs one more query: plan usage.
+ */
+export async function adminScheduleResources(
+  ctx: ClassesContext,
+  schedules: ScheduleRow[],
+  extras: ScheduleExtras,
+  options: AdminScheduleOptions,
+) {
+  const planIds = [...new Set([...extras.planLinks.values()].flat().map((l) => l.plan.id))];
+  const usage = await planUsageCounts(ctx.db, planIds);
+  const urls = ctx.images.urls;
+  const scheduleResources = schedules.map((s) => {
+    const klasses = options.klasses?.get(s.id);
+    const scheduled = klasses
+      ? klasses.filter((k) => k.status === 'scheduled').length
+      : (options.klassCounts?.get(s.id) ?? 0);
+    return scheduleResource(s, extras.seats.get(s.id) ?? ZERO, scheduled, {
+      planLinkIds: (extras.planLinks.get(s.id) ?? []).map((l) => l.link.id),
+      addonIds: (extras.addons.get(s.id) ?? []).map((a) => a.id),
+      klassIds: klasses?.map((k) => k.id),
+      enrollmentIds: options.enrollmentIds?.get(s.id),
+    });
+  });
+  const links = [...extras.planLinks.values()].flat();
+  const plans = new Map(links.map((l) => [l.plan.id, l.plan]));
+  return {
+    schedules: scheduleResources,
+    related: [
+      ...[...extras.teachers.values()].map((t) => teacherResource(t, urls)),
+      ...links.map((l) => schedulePlanResource(l.link)),
+      ...[...plans.values()].map((p) => planResource(p, usage.get(p.id) ?? 0)),
+      ...[...extras.addons.values()].flat().map(addonResource),
+    ],
+    klasses: schedules.flatMap((s) =>
+      (options.klasses?.get(s.id) ?? []).map((k) => klassResource(k, s.klassGroupId)),
+    ),
+  };
+}
+
+/** Sessions-not-cancelled counts for admin lists: one query. */
+export function loadKlassCounts(ctx: ClassesContext, schedules: ScheduleRow[]) {
+  return scheduledKlassCounts(
+    ctx.db,
+    schedules.map((s) => s.id),
+  );
+}
+
+/**
+ * Public resources of `schedules` for the catalogue: teachers without e-mail, plans without
+ * usage, and each schedule's upcoming sessions (not started, not cancelled). Five queries.
+ */
+export async function publicScheduleResources(ctx: ClassesContext, schedules: ScheduleRow[]) {
+  const now = ctx.now();
+  const [extras, upcoming] = await Promise.all([
+    loadScheduleExtras(ctx, schedules),
+    klassRowsOfSchedules(
+      ctx.db,
+      schedules.map((s) => s.id),
+      { startingFrom: now, scheduledOnly: true },
+    ),
+  ]);
+  const klassesBySchedule = groupBy(upcoming, (k) => k.scheduleId);
+  const groupOf = new Map(schedules.map((s) => [s.id, s.klassGroupId]));
+  const urls = ctx.images.urls;
+  const links = [...extras.planLinks.values()].flat();
+  const plans = new Map(links.map((l) => [l.plan.id, l.plan]));
+  return {
+    schedules: schedules.map((s) =>
+      publicScheduleResource(s, extras.seats.get(s.id) ?? ZERO, {
+        planLinkIds: (extras.planLinks.get(s.id) ?? []).map((l) => l.link.id),
+        addonIds: (extras.addons.get(s.id) ?? []).map((a) => a.id),
+        klassIds: (klassesBySchedule.get(s.id) ?? []).map((k) => k.id),
+      }),
+    ),
+    related: [
+      ...[...extras.teachers.values()].map((t) => publicTeacherResource(t, urls)),
+      ...links.map((l) => schedulePlanResource(l.link)),
+      ...[...plans.values()].map(publicPlanResource),
+      ...[...extras.addons.values()].flat().map(addonResource),
+      ...upcoming.map((k) => publicKlassResource(k, groupOf.get(k.scheduleId) ?? 0)),
+    ],
+  };
+}
+
+/** Today's date where the school is: schedules ending before it are over. */
+export function schoolToday(ctx: ClassesContext): string {
+  return localDate(ctx.now(), DEFAULT_TIMEZONE);
+}

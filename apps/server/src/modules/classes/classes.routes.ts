@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { catalogueRoutes } from './catalogue.routes';
+import { CatalogueCache } from './catalogue-cache';
+import type { ClassesContext } from './classes.context';
+import { klassGroupsRoutes } from './klass-groups.routes';
+import { plansRoutes } from './plans.routes';
+import { schedulesRoutes } from './schedules.routes';
+
+/** Pub/sub channel on which an instance tells the others that the catalogue changed. */
+export const CATALOGUE_CHANGED_CHANNEL = 'classes:catalogue-changed';
+
+/**
+ * How long a cached catalogue page is served without a write: bounds how stale seats left (holds
+ * and enrollments are written by other modules) and "upcoming" may be.
+ */
+export const CATALOGUE_CACHE_TTL_MS = 5_000;
+
+/** The classes module: programmes, schedules, sessions, plans, add-ons and the public catalogue. */
+export const classesRoutes: FastifyPluginAsync<{ now?: () => Date }> = async (app, opts) => {
+  const cache = new CatalogueCache({ ttlMs: CATALOGUE_CACHE_TTL_MS, maxEntries: 500 });
+  const ctx: ClassesContext = {
+    db: app.db,
+    images: app.images,
+    now: opts.now ?? (() => new Date()),
+    changed: () => {
+      cache.invalidate();
+      app.pubsub.publish(CATALOGUE_CHANGED_CHANNEL, {}).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'could not tell other instances the catalogue changed');
+      });
+    },
+  };
+  const unsubscribe = await app.pubsub.subscribe(CATALOGUE_CHANGED_CHANNEL, () =>
+    cache.invalidate(),
+  );
+  app.addHook('onClose', () => unsubscribe());
+
+  await app.register(klassGroupsRoutes, { ctx });
+  await app.register(schedulesRoutes, { ctx });
+  await app.register(plansRoutes, { ctx });
+  await app.register(catalogueRoutes, { ctx, cache });
+};

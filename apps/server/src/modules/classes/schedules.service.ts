@@ -1,0 +1,495 @@
+import {
+  type AddonDocument,
+  type AddonFields,
+  type FieldError,
+  type KlassDocument,
+  klassTimeRuleErrors,
+  MAX_KLASSES_PER_SCHEDULE,
+  type ScheduleDocument,
+  type ScheduleFields,
+  type ScheduleListDocument,
+  type SchedulePattern,
+  type SchedulePreviewDocument,
+  schedulePatternRuleErrors,
+  type updateAddonBodySchema,
+  type updateKlassBodySchema,
+  type updateScheduleBodySchema,
+} from '@atelier/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
+import { rosterOfSchedule, seatCountsBySchedule } from '../enrollments/enrollments.service';
+import { type ClassesContext, groupBy, pageMeta, pageWindow, type Viewer } from './classes.context';
+import { adminScheduleResources, loadKlassCounts, loadScheduleExtras } from './classes.loader';
+import {
+  addonResource,
+  enrollmentResource,
+  klassGroupResource,
+  klassResource,
+  rosterAttendeeResource,
+  uniqueResources,
+} from './classes.resources';
+import { FOREIGN_KEY_VIOLATION, sqlState } from './db-errors';
+import { findKlassGroupRow, klassGroupRowsByIds } from './klass-groups.repository';
+import { planRowsByIds } from './plans.repository';
+import { type Pattern, type PlannedKlass, planKlasses } from './schedule-pattern';
+import {
+  countScheduleRows,
+  deleteAddonRow,
+  deleteKlassRows,
+  deleteScheduleRow,
+  findAddonRow,
+  findKlassRow,
+  findScheduleRow,
+  findScheduleWithGroup,
+  insertAddonRow,
+  insertKlassRows,
+  insertScheduleRow,
+  type KlassRow,
+  klassRowsOfSchedules,
+  listScheduleRows,
+  lockScheduleRow,
+  replacePlanLinks,
+  type ScheduleRow,
+  scheduleIdsOfGroup,
+  scheduleRowsOfGroups,
+  updateAddonRow,
+  updateKlassRow,
+  updateScheduleRow,
+} from './schedules.repository';
+import { teacherRowsByIds } from './teachers.repository';
+
+type SchedulePatch = z.output<typeof updateScheduleBodySchema>['klass_group_schedule'];
+type KlassPatch = z.output<typeof updateKlassBodySchema>['klass'];
+type AddonPatch = z.output<typeof updateAddonBodySchema>['addon'];
+
+const toPattern = (p: SchedulePattern): Pattern => ({
+  timeZone: p.time_zone,
+  startDate: p.start_date,
+  endDate: p.end_date,
+  slots: p.slots,
+  exceptionDates: p.exception_dates,
+});
+
+const tooManyKlasses = (): FieldError => ({
+  field: 'end_date',
+  detail: `The pattern makes more than ${MAX_KLASSES_PER_SCHEDULE} sessions: choose an earlier end date`,
+});
+
+/** Pattern rules, then the sessions the pattern makes (null when the pattern is invalid). */
+function planOrErrors(pattern: SchedulePattern, errors: FieldError[]) {
+  const ruleErrors = schedulePatternRuleErrors(pattern);
+  errors.push(...ruleErrors);
+  if (ruleErrors.length > 0) return null;
+  const planned = planKlasses(toPattern(pattern), MAX_KLASSES_PER_SCHEDULE);
+  if (planned.overLimit) {
+    errors.push(tooManyKlasses());
+    return null;
+  }
+  return planned;
+}
+
+/** The sessions a pattern would make, without saving anything. */
+export function previewSchedule(pattern: SchedulePattern): SchedulePreviewDocument {
+  const errors: FieldError[] = [];
+  const planned = planOrErrors(pattern, errors);
+  if (!planned) throw new ValidationError(errors);
+  return {
+    data: planned.klasses.map((k, i) => ({
+      id: String(i + 1),
+      type: 'klass_previews',
+      attributes: {
+        starts_at: k.startsAt.toISOString(),
+        ends_at: k.endsAt.toISOString(),
+        local_date: k.localDate,
+        local_start_time: k.startTime,
+        local_end_time: k.endTime,
+        weekday: k.weekday,
+      },
+    })),
+    meta: { total: planned.klasses.length, skipped_dates: planned.skippedDates },
+  };
+}
+
+/** Checks the teacher and plans exist (and the teacher teaches); adds field errors. */
+async function checkReferences(
+  db: Db,
+  refs: { teacherId?: number; planIds?: number[] },
+  errors: FieldError[],
+) {
+  const [teachers, plans] = await Promise.all([
+    refs.teacherId === undefined ? [] : teacherRowsByIds(db, [refs.teacherId]),
+    refs.planIds === undefined ? [] : planRowsByIds(db, refs.planIds),
+  ]);
+  if (refs.teacherId !== undefined) {
+    const teacher = teachers[0];
+    if (!teacher) errors.push({ field: 'teacher_id', detail: 'Unknown teacher' });
+    else if (teacher.role !== 'teacher') {
+      errors.push({ field: 'teacher_id', detail: 'Choose a user with the teacher role' });
+    }
+  }
+  if (refs.planIds !== undefined) {
+    const found = new Set(plans.map((p) => p.id));
+    const missing = refs.planIds.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      errors.push({ field: 'plan_ids', detail: `Unknown plan: ${missing.join(', ')}` });
+    }
+  }
+}
+
+const newPatternKlass = (scheduleId: number, k: PlannedKlass) => ({
+  scheduleId,
+  startsAt: k.startsAt,
+  endsAt: k.endsAt,
+  origin: 'pattern' as const,
+  originalStartsAt: k.startsAt,
+});
+
+// Reading
+
+/** Admin/teacher document of one schedule: programme, teacher, plans, add-ons, sessions, roster. */
+export async function getSchedule(
+  ctx: ClassesContext,
+  viewer: Viewer,
+  id: number,
+): Promise<ScheduleDocument> {
+  const found = await findScheduleWithGroup(ctx.db, id);
+  if (!found) throw notFound('Schedule');
+  const { schedule, group } = found;
+  if (viewer.role !== 'admin' && schedule.teacherId !== viewer.id) {
+    throw forbidden('Only an admin or the teacher of this schedule can see it.');
+  }
+  const [extras, klasses, roster, groupScheduleIds] = await Promise.all([
+    loadScheduleExtras(ctx, [schedule]),
+    klassRowsOfSchedules(ctx.db, [id]),
+    rosterOfSchedule(ctx.db, id),
+    scheduleIdsOfGroup(ctx.db, group.id),
+  ]);
+  const resources = await adminScheduleResources(ctx, [schedule], extras, {
+    klasses: new Map([[id, klasses]]),
+    enrollmentIds: new Map([[id, roster.map((r) => r.id)]]),
+  });
+  return {
+    data: resources.schedules[0] as ScheduleDocument['data'],
+    included: uniqueResources([
+      klassGroupResource(group, groupScheduleIds, ctx.images.urls),
+      ...resources.related,
+      ...resources.klasses,
+      ...roster.map(enrollmentResource),
+      ...roster.map(rosterAttendeeResource),
+    ]),
+  };
+}
+
+/** A page of schedules: all for admins, their own for teachers. */
+export async function listSchedules(
+  ctx: ClassesContext,
+  viewer: Viewer,
+  query: { page: number; klass_group_id?: string },
+): Promise<ScheduleListDocument> {
+  const filter = {
+    klassGroupId: query.klass_group_id === undefined ? undefined : Number(query.klass_group_id),
+    teacherId: viewer.role === 'admin' ? undefined : viewer.id,
+  };
+  const [total, schedules] = await Promise.all([
+    countScheduleRows(ctx.db, filter),
+    listScheduleRows(ctx.db, filter, pageWindow(query.page)),
+  ]);
+  const groupIds = [...new Set(schedules.map((s) => s.klassGroupId))];
+  const [extras, klassCounts, groups, siblings] = await Promise.all([
+    loadScheduleExtras(ctx, schedules),
+    loadKlassCounts(ctx, schedules),
+    klassGroupRowsByIds(ctx.db, groupIds),
+    scheduleRowsOfGroups(ctx.db, groupIds),
+  ]);
+  const resources = await adminScheduleResources(ctx, schedules, extras, { klassCounts });
+  const siblingsByGroup = groupBy(siblings, (s) => s.klassGroupId);
+  return {
+    data: resources.schedules,
+    included: uniqueResources([
+      ...groups.map((g) =>
+        klassGroupResource(
+          g,
+          (siblingsByGroup.get(g.id) ?? []).map((s) => s.id),
+          ctx.images.urls,
+        ),
+      ),
+      ...resources.related,
+    ]),
+    meta: pageMeta(query.page, total),
+  };
+}
+
+// Writing
+
+/** Creates a schedule with its plan links and every session its pattern makes. */
+export async function createSchedule(
+  ctx: ClassesContext,
+  klassGroupId: number,
+  fields: ScheduleFields,
+  admin: Viewer,
+): Promise<ScheduleDocument> {
+  const group = await findKlassGroupRow(ctx.db, klassGroupId);
+  if (!group) throw notFound('Programme');
+  const errors: FieldError[] = [];
+  const planIds = [...new Set(fields.plan_ids.map(Number))];
+  const planned = planOrErrors(fields, errors);
+  await checkReferences(ctx.db, { teacherId: Number(fields.teacher_id), planIds }, errors);
+  if (errors.length > 0 || !planned) throw new ValidationError(errors);
+
+  const schedule = await ctx.db.transaction(async (tx) => {
+    const row = await insertScheduleRow(tx, {
+      klassGroupId,
+      name: fields.name,
+      teacherId: Number(fields.teacher_id),
+      capacity: fields.capacity,
+      timeZone: fields.time_zone,
+      startDate: fields.start_date,
+      endDate: fields.end_date,
+      slots: fields.slots,
+      exceptionDates: [...new Set(fields.exception_dates)].sort(),
+    });
+    await replacePlanLinks(tx, row.id, planIds);
+    await insertKlassRows(
+      tx,
+      planned.klasses.map((k) => newPatternKlass(row.id, k)),
+    );
+    return row;
+  });
+  ctx.changed();
+  return getSchedule(ctx, admin, schedule.id);
+}
+
+const samePattern = (a: SchedulePattern, b: SchedulePattern) =>
+  a.time_zone === b.time_zone &&
+  a.start_date === b.start_date &&
+  a.end_date === b.end_date &&
+  JSON.stringify(a.slots) === JSON.stringify(b.slots) &&
+  JSON.stringify(a.exception_dates) === JSON.stringify(b.exception_dates);
+
+/**
+ * Brings the schedule's future sessions in line with a changed pattern. Only sessions the pattern
+ * made, still in the future, never moved and not cancelled are the pattern's to change: those
+ * whose slot is gone are deleted, those whose end time changed are updated, and new slots get
+ * sessions. Past, moved, cancelled and extra sessions were decided by people and stay.
+ */
+async function regenerateFutureKlasses(
+  db: Db,
+  scheduleId: number,
+  planned: PlannedKlass[],
+  now: Date,
+): Promise<void> {
+  const existing = await klassRowsOfSchedules(db, [scheduleId]);
+  const wanted = new Map(
+    planned.filter((k) => k.startsAt > now).map((k) => [k.startsAt.getTime(), k]),
+  );
+  const bySlot = new Map<number, KlassRow>();
+  for (const k of existing) {
+    if (k.origin === 'pattern' && k.originalStartsAt) bySlot.set(k.originalStartsAt.getTime(), k);
+  }
+  const untouched = (k: KlassRow) =>
+    k.origin === 'pattern' &&
+    k.status === 'scheduled' &&
+    k.startsAt > now &&
+    k.originalStartsAt?.getTime() === k.startsAt.getTime();
+
+  const stale = existing.filter(
+    (k) => untouched(k) && !wanted.has((k.originalStartsAt as Date).getTime()),
+  );
+  await deleteKlassRows(
+    db,
+    stale.map((k) => k.id),
+  );
+  for (const k of existing) {
+    const want = untouched(k) ? wanted.get(k.startsAt.getTime()) : undefined;
+    if (want && want.endsAt.getTime() !== k.endsAt.getTime()) {
+      await updateKlassRow(db, k.id, { endsAt: want.endsAt });
+    }
+  }
+  const fresh = [...wanted.values()].filter((k) => !bySlot.has(k.startsAt.getTime()));
+  await insertKlassRows(
+    db,
+    fresh.map((k) => newPatternKlass(scheduleId, k)),
+  );
+}
+
+export async function updateSchedule(
+  ctx: ClassesContext,
+  id: number,
+  patch: SchedulePatch,
+  admin: Viewer,
+): Promise<ScheduleDocument> {
+  await ctx.db.transaction(async (tx) => {
+    const current = await lockScheduleRow(tx, id);
+    if (!current) throw notFound('Schedule');
+    const before: SchedulePattern = {
+      time_zone: current.timeZone,
+      start_date: current.startDate,
+      end_date: current.endDate,
+      slots: current.slots,
+      exception_dates: current.exceptionDates,
+    };
+    const after: SchedulePattern = {
+      time_zone: patch.time_zone ?? before.time_zone,
+      start_date: patch.start_date ?? before.start_date,
+      end_date: patch.end_date ?? before.end_date,
+      slots: patch.slots ?? before.slots,
+      exception_dates: patch.exception_dates
+        ? [...new Set(patch.exception_dates)].sort()
+        : before.exception_dates,
+    };
+    const errors: FieldError[] = [];
+    const patternChanged = !samePattern(before, after);
+    const planned = patternChanged ? planOrErrors(after, errors) : null;
+    const planIds = patch.plan_ids ? [...new Set(patch.plan_ids.map(Number))] : undefined;
+    await checkReferences(
+      tx,
+      {
+        teacherId: patch.teacher_id === undefined ? undefined : Number(patch.teacher_id),
+        planIds,
+      },
+      errors,
+    );
+    if (patch.capacity !== undefined) {
+      const counts = (await seatCountsBySchedule(tx, [id], ctx.now())).get(id);
+      const taken = (counts?.held ?? 0) + (counts?.enrolled ?? 0);
+      if (patch.capacity < taken) {
+        errors.push({
+          field: 'capacity',
+          detail: `Cannot be below the ${taken} seat${taken === 1 ? '' : 's'} already taken`,
+        });
+      }
+    }
+    if (errors.length > 0) throw new ValidationError(errors);
+
+    await updateScheduleRow(tx, id, {
+      name: patch.name,
+      teacherId: patch.teacher_id === undefined ? undefined : Number(patch.teacher_id),
+      capacity: patch.capacity,
+      timeZone: after.time_zone,
+      startDate: after.start_date,
+      endDate: after.end_date,
+      slots: after.slots,
+      exceptionDates: after.exception_dates,
+    });
+    if (planIds) await replacePlanLinks(tx, id, planIds);
+    if (planned) await regenerateFutureKlasses(tx, id, planned.klasses, ctx.now());
+  });
+  ctx.changed();
+  return getSchedule(ctx, admin, id);
+}
+
+const hasEnrollments = (n: number) =>
+  new AppError(
+    'conflict',
+    `This schedule cannot be deleted: it has ${n} enrollment${n === 1 ? '' : 's'}.`,
+    { enrollments: n },
+  );
+
+export async function deleteSchedule(ctx: ClassesContext, id: number): Promise<void> {
+  const schedule = await findScheduleRow(ctx.db, id);
+  if (!schedule) throw notFound('Schedule');
+  const counts = (await seatCountsBySchedule(ctx.db, [id], ctx.now())).get(id);
+  if (counts && counts.enrollmentsTotal > 0) throw hasEnrollments(counts.enrollmentsTotal);
+  try {
+    await deleteScheduleRow(ctx.db, id);
+  } catch (error) {
+    // Someone enrolled between the check and the delete: the foreign key refuses.
+    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw hasEnrollments(1);
+    throw error;
+  }
+  ctx.changed();
+}
+
+// Sessions
+
+function checkKlassTimes(times: { starts_at: string; ends_at: string }) {
+  const errors = klassTimeRuleErrors(times);
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+/** Adds a session outside the pattern (a make-up class, an extra workshop). */
+export async function addKlass(
+  ctx: ClassesContext,
+  scheduleId: number,
+  times: { starts_at: string; ends_at: string },
+): Promise<KlassDocument> {
+  const schedule = await findScheduleRow(ctx.db, scheduleId);
+  if (!schedule) throw notFound('Schedule');
+  checkKlassTimes(times);
+  const [row] = await insertKlassRows(ctx.db, [
+    {
+      scheduleId,
+      startsAt: new Date(times.starts_at),
+      endsAt: new Date(times.ends_at),
+      origin: 'extra',
+      originalStartsAt: null,
+    },
+  ]);
+  ctx.changed();
+  return { data: klassResource(row as KlassRow, schedule.klassGroupId) };
+}
+
+/** Moves a session (new times) and/or cancels or restores it. A cancelled session keeps its row. */
+export async function updateKlass(
+  ctx: ClassesContext,
+  id: number,
+  patch: KlassPatch,
+): Promise<KlassDocument> {
+  const current = await findKlassRow(ctx.db, id);
+  if (!current) throw notFound('Session');
+  const startsAt = patch.starts_at ?? current.startsAt.toISOString();
+  const endsAt = patch.ends_at ?? current.endsAt.toISOString();
+  checkKlassTimes({ starts_at: startsAt, ends_at: endsAt });
+  const row = await updateKlassRow(ctx.db, id, {
+    startsAt: new Date(startsAt),
+    endsAt: new Date(endsAt),
+    status: patch.status,
+  });
+  const schedule = await findScheduleRow(ctx.db, current.scheduleId);
+  if (!row || !schedule) throw notFound('Session');
+  ctx.changed();
+  return { data: klassResource(row, schedule.klassGroupId) };
+}
+
+// Add-ons
+
+export async function addAddon(
+  ctx: ClassesContext,
+  scheduleId: number,
+  fields: AddonFields,
+): Promise<AddonDocument> {
+  const schedule = await findScheduleRow(ctx.db, scheduleId);
+  if (!schedule) throw notFound('Schedule');
+  const row = await insertAddonRow(ctx.db, { scheduleId, name: fields.name, price: fields.price });
+  ctx.changed();
+  return { data: addonResource(row) };
+}
+
+export async function updateAddon(
+  ctx: ClassesContext,
+  id: number,
+  patch: AddonPatch,
+): Promise<AddonDocument> {
+  const row = await updateAddonRow(ctx.db, id, { name: patch.name, price: patch.price });
+  if (!row) throw notFound('Add-on');
+  ctx.changed();
+  return { data: addonResource(row) };
+}
+
+export async function deleteAddon(ctx: ClassesContext, id: number): Promise<void> {
+  const row = await findAddonRow(ctx.db, id);
+  if (!row) throw notFound('Add-on');
+  try {
+    await deleteAddonRow(ctx.db, id);
+  } catch (error) {
+    // Orders and cart items (commerce) point at add-ons they sold.
+    if (sqlState(error) === FOREIGN_KEY_VIOLATION) {
+      throw new AppError('conflict', 'This add-on has been booked, so it cannot be deleted.');
+    }
+    throw error;
+  }
+  ctx.changed();
+}
+
+export type { ScheduleRow };

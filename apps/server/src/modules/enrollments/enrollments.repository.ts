@@ -1,0 +1,88 @@
+import { and, asc, count, eq, gt, inArray, sql, sum } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { attendeeProfiles } from '../users/users.tables';
+import { enrollments, seatHolds } from './enrollments.tables';
+
+export type SeatCountRow = {
+  scheduleId: number;
+  held: number;
+  enrolledActive: number;
+  enrollmentsTotal: number;
+};
+
+/**
+ * Seats taken per schedule in one statement: active holds (not expired at `now`), active
+ * enrollments, and all enrollments ever (which block deleting the schedule).
+ */
+export async function seatCountRows(
+  db: Db,
+  scheduleIds: number[],
+  now: Date,
+): Promise<SeatCountRow[]> {
+  if (scheduleIds.length === 0) return [];
+  const holds = db
+    .select({
+      scheduleId: seatHolds.scheduleId,
+      held: sql<number>`${sum(seatHolds.seats)}::int`.as('held'),
+      enrolledActive: sql<number>`0`.as('enrolled_active'),
+      enrollmentsTotal: sql<number>`0`.as('enrollments_total'),
+    })
+    .from(seatHolds)
+    .where(and(inArray(seatHolds.scheduleId, scheduleIds), gt(seatHolds.expiresAt, now)))
+    .groupBy(seatHolds.scheduleId);
+  const enrolled = db
+    .select({
+      scheduleId: enrollments.scheduleId,
+      held: sql<number>`0`.as('held'),
+      enrolledActive:
+        sql<number>`(count(*) filter (where ${enrollments.status} = 'active'))::int`.as(
+          'enrolled_active',
+        ),
+      enrollmentsTotal: sql<number>`${count()}::int`.as('enrollments_total'),
+    })
+    .from(enrollments)
+    .where(inArray(enrollments.scheduleId, scheduleIds))
+    .groupBy(enrollments.scheduleId);
+  return holds.unionAll(enrolled);
+}
+
+export type RosterRow = {
+  id: number;
+  scheduleId: number;
+  status: 'active' | 'cancelled';
+  createdAt: Date;
+  attendee: { id: number; name: string; birthday: string | null };
+};
+
+/** Everyone enrolled in one schedule (active first, then cancelled), with their attendee profile. */
+export function rosterRows(db: Db, scheduleId: number): Promise<RosterRow[]> {
+  return db
+    .select({
+      id: enrollments.id,
+      scheduleId: enrollments.scheduleId,
+      status: enrollments.status,
+      createdAt: enrollments.createdAt,
+      attendee: {
+        id: attendeeProfiles.id,
+        name: attendeeProfiles.name,
+        birthday: attendeeProfiles.birthday,
+      },
+    })
+    .from(enrollments)
+    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
+    .where(eq(enrollments.scheduleId, scheduleId))
+    .orderBy(asc(enrollments.status), asc(attendeeProfiles.name), asc(enrollments.id));
+}
+
+/** The schedules a family account's attendees are actively enrolled in, with who is enrolled. */
+export function activeEnrollmentsOfAccount(
+  db: Db,
+  userId: number,
+): Promise<{ scheduleId: number; attendeeName: string }[]> {
+  return db
+    .select({ scheduleId: enrollments.scheduleId, attendeeName: attendeeProfiles.name })
+    .from(enrollments)
+    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
+    .where(and(eq(attendeeProfiles.userId, userId), eq(enrollments.status, 'active')))
+    .orderBy(asc(attendeeProfiles.name));
+}
