@@ -39,7 +39,7 @@ const errors = {
 };
 
 /** `{user: {...}}` as JSON: the same fields as the multipart form of PUT /users/{id}. */
-const updateUserJsonBodySchema = z.object({ user: updateUserFieldsSchema }).optional();
+const updateUserJsonBodySchema = z.object({ user: updateUserFieldsSchema }).nullish();
 
 function fieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
   return issues.map((issue) => ({
@@ -47,6 +47,14 @@ function fieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
     detail: issue.message,
   }));
 }
+
+/**
+ * Oversized files are truncated at the limit rather than thrown, so the answer is a field message.
+ * parts()'s type leaves this option out, but the plugin honours it (FastifyMultipartBaseOptions).
+ */
+const TRUNCATE_OVERSIZED_FILES = { throwFileSizeLimit: false } as unknown as Parameters<
+  FastifyRequest['parts']
+>[0];
 
 /**
  * Reads the multipart form of PUT /users/{id}: text fields, and the file field `avatar` into
@@ -58,7 +66,7 @@ async function readUserForm(
 ): Promise<{ fields: Record<string, string>; avatar: AvatarUpload | undefined }> {
   const fields: Record<string, string> = {};
   let avatar: AvatarUpload | undefined;
-  for await (const part of request.parts()) {
+  for await (const part of request.parts(TRUNCATE_OVERSIZED_FILES)) {
     if (part.type === 'field') {
       if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       continue;
@@ -67,14 +75,10 @@ async function readUserForm(
       part.file.resume();
       continue;
     }
-    try {
-      const data = await part.toBuffer();
-      // A file input left empty still sends a part: that is "no new avatar", not a bad image.
-      if (data.length > 0) avatar = { data };
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
-      avatar = { tooLarge: true };
-    }
+    const data = await part.toBuffer();
+    if (part.file.truncated) avatar = { tooLarge: true };
+    // A file input left empty still sends a part: that is "no new avatar", not a bad image.
+    else if (data.length > 0) avatar = { data };
   }
   return { fields, avatar };
 }
@@ -240,7 +244,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
   app.put(
     ACCOUNTS_API.user(':id'),
     {
-      preHandler: requireUser,
+      // Before validation: a guest learns nothing about the body, only that it must sign in.
+      preValidation: requireUser,
       schema: {
         tags,
         security,
@@ -278,7 +283,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
   app.put(
     ACCOUNTS_API.userEmail(':id'),
     {
-      preHandler: requireUser,
+      // Before validation: a guest learns nothing about the body, only that it must sign in.
+      preValidation: requireUser,
       schema: {
         tags,
         security,
@@ -302,7 +308,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
   app.put(
     ACCOUNTS_API.userPassword(':id'),
     {
-      preHandler: requireUser,
+      // Before validation: a guest learns nothing about the body, only that it must sign in.
+      preValidation: requireUser,
       schema: {
         tags,
         security,

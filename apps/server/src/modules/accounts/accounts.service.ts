@@ -63,7 +63,7 @@ export type AccountLimiterName = keyof typeof ACCOUNT_LIMITS;
 export type AccountsServiceDeps = {
   db: Db;
   mailer: Mailer;
-  sessions: Pick<SessionService, 'issueSessionToken' | 'revokeAllSessions'>;
+  sessions: Pick<SessionService, 'issueSessionToken' | 'revokeAllSessions' | 'forgetUser'>;
   images: Pick<ImageStore, 'storeImage' | 'deleteImage' | 'urls'>;
   /** The clock, replaceable in tests. */
   now?: () => Date;
@@ -429,6 +429,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         if (stored) await images.deleteImage(stored.key);
         throw notFound('User');
       }
+      // Signed-in requests see the new name, language and picture at once.
+      sessions.forgetUser(user.id);
       // The old picture is unreachable now; a failed delete only leaves an orphan file.
       if (user.avatarKey && user.avatarKey !== updated.avatarKey) {
         await images.deleteImage(user.avatarKey).catch(() => undefined);
@@ -495,6 +497,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           return changed;
         });
         mailer.wake();
+        sessions.forgetUser(updated.id);
         return toResource(updated);
       } catch (error) {
         // Someone registered the address between the request and the click.

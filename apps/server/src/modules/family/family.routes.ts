@@ -30,7 +30,8 @@ const errors = {
 
 /** A family account's attendee profiles: the people it books into classes (owner or admin). */
 export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
+  // Before validation: a guest learns nothing about the body, only that it must sign in.
+  app.addHook('preValidation', requireUser);
 
   app.get(
     FAMILY_API.attendeeProfiles(':id'),

@@ -13,7 +13,7 @@ export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ACCOUNTS_API.usersSearch,
     {
-      preHandler: requireRole('teacher', 'admin'),
+      preValidation: requireRole('teacher', 'admin'),
       schema: {
         tags: ['users'],
         security: [{ bearer: [] }],
