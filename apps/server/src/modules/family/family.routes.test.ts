@@ -1,0 +1,195 @@
+import {
+  attendeeProfileDocumentSchema,
+  attendeeProfileListDocumentSchema,
+  FAMILY_API,
+  FAMILY_MESSAGES,
+  fieldMessages,
+  latestToday,
+  PAGE_SIZE,
+} from '@atelier/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { bearer, type SignedInUser, signedInUser } from '../accounts/accounts-testing';
+import { attendeeProfiles } from '../users/users.tables';
+
+describe('family members (attendee profiles)', { timeout: 60_000 }, () => {
+  let t: TestApp;
+  let parent: SignedInUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    parent = await signedInUser(t, 'student');
+  });
+  afterAll(() => t.close());
+
+  const list = (actor: SignedInUser | null, userId: number, page = 1) =>
+    t.app.inject({
+      method: 'GET',
+      url: `${FAMILY_API.attendeeProfiles(userId)}?page=${page}`,
+      headers: actor ? bearer(actor.jwt) : {},
+    });
+  const add = (actor: SignedInUser, userId: number, profile: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: FAMILY_API.attendeeProfiles(userId),
+      payload: { attendee_profile: profile },
+      headers: bearer(actor.jwt),
+    });
+  const edit = (
+    actor: SignedInUser,
+    userId: number,
+    id: string,
+    profile: Record<string, unknown>,
+  ) =>
+    t.app.inject({
+      method: 'PUT',
+      url: FAMILY_API.attendeeProfile(userId, id),
+      payload: { attendee_profile: profile },
+      headers: bearer(actor.jwt),
+    });
+  const remove = (actor: SignedInUser, userId: number, id: string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: FAMILY_API.attendeeProfile(userId, id),
+      headers: bearer(actor.jwt),
+    });
+
+  it('adds, lists (holder first, then by name), edits and removes family members', async () => {
+    const family = await signedInUser(t, 'student');
+    const zoe = await add(family, family.id, { name: 'Zoe', birthday: '2016-04-02' });
+    expect(zoe.statusCode).toBe(201);
+    const zoeId = attendeeProfileDocumentSchema.parse(zoe.json()).data.id;
+    await add(family, family.id, { name: 'Adam', birthday: '2018-09-30' });
+    const holder = await add(family, family.id, {
+      name: 'Parent Self',
+      birthday: '1985-01-15',
+      is_account_holder: true,
+    });
+    expect(holder.json().data.attributes.is_account_holder).toBe(true);
+
+    const res = await list(family, family.id);
+    expect(res.statusCode).toBe(200);
+    const doc = attendeeProfileListDocumentSchema.parse(res.json());
+    expect(doc.data.map((p) => p.attributes.name)).toEqual(['Parent Self', 'Adam', 'Zoe']);
+    expect(doc.meta).toEqual({ total: 3, page: 1, per_page: PAGE_SIZE });
+    expect(doc.data[0]?.relationships.user.data).toEqual({ id: String(family.id), type: 'users' });
+
+    const edited = await edit(family, family.id, zoeId, { name: 'Zoë', birthday: '2016-04-03' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.attributes).toEqual({
+      name: 'Zoë',
+      birthday: '2016-04-03',
+      is_account_holder: false,
+    });
+
+    expect((await remove(family, family.id, zoeId)).statusCode).toBe(204);
+    expect((await remove(family, family.id, zoeId)).statusCode).toBe(404);
+    expect(
+      attendeeProfileListDocumentSchema.parse((await list(family, family.id)).json()).meta.total,
+    ).toBe(2);
+  });
+
+  it('allows at most one account holder', async () => {
+    const family = await signedInUser(t, 'student');
+    await add(family, family.id, { name: 'Me', birthday: '1990-01-01', is_account_holder: true });
+    const second = await add(family, family.id, {
+      name: 'Also Me',
+      birthday: '1990-01-01',
+      is_account_holder: true,
+    });
+    expect(second.statusCode).toBe(422);
+    expect(fieldMessages(second.json())).toEqual({
+      is_account_holder: FAMILY_MESSAGES.oneAccountHolder,
+    });
+    const child = await add(family, family.id, { name: 'Kid', birthday: '2019-01-01' });
+    const promote = await edit(family, family.id, child.json().data.id, {
+      is_account_holder: true,
+    });
+    expect(promote.statusCode).toBe(422);
+    // Concurrent attempts: the database keeps it to one.
+    const other = await signedInUser(t, 'student');
+    const results = await Promise.all(
+      [1, 2, 3].map((n) =>
+        add(other, other.id, {
+          name: `Holder ${n}`,
+          birthday: '1980-02-02',
+          is_account_holder: true,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 422)).toHaveLength(2);
+  });
+
+  it('validates name and birthday: required, a real date, within the date picker range, not in the future', async () => {
+    const tomorrow = new Date(`${latestToday()}T00:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [{}, { name: 'Required', birthday: 'Required' }],
+      [{ name: 'A', birthday: '2020-02-30' }, { birthday: 'Invalid input' }],
+      [{ name: 'A', birthday: '1899-12-31' }, { birthday: FAMILY_MESSAGES.birthdayRange }],
+      [
+        { name: 'A', birthday: tomorrow.toISOString().slice(0, 10) },
+        { birthday: FAMILY_MESSAGES.birthdayFuture },
+      ],
+      [{ name: 'A', birthday: '12/03/2015' }, { birthday: 'Invalid input' }],
+    ];
+    for (const [profile, messages] of cases) {
+      const res = await add(parent, parent.id, profile);
+      expect(res.statusCode, JSON.stringify(profile)).toBe(422);
+      expect(fieldMessages(res.json())).toEqual(messages);
+    }
+    expect((await add(parent, parent.id, { name: 'Old', birthday: '1900-01-01' })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await add(parent, parent.id, { name: 'Newborn', birthday: latestToday() })).statusCode,
+    ).toBe(201);
+  });
+
+  it('only the owner or an admin sees or changes a family', async () => {
+    const family = await signedInUser(t, 'student');
+    const member = (await add(family, family.id, { name: 'Kid', birthday: '2017-07-07' })).json()
+      .data.id;
+    const stranger = await signedInUser(t, 'student');
+    const teacher = await signedInUser(t, 'teacher');
+    const admin = await signedInUser(t, 'admin');
+
+    expect((await list(null, family.id)).statusCode).toBe(401);
+    for (const actor of [stranger, teacher]) {
+      expect((await list(actor, family.id)).statusCode).toBe(403);
+      expect((await add(actor, family.id, { name: 'X', birthday: '2010-01-01' })).statusCode).toBe(
+        403,
+      );
+      expect((await edit(actor, family.id, member, { name: 'X' })).statusCode).toBe(403);
+      expect((await remove(actor, family.id, member)).statusCode).toBe(403);
+    }
+    // Someone else's profile id through one's own account is not found, not reachable.
+    expect((await edit(stranger, stranger.id, member, { name: 'X' })).statusCode).toBe(404);
+    expect((await list(admin, family.id)).json().meta.total).toBe(1);
+    expect((await edit(admin, family.id, member, { name: 'By Admin' })).statusCode).toBe(200);
+    expect((await list(admin, 999_999)).statusCode).toBe(404);
+  });
+
+  it('pages the list', async () => {
+    const big = await signedInUser(t, 'student');
+    await t.app.db.insert(attendeeProfiles).values(
+      Array.from({ length: PAGE_SIZE + 3 }, (_, i) => ({
+        userId: big.id,
+        name: `Child ${String(i).padStart(2, '0')}`,
+        birthday: '2015-01-01',
+      })),
+    );
+    const second = attendeeProfileListDocumentSchema.parse((await list(big, big.id, 2)).json());
+    expect(second.data.map((p) => p.attributes.name)).toEqual([
+      `Child ${PAGE_SIZE}`,
+      `Child ${PAGE_SIZE + 1}`,
+      `Child ${PAGE_SIZE + 2}`,
+    ]);
+    expect(second.meta.total).toBe(PAGE_SIZE + 3);
+    const beyond = attendeeProfileListDocumentSchema.parse((await list(big, big.id, 5)).json());
+    expect(beyond).toEqual({
+      data: [],
+      meta: { total: PAGE_SIZE + 3, page: 5, per_page: PAGE_SIZE },
+    });
+  });
+});

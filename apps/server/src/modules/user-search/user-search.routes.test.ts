@@ -1,0 +1,118 @@
+import { ACCOUNTS_API, PAGE_SIZE, userListDocumentSchema } from '@atelier/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { bearer, type SignedInUser, signedInUser } from '../accounts/accounts-testing';
+import { users } from '../users/users.tables';
+import { likePattern } from './user-search.repository';
+
+describe('GET /api/v1/users/search', { timeout: 60_000 }, () => {
+  let t: TestApp;
+  let teacher: SignedInUser;
+  let admin: SignedInUser;
+  let student: SignedInUser;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    teacher = await signedInUser(t, 'teacher', { name: 'Tess Teacher', email: 'tess@search.test' });
+    admin = await signedInUser(t, 'admin', { name: 'Adam Admin', email: 'adam@search.test' });
+    student = await signedInUser(t, 'student', { name: 'Stu Dent', email: 'stu@search.test' });
+    const rows = await t.app.db
+      .insert(users)
+      .values([
+        { name: 'Hanako Yamada', email: 'hanako@search.test', passwordHash: 'x', role: 'student' },
+        { name: 'Yamada Taro', email: 'taro@Elsewhere.test', passwordHash: 'x', role: 'student' },
+        {
+          name: 'Maria Lopez',
+          email: 'maria.yamada@search.test',
+          passwordHash: 'x',
+          role: 'teacher',
+        },
+        {
+          name: '50%_off Person',
+          email: 'percent@search.test',
+          passwordHash: 'x',
+          role: 'student',
+        },
+      ])
+      .returning({ id: users.id, name: users.name });
+    for (const row of rows) ids[row.name] = row.id;
+  });
+  afterAll(() => t.close());
+
+  const search = (actor: SignedInUser | null, query: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `${ACCOUNTS_API.usersSearch}?${query}`,
+      headers: actor ? bearer(actor.jwt) : {},
+    });
+  const names = async (actor: SignedInUser, query: string) => {
+    const res = await search(actor, query);
+    expect(res.statusCode, res.body).toBe(200);
+    return userListDocumentSchema.parse(res.json()).data.map((u) => u.attributes.name);
+  };
+
+  it('matches name or e-mail, case-insensitively, ordered by name', async () => {
+    expect(await names(teacher, 'keyword=YAMADA')).toEqual([
+      'Hanako Yamada',
+      'Maria Lopez',
+      'Yamada Taro',
+    ]);
+    expect(await names(admin, 'keyword=elsewhere')).toEqual(['Yamada Taro']);
+  });
+
+  it('filters by role and leaves out the exceptions, comma-separated or repeated', async () => {
+    expect(await names(teacher, 'keyword=yamada&role=teacher')).toEqual(['Maria Lopez']);
+    expect(
+      await names(
+        teacher,
+        `keyword=yamada&exceptions=${ids['Hanako Yamada']},${ids['Maria Lopez']}`,
+      ),
+    ).toEqual(['Yamada Taro']);
+    expect(
+      await names(
+        teacher,
+        `keyword=yamada&exceptions=${ids['Hanako Yamada']}&exceptions=${ids['Yamada Taro']}`,
+      ),
+    ).toEqual(['Maria Lopez']);
+  });
+
+  it('takes the keyword literally: % and _ are not wildcards', async () => {
+    expect(await names(teacher, 'keyword=50%25_')).toEqual(['50%_off Person']);
+    expect(await names(teacher, 'keyword=%25')).toEqual(['50%_off Person']);
+    expect(likePattern('a\\b%_')).toBe('%a\\\\b\\%\\_%');
+  });
+
+  it('is for teachers and admins: 401 for guests, 403 for students', async () => {
+    expect((await search(null, 'keyword=a')).statusCode).toBe(401);
+    expect((await search(student, 'keyword=a')).statusCode).toBe(403);
+  });
+
+  it('refuses malformed exceptions and roles with 422', async () => {
+    expect((await search(teacher, 'exceptions=1,abc')).statusCode).toBe(422);
+    expect((await search(teacher, 'role=owner')).statusCode).toBe(422);
+  });
+
+  it('pages with a fixed page size, in one query per page', async () => {
+    await t.app.db.insert(users).values(
+      Array.from({ length: PAGE_SIZE + 5 }, (_, i) => ({
+        name: `Paged ${String(i).padStart(2, '0')}`,
+        email: `paged${i}@search.test`,
+        passwordHash: 'x',
+      })),
+    );
+    const before = t.database.queryCount();
+    const first = userListDocumentSchema.parse((await search(teacher, 'keyword=paged')).json());
+    const queries = t.database.queryCount() - before;
+    expect(first.data).toHaveLength(PAGE_SIZE);
+    expect(first.meta).toEqual({ total: PAGE_SIZE + 5, page: 1, per_page: PAGE_SIZE });
+    const second = userListDocumentSchema.parse(
+      (await search(teacher, 'keyword=paged&page=2')).json(),
+    );
+    expect(second.data.map((u) => u.attributes.name)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `Paged ${PAGE_SIZE + i}`),
+    );
+    // The session check is cached after the first request of a token; the search is one query.
+    expect(queries).toBeLessThanOrEqual(2);
+  });
+});
