@@ -22,6 +22,8 @@ export function demoAccount(role: DemoRole): DemoAccount {
 
 /** The SPA's base path: every client route lives under it (SPEC §2). */
 export const APP = '/app';
+/** The start page '/': react-router writes it as /app, a typed address may be /app/. */
+export const HOME_URL = new RegExp(`${APP}/?$`);
 
 /** Signs in through the real login form and waits for the landing page '/' (SPEC §2). */
 export async function signInAs(page: Page, role: DemoRole): Promise<DemoAccount> {
@@ -30,7 +32,7 @@ export async function signInAs(page: Page, role: DemoRole): Promise<DemoAccount>
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel(/^Password/).fill(account.password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${APP}/?$`));
+  await expect(page).toHaveURL(HOME_URL);
   return account;
 }
 
@@ -74,7 +76,8 @@ function appPath(url: string, origin: string): string | null {
   const parsed = new URL(url);
   if (parsed.origin !== origin) return null;
   if (parsed.pathname !== APP && !parsed.pathname.startsWith(`${APP}/`)) return null;
-  return `${parsed.pathname}${parsed.search}`;
+  // /app and /app/ are the same page.
+  return `${parsed.pathname.replace(/(.)\/$/, '$1')}${parsed.search}`;
 }
 
 /** Waits until the SPA has rendered and stopped moving: no loading spinner, no running transition. */
@@ -106,7 +109,11 @@ async function blockingViolations(page: Page): Promise<Violation[]> {
       id: v.id,
       impact: v.impact ?? '',
       help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      // Where, and axe's own account of why (for contrast: the colours and the ratio).
+      targets: v.nodes.slice(0, 5).map((n) => {
+        const why = (n.failureSummary ?? '').split('\n').slice(1).join(' ').trim();
+        return `${n.target.join(' ')} ${n.html.slice(0, 120)}${why ? `\n        ${why}` : ''}`;
+      }),
     }));
 }
 
