@@ -29,6 +29,8 @@ export const paths = {
   sandboxFileUpload: '/sandbox/file_upload',
   classes: '/classes',
   accountSettings: '/account_settings',
+  /** Applies an e-mail change from the link mailed to the new address (public: no session needed). */
+  accountSettingsEmail: (token: string) => `/account_settings/email/${encodeURIComponent(token)}`,
   gallery: '/gallery',
   myGallery: '/gallery/my_gallery',
   galleryFeedback: '/gallery/feedback',
@@ -54,6 +56,7 @@ export const pattern = {
   registerComplete: '/register/complete/:token',
   registerConfirm: '/register/:token',
   passwordResetToken: '/password_reset/:token',
+  accountSettingsEmail: '/account_settings/email/:token',
   cartItem: '/cart/:id',
   galleryStudent: 'student/:id',
   userGroup: '/user_groups/:id',

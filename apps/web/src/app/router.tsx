@@ -31,6 +31,10 @@ export const routes: RouteObject[] = [
       { path: 'register', lazy: () => import('./routes/register') },
       { path: pattern.passwordResetToken, lazy: () => import('./routes/password-reset-token') },
       { path: 'password_reset', lazy: () => import('./routes/password-reset') },
+      {
+        path: pattern.accountSettingsEmail,
+        lazy: () => import('./routes/account-settings-email'),
+      },
       { path: pattern.cartItem, lazy: () => import('./routes/cart-item') },
       { path: 'cart', lazy: () => import('./routes/cart') },
       { path: 'checkout/complete', lazy: () => import('./routes/checkout-complete') },

@@ -1,5 +1,38 @@
-import { TitlePage } from './title-page';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { AvatarSection } from '../../features/accounts/components/avatar-section';
+import { EmailChangeForm } from '../../features/accounts/components/email-change-form';
+import { PasswordChangeForm } from '../../features/accounts/components/password-change-form';
+import { ProfileForm } from '../../features/accounts/components/profile-form';
+import { FamilyMembers } from '../../features/family/components/family-members';
+import { selectUser } from '../../features/session/session-slice';
+import { useAppSelector } from '../hooks';
+import { paths } from '../route-paths';
 
+/**
+ * /account_settings: profile, picture, e-mail, password and family members of the signed-in user.
+ * A mailed e-mail change link of the form `?email_token=` is handed to its own page.
+ */
 export function Component() {
-  return <TitlePage title="pages.accountSettings" />;
+  const { t } = useTranslation();
+  const user = useAppSelector(selectUser);
+  const [search] = useSearchParams();
+  const emailToken = search.get('email_token');
+  if (emailToken) return <Navigate to={paths.accountSettingsEmail(emailToken)} replace />;
+  // The route guard lets only signed-in users here.
+  if (!user) return null;
+  return (
+    <section>
+      <PageTitle title={t('pages.accountSettings')} />
+      <Stack spacing={3}>
+        <ProfileForm key={`profile-${user.id}`} user={user} />
+        <AvatarSection user={user} />
+        <FamilyMembers user={user} />
+        <EmailChangeForm key={`email-${user.email}`} user={user} />
+        <PasswordChangeForm user={user} />
+      </Stack>
+    </section>
+  );
 }

@@ -1,5 +1,14 @@
-import { TitlePage } from './title-page';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
+import { PasswordResetRequestForm } from '../../features/accounts/components/password-reset-request-form';
 
+/** /password_reset/: asks for a reset link. */
 export function Component() {
-  return <TitlePage title="pages.passwordReset" />;
+  const { t } = useTranslation();
+  return (
+    <section>
+      <PageTitle title={t('pages.passwordReset')} />
+      <PasswordResetRequestForm />
+    </section>
+  );
 }

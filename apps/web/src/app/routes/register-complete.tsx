@@ -1,5 +1,16 @@
-import { TitlePage } from './title-page';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { RegistrationComplete } from '../../features/accounts/components/registration-complete';
 
+/** /register/complete/{token}: the welcome after confirming (`?redirect=` resumes elsewhere). */
 export function Component() {
-  return <TitlePage title="pages.registerComplete" />;
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  return (
+    <section>
+      <PageTitle title={t('pages.registerComplete')} />
+      <RegistrationComplete redirect={search.get('redirect')} />
+    </section>
+  );
 }

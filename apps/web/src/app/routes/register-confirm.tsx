@@ -1,5 +1,16 @@
-import { TitlePage } from './title-page';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { ConfirmRegistration } from '../../features/accounts/components/confirm-registration';
 
+/** /register/{token}: the link mailed at registration. */
 export function Component() {
-  return <TitlePage title="pages.registerConfirm" />;
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  return (
+    <section>
+      <PageTitle title={t('pages.registerConfirm')} />
+      <ConfirmRegistration key={token} token={token} />
+    </section>
+  );
 }

@@ -9,6 +9,7 @@ import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
 import type { MessageKey } from '../../../i18n/i18n';
 import { type ApiError, errorSnackbarText, toApiError } from '../../../lib/api-client';
+import { UnconfirmedNotice } from '../../accounts/components/unconfirmed-notice';
 import { signIn } from '../session-slice';
 
 type FormError = { key: MessageKey } | { text: string };
@@ -44,7 +45,7 @@ export function LoginForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [formError, setFormError] = useState<FormError | null>(null);
-  const { field, handleSubmit, setServerErrors, submitting } = useForm(
+  const { values, field, handleSubmit, setServerErrors, submitting } = useForm(
     { email: '', password: '' },
     { email: { required: true, email: true }, password: { required: true } },
   );
@@ -74,6 +75,9 @@ export function LoginForm() {
           <Alert severity="error" data-testid="login-error">
             {'key' in formError ? t(formError.key) : formError.text}
           </Alert>
+        )}
+        {formError && 'key' in formError && formError.key === 'login.unconfirmed' && (
+          <UnconfirmedNotice email={values.email.trim()} />
         )}
         <TextInput
           {...field('email')}

@@ -1,0 +1,85 @@
+import { ACCOUNTS_API, IMAGE_MIME_TYPES, type User } from '@atelier/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../../app/hooks';
+import { UserAvatar } from '../../../components/avatar/user-avatar';
+import { makeAxiosUpload } from '../../../components/file-upload/axios-upload';
+import { FileUpload } from '../../../components/file-upload/file-upload';
+import { apiClient, handleError } from '../../../lib/api-client';
+import { setUser } from '../../session/session-slice';
+import { snackbarShown } from '../../ui/ui-slice';
+import { parseUser, updateProfile } from '../accounts-api';
+import { SettingsSection } from './settings-section';
+
+/**
+ * The profile picture: upload with a progress bar (PUT /api/v1/users/{id} multipart, field
+ * `avatar`), or removal. The answer is the updated user, which becomes the session user, so the
+ * layout's avatar changes at once.
+ */
+export function AvatarSection({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [removing, setRemoving] = useState(false);
+  const upload = useMemo(
+    () =>
+      makeAxiosUpload(apiClient, ACCOUNTS_API.user(user.id), { method: 'put', field: 'avatar' }),
+    [user.id],
+  );
+
+  const uploaded = (body: unknown) => {
+    try {
+      dispatch(setUser(parseUser(body)));
+    } catch (error) {
+      handleError(error);
+    }
+  };
+
+  const remove = async () => {
+    setRemoving(true);
+    try {
+      dispatch(setUser(await updateProfile(user.id, { removeAvatar: true })));
+      dispatch(snackbarShown({ content: t('accountSettings.avatar.removed'), type: 'success' }));
+    } catch (error) {
+      handleError(error, t('accountSettings.avatar.removeFailed'));
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  return (
+    <SettingsSection title={t('accountSettings.avatar.title')} testId="avatar-section">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
+        <Box data-testid="avatar-current" data-src={user.avatar_url ?? ''}>
+          <UserAvatar name={user.name} src={user.avatar_url} size="xLarge" decorative={false} />
+        </Box>
+        <Stack spacing={1} sx={{ flexGrow: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('accountSettings.avatar.hint')}
+          </Typography>
+          <FileUpload
+            upload={upload}
+            accept={IMAGE_MIME_TYPES.join(',')}
+            onUploaded={uploaded}
+            testId="avatar-upload"
+          />
+          {user.avatar_url && (
+            <Box>
+              <Button
+                onClick={remove}
+                disabled={removing}
+                color="secondary"
+                data-testid="avatar-remove"
+              >
+                {t('accountSettings.avatar.remove')}
+              </Button>
+            </Box>
+          )}
+        </Stack>
+      </Stack>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,45 @@
+import { PASSWORD_MIN_LENGTH } from '@atelier/contract';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { passwordStrength, strengthFraction } from '../password-strength';
+
+const BAR_COLOR = {
+  empty: 'grey.400',
+  tooShort: 'error.main',
+  weak: 'error.main',
+  fair: 'warning.main',
+  strong: 'success.main',
+} as const;
+
+/**
+ * The visible strength hint under a new-password field (issue 3): a bar for the eye (hidden from
+ * screen readers) and the same verdict in words, announced politely as it changes.
+ */
+export function PasswordStrengthHint({ password }: { password: string }) {
+  const { t } = useTranslation();
+  const strength = passwordStrength(password);
+  return (
+    <Box data-testid="password-strength" data-strength={strength} sx={{ mt: -0.5, mb: 1 }}>
+      <Box aria-hidden="true" sx={{ height: 4, bgcolor: 'grey.200', borderRadius: 2 }}>
+        <Box
+          sx={{
+            height: '100%',
+            width: `${strengthFraction(strength) * 100}%`,
+            bgcolor: BAR_COLOR[strength],
+            borderRadius: 2,
+            transition: 'width 150ms',
+          }}
+        />
+      </Box>
+      <Typography variant="body2" aria-live="polite" sx={{ mt: 0.5 }}>
+        {strength === 'empty'
+          ? ''
+          : t('register.strength.label', { level: t(`register.strength.${strength}`) })}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('register.strength.hint', { minLength: PASSWORD_MIN_LENGTH })}
+      </Typography>
+    </Box>
+  );
+}

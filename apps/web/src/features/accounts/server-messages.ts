@@ -1,0 +1,68 @@
+import {
+  ACCOUNT_MESSAGES,
+  DATE_PICKER_MAX,
+  DATE_PICKER_MIN,
+  FAMILY_MESSAGES,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@atelier/contract';
+import type { TFunction } from 'i18next';
+import type { MessageKey } from '../../i18n/i18n';
+import { fieldErrors } from '../../lib/api-client';
+
+/**
+ * The server writes its field messages in English (they are the contract's constants); the ones
+ * it is known to send are shown in the UI language, anything else as the server wrote it.
+ */
+const KNOWN: Record<string, MessageKey> = {
+  [ACCOUNT_MESSAGES.required]: 'common.required',
+  [ACCOUNT_MESSAGES.invalid]: 'common.invalidInput',
+  [ACCOUNT_MESSAGES.passwordTooShort]: 'register.messages.passwordTooShort',
+  [ACCOUNT_MESSAGES.passwordTooLong]: 'register.messages.passwordTooLong',
+  [ACCOUNT_MESSAGES.passwordTooCommon]: 'register.messages.passwordTooCommon',
+  [ACCOUNT_MESSAGES.passwordIncorrect]: 'register.messages.passwordIncorrect',
+  [ACCOUNT_MESSAGES.termsRequired]: 'register.messages.termsRequired',
+  [ACCOUNT_MESSAGES.timezoneInvalid]: 'register.messages.timezoneInvalid',
+  [ACCOUNT_MESSAGES.emailUnchanged]: 'register.messages.emailUnchanged',
+  'Enter a valid e-mail address': 'register.messages.emailInvalid',
+  [IMAGE_TOO_LARGE_MESSAGE]: 'accountSettings.messages.imageTooLarge',
+  [IMAGE_TYPE_MESSAGE]: 'accountSettings.messages.imageType',
+  [FAMILY_MESSAGES.birthdayRange]: 'family.messages.birthdayRange',
+  [FAMILY_MESSAGES.birthdayFuture]: 'family.messages.birthdayFuture',
+  [FAMILY_MESSAGES.oneAccountHolder]: 'family.messages.oneAccountHolder',
+  [FAMILY_MESSAGES.inUse]: 'family.messages.inUse',
+};
+
+/** The values the known messages interpolate. */
+const LIMITS = {
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: PASSWORD_MAX_LENGTH,
+  from: DATE_PICKER_MIN,
+  to: DATE_PICKER_MAX,
+};
+
+export function translateServerMessage(text: string, t: TFunction): string {
+  const key = KNOWN[text];
+  return key ? t(key, LIMITS) : text;
+}
+
+/**
+ * A 422's field messages (SPEC §5), translated, split into those a form shows beside its own
+ * `fields` and the rest (shown above the form, so no message is lost).
+ */
+export function serverFieldMessages<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  t: TFunction,
+): { byField: Partial<Record<F, string>>; other: string[] } {
+  const byField: Partial<Record<F, string>> = {};
+  const other: string[] = [];
+  for (const [name, text] of Object.entries(fieldErrors(error))) {
+    const message = translateServerMessage(text, t);
+    if ((fields as readonly string[]).includes(name)) byField[name as F] = message;
+    else other.push(message);
+  }
+  return { byField, other };
+}

@@ -1,0 +1,80 @@
+import {
+  type AttendeeProfile,
+  attendeeProfileDocumentSchema,
+  attendeeProfileListDocumentSchema,
+  attendeeProfileSchema,
+  FAMILY_API,
+  type PageMeta,
+  parseDocument,
+} from '@atelier/contract';
+import { z } from 'zod';
+import { api } from '../../lib/api';
+
+/** What a family member form sends (the account holder flag is optional on both calls). */
+export type FamilyMemberFields = { name: string; birthday: string; is_account_holder: boolean };
+
+export type FamilyPage = { members: AttendeeProfile[]; meta: PageMeta };
+
+const memberListSchema = z.array(attendeeProfileSchema);
+
+function parseMember(body: unknown): AttendeeProfile {
+  attendeeProfileDocumentSchema.parse(body);
+  return parseDocument(attendeeProfileSchema, body);
+}
+
+/** A family account's attendee profiles (DESIGN §5): the people it books into classes. */
+export const familyApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    familyMembers: build.query<FamilyPage, { userId: string; page: number }>({
+      query: ({ userId, page }) => ({ url: FAMILY_API.attendeeProfiles(userId), params: { page } }),
+      transformResponse: (body: unknown): FamilyPage => ({
+        members: parseDocument(memberListSchema, body),
+        meta: attendeeProfileListDocumentSchema.parse(body).meta,
+      }),
+      providesTags: (result) => [
+        { type: 'AttendeeProfile', id: 'LIST' },
+        ...(result?.members ?? []).map((m) => ({ type: 'AttendeeProfile' as const, id: m.id })),
+      ],
+    }),
+    addFamilyMember: build.mutation<
+      AttendeeProfile,
+      { userId: string; fields: FamilyMemberFields }
+    >({
+      query: ({ userId, fields }) => ({
+        url: FAMILY_API.attendeeProfiles(userId),
+        method: 'POST',
+        data: { attendee_profile: fields },
+      }),
+      transformResponse: parseMember,
+      invalidatesTags: [{ type: 'AttendeeProfile', id: 'LIST' }],
+    }),
+    updateFamilyMember: build.mutation<
+      AttendeeProfile,
+      { userId: string; id: string; fields: FamilyMemberFields }
+    >({
+      query: ({ userId, id, fields }) => ({
+        url: FAMILY_API.attendeeProfile(userId, id),
+        method: 'PUT',
+        data: { attendee_profile: fields },
+      }),
+      transformResponse: parseMember,
+      // The list is ordered by name with the account holder first: any change may move rows.
+      invalidatesTags: [{ type: 'AttendeeProfile', id: 'LIST' }],
+    }),
+    removeFamilyMember: build.mutation<null, { userId: string; id: string }>({
+      query: ({ userId, id }) => ({
+        url: FAMILY_API.attendeeProfile(userId, id),
+        method: 'DELETE',
+      }),
+      transformResponse: () => null,
+      invalidatesTags: [{ type: 'AttendeeProfile', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const {
+  useFamilyMembersQuery,
+  useAddFamilyMemberMutation,
+  useUpdateFamilyMemberMutation,
+  useRemoveFamilyMemberMutation,
+} = familyApi;
