@@ -1,5 +1,20 @@
-import { TitlePage } from './title-page';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
+import { CalendarFeedPanel } from '../../features/calendar/components/calendar-feed';
+import { KlassCalendar } from '../../features/calendar/components/klass-calendar';
+import { selectUser } from '../../features/session/session-slice';
+import { timeZoneOf } from '../../lib/zoned-time';
+import { useAppSelector } from '../hooks';
 
+/** /classes (any signed-in user): the sessions that concern them, and their calendar feed. */
 export function Component() {
-  return <TitlePage title="pages.classes" />;
+  const { t } = useTranslation();
+  const zone = timeZoneOf(useAppSelector(selectUser));
+  return (
+    <section>
+      <PageTitle title={t('pages.classes')} />
+      <KlassCalendar zone={zone} />
+      <CalendarFeedPanel />
+    </section>
+  );
 }

@@ -1,5 +1,9 @@
-import { TitlePage } from './title-page';
+import { useParams } from 'react-router';
+import { ManageKlassGroup } from '../../features/classes/components/manage-klass-group';
 
+/** /manage_classes/{id} (admin): one programme and its schedules. */
 export function Component() {
-  return <TitlePage title="pages.manageClass" />;
+  const { id = '' } = useParams();
+  // A new programme id starts a fresh page (dialogs closed, nothing carried over).
+  return <ManageKlassGroup key={id} id={id} />;
 }

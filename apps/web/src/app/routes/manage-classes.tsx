@@ -1,5 +1,14 @@
-import { TitlePage } from './title-page';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
+import { ManageKlassGroups } from '../../features/classes/components/manage-klass-groups';
 
+/** /manage_classes (admin): the programmes. */
 export function Component() {
-  return <TitlePage title="pages.manageClasses" />;
+  const { t } = useTranslation();
+  return (
+    <section>
+      <PageTitle title={t('pages.manageClasses')} />
+      <ManageKlassGroups />
+    </section>
+  );
 }

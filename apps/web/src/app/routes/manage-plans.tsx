@@ -1,5 +1,14 @@
-import { TitlePage } from './title-page';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
+import { ManagePlans } from '../../features/classes/components/manage-plans';
 
+/** /manage_plans (admin): the plans that price schedules. */
 export function Component() {
-  return <TitlePage title="pages.managePlans" />;
+  const { t } = useTranslation();
+  return (
+    <section>
+      <PageTitle title={t('pages.managePlans')} />
+      <ManagePlans />
+    </section>
+  );
 }

@@ -1,5 +1,8 @@
-import { TitlePage } from './title-page';
+import { useParams } from 'react-router';
+import { ManageSchedule } from '../../features/classes/components/manage-schedule';
 
+/** /manage_classes/{klass_group_id}/schedules/{id} (admin): one schedule. */
 export function Component() {
-  return <TitlePage title="pages.manageSchedule" />;
+  const { klass_group_id: klassGroupId = '', id = '' } = useParams();
+  return <ManageSchedule key={id} klassGroupId={klassGroupId} id={id} />;
 }

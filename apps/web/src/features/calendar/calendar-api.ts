@@ -1,0 +1,80 @@
+import {
+  type CalendarQuery,
+  CLASSES_API,
+  calendarDocumentSchema,
+  calendarFeedDocumentSchema,
+  calendarKlassAttributesSchema,
+  parseDocument,
+  publicKlassGroupAttributesSchema,
+} from '@atelier/contract';
+import { z } from 'zod';
+import { api } from '../../lib/api';
+
+/** A session in the signed-in user's calendar, flattened (its programme included when sent). */
+export const calendarKlassSchema = calendarKlassAttributesSchema.extend({
+  id: z.string(),
+  type: z.literal('klasses'),
+  klass_group: publicKlassGroupAttributesSchema.partial().extend({ id: z.string() }),
+});
+export type CalendarKlass = z.infer<typeof calendarKlassSchema>;
+
+/** The private feed: its URL, or null while there is none. */
+export type CalendarFeed = { url: string | null; created_at: string | null };
+
+function parseFeed(raw: unknown): CalendarFeed {
+  return calendarFeedDocumentSchema.parse(raw).data.attributes;
+}
+
+/** Everyone's class calendar (SPEC §2 /classes) and the private iCalendar feed. */
+export const calendarApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    calendarKlasses: build.query<CalendarKlass[], CalendarQuery>({
+      query: ({ from, to }) => ({ url: CLASSES_API.calendarKlasses, params: { from, to } }),
+      transformResponse: (raw: unknown) => {
+        // The document's own schema first (it types `meta`), then the flattened sessions.
+        calendarDocumentSchema.parse(raw);
+        return parseDocument(z.array(calendarKlassSchema), raw);
+      },
+      providesTags: ['Klass'],
+    }),
+    calendarFeed: build.query<CalendarFeed, void>({
+      query: () => CLASSES_API.calendarFeed,
+      transformResponse: parseFeed,
+    }),
+    regenerateCalendarFeed: build.mutation<CalendarFeed, void>({
+      query: () => ({ url: CLASSES_API.calendarFeed, method: 'POST' }),
+      transformResponse: parseFeed,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(calendarApi.util.upsertQueryData('calendarFeed', undefined, data));
+        } catch {
+          // The caller reports the failure; the cached feed stays as it was.
+        }
+      },
+    }),
+    revokeCalendarFeed: build.mutation<void, void>({
+      query: () => ({ url: CLASSES_API.calendarFeed, method: 'DELETE' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(
+            calendarApi.util.upsertQueryData('calendarFeed', undefined, {
+              url: null,
+              created_at: null,
+            }),
+          );
+        } catch {
+          // The caller reports the failure; the cached feed stays as it was.
+        }
+      },
+    }),
+  }),
+});
+
+export const {
+  useCalendarKlassesQuery,
+  useCalendarFeedQuery,
+  useRegenerateCalendarFeedMutation,
+  useRevokeCalendarFeedMutation,
+} = calendarApi;

@@ -1,0 +1,267 @@
+import {
+  ACCOUNTS_API,
+  type AddonFields,
+  CLASSES_API,
+  type CreateKlassGroupBody,
+  type CreateScheduleBody,
+  type PageMeta,
+  type PlanFields,
+  type PreviewScheduleBody,
+  parseDocument,
+  schedulePreviewDocumentSchema,
+  type UpdateKlassBody,
+  type UpdateKlassGroupBody,
+  type UpdateScheduleBody,
+} from '@atelier/contract';
+import type { z } from 'zod';
+import { api } from '../../lib/api';
+import {
+  type FlatKlassGroup,
+  type FlatPlan,
+  type FlatScheduleDetail,
+  type FlatUser,
+  flatAddonSchema,
+  flatKlassGroupListSchema,
+  flatKlassGroupSchema,
+  flatKlassSchema,
+  flatPlanListSchema,
+  flatPlanSchema,
+  flatScheduleDetailSchema,
+  flatUserListSchema,
+  pageMetaOnlySchema,
+} from './classes-schemas';
+
+/** A page of a list: the flattened items and the server's paging meta. */
+export type Paged<T> = { items: T[]; meta: PageMeta };
+
+function paged<T>(schema: z.ZodType<T[]>, raw: unknown): Paged<T> {
+  return { items: parseDocument(schema, raw), meta: pageMetaOnlySchema.parse(raw).meta };
+}
+
+export type KlassGroupListArgs = { page: number; search?: string };
+export type PlanListArgs = { page: number; search?: string };
+export type SchedulePreview = z.infer<typeof schedulePreviewDocumentSchema>;
+
+/** Tag of one schedule document: every change to its sessions, add-ons or plans refreshes it. */
+const scheduleTag = (id: string) => ({ type: 'KlassGroupSchedule' as const, id });
+const klassGroupTag = (id: string) => ({ type: 'KlassGroup' as const, id });
+const LIST = 'LIST';
+
+/**
+ * The admin classes endpoints (programmes, schedules, sessions, add-ons, plans) and the teacher
+ * search. Every response is flattened and parsed with shapes made of the contract's schemas.
+ */
+export const classesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    klassGroups: build.query<Paged<FlatKlassGroup>, KlassGroupListArgs>({
+      query: ({ page, search }) => ({
+        url: CLASSES_API.klassGroups,
+        params: { page, ...(search ? { search } : {}) },
+      }),
+      transformResponse: (raw: unknown) => paged(flatKlassGroupListSchema, raw),
+      providesTags: (result) => [
+        { type: 'KlassGroup', id: LIST },
+        ...(result?.items ?? []).map((g) => klassGroupTag(g.id)),
+      ],
+    }),
+    klassGroup: build.query<FlatKlassGroup, string>({
+      query: (id) => CLASSES_API.klassGroup(id),
+      transformResponse: (raw: unknown) => parseDocument(flatKlassGroupSchema, raw),
+      providesTags: (_result, _error, id) => [klassGroupTag(id)],
+    }),
+    createKlassGroup: build.mutation<FlatKlassGroup, CreateKlassGroupBody['klass_group']>({
+      query: (fields) => ({
+        url: CLASSES_API.klassGroups,
+        method: 'POST',
+        data: { klass_group: fields },
+      }),
+      transformResponse: (raw: unknown) => parseDocument(flatKlassGroupSchema, raw),
+      invalidatesTags: [{ type: 'KlassGroup', id: LIST }],
+    }),
+    updateKlassGroup: build.mutation<
+      FlatKlassGroup,
+      { id: string; fields: UpdateKlassGroupBody['klass_group'] }
+    >({
+      query: ({ id, fields }) => ({
+        url: CLASSES_API.klassGroup(id),
+        method: 'PATCH',
+        data: { klass_group: fields },
+      }),
+      transformResponse: (raw: unknown) => parseDocument(flatKlassGroupSchema, raw),
+      invalidatesTags: (_result, _error, { id }) => [klassGroupTag(id)],
+    }),
+    removeKlassGroupImage: build.mutation<FlatKlassGroup, string>({
+      query: (id) => ({ url: CLASSES_API.klassGroupImage(id), method: 'DELETE' }),
+      transformResponse: (raw: unknown) => parseDocument(flatKlassGroupSchema, raw),
+      invalidatesTags: (_result, error, id) => (error ? [] : [klassGroupTag(id)]),
+    }),
+    deleteKlassGroup: build.mutation<void, string>({
+      query: (id) => ({ url: CLASSES_API.klassGroup(id), method: 'DELETE' }),
+      invalidatesTags: (_result, error, id) =>
+        error ? [] : [{ type: 'KlassGroup', id: LIST }, klassGroupTag(id)],
+    }),
+
+    previewSchedule: build.mutation<SchedulePreview, PreviewScheduleBody['klass_group_schedule']>({
+      query: (pattern) => ({
+        url: CLASSES_API.schedulePreview,
+        method: 'POST',
+        data: { klass_group_schedule: pattern },
+      }),
+      transformResponse: (raw: unknown) => schedulePreviewDocumentSchema.parse(raw),
+    }),
+    createSchedule: build.mutation<
+      FlatScheduleDetail,
+      { klassGroupId: string; fields: CreateScheduleBody['klass_group_schedule'] }
+    >({
+      query: ({ klassGroupId, fields }) => ({
+        url: CLASSES_API.klassGroupSchedules(klassGroupId),
+        method: 'POST',
+        data: { klass_group_schedule: fields },
+      }),
+      transformResponse: (raw: unknown) => parseDocument(flatScheduleDetailSchema, raw),
+      invalidatesTags: (_result, _error, { klassGroupId }) => [klassGroupTag(klassGroupId)],
+    }),
+    schedule: build.query<FlatScheduleDetail, string>({
+      query: (id) => CLASSES_API.schedule(id),
+      transformResponse: (raw: unknown) => parseDocument(flatScheduleDetailSchema, raw),
+      providesTags: (_result, _error, id) => [scheduleTag(id)],
+    }),
+    updateSchedule: build.mutation<
+      FlatScheduleDetail,
+      { id: string; klassGroupId: string; fields: UpdateScheduleBody['klass_group_schedule'] }
+    >({
+      query: ({ id, fields }) => ({
+        url: CLASSES_API.schedule(id),
+        method: 'PATCH',
+        data: { klass_group_schedule: fields },
+      }),
+      transformResponse: (raw: unknown) => parseDocument(flatScheduleDetailSchema, raw),
+      invalidatesTags: (_result, error, { id, klassGroupId }) =>
+        error ? [] : [scheduleTag(id), klassGroupTag(klassGroupId), { type: 'Plan', id: LIST }],
+    }),
+    deleteSchedule: build.mutation<void, { id: string; klassGroupId: string }>({
+      query: ({ id }) => ({ url: CLASSES_API.schedule(id), method: 'DELETE' }),
+      invalidatesTags: (_result, error, { klassGroupId }) =>
+        error ? [] : [klassGroupTag(klassGroupId), { type: 'Plan', id: LIST }],
+    }),
+
+    addKlass: build.mutation<
+      z.infer<typeof flatKlassSchema>,
+      { scheduleId: string; starts_at: string; ends_at: string }
+    >({
+      query: ({ scheduleId, starts_at, ends_at }) => ({
+        url: CLASSES_API.scheduleKlasses(scheduleId),
+        method: 'POST',
+        data: { klass: { starts_at, ends_at } },
+      }),
+      transformResponse: (raw: unknown) => parseDocument(flatKlassSchema, raw),
+      invalidatesTags: (_result, error, { scheduleId }) => (error ? [] : [scheduleTag(scheduleId)]),
+    }),
+    updateKlass: build.mutation<
+      z.infer<typeof flatKlassSchema>,
+      { id: string; scheduleId: string; fields: UpdateKlassBody['klass'] }
+    >({
+      query: ({ id, fields }) => ({
+        url: CLASSES_API.klass(id),
+        method: 'PATCH',
+        data: { klass: fields },
+      }),
+      transformResponse: (raw: unknown) => parseDocument(flatKlassSchema, raw),
+      invalidatesTags: (_result, error, { scheduleId }) => (error ? [] : [scheduleTag(scheduleId)]),
+    }),
+
+    addAddon: build.mutation<
+      z.infer<typeof flatAddonSchema>,
+      { scheduleId: string; fields: AddonFields }
+    >({
+      query: ({ scheduleId, fields }) => ({
+        url: CLASSES_API.scheduleAddons(scheduleId),
+        method: 'POST',
+        data: { addon: fields },
+      }),
+      transformResponse: (raw: unknown) => parseDocument(flatAddonSchema, raw),
+      invalidatesTags: (_result, error, { scheduleId }) => (error ? [] : [scheduleTag(scheduleId)]),
+    }),
+    updateAddon: build.mutation<
+      z.infer<typeof flatAddonSchema>,
+      { id: string; scheduleId: string; fields: Partial<AddonFields> }
+    >({
+      query: ({ id, fields }) => ({
+        url: CLASSES_API.addon(id),
+        method: 'PATCH',
+        data: { addon: fields },
+      }),
+      transformResponse: (raw: unknown) => parseDocument(flatAddonSchema, raw),
+      invalidatesTags: (_result, error, { scheduleId }) => (error ? [] : [scheduleTag(scheduleId)]),
+    }),
+    deleteAddon: build.mutation<void, { id: string; scheduleId: string }>({
+      query: ({ id }) => ({ url: CLASSES_API.addon(id), method: 'DELETE' }),
+      invalidatesTags: (_result, error, { scheduleId }) => (error ? [] : [scheduleTag(scheduleId)]),
+    }),
+
+    plans: build.query<Paged<FlatPlan>, PlanListArgs>({
+      query: ({ page, search }) => ({
+        url: CLASSES_API.plans,
+        params: { page, ...(search ? { search } : {}) },
+      }),
+      transformResponse: (raw: unknown) => paged(flatPlanListSchema, raw),
+      providesTags: (result) => [
+        { type: 'Plan', id: LIST },
+        ...(result?.items ?? []).map((p) => ({ type: 'Plan' as const, id: p.id })),
+      ],
+    }),
+    createPlan: build.mutation<FlatPlan, PlanFields>({
+      query: (fields) => ({ url: CLASSES_API.plans, method: 'POST', data: { plan: fields } }),
+      transformResponse: (raw: unknown) => parseDocument(flatPlanSchema, raw),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Plan', id: LIST }]),
+    }),
+    updatePlan: build.mutation<FlatPlan, { id: string; fields: Partial<PlanFields> }>({
+      query: ({ id, fields }) => ({
+        url: CLASSES_API.plan(id),
+        method: 'PATCH',
+        data: { plan: fields },
+      }),
+      transformResponse: (raw: unknown) => parseDocument(flatPlanSchema, raw),
+      // A plan's price shows on every schedule offering it.
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [{ type: 'Plan', id }, 'KlassGroup', 'KlassGroupSchedule'],
+    }),
+    deletePlan: build.mutation<void, string>({
+      query: (id) => ({ url: CLASSES_API.plan(id), method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Plan', id: LIST }]),
+    }),
+
+    /** Teachers whose name or e-mail contains `keyword` (the user search, role teacher). */
+    teachers: build.query<FlatUser[], string>({
+      query: (keyword) => ({
+        url: ACCOUNTS_API.usersSearch,
+        params: { role: 'teacher', ...(keyword ? { keyword } : {}) },
+      }),
+      transformResponse: (raw: unknown) => parseDocument(flatUserListSchema, raw),
+    }),
+  }),
+});
+
+export const {
+  useKlassGroupsQuery,
+  useKlassGroupQuery,
+  useCreateKlassGroupMutation,
+  useUpdateKlassGroupMutation,
+  useDeleteKlassGroupMutation,
+  useRemoveKlassGroupImageMutation,
+  usePreviewScheduleMutation,
+  useCreateScheduleMutation,
+  useScheduleQuery,
+  useUpdateScheduleMutation,
+  useDeleteScheduleMutation,
+  useAddKlassMutation,
+  useUpdateKlassMutation,
+  useAddAddonMutation,
+  useUpdateAddonMutation,
+  useDeleteAddonMutation,
+  usePlansQuery,
+  useCreatePlanMutation,
+  useUpdatePlanMutation,
+  useDeletePlanMutation,
+  useTeachersQuery,
+} = classesApi;

@@ -1,0 +1,117 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { clientConfig } from '../../../app/client-config';
+import { AppDialog } from '../../../components/dialogs/app-dialog';
+import { fieldErrors, handleError } from '../../../lib/api-client';
+import { type AddonFormValues, addonBody, validateAddonForm } from '../addon-form';
+import { useAddAddonMutation, useUpdateAddonMutation } from '../classes-api';
+import type { FlatAddon } from '../classes-schemas';
+import { useFieldMessages } from '../field-messages';
+import { centsToDollars, currencySymbol } from '../money';
+
+type Props = {
+  scheduleId: string;
+  /** The add-on to edit; absent to add one. */
+  addon?: FlatAddon;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+};
+
+/** Adds or edits one of a schedule's add-ons: a name and a price typed in dollars. */
+export function AddonDialog({ scheduleId, addon, onClose, onSaved }: Props) {
+  const { t, i18n } = useTranslation();
+  const [values, setValues] = useState<AddonFormValues>(() =>
+    addon ? { name: addon.name, price: centsToDollars(addon.price) } : { name: '', price: '' },
+  );
+  const [formError, setFormError] = useState<string | null>(null);
+  const messages = useFieldMessages();
+  const [addAddon, adding] = useAddAddonMutation();
+  const [updateAddon, updating] = useUpdateAddonMutation();
+  const busy = adding.isLoading || updating.isLoading;
+  const symbol = currencySymbol(clientConfig().currency, i18n.language);
+
+  const set = (name: keyof AddonFormValues, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    messages.clear(name);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const errors = validateAddonForm(values);
+    if (Object.keys(errors).length > 0) {
+      messages.showClientErrors(errors);
+      return;
+    }
+    messages.reset();
+    const fields = addonBody(values);
+    try {
+      if (addon) await updateAddon({ id: addon.id, scheduleId, fields }).unwrap();
+      else await addAddon({ scheduleId, fields }).unwrap();
+    } catch (error) {
+      const serverFields = fieldErrors(error);
+      if (Object.keys(serverFields).length === 0) {
+        handleError(error, t('manageClasses.addons.saveFailed'));
+        return;
+      }
+      messages.showServerErrors(serverFields);
+      const elsewhere = Object.entries(serverFields).filter(([n]) => !(n in values));
+      setFormError(elsewhere.length > 0 ? elsewhere.map(([, m]) => m).join(' ') : null);
+      return;
+    }
+    onSaved(t(addon ? 'manageClasses.addons.updated' : 'manageClasses.addons.added'));
+    onClose();
+  };
+
+  return (
+    <AppDialog
+      open
+      title={t(addon ? 'manageClasses.addons.editTitle' : 'manageClasses.addons.addTitle')}
+      onClose={busy ? () => undefined : onClose}
+      testId="addon-dialog"
+      actions={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form="addon-form" variant="contained" disabled={busy}>
+            {t('manageClasses.addons.save')}
+          </Button>
+        </>
+      }
+    >
+      <Box component="form" id="addon-form" noValidate onSubmit={submit}>
+        <Stack spacing={1.5}>
+          {formError && <Alert severity="error">{formError}</Alert>}
+          <TextField
+            label={t('manageClasses.addons.name')}
+            value={values.name}
+            onChange={(e) => set('name', e.target.value)}
+            required
+            fullWidth
+            autoFocus
+            {...messages.helper('name')}
+          />
+          <TextField
+            label={t('manageClasses.addons.price')}
+            value={values.price}
+            onChange={(e) => set('price', e.target.value)}
+            required
+            fullWidth
+            slotProps={{
+              htmlInput: { inputMode: 'decimal' },
+              input: { startAdornment: <InputAdornment position="start">{symbol}</InputAdornment> },
+            }}
+            {...messages.helper('price', t('manageClasses.addons.priceHint'))}
+          />
+        </Stack>
+      </Box>
+    </AppDialog>
+  );
+}

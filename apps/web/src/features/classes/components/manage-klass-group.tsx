@@ -1,0 +1,303 @@
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/route-paths';
+import { PageTitle } from '../../../components/page-title';
+import { handleError } from '../../../lib/api-client';
+import { timeZoneOf } from '../../../lib/zoned-time';
+import {
+  klassDeleted,
+  klassesAdded,
+  klassesMergedFromGroup,
+  klassGroupEdited,
+  selectKlassList,
+} from '../../klasses/klasses-slice';
+import { selectUser } from '../../session/session-slice';
+import { snackbarShown } from '../../ui/ui-slice';
+import { useKlassGroupQuery, useUpdateKlassGroupMutation } from '../classes-api';
+import { formatPlainDate, formatSlots } from '../classes-format';
+import type { FlatKlassGroup, FlatSchedule } from '../classes-schemas';
+import { DeleteKlassGroupDialog } from './delete-klass-group-dialog';
+import { KlassGroupFormDialog } from './klass-group-form-dialog';
+import { ScheduleFormDialog } from './schedule-form-dialog';
+
+/**
+ * /manage_classes/{id}: one programme and its schedules. The schedules are merged by id into the
+ * store's `klassList` (SPEC §4) and shown from there, so a schedule created here appears at once.
+ */
+export function ManageKlassGroup({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const timeZone = timeZoneOf(useAppSelector(selectUser));
+  const { data: group, error, isLoading } = useKlassGroupQuery(id);
+  const klassList = useAppSelector(selectKlassList);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [creatingSchedule, setCreatingSchedule] = useState(false);
+  const [updateKlassGroup, publishing] = useUpdateKlassGroupMutation();
+
+  // Only a new server answer re-syncs the list; the list's own changes must not re-run it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: klassList is read, not watched.
+  useEffect(() => {
+    if (!group) return;
+    const incoming = group.klass_group_schedules.map((s) => ({ ...s, klass_group_id: group.id }));
+    // Schedules deleted since the last visit leave the list before the rest is merged in.
+    const current = new Set(incoming.map((s) => s.id));
+    for (const stale of klassList) {
+      if (stale.klass_group_id === group.id && !current.has(stale.id)) {
+        dispatch(klassDeleted(stale.id));
+      }
+    }
+    dispatch(klassesMergedFromGroup(incoming));
+  }, [group, dispatch]);
+
+  const schedules = useMemo(
+    () => klassList.filter((k) => k.klass_group_id === id) as unknown as FlatSchedule[],
+    [klassList, id],
+  );
+
+  if (isLoading) return <Typography>{t('common.loading')}</Typography>;
+  if (error || !group) {
+    return (
+      <Box>
+        <PageTitle title={t('pages.manageClass')} />
+        <Alert severity="error">
+          {error && 'status' in error && error.status === 404
+            ? t('manageClasses.detail.notFound')
+            : t('manageClasses.detail.loadFailed')}
+        </Alert>
+        <BackLink />
+      </Box>
+    );
+  }
+
+  const togglePublished = async () => {
+    try {
+      const updated = await updateKlassGroup({
+        id: group.id,
+        fields: { published: !group.published },
+      }).unwrap();
+      dispatch(klassGroupEdited(updated));
+    } catch (failure) {
+      handleError(failure, t('manageClasses.publish.failed'));
+    }
+  };
+
+  return (
+    <Box data-testid="manage-klass-group">
+      <BackLink />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <PageTitle title={group.name} />
+        <Chip
+          color={group.published ? 'success' : 'default'}
+          label={t(group.published ? 'manageClasses.list.published' : 'manageClasses.list.draft')}
+          sx={{ mb: 3 }}
+        />
+      </Stack>
+      <KlassGroupSummary group={group} />
+      <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap' }} useFlexGap>
+        <Button variant="outlined" onClick={() => setEditing(true)}>
+          {t('manageClasses.detail.edit')}
+        </Button>
+        <Button variant="outlined" onClick={togglePublished} disabled={publishing.isLoading}>
+          {t(group.published ? 'manageClasses.list.unpublish' : 'manageClasses.list.publish')}
+        </Button>
+        <Button variant="outlined" color="error" onClick={() => setDeleting(true)}>
+          {t('manageClasses.detail.delete')}
+        </Button>
+      </Stack>
+
+      <Stack direction="row" sx={{ alignItems: 'center', mt: 4, mb: 1 }}>
+        <Typography variant="h2" component="h2" sx={{ flexGrow: 1 }}>
+          {t('manageClasses.detail.schedules')}
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setCreatingSchedule(true)}
+        >
+          {t('manageClasses.detail.newSchedule')}
+        </Button>
+      </Stack>
+      {schedules.length === 0 ? (
+        <Typography>{t('manageClasses.detail.noSchedules')}</Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={t('manageClasses.detail.schedules')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('manageClasses.detail.scheduleName')}</TableCell>
+                <TableCell>{t('manageClasses.detail.dates')}</TableCell>
+                <TableCell>{t('manageClasses.detail.weeklyTimes')}</TableCell>
+                <TableCell>{t('manageClasses.detail.teacher')}</TableCell>
+                <TableCell align="right">{t('manageClasses.detail.sessions')}</TableCell>
+                <TableCell align="right">{t('manageClasses.detail.seatsLeft')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {schedules.map((schedule) => (
+                <TableRow key={schedule.id} data-testid={`schedule-row-${schedule.id}`}>
+                  <TableCell>
+                    <Link component={RouterLink} to={paths.manageSchedule(group.id, schedule.id)}>
+                      {schedule.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    {formatPlainDate(schedule.start_date, i18n.language)} –{' '}
+                    {formatPlainDate(schedule.end_date, i18n.language)}
+                  </TableCell>
+                  <TableCell>
+                    {formatSlots(schedule.slots, i18n.language)}
+                    <Typography variant="body2" color="text.secondary">
+                      {schedule.time_zone}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{schedule.teacher?.name}</TableCell>
+                  <TableCell align="right">{schedule.klasses_count}</TableCell>
+                  <TableCell align="right">
+                    {t('manageClasses.detail.seatsOf', {
+                      left: schedule.seats_left,
+                      capacity: schedule.capacity,
+                    })}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+
+      {editing && (
+        <KlassGroupFormDialog
+          open
+          group={group}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => dispatch(klassGroupEdited(saved))}
+        />
+      )}
+      {deleting && (
+        <DeleteKlassGroupDialog
+          group={group}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => navigate(paths.manageClasses)}
+        />
+      )}
+      {creatingSchedule && (
+        <ScheduleFormDialog
+          klassGroupId={group.id}
+          defaultTimeZone={timeZone}
+          onClose={() => setCreatingSchedule(false)}
+          onCreated={(schedule) => {
+            dispatch(klassesAdded([{ ...schedule, klass_group_id: group.id }]));
+            dispatch(
+              snackbarShown({
+                content: t('manageClasses.schedule.created', {
+                  name: schedule.name,
+                  count: schedule.klasses_count,
+                }),
+                type: 'success',
+              }),
+            );
+            setCreatingSchedule(false);
+            navigate(paths.manageSchedule(group.id, schedule.id));
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      component={RouterLink}
+      to={paths.manageClasses}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
+    >
+      <ArrowBackIcon fontSize="small" aria-hidden />
+      {t('manageClasses.detail.back')}
+    </Link>
+  );
+}
+
+function KlassGroupSummary({ group }: { group: FlatKlassGroup }) {
+  const { t } = useTranslation();
+  const ages =
+    group.min_age === null && group.max_age === null
+      ? t('manageClasses.detail.anyAge')
+      : t('manageClasses.detail.ageRange', {
+          min: group.min_age ?? '—',
+          max: group.max_age ?? '—',
+        });
+  const rows: [string, ReactNode][] = [
+    [t('manageClasses.form.slug'), group.slug],
+    [t('manageClasses.form.audience'), t(`manageClasses.audiences.${group.audience}`)],
+    [t('manageClasses.form.format'), t(`manageClasses.formats.${group.format}`)],
+    group.format === 'online'
+      ? [
+          t('manageClasses.form.meetingUrl'),
+          group.meeting_url ? (
+            <Link key="meeting" href={group.meeting_url} target="_blank" rel="noreferrer">
+              {group.meeting_url}
+            </Link>
+          ) : (
+            '—'
+          ),
+        ]
+      : [t('manageClasses.form.location'), group.location ?? '—'],
+    [t('manageClasses.detail.ages'), ages],
+  ];
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+      {group.image_url && (
+        <Box
+          component="img"
+          src={group.image_url}
+          alt={t('manageClasses.detail.imageAlt', { name: group.name })}
+          sx={{
+            width: { xs: '100%', md: 320 },
+            maxHeight: 240,
+            objectFit: 'cover',
+            borderRadius: 1,
+          }}
+          data-testid="klass-group-image"
+        />
+      )}
+      <Box>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, m: 0 }}>
+          {rows.map(([label, value]) => (
+            <Box key={label} sx={{ display: 'contents' }}>
+              <Typography component="dt" sx={{ fontWeight: 600 }}>
+                {label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        {group.description && (
+          <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{group.description}</Typography>
+        )}
+      </Box>
+    </Stack>
+  );
+}

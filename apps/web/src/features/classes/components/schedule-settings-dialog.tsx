@@ -1,0 +1,149 @@
+import { MAX_CAPACITY } from '@atelier/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/dialogs/app-dialog';
+import { validateField } from '../../../components/form/validation';
+import type { MessageKey } from '../../../i18n/i18n';
+import { fieldErrors, handleError } from '../../../lib/api-client';
+import { useUpdateScheduleMutation } from '../classes-api';
+import type { FlatScheduleDetail } from '../classes-schemas';
+import { useFieldMessages } from '../field-messages';
+import { type PlanOption, PlanPicker } from './plan-picker';
+import { type TeacherOption, TeacherPicker } from './teacher-picker';
+
+type Props = {
+  schedule: FlatScheduleDetail;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+};
+
+const KNOWN = ['name', 'capacity', 'teacher_id', 'plan_ids'];
+
+/** Changes a schedule's name, capacity, teacher and plans (its sessions stay as they are). */
+export function ScheduleSettingsDialog({ schedule, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(schedule.name);
+  const [capacity, setCapacity] = useState(String(schedule.capacity));
+  const [teacher, setTeacher] = useState<TeacherOption | null>(schedule.teacher);
+  const [plans, setPlans] = useState<PlanOption[]>(
+    schedule.klass_group_schedule_plans.map((link) => link.plan),
+  );
+  const [formError, setFormError] = useState<string | null>(null);
+  const messages = useFieldMessages();
+  const [updateSchedule, updating] = useUpdateScheduleMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const errors: Record<string, MessageKey> = {};
+    const checks: [string, MessageKey | null][] = [
+      ['name', validateField(name, { required: true, check: (v) => v.length <= 120 })],
+      [
+        'capacity',
+        validateField(capacity, { required: true, integer: { min: 1, max: MAX_CAPACITY } }),
+      ],
+      ['teacher_id', teacher ? null : 'common.required'],
+      ['plan_ids', plans.length > 0 ? null : 'common.required'],
+    ];
+    for (const [field, key] of checks) if (key) errors[field] = key;
+    if (Object.keys(errors).length > 0) {
+      messages.showClientErrors(errors);
+      return;
+    }
+    messages.reset();
+    try {
+      await updateSchedule({
+        id: schedule.id,
+        klassGroupId: schedule.klass_group.id,
+        fields: {
+          name: name.trim(),
+          capacity: Number(capacity.trim()),
+          teacher_id: teacher?.id,
+          plan_ids: plans.map((p) => p.id),
+        },
+      }).unwrap();
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (Object.keys(fields).length === 0) {
+        handleError(error, t('manageClasses.schedule.saveFailed'));
+        return;
+      }
+      messages.showServerErrors(fields);
+      const elsewhere = Object.entries(fields).filter(([n]) => !KNOWN.includes(n));
+      setFormError(elsewhere.length > 0 ? elsewhere.map(([, m]) => m).join(' ') : null);
+      return;
+    }
+    onSaved(t('manageClasses.schedule.updated'));
+    onClose();
+  };
+
+  const busy = updating.isLoading;
+  return (
+    <AppDialog
+      open
+      title={t('manageClasses.schedule.editTitle')}
+      onClose={busy ? () => undefined : onClose}
+      testId="schedule-settings-dialog"
+      actions={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form="schedule-settings-form" variant="contained" disabled={busy}>
+            {t('manageClasses.schedule.save')}
+          </Button>
+        </>
+      }
+    >
+      <Box component="form" id="schedule-settings-form" noValidate onSubmit={submit}>
+        <Stack spacing={1.5}>
+          {formError && <Alert severity="error">{formError}</Alert>}
+          <TextField
+            label={t('manageClasses.schedule.name')}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              messages.clear('name');
+            }}
+            required
+            fullWidth
+            autoFocus
+            {...messages.helper('name')}
+          />
+          <TextField
+            label={t('manageClasses.schedule.capacity')}
+            value={capacity}
+            onChange={(e) => {
+              setCapacity(e.target.value);
+              messages.clear('capacity');
+            }}
+            required
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            {...messages.helper('capacity', t('manageClasses.schedule.capacityHint'))}
+          />
+          <TeacherPicker
+            value={teacher}
+            onChange={(chosen) => {
+              setTeacher(chosen);
+              messages.clear('teacher_id');
+            }}
+            {...messages.helper('teacher_id')}
+          />
+          <PlanPicker
+            value={plans}
+            onChange={(chosen) => {
+              setPlans(chosen);
+              messages.clear('plan_ids');
+            }}
+            {...messages.helper('plan_ids', t('manageClasses.schedule.plansHint'))}
+          />
+        </Stack>
+      </Box>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,24 @@
+import { CLASSES_API, parseDocument } from '@atelier/contract';
+import { makeAxiosUpload } from '../../components/file-upload/axios-upload';
+import { apiClient } from '../../lib/api-client';
+import { type FlatKlassGroup, flatKlassGroupSchema } from './classes-schemas';
+
+/**
+ * A programme image may be 5 MB: on a slow uplink that outlasts the 7 s API timeout (SPEC §7),
+ * which is meant for ordinary requests, so uploads get their own.
+ */
+const IMAGE_UPLOAD_TIMEOUT_MS = 120_000;
+
+/** PUT the programme's image (multipart field `image`), reporting progress from 0 to 1. */
+export async function uploadKlassGroupImage(
+  klassGroupId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<FlatKlassGroup> {
+  const upload = makeAxiosUpload(apiClient, CLASSES_API.klassGroupImage(klassGroupId), {
+    method: 'put',
+    field: 'image',
+    timeoutMs: IMAGE_UPLOAD_TIMEOUT_MS,
+  });
+  return parseDocument(flatKlassGroupSchema, await upload(file, onProgress));
+}
