@@ -1,6 +1,7 @@
 export * from './accounts/accounts.schemas';
 export * from './cable/cable.schemas';
 export * from './cart/cart.schemas';
+export * from './cart/cart-documents.schemas';
 export * from './classes';
 export * from './constants';
 export * from './errors';

@@ -2,6 +2,7 @@
 export * from '../mail/mail.tables';
 export * from '../modules/accounts/accounts.tables';
 export * from '../modules/calendar/calendar.tables';
+export * from '../modules/cart/cart.tables';
 export * from '../modules/classes/classes.tables';
 export * from '../modules/enrollments/enrollments.tables';
 export * from '../modules/notifications/notifications.tables';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CAPACITY } from '../classes/classes.constants';
 
 /** A coupon as a cart item carries it (SPEC §3). `discount_amount` is cents or percent. */
 export const cartCouponSchema = z.object({
@@ -61,10 +62,18 @@ export const cartItemSchema = z.object({
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
-/** One guest item to price (SPEC §7 pricing call). */
+/** The most items one cart holds (and one guest pricing call prices). */
+export const MAX_CART_ITEMS = 50;
+
+/**
+ * One guest item to price (SPEC §7 pricing call). `plan_id` picks one of the schedule's plans;
+ * without it the schedule's first offered plan prices the item (a guest's local item records no
+ * plan, SPEC §3). `number_of_attendees` is bounded by the largest capacity a schedule may have.
+ */
 export const guestCartItemParamsSchema = z.object({
   klass_group_schedule_id: z.string(),
-  number_of_attendees: z.number().int().min(1),
+  plan_id: z.string().optional(),
+  number_of_attendees: z.number().int().min(1).max(MAX_CAPACITY),
   coupon_code: z.string().nullable(),
   addon_ids: z.array(z.string()),
 });
@@ -87,6 +96,8 @@ export const guestCartPricingQuerySchema = z.object({
         return z.NEVER;
       }
     })
-    .pipe(z.array(guestCartItemParamsSchema)),
+    .pipe(
+      z.array(guestCartItemParamsSchema).max(MAX_CART_ITEMS, `At most ${MAX_CART_ITEMS} items`),
+    ),
 });
 export type GuestCartPricingQuery = z.infer<typeof guestCartPricingQuerySchema>;

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  klassGroupScheduleAddons,
+  klassGroupSchedulePlans,
+  klassGroupSchedules,
+} from '../classes/classes.tables';
+import { attendeeProfiles, users } from '../users/users.tables';
+
+/**
+ * A signed-in user's booking not yet ordered: one schedule, priced with one of the plans the
+ * schedule offers. Prices are not stored: every read prices the item (DESIGN §5), so a cart never
+ * shows a stale price. The commerce issue adds items and turns them into orders.
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    klassGroupScheduleId: integer('klass_group_schedule_id')
+      .notNull()
+      .references(() => klassGroupSchedules.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id').notNull(),
+    numberOfAttendees: integer('number_of_attendees').notNull(),
+    /** As the user typed it; resolved to a coupon (or to nothing) each time the item is priced. */
+    couponCode: text('coupon_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One item per schedule in a cart (the guest cart is matched by schedule too): adding a
+    // schedule again changes the item that is there.
+    uniqueIndex('cart_items_user_schedule_unique').on(t.userId, t.klassGroupScheduleId),
+    // The plan must be one the schedule offers: when the schedule stops offering it, the item
+    // goes (its price no longer exists). Also covers the schedule foreign key's lookups.
+    foreignKey({
+      name: 'cart_items_schedule_plan_fk',
+      columns: [t.klassGroupScheduleId, t.planId],
+      foreignColumns: [klassGroupSchedulePlans.scheduleId, klassGroupSchedulePlans.planId],
+    }).onDelete('cascade'),
+    index('cart_items_schedule_plan_idx').on(t.klassGroupScheduleId, t.planId),
+    check('cart_items_attendees_positive', sql`${t.numberOfAttendees} >= 1`),
+  ],
+);
+
+/** The attendees (family members) a cart item books; when chosen, as many as number_of_attendees. */
+export const cartItemAttendeeProfiles = pgTable(
+  'cart_item_attendee_profiles',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    cartItemId: integer('cart_item_id')
+      .notNull()
+      .references(() => cartItems.id, { onDelete: 'cascade' }),
+    attendeeProfileId: integer('attendee_profile_id').notNull(),
+  },
+  (t) => [
+    // Named here: the generated name is longer than PostgreSQL's 63-character identifiers.
+    foreignKey({
+      name: 'cart_item_attendee_profiles_profile_fk',
+      columns: [t.attendeeProfileId],
+      foreignColumns: [attendeeProfiles.id],
+    }).onDelete('cascade'),
+    uniqueIndex('cart_item_attendee_profiles_unique').on(t.cartItemId, t.attendeeProfileId),
+    index('cart_item_attendee_profiles_profile_idx').on(t.attendeeProfileId),
+  ],
+);
+
+/** The add-ons chosen for a cart item: each is charged once per attendee. */
+export const cartItemAddons = pgTable(
+  'cart_item_addons',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    cartItemId: integer('cart_item_id')
+      .notNull()
+      .references(() => cartItems.id, { onDelete: 'cascade' }),
+    addonId: integer('addon_id')
+      .notNull()
+      .references(() => klassGroupScheduleAddons.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('cart_item_addons_unique').on(t.cartItemId, t.addonId),
+    index('cart_item_addons_addon_idx').on(t.addonId),
+  ],
+);
