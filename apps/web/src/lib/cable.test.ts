@@ -8,6 +8,7 @@ import {
   openCable,
   setCableConsumerFactory,
 } from './cable';
+import { setToken } from './storage';
 
 type FakeConsumer = CableConsumer & {
   url: string;
@@ -21,7 +22,9 @@ function installFakeConsumers(): FakeConsumer[] {
   setCableConsumerFactory((url) => {
     const receivers: ((data: unknown) => void)[] = [];
     const consumer: FakeConsumer = {
-      url,
+      get url() {
+        return url();
+      },
       channels: [],
       disconnected: false,
       subscriptions: {
@@ -103,6 +106,15 @@ describe('openCable / closeCable', () => {
     expect(consumers).toHaveLength(2);
     expect(consumers[0]?.disconnected).toBe(true);
     expect(consumers[1]?.disconnected).toBe(false);
+  });
+
+  it('reconnects with the refreshed token the api client stored', () => {
+    const consumers = installFakeConsumers();
+    setToken('old');
+    openCable('old', () => {});
+    expect(consumers[0]?.url).toBe(cableUrl('old'));
+    setToken('refreshed');
+    expect(consumers[0]?.url).toBe(cableUrl('refreshed'));
   });
 
   it('closes the connection, and closing twice is harmless', () => {

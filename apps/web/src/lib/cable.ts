@@ -10,6 +10,7 @@ import {
   ConnectionMonitor,
   createConsumer as createActionCableConsumer,
 } from '@rails/actioncable';
+import { getToken } from './storage';
 
 /**
  * SPEC §9 monitor constants. actioncable 8.1 keeps them as static fields of its classes, shared
@@ -30,7 +31,8 @@ export type CableConsumer = {
   };
   disconnect(): void;
 };
-export type CableConsumerFactory = (url: string) => CableConsumer;
+/** Takes the URL as a function: the official consumer calls it at every (re)connect. */
+export type CableConsumerFactory = (url: () => string) => CableConsumer;
 
 let consumerFactory: CableConsumerFactory = createActionCableConsumer;
 let open: { token: string; consumer: CableConsumer } | null = null;
@@ -54,7 +56,9 @@ export function cableUrl(token: string, location: Location = window.location): s
 export function openCable(token: string, onMessage: (message: unknown) => void): void {
   if (open?.token === token) return;
   closeCable();
-  const consumer = consumerFactory(cableUrl(token));
+  // The server refreshes tokens past half their life (DESIGN §4) and ends a socket whose token
+  // expires; reconnecting with the stored, refreshed token keeps an active user's stream alive.
+  const consumer = consumerFactory(() => cableUrl(getToken() ?? token));
   consumer.subscriptions.create(
     { channel: NOTIFICATIONS_CHANNEL },
     {

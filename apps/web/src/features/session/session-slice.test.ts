@@ -30,7 +30,7 @@ beforeEach(() => {
   setNavigator(navigateTo);
   cables = [];
   setCableConsumerFactory((url): CableConsumer => {
-    const cable = { url, open: true };
+    const cable = { url: url(), open: true };
     cables.push(cable);
     return {
       subscriptions: { create: () => ({ unsubscribe: () => undefined }) },
