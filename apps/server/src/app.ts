@@ -3,7 +3,7 @@ import { API } from '@atelier/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,6 +13,7 @@ import {
 import { cablePlugin } from './cable/cable.plugin';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { redactUrl } from './lib/redact-url';
 import { type MailPluginOptions, mailPlugin } from './mail/mail.plugin';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
@@ -48,7 +49,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: {
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+          },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
