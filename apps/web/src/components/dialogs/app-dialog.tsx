@@ -1,4 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -41,13 +42,16 @@ export function AppDialog({
       aria-labelledby={`${id}-title`}
       data-testid={testId}
     >
-      <DialogTitle id={`${id}-title`} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
-        <span style={{ flexGrow: 1 }}>{title}</span>
+      {/* The title alone names the dialog; its controls sit beside the heading, not inside it. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+        <DialogTitle id={`${id}-title`} sx={{ flexGrow: 1 }}>
+          {title}
+        </DialogTitle>
         {titleAction}
         <IconButton onClick={onClose} aria-label={t('common.close')} edge="end">
           <CloseIcon />
         </IconButton>
-      </DialogTitle>
+      </Box>
       <DialogContent dividers>{children}</DialogContent>
       {actions && <DialogActions>{actions}</DialogActions>}
     </Dialog>

@@ -25,9 +25,9 @@ export function ConfirmDialog({ open, message, title, confirmLabel, onConfirm, o
     <Dialog
       open={open}
       onClose={onCancel}
-      aria-labelledby={title ? `${id}-title` : undefined}
-      aria-label={title ? undefined : message}
-      aria-describedby={`${id}-message`}
+      // Without a title, the question itself names the dialog.
+      aria-labelledby={title ? `${id}-title` : `${id}-message`}
+      aria-describedby={title ? `${id}-message` : undefined}
     >
       {title && <DialogTitle id={`${id}-title`}>{title}</DialogTitle>}
       <DialogContent>

@@ -1,0 +1,70 @@
+import { APP_BASE } from '@atelier/contract';
+import { configure, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { setNavigator } from '../lib/navigation';
+import { AppProviders } from './providers';
+import { routes } from './router';
+import { type AppStore, makeStore, type RootState } from './store';
+import '../i18n/i18n';
+
+// Lazy pages and shell parts compile on their first import in a test run: wait longer for them.
+configure({ asyncUtilTimeout: 5000 });
+// Whole-app tests render the layout, load lazy pages and type: more than vitest's default 5 s on
+// a busy two-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+/**
+ * Test-only: makes `window.matchMedia` answer min-width/max-width queries for a screen `width`
+ * pixels wide (jsdom has no layout, so MUI's useMediaQuery needs this to see a wide screen).
+ */
+export function setScreenWidth(width: number): void {
+  window.matchMedia = (query: string) => {
+    const min = /min-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+    const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+    const matches =
+      (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])) && Boolean(min || max);
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    } as MediaQueryList;
+  };
+}
+
+/**
+ * Test-only: renders the whole app (layout, route table, guards, lazy pages) at `path` in a memory
+ * router under /app, with the navigator installed as the real router installs it. Note that
+ * `router.state.location.pathname` then includes the /app prefix.
+ */
+export function renderApp(
+  path: string,
+  {
+    preloadedState,
+    store = makeStore(preloadedState),
+    width = 1280,
+  }: { preloadedState?: Partial<RootState>; store?: AppStore; width?: number } = {},
+) {
+  setScreenWidth(width);
+  // Under the same basename as the real app, so in-app links read /app/… and links to the public
+  // site do not.
+  const router = createMemoryRouter(routes, {
+    basename: APP_BASE,
+    initialEntries: [`${APP_BASE}${path}`],
+  });
+  setNavigator((to) => {
+    void router.navigate(to);
+  });
+  const result = render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { store, router, user: userEvent.setup(), ...result };
+}

@@ -1,0 +1,30 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../../app/providers';
+import { makeStore } from '../../app/store';
+import { LoadingOverlay } from './loading-overlay';
+
+describe('LoadingOverlay (SPEC §2, §9)', () => {
+  it('covers the page above everything with a labelled 48px primary spinner', () => {
+    render(
+      <AppProviders store={makeStore()}>
+        <LoadingOverlay open />
+      </AppProviders>,
+    );
+    const overlay = screen.getByTestId('loading-overlay');
+    expect(getComputedStyle(overlay).zIndex).toBe('9999');
+    const spinner = screen.getByRole('progressbar', { name: 'Loading' });
+    expect(spinner).toHaveClass('MuiCircularProgress-colorPrimary');
+    expect(spinner.style.width).toBe('48px');
+    expect(spinner.style.height).toBe('48px');
+  });
+
+  it('shows nothing when closed', () => {
+    render(
+      <AppProviders store={makeStore()}>
+        <LoadingOverlay open={false} />
+      </AppProviders>,
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});

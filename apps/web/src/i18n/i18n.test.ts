@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { en } from './en';
+import { i18n, LANGUAGE_STORAGE_KEY, setI18nLanguage, storedLanguage, storeLanguage } from './i18n';
+import { ja } from './ja';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string'
+      ? [[`${prefix}${k}`, v] as [string, string]]
+      : leaves(v, `${prefix}${k}.`),
+  );
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('language files', () => {
+  const enLeaves = new Map(leaves(en as unknown as Tree));
+  const jaLeaves = new Map(leaves(ja as unknown as Tree));
+
+  it('translate every English key into Japanese, with no empty string', () => {
+    expect([...jaLeaves.keys()].sort()).toEqual([...enLeaves.keys()].sort());
+    for (const [key, text] of jaLeaves) expect(text.trim(), key).not.toBe('');
+  });
+
+  it('use the same interpolation placeholders in both languages', () => {
+    for (const [key, text] of enLeaves) {
+      expect(placeholders(jaLeaves.get(key) ?? ''), key).toEqual(placeholders(text));
+    }
+  });
+});
+
+describe('language switching', () => {
+  afterEach(async () => {
+    await setI18nLanguage('en');
+  });
+
+  it('loads Japanese on demand and sets the page language', async () => {
+    await setI18nLanguage('ja');
+    expect(i18n.t('notifications.empty')).toBe(ja.notifications.empty);
+    expect(document.documentElement.lang).toBe('ja');
+    await setI18nLanguage('en');
+    expect(i18n.t('notifications.empty')).toBe('No notification');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('remembers the choice, and falls back to English for anything unknown', () => {
+    expect(storedLanguage()).toBe('en');
+    storeLanguage('ja');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ja');
+    expect(storedLanguage()).toBe('ja');
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
+    expect(storedLanguage()).toBe('en');
+  });
+});
