@@ -1,3 +1,4 @@
+import { argon2Bench } from './argon2.bench';
 import type { Bench } from './harness/report';
 import { loginBundleBench } from './login-bundle.bench';
 import { usersMeBench } from './users-me.bench';
@@ -7,4 +8,4 @@ import { usersMeBench } from './users-me.bench';
  * `Bench` (see harness/report.ts; harness/ has the server, bare-route, load and bundle helpers),
  * then list it here.
  */
-export const BENCHES: Bench[] = [usersMeBench, loginBundleBench];
+export const BENCHES: Bench[] = [usersMeBench, loginBundleBench, argon2Bench];

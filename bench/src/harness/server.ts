@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { BENCH_VAR_DIR, REPO_ROOT } from './paths';
@@ -20,6 +20,14 @@ export type StartServerOptions = {
   env?: Record<string, string>;
   /** Keep the data directory after stop, for debugging a run. */
   keepData?: boolean;
+  /** Seed the demo accounts (and their data) on the empty database. Default true. */
+  seedDemo?: boolean;
+  /**
+   * Runs before the server starts, with the fresh data directory and the server's environment:
+   * the place to fill the database with a bench's own data set (e.g. spawn a seeding script with
+   * `env`; it must run the migrations itself, and exit before the server opens the database).
+   */
+  prepare?: (server: { dataDir: string; env: NodeJS.ProcessEnv }) => Promise<void>;
   timeoutMs?: number;
 };
 
@@ -79,23 +87,26 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataDir = freshDir('server');
   const logFile = join(dataDir, 'server.log');
   const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: options.seedDemo === false ? '0' : '1',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    ...options.env,
+  };
+  await options.prepare?.({ dataDir, env });
   const logFd = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      ...options.env,
-    },
+    env,
     stdio: ['ignore', logFd, logFd],
   });
+  closeSync(logFd); // the child holds its own copy
   const url = `http://127.0.0.1:${port}`;
 
   const stop = async () => {
