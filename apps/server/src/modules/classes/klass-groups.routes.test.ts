@@ -16,13 +16,13 @@ import {
   programmeWithSchedule,
 } from './classes-testing';
 
-describe('programmes (admin)', () => {
+describe('programmes (admin)', { timeout: 60_000 }, () => {
   let t: TestApp;
   let c: Cast;
   beforeAll(async () => {
     t = await createTestApp();
     c = await cast(t);
-  });
+  }, 60_000);
   afterAll(() => t.close());
 
   const create = (body: unknown) =>

@@ -19,7 +19,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { rosterOfSchedule, seatCountsBySchedule } from '../enrollments/enrollments.service';
-import { type ClassesContext, groupBy, pageMeta, pageWindow, type Viewer } from './classes.context';
+import {
+  type ClassesContext,
+  groupBy,
+  localDate,
+  pageMeta,
+  pageWindow,
+  type Viewer,
+} from './classes.context';
 import { adminScheduleResources, loadKlassCounts, loadScheduleExtras } from './classes.loader';
 import {
   addonResource,
@@ -268,48 +275,66 @@ const samePattern = (a: SchedulePattern, b: SchedulePattern) =>
   JSON.stringify(a.exception_dates) === JSON.stringify(b.exception_dates);
 
 /**
- * Brings the schedule's future sessions in line with a changed pattern. Only sessions the pattern
- * made, still in the future, never moved and not cancelled are the pattern's to change: those
- * whose slot is gone are deleted, those whose end time changed are updated, and new slots get
- * sessions. Past, moved, cancelled and extra sessions were decided by people and stay.
+ * Which occurrence of the pattern a session is: its local date and its rank among that day's
+ * slots. A time change keeps the key, so "the session of 12 January" stays the same session.
+ */
+function slotKeys<T>(items: T[], instant: (item: T) => Date, zone: string): Map<string, T> {
+  const byDate = groupBy(items, (item) => localDate(instant(item), zone));
+  const out = new Map<string, T>();
+  for (const [date, sameDay] of byDate) {
+    sameDay
+      .sort((a, b) => instant(a).getTime() - instant(b).getTime())
+      .forEach((item, rank) => out.set(`${date}#${rank}`, item));
+  }
+  return out;
+}
+
+/**
+ * Brings the schedule's future sessions in line with a changed pattern. Sessions are matched to
+ * the pattern by occurrence (local date and rank that day). Only future sessions the pattern made
+ * and nobody moved or cancelled follow the new pattern: they get its new times, or are deleted
+ * when their occurrence is gone. Past, moved, cancelled and extra sessions were decided by people
+ * and stay as they are; an occurrence they hold gets no second session. New future occurrences
+ * get new sessions.
  */
 async function regenerateFutureKlasses(
   db: Db,
   scheduleId: number,
+  zones: { before: string; after: string },
   planned: PlannedKlass[],
   now: Date,
 ): Promise<void> {
-  const existing = await klassRowsOfSchedules(db, [scheduleId]);
-  const wanted = new Map(
-    planned.filter((k) => k.startsAt > now).map((k) => [k.startsAt.getTime(), k]),
+  const existing = (await klassRowsOfSchedules(db, [scheduleId])).filter(
+    (k) => k.origin === 'pattern' && k.originalStartsAt,
   );
-  const bySlot = new Map<number, KlassRow>();
-  for (const k of existing) {
-    if (k.origin === 'pattern' && k.originalStartsAt) bySlot.set(k.originalStartsAt.getTime(), k);
-  }
-  const untouched = (k: KlassRow) =>
-    k.origin === 'pattern' &&
+  const current = slotKeys(existing, (k) => k.originalStartsAt as Date, zones.before);
+  const wanted = slotKeys(planned, (k) => k.startsAt, zones.after);
+  const followsPattern = (k: KlassRow) =>
     k.status === 'scheduled' &&
     k.startsAt > now &&
     k.originalStartsAt?.getTime() === k.startsAt.getTime();
 
-  const stale = existing.filter(
-    (k) => untouched(k) && !wanted.has((k.originalStartsAt as Date).getTime()),
-  );
-  await deleteKlassRows(
-    db,
-    stale.map((k) => k.id),
-  );
-  for (const k of existing) {
-    const want = untouched(k) ? wanted.get(k.startsAt.getTime()) : undefined;
-    if (want && want.endsAt.getTime() !== k.endsAt.getTime()) {
-      await updateKlassRow(db, k.id, { endsAt: want.endsAt });
+  const stale: number[] = [];
+  for (const [key, klass] of current) {
+    if (!followsPattern(klass)) continue;
+    const want = wanted.get(key);
+    if (!want || want.startsAt <= now) stale.push(klass.id);
+    else if (
+      want.startsAt.getTime() !== klass.startsAt.getTime() ||
+      want.endsAt.getTime() !== klass.endsAt.getTime()
+    ) {
+      await updateKlassRow(db, klass.id, {
+        startsAt: want.startsAt,
+        endsAt: want.endsAt,
+        originalStartsAt: want.startsAt,
+      });
     }
   }
-  const fresh = [...wanted.values()].filter((k) => !bySlot.has(k.startsAt.getTime()));
+  await deleteKlassRows(db, stale);
+  const fresh = [...wanted].filter(([key, k]) => !current.has(key) && k.startsAt > now);
   await insertKlassRows(
     db,
-    fresh.map((k) => newPatternKlass(scheduleId, k)),
+    fresh.map(([, k]) => newPatternKlass(scheduleId, k)),
   );
 }
 
@@ -373,7 +398,15 @@ export async function updateSchedule(
       exceptionDates: after.exception_dates,
     });
     if (planIds) await replacePlanLinks(tx, id, planIds);
-    if (planned) await regenerateFutureKlasses(tx, id, planned.klasses, ctx.now());
+    if (planned) {
+      await regenerateFutureKlasses(
+        tx,
+        id,
+        { before: before.time_zone, after: after.time_zone },
+        planned.klasses,
+        ctx.now(),
+      );
+    }
   });
   ctx.changed();
   return getSchedule(ctx, admin, id);
