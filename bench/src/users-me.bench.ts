@@ -39,22 +39,47 @@ export const usersMeBench: Bench = {
           throw new Error('the bare route does not return the same bytes');
         }
         const cmp = await compareThroughput(
-          { label: 'bare Fastify route, same bytes', url: `${bare.url}${API.me}`, headers },
-          { label: `GET ${API.me}`, url: meUrl, headers },
+          {
+            label: 'bare Fastify route, same bytes',
+            url: `${bare.url}${API.me}`,
+            headers,
+            pid: bare.pid,
+          },
+          { label: `GET ${API.me}`, url: meUrl, headers, pid: server.pid },
           settings,
         );
         const bodyBytes = Buffer.from(response.bodyBase64, 'base64').length;
+        const notes = [
+          `${settings.connections} connections, ${settings.rounds} alternating rounds of ${settings.durationS} s per side after ${settings.warmupS} s warm-up; body ${bodyBytes} bytes; server on PGlite, LOG_LEVEL=info to a file`,
+          `p99 ratio (me / bare): ${formatRatio(cmp.p99Ratio)}; server CPU per request, bare / me: ${formatPercent(cmp.cpuCostRatio)} (the throughput ratio an otherwise idle machine would show)`,
+        ];
+        if (cmp.baseline.clientCpuShare > 0.9) {
+          notes.push(
+            `the load generator used ${formatPercent(cmp.baseline.clientCpuShare)} of a core against the bare route: it, not the server, set that pace, so the throughput ratio flatters ${API.me}; trust the CPU-per-request ratio`,
+          );
+        }
         return {
           tables: [
             {
               table: {
-                columns: ['route', 'req/s', 'p50', 'p99', 'requests', 'throughput vs bare'],
+                columns: [
+                  'route',
+                  'req/s',
+                  'p50',
+                  'p99',
+                  'requests',
+                  'server CPU/req',
+                  'client CPU',
+                  'throughput vs bare',
+                ],
                 rows: [cmp.baseline, cmp.subject].map((s) => [
                   s.label,
                   formatInt(s.rps),
                   formatMs(s.p50Ms),
                   formatMs(s.p99Ms),
                   formatInt(s.requests),
+                  `${s.serverCpuUsPerRequest.toFixed(0)} µs`,
+                  formatPercent(s.clientCpuShare),
                   formatPercent(s.rps / cmp.baseline.rps),
                 ]),
               },
@@ -69,10 +94,7 @@ export const usersMeBench: Bench = {
               formatPercent,
             ),
           ],
-          notes: [
-            `${settings.connections} connections, ${settings.rounds} alternating rounds of ${settings.durationS} s per side after ${settings.warmupS} s warm-up; body ${bodyBytes} bytes`,
-            `p99 ratio (me / bare): ${formatRatio(cmp.p99Ratio)}; server: PGlite, LOG_LEVEL=info to a file`,
-          ],
+          notes,
         };
       } finally {
         await bare.stop();

@@ -11,7 +11,7 @@ export type BareResponse = {
   bodyBase64: string;
 };
 
-export type BareServer = { url: string; stop(): Promise<void> };
+export type BareServer = { url: string; pid: number; stop(): Promise<void> };
 
 /**
  * Headers the HTTP stack sets per connection or per response by itself; everything else is copied
@@ -75,7 +75,7 @@ export async function bareFastifyServer(response: BareResponse): Promise<BareSer
     if (child.exitCode !== null) throw new Error(`the bare server exited with ${child.exitCode}`);
     try {
       await fetch(`${url}${response.path}`, { method: response.method });
-      return { url, stop };
+      return { url, pid: child.pid ?? -1, stop };
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }

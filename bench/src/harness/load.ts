@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { ownCpuSeconds, processCpuSeconds } from './cpu';
 
 export type LoadTarget = {
   /** Shown in tables, e.g. 'bare Fastify route'. */
@@ -7,6 +8,8 @@ export type LoadTarget = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
+  /** The serving process, when known: its CPU time per request is then reported too. */
+  pid?: number;
 };
 
 export type LoadOptions = {
@@ -26,6 +29,10 @@ export type LoadRun = {
   timeouts: number;
   /** Milliseconds, one per 2xx response. */
   latenciesMs: number[];
+  /** CPU seconds the server process used during the run (NaN without a pid). */
+  serverCpuS: number;
+  /** CPU seconds the load generator used: near durationS means it, not the server, was the limit. */
+  clientCpuS: number;
 };
 
 /** Several runs against one target, merged. */
@@ -40,6 +47,10 @@ export type LoadSummary = {
   non2xx: number;
   errors: number;
   runs: number;
+  /** Server CPU microseconds per request (NaN without a pid). */
+  serverCpuUsPerRequest: number;
+  /** Share of one core the load generator used; near 100% the client was the bottleneck. */
+  clientCpuShare: number;
 };
 
 /** Runs autocannon once against `target` and records each response's latency. */
@@ -48,6 +59,8 @@ export async function runAutocannon(
   options: LoadOptions = {},
 ): Promise<LoadRun> {
   const latenciesMs: number[] = [];
+  const serverCpuBefore = target.pid ? processCpuSeconds(target.pid) : Number.NaN;
+  const clientCpuBefore = ownCpuSeconds();
   const started = process.hrtime.bigint();
   const result = await new Promise<autocannon.Result>((resolveRun, reject) => {
     const instance = autocannon(
@@ -67,7 +80,10 @@ export async function runAutocannon(
     });
   });
   const durationS = Number(process.hrtime.bigint() - started) / 1e9;
+  const serverCpuAfter = target.pid ? processCpuSeconds(target.pid) : Number.NaN;
   return {
+    serverCpuS: serverCpuAfter - serverCpuBefore,
+    clientCpuS: ownCpuSeconds() - clientCpuBefore,
     requests: result.requests.total,
     durationS,
     non2xx: result.non2xx,
@@ -98,6 +114,8 @@ export function summarize(label: string, runs: LoadRun[]): LoadSummary {
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors + r.timeouts, 0),
     runs: runs.length,
+    serverCpuUsPerRequest: (runs.reduce((n, r) => n + r.serverCpuS, 0) * 1e6) / requests,
+    clientCpuShare: runs.reduce((n, r) => n + r.clientCpuS, 0) / durationS,
   };
 }
 
@@ -108,6 +126,8 @@ export type Comparison = {
   throughputRatio: number;
   /** subject.p99 / baseline.p99 */
   p99Ratio: number;
+  /** baseline / subject server CPU per request: the throughput ratio on an otherwise idle machine. */
+  cpuCostRatio: number;
 };
 
 export type CompareOptions = LoadOptions & {
@@ -156,5 +176,6 @@ export async function compareThroughput(
     ...result,
     throughputRatio: result.subject.rps / result.baseline.rps,
     p99Ratio: result.subject.p99Ms / result.baseline.p99Ms,
+    cpuCostRatio: result.baseline.serverCpuUsPerRequest / result.subject.serverCpuUsPerRequest,
   };
 }
