@@ -35,11 +35,16 @@ export function formatDayLong(key: string, locale: string): string {
   return date ? formatter(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(utcOf(date)) : key;
 }
 
-/** 'Sat 14' for a week column. */
+/** 'Sat, Mar 14' for a week column. */
 export function formatDayShort(key: string, locale: string): string {
   const date = parsePlainDate(key);
   return date
-    ? formatter(locale, { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(utcOf(date))
+    ? formatter(locale, {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      }).format(utcOf(date))
     : key;
 }
 
