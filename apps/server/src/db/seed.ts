@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { seedDemoClasses } from '../modules/classes/classes.seed';
 import { seedDemoNotifications } from '../modules/notifications/notifications.seed';
 import { hashPassword } from '../modules/users/passwords';
 import { attendeeProfiles, users } from '../modules/users/users.tables';
@@ -36,4 +37,5 @@ export async function seedDemo(db: Db): Promise<void> {
     }
   });
   await seedDemoNotifications(db);
+  await seedDemoClasses(db);
 }
