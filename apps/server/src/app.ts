@@ -17,6 +17,7 @@ import { redactUrl } from './lib/redact-url';
 import { type MailPluginOptions, mailPlugin } from './mail/mail.plugin';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { classesRoutes } from './modules/classes/classes.routes';
 import { familyRoutes } from './modules/family/family.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(familyRoutes);
   await app.register(userSearchRoutes);
   await app.register(classesRoutes);
+  await app.register(cartRoutes);
   await app.register(calendarRoutes, {
     appUrl: config.appUrl,
     secret: config.jwtSecret,

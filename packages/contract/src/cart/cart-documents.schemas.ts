@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { MAX_CAPACITY } from '../classes/classes.constants';
 import {
   idParamSchema,
-  idStringSchema,
   plainResourceObjectSchema,
   resourceObjectSchema,
   toManySchema,
@@ -150,7 +149,7 @@ export type CartItemDocument = z.infer<typeof cartItemDocumentSchema>;
 export const cartItemIdParamsSchema = z.object({ id: idParamSchema });
 
 const idListSchema = z
-  .array(idStringSchema, { error: 'Invalid input' })
+  .array(idParamSchema, { error: 'Invalid input' })
   .max(MAX_CAPACITY, `At most ${MAX_CAPACITY}`);
 
 /**
@@ -173,6 +172,8 @@ export const updateCartItemBodySchema = z.object({
     .partial(),
 });
 export type UpdateCartItemBody = z.input<typeof updateCartItemBodySchema>;
+/** The changes of an update as the server reads them (ids parsed to numbers). */
+export type CartItemChanges = z.output<typeof updateCartItemBodySchema>['cart_item'];
 
 /** Field messages of the cart (server and web). */
 export const CART_MESSAGES = {

@@ -1,0 +1,64 @@
+import { CLASSES_API } from '@atelier/contract';
+import type { TestApp } from '../../testing/test-app';
+import { as, type Person } from '../classes/classes-testing';
+import { attendeeProfiles } from '../users/users.tables';
+import { insertCartItemRow, replaceAddonLinks, replaceAttendeeLinks } from './cart.repository';
+
+// Commerce adds "add to cart"; until then tests put items in a cart through the repository.
+
+export type NewTestCartItem = {
+  scheduleId: number | string;
+  planId: number | string;
+  numberOfAttendees?: number;
+  couponCode?: string | null;
+  attendeeIds?: number[];
+  addonIds?: (number | string)[];
+};
+
+/** Puts an item in the user's cart; returns its id. */
+export async function addToCart(t: TestApp, userId: number, item: NewTestCartItem) {
+  const db = t.database.db;
+  const row = await insertCartItemRow(db, {
+    userId,
+    klassGroupScheduleId: Number(item.scheduleId),
+    planId: Number(item.planId),
+    numberOfAttendees: item.numberOfAttendees ?? item.attendeeIds?.length ?? 1,
+    couponCode: item.couponCode ?? null,
+  });
+  if (item.attendeeIds) await replaceAttendeeLinks(db, row.id, item.attendeeIds);
+  if (item.addonIds) await replaceAddonLinks(db, row.id, item.addonIds.map(Number));
+  return row.id;
+}
+
+/** Adds an add-on to a schedule through the admin API; returns its id. */
+export async function addAddon(
+  t: TestApp,
+  admin: Person,
+  scheduleId: number | string,
+  name: string,
+  price: number,
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: CLASSES_API.scheduleAddons(scheduleId),
+    headers: as(admin),
+    payload: { addon: { name, price } },
+  });
+  if (res.statusCode !== 201) throw new Error(`addon: ${res.body}`);
+  return res.json().data.id;
+}
+
+/** Adds a family member to a user's account; returns the attendee profile id. */
+export async function addAttendee(
+  t: TestApp,
+  userId: number,
+  name: string,
+  birthday: string | null = null,
+): Promise<number> {
+  const [row] = await t.database.db
+    .insert(attendeeProfiles)
+    .values({ userId, name, birthday })
+    .returning({ id: attendeeProfiles.id });
+  if (!row) throw new Error('no attendee');
+  return row.id;
+}

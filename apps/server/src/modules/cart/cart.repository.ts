@@ -1,0 +1,150 @@
+import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { attendeeProfiles } from '../users/users.tables';
+import { cartItemAddons, cartItemAttendeeProfiles, cartItems } from './cart.tables';
+
+export type CartItemRow = typeof cartItems.$inferSelect;
+export type NewCartItemRow = typeof cartItems.$inferInsert;
+export type CartItemAddonRow = typeof cartItemAddons.$inferSelect;
+/** An attendee link with what the cart shows of the attendee. */
+export type CartItemAttendeeRow = {
+  id: number;
+  cartItemId: number;
+  attendee: { id: number; name: string; birthday: string | null };
+};
+
+// Reading attendee_profiles (id, owner, name, birthday) is the one place this module touches
+// another module's table: the names come in the same statement as the links, and ownership is
+// checked where the links are written. It writes nothing there.
+
+/** A user's cart (or the items of it with these ids), oldest item first. */
+export function cartItemRowsOfUser(db: Db, userId: number, ids?: number[]): Promise<CartItemRow[]> {
+  return db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), ids ? inArray(cartItems.id, ids) : undefined))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/** One item of a user's cart, locked until the transaction ends (concurrent edits queue). */
+export async function lockCartItemRowOfUser(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<CartItemRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+    .for('update');
+  return row;
+}
+
+export async function insertCartItemRow(db: Db, values: NewCartItemRow): Promise<CartItemRow> {
+  const [row] = await db.insert(cartItems).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateCartItemRow(
+  db: Db,
+  id: number,
+  values: Partial<Pick<NewCartItemRow, 'numberOfAttendees' | 'couponCode' | 'planId'>>,
+): Promise<void> {
+  await db
+    .update(cartItems)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(cartItems.id, id));
+}
+
+/** The attendee links of many items with the attendees' names, in one query. */
+export function attendeeLinksOfItems(db: Db, itemIds: number[]): Promise<CartItemAttendeeRow[]> {
+  if (itemIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: cartItemAttendeeProfiles.id,
+      cartItemId: cartItemAttendeeProfiles.cartItemId,
+      attendee: {
+        id: attendeeProfiles.id,
+        name: attendeeProfiles.name,
+        birthday: attendeeProfiles.birthday,
+      },
+    })
+    .from(cartItemAttendeeProfiles)
+    .innerJoin(
+      attendeeProfiles,
+      eq(attendeeProfiles.id, cartItemAttendeeProfiles.attendeeProfileId),
+    )
+    .where(inArray(cartItemAttendeeProfiles.cartItemId, itemIds))
+    .orderBy(asc(cartItemAttendeeProfiles.id));
+}
+
+/** The add-on links of many items, in one query. */
+export function addonLinksOfItems(db: Db, itemIds: number[]): Promise<CartItemAddonRow[]> {
+  if (itemIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(cartItemAddons)
+    .where(inArray(cartItemAddons.cartItemId, itemIds))
+    .orderBy(asc(cartItemAddons.id));
+}
+
+export async function countAttendeeLinks(db: Db, itemId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(cartItemAttendeeProfiles)
+    .where(eq(cartItemAttendeeProfiles.cartItemId, itemId));
+  return row?.n ?? 0;
+}
+
+/** Which of `ids` are attendee profiles of the user's family. */
+export async function attendeeIdsOfUser(
+  db: Db,
+  userId: number,
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: attendeeProfiles.id })
+    .from(attendeeProfiles)
+    .where(and(eq(attendeeProfiles.userId, userId), inArray(attendeeProfiles.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Makes the item book exactly these attendees; links that stay keep their ids. */
+export async function replaceAttendeeLinks(
+  db: Db,
+  itemId: number,
+  attendeeProfileIds: number[],
+): Promise<void> {
+  const ofItem = eq(cartItemAttendeeProfiles.cartItemId, itemId);
+  await db
+    .delete(cartItemAttendeeProfiles)
+    .where(
+      attendeeProfileIds.length === 0
+        ? ofItem
+        : and(ofItem, notInArray(cartItemAttendeeProfiles.attendeeProfileId, attendeeProfileIds)),
+    );
+  if (attendeeProfileIds.length === 0) return;
+  await db
+    .insert(cartItemAttendeeProfiles)
+    .values(
+      attendeeProfileIds.map((attendeeProfileId) => ({ cartItemId: itemId, attendeeProfileId })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Makes the item carry exactly these add-ons; links that stay keep their ids. */
+export async function replaceAddonLinks(db: Db, itemId: number, addonIds: number[]): Promise<void> {
+  const ofItem = eq(cartItemAddons.cartItemId, itemId);
+  await db
+    .delete(cartItemAddons)
+    .where(
+      addonIds.length === 0 ? ofItem : and(ofItem, notInArray(cartItemAddons.addonId, addonIds)),
+    );
+  if (addonIds.length === 0) return;
+  await db
+    .insert(cartItemAddons)
+    .values(addonIds.map((addonId) => ({ cartItemId: itemId, addonId })))
+    .onConflictDoNothing();
+}

@@ -1,0 +1,163 @@
+import type { CartIncludedResource, CartItemResource, CouponDiscountType } from '@atelier/contract';
+import type { CartSchedule } from '../classes/cart-schedules.service';
+import type { CartItemPrice } from '../pricing/price-cart-item';
+
+// Priced cart items → JSON:API. After `flatten` an item reads as SPEC §3's cart item: coupon,
+// cart_item_attendee_profiles[].attendee_profile, cart_item_klass_group_schedule_addons[]
+// .klass_group_schedule_addon, klass_group_schedule.{klass_group, klass_group_schedule_plan.plan}.
+
+/** A coupon as pricing resolved it. */
+export type Coupon = {
+  id: number;
+  code: string;
+  discountType: CouponDiscountType;
+  /** Percent (0–100) for `percent`, cents for `fixed`. */
+  discountAmount: number;
+};
+
+/** Everything one priced cart item document shows. */
+export type PricedCartItem = {
+  /** The resource id: the row id, or the position in a guest pricing call. */
+  id: string;
+  numberOfAttendees: number;
+  price: CartItemPrice;
+  coupon: Coupon | null;
+  schedule: CartSchedule;
+  plan: CartSchedule['plans'][number];
+  attendees: { linkId: string; attendee: { id: number; name: string; birthday: string | null } }[];
+  addons: { linkId: string; addon: CartSchedule['addons'][number] }[];
+};
+
+const ref = <T extends string>(type: T, id: number | string) => ({ type, id: String(id) });
+
+export function cartItemResource(item: PricedCartItem): CartItemResource {
+  return {
+    id: item.id,
+    type: 'cart_items',
+    attributes: {
+      number_of_attendees: item.numberOfAttendees,
+      total_price: item.price.total,
+      subtotal_price: item.price.subtotal,
+      units: item.price.units,
+    },
+    relationships: {
+      coupon: { data: item.coupon ? ref('coupons', item.coupon.id) : null },
+      cart_item_attendee_profiles: {
+        data: item.attendees.map((a) => ref('cart_item_attendee_profiles', a.linkId)),
+      },
+      cart_item_klass_group_schedule_addons: {
+        data: item.addons.map((a) => ref('cart_item_klass_group_schedule_addons', a.linkId)),
+      },
+      klass_group_schedule: { data: ref('klass_group_schedules', item.schedule.id) },
+    },
+  };
+}
+
+function includedOf(item: PricedCartItem): CartIncludedResource[] {
+  const { schedule, plan } = item;
+  const group = schedule.klassGroup;
+  const out: CartIncludedResource[] = [
+    {
+      id: String(schedule.id),
+      type: 'klass_group_schedules',
+      attributes: {
+        name: schedule.name,
+        time_zone: schedule.timeZone,
+        start_date: schedule.startDate,
+        end_date: schedule.endDate,
+      },
+      relationships: {
+        klass_group: { data: ref('klass_groups', group.id) },
+        klass_group_schedule_plan: { data: ref('klass_group_schedule_plans', plan.linkId) },
+      },
+    },
+    {
+      id: String(group.id),
+      type: 'klass_groups',
+      attributes: {
+        name: group.name,
+        slug: group.slug,
+        image_url: group.imageUrl,
+        thumb_url: group.thumbUrl,
+        min_age: group.minAge,
+        max_age: group.maxAge,
+      },
+    },
+    {
+      id: String(plan.linkId),
+      type: 'klass_group_schedule_plans',
+      attributes: {},
+      relationships: { plan: { data: ref('plans', plan.id) } },
+    },
+    {
+      id: String(plan.id),
+      type: 'plans',
+      attributes: {
+        name: plan.name,
+        base_price: plan.basePrice,
+        unit_price: plan.unitPrice,
+        unit_type: plan.unitType,
+      },
+    },
+  ];
+  for (const { linkId, attendee } of item.attendees) {
+    out.push(
+      {
+        id: linkId,
+        type: 'cart_item_attendee_profiles',
+        attributes: {},
+        relationships: { attendee_profile: { data: ref('attendee_profiles', attendee.id) } },
+      },
+      {
+        id: String(attendee.id),
+        type: 'attendee_profiles',
+        attributes: { name: attendee.name, birthday: attendee.birthday },
+      },
+    );
+  }
+  for (const { linkId, addon } of item.addons) {
+    out.push(
+      {
+        id: linkId,
+        type: 'cart_item_klass_group_schedule_addons',
+        attributes: {},
+        relationships: {
+          klass_group_schedule_addon: { data: ref('klass_group_schedule_addons', addon.id) },
+        },
+      },
+      {
+        id: String(addon.id),
+        type: 'klass_group_schedule_addons',
+        attributes: { name: addon.name, price: addon.price },
+      },
+    );
+  }
+  if (item.coupon) {
+    out.push({
+      id: String(item.coupon.id),
+      type: 'coupons',
+      attributes: {
+        code: item.coupon.code,
+        discount_type: item.coupon.discountType,
+        discount_amount: item.coupon.discountAmount,
+      },
+    });
+  }
+  return out;
+}
+
+/** The data and the de-duplicated `included` of a cart document. */
+export function cartDocumentParts(items: PricedCartItem[]): {
+  data: CartItemResource[];
+  included?: CartIncludedResource[];
+} {
+  const seen = new Set<string>();
+  const included = items.flatMap(includedOf).filter((r) => {
+    const key = `${r.type}:${r.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const data = items.map(cartItemResource);
+  return included.length > 0 ? { data, included } : { data };
+}

@@ -1,0 +1,93 @@
+import {
+  API,
+  cartItemDocumentSchema,
+  cartItemIdParamsSchema,
+  cartItemListDocumentSchema,
+  errorDocumentSchema,
+  guestCartPricingQuerySchema,
+  updateCartItemBodySchema,
+} from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser, sessionOf } from '../../plugins/auth';
+import {
+  type CartContext,
+  type CouponLookup,
+  listCart,
+  noCouponsExist,
+  priceGuestCart,
+  updateCartItem,
+} from './cart.service';
+
+const tags = ['cart'];
+const security = [{ bearer: [] }];
+
+export type CartRouteOptions = {
+  /** The clock pricing uses; tests pin it. */
+  now?: () => Date;
+  /** Coupon resolution; commerce passes its own. */
+  coupons?: CouponLookup;
+};
+
+/** SPEC §7: the signed-in user's server cart (v2) and the guest pricing call (v1). */
+export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, opts) => {
+  const ctx: CartContext = {
+    db: app.db,
+    urls: (key) => app.images.urls(key),
+    now: opts.now ?? (() => new Date()),
+    coupons: opts.coupons ?? noCouponsExist,
+  };
+
+  app.get(
+    API.cartItems,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Your cart: every item, oldest first, priced now',
+        response: { 200: cartItemListDocumentSchema, 401: errorDocumentSchema },
+      },
+    },
+    async (request) => listCart(ctx, sessionOf(request).user.id),
+  );
+
+  app.put(
+    API.cartItem(':id'),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Changes the attendees, their number or the add-ons of one of your cart items',
+        params: cartItemIdParamsSchema,
+        body: updateCartItemBodySchema,
+        response: {
+          200: cartItemDocumentSchema,
+          401: errorDocumentSchema,
+          404: errorDocumentSchema,
+          422: errorDocumentSchema,
+        },
+      },
+    },
+    async (request) =>
+      updateCartItem(ctx, sessionOf(request).user.id, request.params.id, request.body.cart_item),
+  );
+
+  // SPEC §7 lists both paths for reading a guest cart: they answer the same.
+  for (const url of [API.guestCartItems, `${API.guestCartItems}/0`]) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary:
+            "Prices a guest's cart items: cart_item_params is the JSON text of a list of " +
+            '{klass_group_schedule_id, plan_id?, number_of_attendees, coupon_code, addon_ids}',
+          querystring: guestCartPricingQuerySchema,
+          response: { 200: cartItemListDocumentSchema, 422: errorDocumentSchema },
+        },
+      },
+      async (request) => priceGuestCart(ctx, request.query.cart_item_params),
+    );
+  }
+};

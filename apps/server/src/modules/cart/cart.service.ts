@@ -1,0 +1,350 @@
+import {
+  CART_MESSAGES,
+  type CartItemChanges,
+  type CartItemDocument,
+  type CartItemListDocument,
+  type FieldError,
+  type GuestCartItemParams,
+} from '@atelier/contract';
+import type { Db } from '../../db/client';
+import { notFound, ValidationError } from '../../lib/app-error';
+import { PG_FOREIGN_KEY_VIOLATION, pgConstraint, pgErrorCode } from '../../lib/pg-errors';
+import {
+  addonIdsOfSchedule,
+  type CartSchedule,
+  cartSchedulesByIds,
+} from '../classes/cart-schedules.service';
+import type { ImageUrls } from '../classes/classes.resources';
+import { priceCartItem } from '../pricing/price-cart-item';
+import {
+  addonLinksOfItems,
+  attendeeIdsOfUser,
+  attendeeLinksOfItems,
+  type CartItemRow,
+  cartItemRowsOfUser,
+  countAttendeeLinks,
+  lockCartItemRowOfUser,
+  replaceAddonLinks,
+  replaceAttendeeLinks,
+  updateCartItemRow,
+} from './cart.repository';
+import { type Coupon, cartDocumentParts, type PricedCartItem } from './cart.resources';
+
+export type { Coupon };
+
+/**
+ * Resolves coupon codes to the coupons that apply now for this user (null: a guest). A code
+ * that does not resolve prices the item without a discount, and the item shows `coupon: null`.
+ */
+export type CouponLookup = (
+  codes: string[],
+  context: { userId: number | null; at: Date },
+) => Promise<Map<string, Coupon>>;
+
+/**
+ * Coupons arrive with the commerce issue (table, validity, limits, user groups): until then no
+ * code can name one, so none resolves. Commerce replaces this with its lookup in cart.routes.ts.
+ */
+export const noCouponsExist: CouponLookup = async () => new Map();
+
+/** What the cart services need from the app. */
+export type CartContext = {
+  db: Db;
+  urls: ImageUrls;
+  /** The clock, replaceable in tests: pricing happens at this instant. */
+  now: () => Date;
+  coupons: CouponLookup;
+};
+
+/** One item to price: a stored row's facts, or a guest's parameters. */
+type ItemFacts = {
+  id: string;
+  schedule: CartSchedule;
+  plan: CartSchedule['plans'][number];
+  numberOfAttendees: number;
+  couponCode: string | null;
+  attendees: PricedCartItem['attendees'];
+  addons: PricedCartItem['addons'];
+};
+
+async function priceItems(
+  ctx: CartContext,
+  facts: ItemFacts[],
+  userId: number | null,
+  at: Date,
+): Promise<PricedCartItem[]> {
+  const codes = [...new Set(facts.flatMap((f) => (f.couponCode ? [f.couponCode] : [])))];
+  const coupons = codes.length > 0 ? await ctx.coupons(codes, { userId, at }) : new Map();
+  return facts.map((f) => {
+    const coupon = (f.couponCode && coupons.get(f.couponCode)) || null;
+    const price = priceCartItem({
+      plan: f.plan,
+      schedule: {
+        timeZone: f.schedule.timeZone,
+        startDate: f.schedule.startDate,
+        endDate: f.schedule.endDate,
+        sessions: f.schedule.sessionsAhead,
+      },
+      addonPrices: f.addons.map((a) => a.addon.price),
+      numberOfAttendees: f.numberOfAttendees,
+      coupon,
+      at,
+    });
+    return {
+      id: f.id,
+      numberOfAttendees: f.numberOfAttendees,
+      price,
+      coupon,
+      schedule: f.schedule,
+      plan: f.plan,
+      attendees: f.attendees,
+      addons: f.addons,
+    };
+  });
+}
+
+/**
+ * Stored items priced at `at`: eight queries whatever the cart's size (items, attendee links with
+ * names, add-on links, five for the schedules), plus one for coupons once they exist.
+ */
+async function pricedRows(
+  ctx: CartContext,
+  userId: number,
+  rows: CartItemRow[],
+  at: Date,
+): Promise<PricedCartItem[]> {
+  const itemIds = rows.map((r) => r.id);
+  const [attendeeLinks, addonLinks, schedules] = await Promise.all([
+    attendeeLinksOfItems(ctx.db, itemIds),
+    addonLinksOfItems(ctx.db, itemIds),
+    cartSchedulesByIds(
+      ctx,
+      rows.map((r) => r.klassGroupScheduleId),
+      at,
+    ),
+  ]);
+  const facts: ItemFacts[] = [];
+  for (const row of rows) {
+    // Foreign keys keep these present; a schedule or plan removed between two of the reads
+    // above takes its item with it (cascade), so the item is left out as it is about to be.
+    const schedule = schedules.get(row.klassGroupScheduleId);
+    const plan = schedule?.plans.find((p) => p.id === row.planId);
+    if (!schedule || !plan) continue;
+    const addonsById = new Map(schedule.addons.map((a) => [a.id, a]));
+    facts.push({
+      id: String(row.id),
+      schedule,
+      plan,
+      numberOfAttendees: row.numberOfAttendees,
+      couponCode: row.couponCode,
+      attendees: attendeeLinks
+        .filter((l) => l.cartItemId === row.id)
+        .map((l) => ({ linkId: String(l.id), attendee: l.attendee })),
+      addons: addonLinks
+        .filter((l) => l.cartItemId === row.id)
+        .flatMap((l) => {
+          const addon = addonsById.get(l.addonId);
+          return addon ? [{ linkId: String(l.id), addon }] : [];
+        }),
+    });
+  }
+  return priceItems(ctx, facts, userId, at);
+}
+
+/** GET /api/v2/cart_items: the user's cart, oldest item first, each priced now. */
+export async function listCart(ctx: CartContext, userId: number): Promise<CartItemListDocument> {
+  const at = ctx.now();
+  const rows = await cartItemRowsOfUser(ctx.db, userId);
+  const items = await pricedRows(ctx, userId, rows, at);
+  return { ...cartDocumentParts(items), meta: { total: items.length } };
+}
+
+function duplicates(ids: number[]): boolean {
+  return new Set(ids).size !== ids.length;
+}
+
+/** The field errors of a change to `row` (SPEC §7 PUT), read inside the item's lock. */
+async function changeErrors(
+  db: Db,
+  userId: number,
+  row: CartItemRow,
+  changes: CartItemChanges,
+  attendeeIds: number[] | undefined,
+  addonIds: number[] | undefined,
+): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  if (attendeeIds) {
+    if (duplicates(attendeeIds)) {
+      errors.push({ field: 'attendee_profile_ids', detail: CART_MESSAGES.duplicate });
+    } else {
+      const own = await attendeeIdsOfUser(db, userId, attendeeIds);
+      if (attendeeIds.some((id) => !own.has(id))) {
+        errors.push({ field: 'attendee_profile_ids', detail: CART_MESSAGES.attendeeNotInFamily });
+      }
+    }
+  }
+  if (addonIds) {
+    if (duplicates(addonIds)) {
+      errors.push({ field: 'addon_ids', detail: CART_MESSAGES.duplicate });
+    } else if (addonIds.length > 0) {
+      const offered = await addonIdsOfSchedule(db, row.klassGroupScheduleId);
+      if (addonIds.some((id) => !offered.has(id))) {
+        errors.push({ field: 'addon_ids', detail: CART_MESSAGES.addonNotOffered });
+      }
+    }
+  }
+  // Attendees, once chosen, are exactly number_of_attendees people.
+  const chosen = attendeeIds ?? null;
+  if (chosen && chosen.length > 0) {
+    if (
+      changes.number_of_attendees !== undefined &&
+      changes.number_of_attendees !== chosen.length
+    ) {
+      errors.push({
+        field: 'number_of_attendees',
+        detail: CART_MESSAGES.attendeesCount(chosen.length),
+      });
+    }
+  } else if (!chosen && changes.number_of_attendees !== undefined) {
+    const current = await countAttendeeLinks(db, row.id);
+    if (current > 0 && changes.number_of_attendees !== current) {
+      errors.push({ field: 'number_of_attendees', detail: CART_MESSAGES.attendeesCount(current) });
+    }
+  }
+  return errors;
+}
+
+/** A link to an attendee or add-on deleted while the change was being written. */
+function goneLinkError(error: unknown): ValidationError | null {
+  if (pgErrorCode(error) !== PG_FOREIGN_KEY_VIOLATION) return null;
+  const constraint = pgConstraint(error) ?? '';
+  if (constraint.includes('attendee_profile')) {
+    return new ValidationError([
+      { field: 'attendee_profile_ids', detail: CART_MESSAGES.attendeeNotInFamily },
+    ]);
+  }
+  if (constraint.includes('addon')) {
+    return new ValidationError([{ field: 'addon_ids', detail: CART_MESSAGES.addonNotOffered }]);
+  }
+  return null;
+}
+
+/**
+ * PUT /api/v2/cart_items/{id} (SPEC §7): changes one item of the user's cart (another user's item
+ * is 404) and answers it priced. `attendee_profile_ids` must be the user's family members,
+ * `addon_ids` add-ons of the item's schedule; with attendees chosen, number_of_attendees is their
+ * count (left out, it follows the list).
+ */
+export async function updateCartItem(
+  ctx: CartContext,
+  userId: number,
+  id: number,
+  changes: CartItemChanges,
+): Promise<CartItemDocument> {
+  const attendeeIds = changes.attendee_profile_ids;
+  const addonIds = changes.addon_ids;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const row = await lockCartItemRowOfUser(tx, userId, id);
+      if (!row) throw notFound('Cart item');
+      const errors = await changeErrors(tx, userId, row, changes, attendeeIds, addonIds);
+      if (errors.length > 0) throw new ValidationError(errors);
+      const numberOfAttendees =
+        attendeeIds && attendeeIds.length > 0
+          ? attendeeIds.length
+          : (changes.number_of_attendees ?? row.numberOfAttendees);
+      await updateCartItemRow(tx, row.id, { numberOfAttendees });
+      if (attendeeIds) await replaceAttendeeLinks(tx, row.id, attendeeIds);
+      if (addonIds) await replaceAddonLinks(tx, row.id, addonIds);
+    });
+  } catch (error) {
+    throw goneLinkError(error) ?? error;
+  }
+  const at = ctx.now();
+  const rows = await cartItemRowsOfUser(ctx.db, userId, [id]);
+  const [item] = await pricedRows(ctx, userId, rows, at);
+  // Removed since the change committed (its schedule or plan went): it is no longer in the cart.
+  if (!item) throw notFound('Cart item');
+  const parts = cartDocumentParts([item]);
+  return { ...parts, data: parts.data[0] as CartItemDocument['data'] };
+}
+
+const ID_TEXT = /^[1-9]\d{0,9}$/;
+/** A database id from text, or null when the text cannot be one. */
+function idOf(text: string): number | null {
+  if (!ID_TEXT.test(text)) return null;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * The guest pricing call (decision 004): each guest item priced now, answered in the order
+ * asked with ids "1", "2", … (positions: the client matches them by klass_group_schedule.id).
+ * A schedule that is unknown, unpublished or over, a plan or add-on it does not offer, are
+ * field errors (422) naming the item: `cart_item_params.{index}.{field}`.
+ */
+export async function priceGuestCart(
+  ctx: CartContext,
+  params: GuestCartItemParams[],
+): Promise<CartItemListDocument> {
+  const at = ctx.now();
+  const scheduleIds = params.map((p) => idOf(p.klass_group_schedule_id));
+  const schedules = await cartSchedulesByIds(
+    ctx,
+    scheduleIds.filter((id): id is number => id !== null),
+    at,
+  );
+  const errors: FieldError[] = [];
+  const planOfSchedule = new Map<number, number>();
+  const facts: ItemFacts[] = [];
+  params.forEach((p, index) => {
+    const field = (name: string) => `cart_item_params.${index}.${name}`;
+    const scheduleId = scheduleIds[index];
+    const schedule = scheduleId ? schedules.get(scheduleId) : undefined;
+    const plan =
+      p.plan_id === undefined
+        ? schedule?.plans[0]
+        : schedule?.plans.find((candidate) => String(candidate.id) === p.plan_id);
+    if (!schedule?.bookable || (p.plan_id === undefined && !plan)) {
+      errors.push({
+        field: field('klass_group_schedule_id'),
+        detail: CART_MESSAGES.scheduleUnavailable,
+      });
+      return;
+    }
+    if (!plan) {
+      errors.push({ field: field('plan_id'), detail: CART_MESSAGES.planNotOffered });
+      return;
+    }
+    // A document shows a schedule once, with one plan: one plan per class in a cart.
+    const planBefore = planOfSchedule.get(schedule.id);
+    if (planBefore !== undefined && planBefore !== plan.id) {
+      errors.push({ field: field('plan_id'), detail: CART_MESSAGES.onePlanPerClass });
+      return;
+    }
+    planOfSchedule.set(schedule.id, plan.id);
+    const addonsById = new Map(schedule.addons.map((a) => [String(a.id), a]));
+    if (new Set(p.addon_ids).size !== p.addon_ids.length) {
+      errors.push({ field: field('addon_ids'), detail: CART_MESSAGES.duplicate });
+      return;
+    }
+    const addons = p.addon_ids.map((addonId) => addonsById.get(addonId));
+    if (addons.some((a) => !a)) {
+      errors.push({ field: field('addon_ids'), detail: CART_MESSAGES.addonNotOffered });
+      return;
+    }
+    const id = String(index + 1);
+    facts.push({
+      id,
+      schedule,
+      plan,
+      numberOfAttendees: p.number_of_attendees,
+      couponCode: p.coupon_code,
+      attendees: [],
+      addons: addons.flatMap((addon) => (addon ? [{ linkId: `${id}-${addon.id}`, addon }] : [])),
+    });
+  });
+  if (errors.length > 0) throw new ValidationError(errors);
+  const items = await priceItems(ctx, facts, null, at);
+  return { ...cartDocumentParts(items), meta: { total: items.length } };
+}
