@@ -33,10 +33,13 @@ function runDataDir(): string {
 }
 const dataDir = runDataDir();
 const ci = Boolean(process.env.CI);
+// Per port, so a second suite on another E2E_PORT does not wipe this one's traces or report.
+const ownPort = port === 3100;
+const reportFile = join(root, `var/test-results/playwright${ownPort ? '' : `-${port}`}.json`);
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: join(root, 'var/e2e-artifacts'),
+  outputDir: join(root, `var/e2e-artifacts/${port}`),
   fullyParallel: false,
   // Two cores: one for the server, one for Chromium and the runner.
   workers: 1,
@@ -47,7 +50,7 @@ export default defineConfig({
   reporter: [
     ['list'],
     // scripts/test.mjs adds these counts to the summary line of `npm test`.
-    ['json', { outputFile: join(root, 'var/test-results/playwright.json') }],
+    ['json', { outputFile: reportFile }],
   ],
   use: {
     baseURL,
