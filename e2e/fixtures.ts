@@ -40,11 +40,12 @@ export async function signInAs(page: Page, role: DemoRole): Promise<DemoAccount>
 // Accessibility: every page a test visits is scanned with axe, and any serious or critical
 // violation fails the test. Nothing to call, nothing to forget:
 //
-//  1. The `page` of every test is watched: each main-frame URL under /app (full loads and
-//     client-side route changes alike) is recorded, with the browser storage (the session token)
-//     as it was at that moment.
-//  2. When the test has passed, the page is scanned as it ends (open drawers and dialogs included),
-//     once it has settled.
+//  1. The `page` of every test, and any other page of its context (popups), is watched: each
+//     main-frame URL under /app (full loads and client-side route changes alike) is recorded, with
+//     the browser storage (the session token) as it was at that moment. A page from a context the
+//     test makes itself joins with `a11yWatch(page)`.
+//  2. When the test has passed, each open page is scanned as it ends (open drawers and dialogs
+//     included), once it has settled.
 //  3. Every other URL it visited is reopened in a fresh context holding the storage recorded at
 //     the visit, so it renders as that user saw it, and scanned there. A (path, user) pair scanned
 //     once is not scanned again by the same worker.
@@ -127,19 +128,24 @@ function formatViolations(where: string, violations: Violation[]): string {
 }
 
 class A11yAudit {
+  private readonly pages: Page[] = [];
   private readonly visits: Visit[] = [];
   private readonly failures: string[] = [];
 
   constructor(
-    private readonly page: Page,
     private readonly origin: string,
     private readonly scanned: Set<string>,
     private readonly testInfo: TestInfo,
-  ) {
+  ) {}
+
+  /** Records every URL under /app that `page` reaches, with its context's storage at the time. */
+  watch(page: Page): void {
+    if (this.pages.includes(page)) return;
+    this.pages.push(page);
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame()) return;
       const url = frame.url();
-      if (!appPath(url, origin)) return;
+      if (!appPath(url, this.origin)) return;
       const storage = page
         .context()
         .storageState()
@@ -148,22 +154,25 @@ class A11yAudit {
     });
   }
 
-  /** Scans the page as it is now; fails the test at its end if anything serious is found. */
-  async checkNow(label?: string): Promise<void> {
-    await settle(this.page);
-    const path = appPath(this.page.url(), this.origin) ?? this.page.url();
-    const storage = await this.page
+  /** Scans `page` as it is now; the test fails at its end if anything serious is found. */
+  async checkNow(page: Page, label?: string): Promise<void> {
+    await settle(page);
+    const path = appPath(page.url(), this.origin) ?? page.url();
+    const storage = await page
       .context()
       .storageState()
       .catch(() => null);
     this.scanned.add(`${path} as ${sessionOwner(storage)}`);
-    await this.record(label ? `${path} (${label})` : path, await blockingViolations(this.page));
+    await this.record(label ? `${path} (${label})` : path, await blockingViolations(page));
   }
 
-  /** The end-of-test audit: the final state in place, then each other visited URL afresh. */
+  /** The end-of-test audit: each open page in place, then each other visited URL afresh. */
   async finish(browser: Browser, contextOptions: Record<string, unknown>): Promise<void> {
-    if (this.page.isClosed()) return;
-    if (appPath(this.page.url(), this.origin)) await this.checkNow('as the test left it');
+    for (const page of this.pages) {
+      if (!page.isClosed() && appPath(page.url(), this.origin)) {
+        await this.checkNow(page, 'as the test left it');
+      }
+    }
     for (const visit of this.visits) {
       const path = appPath(visit.url, this.origin) as string;
       const storage = await visit.storage;
@@ -198,8 +207,13 @@ class A11yAudit {
 }
 
 type TestFixtures = {
-  /** Scans the current page with axe now (the end-of-test audit happens regardless). */
-  checkA11y: (label?: string) => Promise<void>;
+  /** Scans a page (the test's `page` by default) with axe now; the end-of-test audit runs anyway. */
+  checkA11y: (label?: string, page?: Page) => Promise<void>;
+  /**
+   * Puts a page from another browser context (`browser.newContext()`) under the audit. Pages of
+   * the test's own context, popups included, are watched without asking.
+   */
+  a11yWatch: (page: Page) => void;
   a11yAudit: A11yAudit;
 };
 type WorkerFixtures = { a11yScanned: Set<string> };
@@ -209,11 +223,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   a11yScanned: [async ({}, use) => use(new Set<string>()), { scope: 'worker' }],
   a11yAudit: [
     async (
-      { page, browser, baseURL, a11yScanned, contextOptions, viewport, locale, timezoneId },
+      {
+        page,
+        context,
+        browser,
+        baseURL,
+        a11yScanned,
+        contextOptions,
+        viewport,
+        locale,
+        timezoneId,
+      },
       use,
       testInfo,
     ) => {
-      const audit = new A11yAudit(page, new URL(baseURL ?? '').origin, a11yScanned, testInfo);
+      const audit = new A11yAudit(new URL(baseURL ?? '').origin, a11yScanned, testInfo);
+      audit.watch(page);
+      context.on('page', (opened) => audit.watch(opened));
       await use(audit);
       // A failing test has already said what is wrong; a scan would only add noise.
       if (testInfo.status !== 'passed') return;
@@ -222,7 +248,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // Its own time budget: reopening and scanning several pages can outlast the test's.
     { auto: true, timeout: 60_000 },
   ],
-  checkA11y: async ({ a11yAudit }, use) => {
-    await use((label?: string) => a11yAudit.checkNow(label));
+  checkA11y: async ({ a11yAudit, page }, use) => {
+    await use((label?: string, other?: Page) => a11yAudit.checkNow(other ?? page, label));
+  },
+  a11yWatch: async ({ a11yAudit }, use) => {
+    await use((other: Page) => a11yAudit.watch(other));
   },
 });

@@ -41,8 +41,8 @@ export default defineConfig({
   testDir: './tests',
   outputDir: join(root, `var/e2e-artifacts/${port}`),
   fullyParallel: false,
-  // Two cores: one for the server, one for Chromium and the runner.
-  workers: 1,
+  // Two cores: one for the server, one for Chromium and the runner. E2E_WORKERS=2 on a bigger box.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: ci ? 1 : 0,
   forbidOnly: ci,
   timeout: 30_000,

@@ -34,3 +34,16 @@ test('checkA11y fails the test for a violation the page only shows for a moment'
   await checkA11y('with a nameless button');
   await page.evaluate(() => document.getElementById('nameless')?.remove());
 });
+
+test('a second page of the test’s context is audited as well', async ({ page, context }) => {
+  test.fail();
+  await page.goto(`${APP}/login`);
+  const second = await context.newPage();
+  await second.goto(`${APP}/login`);
+  await expect(second.getByRole('heading', { level: 1 })).toBeVisible();
+  await second.evaluate(() => {
+    const image = document.createElement('img');
+    image.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+    document.querySelector('main')?.append(image);
+  });
+});
