@@ -252,3 +252,19 @@ test('a signed-in user who opens /login is sent to the start page', async ({ pag
     page.getByRole('heading', { level: 1, name: `Hi, ${demoAccount('teacher').name}` }),
   ).toBeVisible();
 });
+
+test.describe('on a small screen', () => {
+  test.use({ viewport: { width: 600, height: 900 } });
+
+  test('the drawer starts closed, opens from the menu button and closes after navigating', async ({
+    page,
+  }) => {
+    await signInAs(page, 'student');
+    await expect(mainMenu(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(mainMenu(page)).toBeVisible();
+    await mainMenu(page).getByRole('link', { name: 'Account Settings' }).click();
+    await expect(page).toHaveURL(`${APP}/account_settings`);
+    await expect(mainMenu(page)).toBeHidden();
+  });
+});
