@@ -6,6 +6,12 @@ import { insertCartItemRow, replaceAddonLinks, replaceAttendeeLinks } from './ca
 
 // Commerce adds "add to cart"; until then tests put items in a cart through the repository.
 
+/**
+ * For hooks and tests that build programmes through the API: on a machine shared by many test
+ * runs these take seconds, far from the 10 s default, without anything being wrong.
+ */
+export const SETUP_TIMEOUT_MS = 60_000;
+
 export type NewTestCartItem = {
   scheduleId: number | string;
   planId: number | string;

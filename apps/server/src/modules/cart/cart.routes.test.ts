@@ -22,7 +22,7 @@ import {
   planBody,
   programmeWithSchedule,
 } from '../classes/classes-testing';
-import { addAddon, addAttendee, addToCart } from './cart-testing';
+import { addAddon, addAttendee, addToCart, SETUP_TIMEOUT_MS } from './cart-testing';
 
 // The seeded schedule (classes-testing): Saturdays 2030-01-05 … 2030-02-23, 8 sessions, and a
 // plan of 2000 + 3500 per class. Priced before 2030, every session is ahead: 2000 + 8 × 3500.
@@ -35,7 +35,7 @@ const oneAsWebReadsIt = (body: unknown): CartItem => parseDocument(cartItemSchem
 
 type Offer = Awaited<ReturnType<typeof programmeWithSchedule>>;
 
-describe('cart (server, v2)', () => {
+describe('cart (server, v2)', { timeout: SETUP_TIMEOUT_MS }, () => {
   let t: TestApp;
   let c: Cast;
   let offer: Offer;
@@ -56,7 +56,7 @@ describe('cart (server, v2)', () => {
     otherAddon = await addAddon(t, c.admin, other.scheduleId, 'Sketchbook', 900);
     mia = c.parent.attendees.mia;
     leo = c.parent.attendees.leo;
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const getCart = (who?: Person) =>
@@ -276,8 +276,9 @@ describe('cart (server, v2)', () => {
       });
     });
 
-    it('answers a guest with 401', async () => {
+    it('answers a guest with 401, even for input it would refuse', async () => {
       expect((await putItem(undefined, itemId, { number_of_attendees: 2 })).statusCode).toBe(401);
+      expect((await putItem(undefined, 'abc', { number_of_attendees: 0 })).statusCode).toBe(401);
     });
 
     it("answers 404 for another user's item and for an unknown one, changing nothing", async () => {

@@ -40,7 +40,8 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, o
   app.get(
     API.cartItems,
     {
-      preHandler: requireUser,
+      // Before validation: a guest hears 401 whatever it sent, not field messages.
+      preValidation: requireUser,
       schema: {
         tags,
         security,
@@ -54,7 +55,8 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, o
   app.put(
     API.cartItem(':id'),
     {
-      preHandler: requireUser,
+      // Before validation: a guest hears 401 whatever it sent, not field messages.
+      preValidation: requireUser,
       schema: {
         tags,
         security,

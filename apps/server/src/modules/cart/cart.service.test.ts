@@ -11,7 +11,7 @@ import {
   noCouponsExist,
   priceGuestCart,
 } from './cart.service';
-import { addAddon, addToCart } from './cart-testing';
+import { addAddon, addToCart, SETUP_TIMEOUT_MS } from './cart-testing';
 
 // The cart services with a pinned clock and a coupon lookup: what the routes cannot vary.
 // The schedule: Saturdays 10:00 New York, 2030-01-05 … 2030-02-23 (8 sessions), plan 2000 + 3500
@@ -19,7 +19,7 @@ import { addAddon, addToCart } from './cart-testing';
 
 const webList = z.array(cartItemSchema);
 
-describe('cart pricing at an instant, with coupons', () => {
+describe('cart pricing at an instant, with coupons', { timeout: SETUP_TIMEOUT_MS }, () => {
   let t: TestApp;
   let c: Cast;
   let offer: Awaited<ReturnType<typeof programmeWithSchedule>>;
@@ -47,7 +47,7 @@ describe('cart pricing at an instant, with coupons', () => {
     c = await cast(t);
     offer = await programmeWithSchedule(t, c, { programme: { name: 'Comics Drawing' } });
     materials = await addAddon(t, c.admin, offer.scheduleId, 'Materials', 1500);
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('charges a late joiner only the sessions still ahead', async () => {

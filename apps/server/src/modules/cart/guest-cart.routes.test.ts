@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { as, type Cast, cast, planBody, programmeWithSchedule } from '../classes/classes-testing';
-import { addAddon } from './cart-testing';
+import { addAddon, SETUP_TIMEOUT_MS } from './cart-testing';
 
 // Schedules of classes-testing: 8 Saturday sessions in 2030, plan 2000 + 3500 per class.
 const PLAN_PRICE = 2000 + 8 * 3500;
@@ -23,7 +23,7 @@ const asWebReadsIt = (body: unknown): CartItem[] => parseDocument(z.array(cartIt
 
 type Offer = Awaited<ReturnType<typeof programmeWithSchedule>>;
 
-describe('guest cart pricing (v1)', () => {
+describe('guest cart pricing (v1)', { timeout: SETUP_TIMEOUT_MS }, () => {
   let t: TestApp;
   let c: Cast;
   let offer: Offer;
@@ -54,7 +54,7 @@ describe('guest cart pricing (v1)', () => {
       payload: { klass_group_schedule: { plan_ids: [offer.planId, termPlanId] } },
     });
     if (offered.statusCode !== 200) throw new Error(offered.body);
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const item = (overrides: Partial<GuestCartItemParams> = {}): GuestCartItemParams => ({
