@@ -19,7 +19,7 @@ export const VERIFY_CPU_MS_RANGE = [50, 150] as const;
 export const MAX_STORM_P99_RATIO = 3;
 export const STORM_CLIENTS = 20;
 /** A steady trickle of /me requests: measures latency, without being load itself. */
-const ME_RATE_PER_S = 50;
+const ME_RATE_PER_S = 100;
 const ME_CONNECTIONS = 2;
 
 /** CPU time (all threads of this process: argon2 runs on libuv's pool) of one verification. */

@@ -222,7 +222,7 @@ export const userTokenDocumentSchema = z.object({
 export type UserTokenDocument = z.infer<typeof userTokenDocumentSchema>;
 
 /** PUT /api/v1/user_token/{token}: optional empty body. */
-export const confirmBodySchema = z.object({}).optional();
+export const confirmBodySchema = z.object({}).nullish();
 
 /** A fresh session: `data.jwt` replaces the stored token (signed in). */
 export const sessionResponseSchema = z.object({ data: z.object({ jwt: z.string() }) });
