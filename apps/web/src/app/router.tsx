@@ -2,9 +2,21 @@ import { APP_BASE } from '@atelier/contract';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '../components/feedback/route-error';
 import { AppLayout } from '../components/layout/app-layout';
+import { loadFeatureStrings } from '../i18n/i18n';
 import { setNavigator } from '../lib/navigation';
 import { access, pattern } from './route-paths';
 import { RequireRole } from './routes/require-role';
+
+/**
+ * A page module, loaded together with the page strings (en-features.ts). Only the login and
+ * not-found pages do without them, which keeps a first visit to /login small.
+ */
+function page<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    const [module] = await Promise.all([load(), loadFeatureStrings()]);
+    return module;
+  };
+}
 
 /**
  * The route table of SPEC §2, relative to the /app basename. Every page is a lazy module exporting
@@ -19,45 +31,51 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <></>,
     children: [
       // Public
-      { index: true, lazy: () => import('./routes/home') },
-      { path: 'home', lazy: () => import('./routes/home') },
-      { path: 'book_class', lazy: () => import('./routes/book-class') },
-      { path: 'photo_box', lazy: () => import('./routes/photo-box') },
-      { path: 'photo_upload', lazy: () => import('./routes/photo-upload') },
+      { index: true, lazy: page(() => import('./routes/home')) },
+      { path: 'home', lazy: page(() => import('./routes/home')) },
+      { path: 'book_class', lazy: page(() => import('./routes/book-class')) },
+      { path: 'photo_box', lazy: page(() => import('./routes/photo-box')) },
+      { path: 'photo_upload', lazy: page(() => import('./routes/photo-upload')) },
       { path: 'login', lazy: () => import('./routes/login') },
-      { path: 'register/check_email', lazy: () => import('./routes/register-check-email') },
-      { path: pattern.registerComplete, lazy: () => import('./routes/register-complete') },
-      { path: pattern.registerConfirm, lazy: () => import('./routes/register-confirm') },
-      { path: 'register', lazy: () => import('./routes/register') },
-      { path: pattern.passwordResetToken, lazy: () => import('./routes/password-reset-token') },
-      { path: 'password_reset', lazy: () => import('./routes/password-reset') },
+      { path: 'register/check_email', lazy: page(() => import('./routes/register-check-email')) },
+      { path: pattern.registerComplete, lazy: page(() => import('./routes/register-complete')) },
+      { path: pattern.registerConfirm, lazy: page(() => import('./routes/register-confirm')) },
+      { path: 'register', lazy: page(() => import('./routes/register')) },
+      {
+        path: pattern.passwordResetToken,
+        lazy: page(() => import('./routes/password-reset-token')),
+      },
+      { path: 'password_reset', lazy: page(() => import('./routes/password-reset')) },
       {
         path: pattern.accountSettingsEmail,
-        lazy: () => import('./routes/account-settings-email'),
+        lazy: page(() => import('./routes/account-settings-email')),
       },
-      { path: pattern.cartItem, lazy: () => import('./routes/cart-item') },
-      { path: 'cart', lazy: () => import('./routes/cart') },
-      { path: 'checkout/complete', lazy: () => import('./routes/checkout-complete') },
-      { path: 'checkout/failed', lazy: () => import('./routes/checkout-failed') },
-      { path: 'checkout', lazy: () => import('./routes/checkout') },
-      { path: 'sandbox', lazy: () => import('./routes/sandbox/index') },
-      { path: 'sandbox/dialog', lazy: () => import('./routes/sandbox/dialog') },
-      { path: 'sandbox/form', lazy: () => import('./routes/sandbox/form') },
-      { path: 'sandbox/file', lazy: () => import('./routes/sandbox/file') },
-      { path: 'sandbox/file_upload', lazy: () => import('./routes/sandbox/file-upload') },
+      { path: pattern.cartItem, lazy: page(() => import('./routes/cart-item')) },
+      { path: 'cart', lazy: page(() => import('./routes/cart')) },
+      { path: 'checkout/complete', lazy: page(() => import('./routes/checkout-complete')) },
+      { path: 'checkout/failed', lazy: page(() => import('./routes/checkout-failed')) },
+      { path: 'checkout', lazy: page(() => import('./routes/checkout')) },
+      { path: 'sandbox', lazy: page(() => import('./routes/sandbox/index')) },
+      { path: 'sandbox/dialog', lazy: page(() => import('./routes/sandbox/dialog')) },
+      { path: 'sandbox/form', lazy: page(() => import('./routes/sandbox/form')) },
+      { path: 'sandbox/file', lazy: page(() => import('./routes/sandbox/file')) },
+      { path: 'sandbox/file_upload', lazy: page(() => import('./routes/sandbox/file-upload')) },
       // Any logged-in user
       {
         element: <RequireRole roles={access.anyUser} />,
         children: [
-          { path: 'classes', lazy: () => import('./routes/classes') },
-          { path: 'account_settings', lazy: () => import('./routes/account-settings') },
+          { path: 'classes', lazy: page(() => import('./routes/classes')) },
+          { path: 'account_settings', lazy: page(() => import('./routes/account-settings')) },
           {
             path: 'gallery',
             children: [
-              { index: true, lazy: () => import('./routes/gallery-feed') },
-              { path: 'my_gallery', lazy: () => import('./routes/my-gallery') },
-              { path: 'feedback', lazy: () => import('./routes/gallery-feedback') },
-              { path: pattern.galleryStudent, lazy: () => import('./routes/gallery-student') },
+              { index: true, lazy: page(() => import('./routes/gallery-feed')) },
+              { path: 'my_gallery', lazy: page(() => import('./routes/my-gallery')) },
+              { path: 'feedback', lazy: page(() => import('./routes/gallery-feedback')) },
+              {
+                path: pattern.galleryStudent,
+                lazy: page(() => import('./routes/gallery-student')),
+              },
             ],
           },
         ],
@@ -66,30 +84,30 @@ export const routes: RouteObject[] = [
       {
         element: <RequireRole roles={access.student} />,
         children: [
-          { path: 'orders', lazy: () => import('./routes/orders') },
-          { path: 'refund/complete', lazy: () => import('./routes/refund-complete') },
+          { path: 'orders', lazy: page(() => import('./routes/orders')) },
+          { path: 'refund/complete', lazy: page(() => import('./routes/refund-complete')) },
         ],
       },
       // Teacher or admin
       {
         element: <RequireRole roles={access.teacherOrAdmin} />,
         children: [
-          { path: pattern.userGroup, lazy: () => import('./routes/user-group') },
-          { path: 'manage_coupons', lazy: () => import('./routes/manage-coupons') },
+          { path: pattern.userGroup, lazy: page(() => import('./routes/user-group')) },
+          { path: 'manage_coupons', lazy: page(() => import('./routes/manage-coupons')) },
         ],
       },
       // Admin only
       {
         element: <RequireRole roles={access.admin} />,
         children: [
-          { path: 'customers/guest', lazy: () => import('./routes/customers-guest') },
-          { path: 'customers', lazy: () => import('./routes/customers') },
-          { path: 'manage_plans', lazy: () => import('./routes/manage-plans') },
-          { path: 'sales_overview', lazy: () => import('./routes/sales-overview') },
-          { path: 'manage_orders', lazy: () => import('./routes/manage-orders') },
-          { path: pattern.manageSchedule, lazy: () => import('./routes/manage-schedule') },
-          { path: pattern.manageClass, lazy: () => import('./routes/manage-class') },
-          { path: 'manage_classes', lazy: () => import('./routes/manage-classes') },
+          { path: 'customers/guest', lazy: page(() => import('./routes/customers-guest')) },
+          { path: 'customers', lazy: page(() => import('./routes/customers')) },
+          { path: 'manage_plans', lazy: page(() => import('./routes/manage-plans')) },
+          { path: 'sales_overview', lazy: page(() => import('./routes/sales-overview')) },
+          { path: 'manage_orders', lazy: page(() => import('./routes/manage-orders')) },
+          { path: pattern.manageSchedule, lazy: page(() => import('./routes/manage-schedule')) },
+          { path: pattern.manageClass, lazy: page(() => import('./routes/manage-class')) },
+          { path: 'manage_classes', lazy: page(() => import('./routes/manage-classes')) },
         ],
       },
       // SPEC §2: /404 (where forbidden routes lead) and every unknown path show the not-found page.

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { en } from './en';
+import { enFeatures } from './en-features';
 import { i18n, LANGUAGE_STORAGE_KEY, setI18nLanguage, storedLanguage, storeLanguage } from './i18n';
 import { ja } from './ja';
+import { jaFeatures } from './ja-features';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -16,8 +18,13 @@ function leaves(tree: Tree, prefix = ''): [string, string][] {
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('language files', () => {
-  const enLeaves = new Map(leaves(en as unknown as Tree));
-  const jaLeaves = new Map(leaves(ja as unknown as Tree));
+  const enLeaves = new Map(leaves({ ...en, ...enFeatures } as unknown as Tree));
+  const jaLeaves = new Map(leaves({ ...ja, ...jaFeatures } as unknown as Tree));
+
+  it('keep the shell strings and the page strings apart (no group in both)', () => {
+    const shared = Object.keys(en).filter((group) => group in enFeatures);
+    expect(shared).toEqual([]);
+  });
 
   it('translate every English key into Japanese, with no empty string', () => {
     expect([...jaLeaves.keys()].sort()).toEqual([...enLeaves.keys()].sort());
@@ -36,9 +43,11 @@ describe('language switching', () => {
     await setI18nLanguage('en');
   });
 
-  it('loads Japanese on demand and sets the page language', async () => {
+  it('loads Japanese on demand, shell and page strings, and sets the page language', async () => {
     await setI18nLanguage('ja');
     expect(i18n.t('notifications.empty')).toBe(ja.notifications.empty);
+    // The test setup loaded the page strings, so switching brings the Japanese ones too.
+    expect(i18n.t('pages.orders')).toBe(jaFeatures.pages.orders);
     expect(document.documentElement.lang).toBe('ja');
     await setI18nLanguage('en');
     expect(i18n.t('notifications.empty')).toBe('No notification');

@@ -2,9 +2,9 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@atelier/contract';
 import i18next, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
-import type { Translation } from './en-shape';
+import type { FeatureTranslation, Translation } from './en-shape';
 
-/** A dotted message key of en.ts (plural keys without their `_one`/`_other` suffix). */
+/** A dotted message key (plural keys without their `_one`/`_other` suffix). */
 export type MessageKey = ParseKeys<'translation'>;
 
 /**
@@ -35,20 +35,33 @@ export function storeLanguage(language: Language): void {
   }
 }
 
-// Japanese is fetched only when chosen, so English visitors do not download it.
-const loaders: Record<Language, () => Promise<Translation>> = {
-  en: async () => en,
-  ja: async () => (await import('./ja')).ja,
+/**
+ * Strings come in two parts per language: the shell's (`en.ts`, bundled for English) and the
+ * pages' (`en-features.ts`, fetched with the first page that needs them). Japanese is fetched only
+ * when chosen. Both parts go into the one `translation` namespace, so keys read the same everywhere.
+ */
+type Part = 'shell' | 'features';
+const loaders: Record<Part, Record<Language, () => Promise<Translation | FeatureTranslation>>> = {
+  shell: {
+    en: async () => en,
+    ja: async () => (await import('./ja')).ja,
+  },
+  features: {
+    en: async () => (await import('./en-features')).enFeatures,
+    ja: async () => (await import('./ja-features')).jaFeatures,
+  },
 };
+const loaded = new Set<string>([`${DEFAULT_LANGUAGE}:shell`]);
+let featuresWanted = false;
 
 /**
  * The app uses i18next's default instance (the api client translates its snackbar texts through it
- * too). English is bundled and initialised synchronously at import, so the first render and every
- * component test have their strings without waiting.
+ * too). English shell strings are initialised synchronously at import, so the first render has them.
  */
 if (!i18next.isInitialized) {
   void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    // A copy: later parts are merged deeply into the stored resources, which must not touch `en`.
+    resources: { en: { translation: structuredClone(en) } },
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -60,11 +73,41 @@ if (!i18next.isInitialized) {
 
 export const i18n = i18next;
 
+/** Adds one part of a language's strings now (tests, and the loaders below). */
+export function addStrings(
+  language: Language,
+  part: Part,
+  strings: Translation | FeatureTranslation,
+): void {
+  i18n.addResourceBundle(language, 'translation', strings, true, true);
+  loaded.add(`${language}:${part}`);
+  if (part === 'features') featuresWanted = true;
+}
+
+async function ensure(language: Language, part: Part): Promise<void> {
+  if (loaded.has(`${language}:${part}`)) return;
+  addStrings(language, part, await loaders[part][language]());
+}
+
+function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Makes the page strings available in the current language (and, from then on, in any language
+ * switched to). Route modules other than login and not-found wait for it (see router.tsx).
+ */
+export async function loadFeatureStrings(): Promise<void> {
+  featuresWanted = true;
+  await ensure(currentLanguage(), 'features');
+}
+
 /** Loads the language's strings if needed and switches i18next and the page's `lang` to it. */
 export async function setI18nLanguage(language: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(language, 'translation')) {
-    i18n.addResourceBundle(language, 'translation', await loaders[language]());
-  }
+  await Promise.all([
+    ensure(language, 'shell'),
+    featuresWanted ? ensure(language, 'features') : Promise.resolve(),
+  ]);
   if (i18n.language !== language) await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }

@@ -7,10 +7,27 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
-import type { MessageKey } from '../../../i18n/i18n';
+import { loadFeatureStrings, type MessageKey } from '../../../i18n/i18n';
 import { type ApiError, errorSnackbarText, toApiError } from '../../../lib/api-client';
-import { UnconfirmedNotice } from '../../accounts/components/unconfirmed-notice';
 import { signIn } from '../session-slice';
+
+type UnconfirmedNoticeComponent =
+  typeof import('../../accounts/components/unconfirmed-notice').UnconfirmedNotice;
+let UnconfirmedNotice: UnconfirmedNoticeComponent | null = null;
+
+/**
+ * The notice for an unconfirmed account, with the page strings it uses, is fetched only when a
+ * sign-in answers so (keeping the login page's first visit small), and before the error is shown,
+ * so both appear together.
+ */
+async function loadUnconfirmedNotice(): Promise<void> {
+  if (UnconfirmedNotice) return;
+  const [module] = await Promise.all([
+    import('../../accounts/components/unconfirmed-notice'),
+    loadFeatureStrings(),
+  ]);
+  UnconfirmedNotice = module.UnconfirmedNotice;
+}
 
 type FormError = { key: MessageKey } | { text: string };
 
@@ -57,8 +74,16 @@ export function LoginForm() {
     } catch (rejected) {
       const error = toApiError(rejected);
       const fields = formFields(error.fields);
-      if (Object.keys(fields).length > 0) setServerErrors(fields);
-      else setFormError(signInFailure(error));
+      if (Object.keys(fields).length > 0) {
+        setServerErrors(fields);
+        return;
+      }
+      const failure = signInFailure(error);
+      if ('key' in failure && failure.key === 'login.unconfirmed') {
+        // Without the notice (its chunk failed to load) the message alone still explains.
+        await loadUnconfirmedNotice().catch(() => undefined);
+      }
+      setFormError(failure);
     }
   });
 
@@ -76,9 +101,10 @@ export function LoginForm() {
             {'key' in formError ? t(formError.key) : formError.text}
           </Alert>
         )}
-        {formError && 'key' in formError && formError.key === 'login.unconfirmed' && (
-          <UnconfirmedNotice email={values.email.trim()} />
-        )}
+        {formError &&
+          'key' in formError &&
+          formError.key === 'login.unconfirmed' &&
+          UnconfirmedNotice && <UnconfirmedNotice email={values.email.trim()} />}
         <TextInput
           {...field('email')}
           type="email"
