@@ -302,6 +302,33 @@ describe('registration and confirmation', { timeout: 120_000 }, () => {
     });
   });
 
+  it('every accounts, family and search endpoint is in the OpenAPI description', async () => {
+    const { paths } = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const expected: [string, string][] = [
+      ['/api/v1/users', 'post'],
+      ['/api/v1/user_token', 'post'],
+      ['/api/v1/user_token/{token}', 'get'],
+      ['/api/v1/user_token/{token}', 'put'],
+      ['/api/v1/user_token/{token}/resend', 'post'],
+      ['/api/v1/password_resets', 'post'],
+      ['/api/v1/password_resets/{token}', 'get'],
+      ['/api/v1/password_resets/{token}', 'put'],
+      ['/api/v1/users/{id}', 'put'],
+      ['/api/v1/users/{id}/email', 'put'],
+      ['/api/v1/users/{id}/password', 'put'],
+      ['/api/v1/users/email_token/{token}', 'put'],
+      ['/api/v1/users/{id}/attendee_profiles', 'get'],
+      ['/api/v1/users/{id}/attendee_profiles', 'post'],
+      ['/api/v1/users/{id}/attendee_profiles/{profileId}', 'put'],
+      ['/api/v1/users/{id}/attendee_profiles/{profileId}', 'delete'],
+      ['/api/v1/users/search', 'get'],
+    ];
+    for (const [path, method] of expected) {
+      expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    expect(JSON.stringify(paths)).not.toContain('/dev/mail');
+  });
+
   describe('rate limits', () => {
     it('limits registrations per address, whichever network they come from', async () => {
       const email = uniqueEmail('limit');
