@@ -1,4 +1,5 @@
 import { argon2Bench } from './argon2.bench';
+import { catalogueBench } from './catalogue.bench';
 import type { Bench } from './harness/report';
 import { loginBundleBench } from './login-bundle.bench';
 import { usersMeBench } from './users-me.bench';
@@ -8,4 +9,4 @@ import { usersMeBench } from './users-me.bench';
  * `Bench` (see harness/report.ts; harness/ has the server, bare-route, load and bundle helpers),
  * then list it here.
  */
-export const BENCHES: Bench[] = [usersMeBench, loginBundleBench, argon2Bench];
+export const BENCHES: Bench[] = [usersMeBench, loginBundleBench, argon2Bench, catalogueBench];

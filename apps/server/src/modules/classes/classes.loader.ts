@@ -20,11 +20,11 @@ import {
   type AddonRow,
   addonRowsOfSchedules,
   type KlassRow,
-  klassRowsOfSchedules,
   type PlanLinkRow,
   planLinksOfSchedules,
   type ScheduleRow,
   scheduledKlassCounts,
+  upcomingKlassRows,
 } from './schedules.repository';
 import { type TeacherRow, teacherRowsByIds } from './teachers.repository';
 
@@ -127,10 +127,10 @@ export async function publicScheduleResources(ctx: ClassesContext, schedules: Sc
   const now = ctx.now();
   const [extras, upcoming] = await Promise.all([
     loadScheduleExtras(ctx, schedules),
-    klassRowsOfSchedules(
+    upcomingKlassRows(
       ctx.db,
       schedules.map((s) => s.id),
-      { startingFrom: now, scheduledOnly: true },
+      now,
     ),
   ]);
   const klassesBySchedule = groupBy(upcoming, (k) => k.scheduleId);

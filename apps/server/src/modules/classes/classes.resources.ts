@@ -184,7 +184,10 @@ export function klassResource(row: KlassRow, klassGroupId: number): KlassResourc
   };
 }
 
-export function publicKlassResource(row: KlassRow, klassGroupId: number): PublicKlassResource {
+export function publicKlassResource(
+  row: Pick<KlassRow, 'id' | 'scheduleId' | 'startsAt' | 'endsAt' | 'status'>,
+  klassGroupId: number,
+): PublicKlassResource {
   return {
     id: String(row.id),
     type: 'klasses',

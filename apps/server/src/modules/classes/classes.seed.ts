@@ -405,13 +405,11 @@ export async function seedDemoClasses(db: Db, now: Date = new Date()): Promise<v
     ],
   ].filter((pair): pair is [number, string] => pair[0] !== undefined && pair[1] !== undefined);
   if (enrolled.length > 0) {
-    await db
-      .insert(enrollments)
-      .values(
-        enrolled.map(([attendeeProfileId, scheduleId]) => ({
-          attendeeProfileId,
-          scheduleId: Number(scheduleId),
-        })),
-      );
+    await db.insert(enrollments).values(
+      enrolled.map(([attendeeProfileId, scheduleId]) => ({
+        attendeeProfileId,
+        scheduleId: Number(scheduleId),
+      })),
+    );
   }
 }

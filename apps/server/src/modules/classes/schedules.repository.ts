@@ -174,6 +174,40 @@ export function klassRowsOfSchedules(
     .orderBy(asc(klasses.startsAt), asc(klasses.id));
 }
 
+export type UpcomingKlassRow = Pick<
+  KlassRow,
+  'id' | 'scheduleId' | 'startsAt' | 'endsAt' | 'status'
+>;
+
+/**
+ * The sessions the catalogue shows: not cancelled, starting at or after `from`. Only the columns
+ * it shows: a catalogue page reads over a thousand of these, and every timestamp costs a parse.
+ */
+export function upcomingKlassRows(
+  db: Db,
+  scheduleIds: number[],
+  from: Date,
+): Promise<UpcomingKlassRow[]> {
+  if (scheduleIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: klasses.id,
+      scheduleId: klasses.scheduleId,
+      startsAt: klasses.startsAt,
+      endsAt: klasses.endsAt,
+      status: klasses.status,
+    })
+    .from(klasses)
+    .where(
+      and(
+        inArray(klasses.scheduleId, scheduleIds),
+        gte(klasses.startsAt, from),
+        eq(klasses.status, 'scheduled'),
+      ),
+    )
+    .orderBy(asc(klasses.startsAt), asc(klasses.id));
+}
+
 /** Sessions not cancelled, per schedule. */
 export async function scheduledKlassCounts(
   db: Db,
