@@ -47,7 +47,7 @@ describe('firstVisitJsFiles', () => {
   it('is the entry, its imports and the visited route with its imports — JS only', () => {
     const files = firstVisitJsFiles(manifest, {
       entry: 'index.html',
-      routeModules: ['src/routes/login.tsx'],
+      lazyModules: ['src/routes/login.tsx'],
     });
     expect(files.sort()).toEqual(
       ['assets/index-a.js', 'assets/vendor-b.js', 'assets/login-d.js', 'assets/form-c.js'].sort(),
@@ -56,7 +56,7 @@ describe('firstVisitJsFiles', () => {
 
   it('refuses a route module that is not a lazy chunk', () => {
     expect(() =>
-      firstVisitJsFiles(manifest, { entry: 'index.html', routeModules: ['_vendor-b.js'] }),
+      firstVisitJsFiles(manifest, { entry: 'index.html', lazyModules: ['_vendor-b.js'] }),
     ).toThrow(/not a lazily loaded chunk/);
   });
 });
