@@ -59,6 +59,39 @@ export const theme = createTheme({
     MuiLink: {
       defaultProps: { color: PRIMARY_TEXT_COLOR },
     },
+    // Text and outlined buttons, focused field labels and selected toggles draw their text in the
+    // palette colour: the darker shades keep it readable (axe colour-contrast, see above).
+    MuiButton: {
+      styleOverrides: {
+        root: {
+          variants: [
+            {
+              props: { variant: 'text', color: 'primary' },
+              style: { color: PRIMARY_TEXT_COLOR },
+            },
+            {
+              props: { variant: 'outlined', color: 'primary' },
+              style: { color: PRIMARY_TEXT_COLOR },
+            },
+            { props: { variant: 'text', color: 'error' }, style: { color: ERROR_TEXT_COLOR } },
+            {
+              props: { variant: 'outlined', color: 'error' },
+              style: { color: ERROR_TEXT_COLOR },
+            },
+          ],
+        },
+      },
+    },
+    MuiInputLabel: {
+      styleOverrides: {
+        root: { '&.Mui-focused:not(.Mui-error)': { color: PRIMARY_TEXT_COLOR } },
+      },
+    },
+    MuiToggleButton: {
+      styleOverrides: {
+        root: { '&.Mui-selected': { color: PRIMARY_TEXT_COLOR } },
+      },
+    },
   },
 });
 
