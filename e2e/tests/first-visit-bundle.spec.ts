@@ -1,0 +1,24 @@
+import { firstVisitJsFiles, readManifest } from '../../bench/src/harness/bundle';
+import { WEB_DIST_DIR } from '../../bench/src/harness/paths';
+import { LOGIN_FIRST_VISIT } from '../../bench/src/login-bundle';
+import { APP, expect, test } from '../fixtures';
+
+// The bundle budget (bench/src/login-bundle.test.ts) counts the JS of a first visit to /app/login
+// from Vite's manifest. Which lazy chunks that visit pulls in is the app's behaviour, so a real
+// visit keeps that list honest: a new start-up import must be counted, a dropped one uncounted.
+test('a first visit to /app/login loads exactly the JS files the bundle budget counts', async ({
+  page,
+}) => {
+  const loaded = new Set<string>();
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (response.request().resourceType() === 'script') loaded.add(path);
+  });
+  await page.goto(`${APP}/login`, { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+
+  const counted = firstVisitJsFiles(readManifest(WEB_DIST_DIR), LOGIN_FIRST_VISIT).map(
+    (file) => `${APP}/${file}`,
+  );
+  expect([...loaded].sort()).toEqual(counted.sort());
+});
