@@ -5,6 +5,7 @@ export * from './classes.constants';
 export * from './classes.paths';
 // The field helpers stay internal except these: generic names would clash with other modules'.
 export { classesIdParamsSchema, isValidTimeZone } from './fields';
+export * from './flat.schemas';
 export * from './klass-groups.schemas';
 export * from './plans.schemas';
 export * from './schedules.schemas';

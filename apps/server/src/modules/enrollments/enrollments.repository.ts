@@ -86,3 +86,14 @@ export function activeEnrollmentsOfAccount(
     .where(and(eq(attendeeProfiles.userId, userId), eq(enrollments.status, 'active')))
     .orderBy(asc(attendeeProfiles.name));
 }
+
+export async function countEnrollmentsOfAttendee(
+  db: Db,
+  attendeeProfileId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(enrollments)
+    .where(eq(enrollments.attendeeProfileId, attendeeProfileId));
+  return row?.n ?? 0;
+}

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import {
   activeEnrollmentsOfAccount,
+  countEnrollmentsOfAttendee,
   type RosterRow,
   rosterRows,
   seatCountRows,
@@ -60,4 +61,13 @@ export async function enrolledAttendeesOfAccount(
     out.set(row.scheduleId, names);
   }
   return out;
+}
+
+/**
+ * Enrollments (cancelled ones too) of one attendee profile. While above 0 the profile is history:
+ * the database refuses to delete it (foreign key), so the family module should refuse first, with
+ * a message, instead of failing.
+ */
+export function enrollmentCountOfAttendee(db: Db, attendeeProfileId: number): Promise<number> {
+  return countEnrollmentsOfAttendee(db, attendeeProfileId);
 }
