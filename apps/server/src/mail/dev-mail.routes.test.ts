@@ -6,11 +6,14 @@ import { createTestApp, type TestApp, testConfig } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import { DEV_MAIL_PATH } from './dev-mail.routes';
 
+// Building the app on a fresh database takes seconds on a busy machine.
+const HOOK_TIMEOUT_MS = 60_000;
+
 describe('/dev/mail', { timeout: 60_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ APP_URL: 'http://localhost:3210' });
-  });
+  }, HOOK_TIMEOUT_MS);
   afterAll(() => t.close());
 
   async function registerAndDeliver(email: string, name = 'Dev Reader') {

@@ -9,6 +9,9 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { latestMail } from './mail-testing';
 import { FileMailTransport, type OutgoingMail, type StoredMail } from './mail-transport';
 
+// Building the app on a fresh database takes seconds on a busy machine.
+const HOOK_TIMEOUT_MS = 60_000;
+
 const sample = (id: number): OutgoingMail => ({
   id,
   toAddress: 'reader@mail.test',
@@ -133,7 +136,7 @@ describe('SMTP transport (SMTP_URL)', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     const port = await stub.start();
     t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
-  });
+  }, HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await t.close();
     await stub.stop();

@@ -8,6 +8,9 @@ import { claimDueMail } from './mail-outbox.repository';
 import type { MailTransport, OutgoingMail } from './mail-transport';
 import { retryDelayMs } from './mail-worker';
 
+// Building the app on a fresh database takes seconds on a busy machine.
+const HOOK_TIMEOUT_MS = 60_000;
+
 /** A transport that fails its first `failures` sends, then records what it sends. */
 class FlakyTransport implements MailTransport {
   readonly kind = 'flaky';
@@ -25,7 +28,7 @@ class FlakyTransport implements MailTransport {
   }
 }
 
-describe('mail outbox and worker', () => {
+describe('mail outbox and worker', { timeout: 60_000 }, () => {
   let database: TestDatabase;
   let app: App;
   const transport = new FlakyTransport(0);
@@ -40,7 +43,7 @@ describe('mail outbox and worker', () => {
       },
     });
     await app.ready();
-  });
+  }, HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await app.close();
     await database.close();
@@ -202,7 +205,7 @@ describe('mail outbox and worker', () => {
           params: { name: 'Quinn' },
         }),
       );
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 30_000;
       while (recorder.sent.length === 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

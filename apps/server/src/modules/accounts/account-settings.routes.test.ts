@@ -24,6 +24,9 @@ import { ACCOUNT_LIMITS, createAccountsService } from './accounts.service';
 import { accountTokens } from './accounts.tables';
 import { bearer, nextIp, type SignedInUser, signedInUser, uniqueEmail } from './accounts-testing';
 
+// Building the app on a fresh database takes seconds on a busy machine.
+const HOOK_TIMEOUT_MS = 60_000;
+
 type FilePart = { field: string; filename: string; type: string; data: Buffer };
 
 /** A multipart/form-data body as a browser's FormData sends it. */
@@ -65,7 +68,7 @@ describe('account settings', { timeout: 120_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, HOOK_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const updateUser = (jwt: string | null, id: number, body: ReturnType<typeof multipart>) =>

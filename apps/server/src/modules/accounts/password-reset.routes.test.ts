@@ -17,11 +17,14 @@ import { ACCOUNT_LIMITS } from './accounts.service';
 import { accountTokens } from './accounts.tables';
 import { bearer, nextIp, signedInUser, uniqueEmail } from './accounts-testing';
 
+// Building the app on a fresh database takes seconds on a busy machine.
+const HOOK_TIMEOUT_MS = 60_000;
+
 describe('password reset', { timeout: 120_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, HOOK_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const requestReset = (email: string, ip = nextIp()) =>

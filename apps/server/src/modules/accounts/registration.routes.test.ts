@@ -17,12 +17,15 @@ import { ACCOUNT_LIMITS } from './accounts.service';
 import { accountTokens } from './accounts.tables';
 import { bearer, nextIp, signedInUser, uniqueEmail, validRegistration } from './accounts-testing';
 
+// Building the app on a fresh database takes seconds on a busy machine.
+const HOOK_TIMEOUT_MS = 60_000;
+
 // Every registration hashes a password with argon2id on purpose (tens of ms each).
 describe('registration and confirmation', { timeout: 120_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ APP_URL: 'https://school.example' });
-  });
+  }, HOOK_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const register = (user: Record<string, unknown>, query?: unknown, ip = nextIp()) =>

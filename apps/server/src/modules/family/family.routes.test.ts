@@ -12,13 +12,16 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bearer, type SignedInUser, signedInUser } from '../accounts/accounts-testing';
 import { attendeeProfiles } from '../users/users.tables';
 
+// Building the app on a fresh database takes seconds on a busy machine.
+const HOOK_TIMEOUT_MS = 60_000;
+
 describe('family members (attendee profiles)', { timeout: 60_000 }, () => {
   let t: TestApp;
   let parent: SignedInUser;
   beforeAll(async () => {
     t = await createTestApp();
     parent = await signedInUser(t, 'student');
-  });
+  }, HOOK_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const list = (actor: SignedInUser | null, userId: number, page = 1) =>

@@ -5,6 +5,9 @@ import { bearer, type SignedInUser, signedInUser } from '../accounts/accounts-te
 import { users } from '../users/users.tables';
 import { likePattern } from './user-search.repository';
 
+// Building the app on a fresh database takes seconds on a busy machine.
+const HOOK_TIMEOUT_MS = 60_000;
+
 describe('GET /api/v1/users/search', { timeout: 60_000 }, () => {
   let t: TestApp;
   let teacher: SignedInUser;
@@ -37,7 +40,7 @@ describe('GET /api/v1/users/search', { timeout: 60_000 }, () => {
       ])
       .returning({ id: users.id, name: users.name });
     for (const row of rows) ids[row.name] = row.id;
-  });
+  }, HOOK_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const search = (actor: SignedInUser | null, query: string) =>
