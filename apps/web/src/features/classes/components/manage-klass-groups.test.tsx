@@ -184,8 +184,10 @@ describe('/manage_classes', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search programmes' }), {
       target: { value: 'figure' },
     });
-    await waitFor(() =>
-      expect(screen.queryByRole('link', { name: 'Comics Drawing' })).not.toBeInTheDocument(),
+    // The search waits for typing to pause (300 ms) before asking: allow a busy machine time.
+    await waitFor(
+      () => expect(screen.queryByRole('link', { name: 'Comics Drawing' })).not.toBeInTheDocument(),
+      { timeout: 5000 },
     );
     expect(screen.getByRole('link', { name: 'Figure Drawing' })).toBeInTheDocument();
     expect(store.getState().klasses.klassGroupPage).toBe(1);
