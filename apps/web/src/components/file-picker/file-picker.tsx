@@ -2,7 +2,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Props = {
@@ -19,8 +19,9 @@ type Props = {
 };
 
 /**
- * Chooses files from the device: a button wrapping a visually hidden file input (still reachable by
- * keyboard and screen readers through the button), and the names of what was chosen.
+ * Chooses files from the device: a button that opens a visually hidden file input, and the names of
+ * what was chosen. The input sits beside the button, not inside it: an input nested in a
+ * button-like label is "nested interactive" content (axe), which screen readers announce badly.
  */
 export function FilePicker({
   files,
@@ -33,6 +34,8 @@ export function FilePicker({
 }: Props) {
   const { t } = useTranslation();
   const statusId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const buttonLabel = label ?? (multiple ? t('filePicker.chooseMany') : t('filePicker.choose'));
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -40,36 +43,41 @@ export function FilePicker({
       sx={{ alignItems: { sm: 'center' } }}
     >
       <Button
-        component="label"
         variant="outlined"
         startIcon={<AttachFileIcon />}
         disabled={disabled}
+        onClick={() => input.current?.click()}
+        aria-describedby={statusId}
         data-testid={`${testId}-button`}
       >
-        {label ?? (multiple ? t('filePicker.chooseMany') : t('filePicker.choose'))}
-        <input
-          type="file"
-          accept={accept}
-          multiple={multiple}
-          disabled={disabled}
-          aria-describedby={statusId}
-          data-testid={`${testId}-input`}
-          onChange={(event) => {
-            onChange(Array.from(event.target.files ?? []));
-            // Lets the same file be chosen again after it was removed.
-            event.target.value = '';
-          }}
-          style={{
-            clip: 'rect(0 0 0 0)',
-            clipPath: 'inset(50%)',
-            height: 1,
-            overflow: 'hidden',
-            position: 'absolute',
-            whiteSpace: 'nowrap',
-            width: 1,
-          }}
-        />
+        {buttonLabel}
       </Button>
+      <input
+        ref={input}
+        type="file"
+        accept={accept}
+        multiple={multiple}
+        disabled={disabled}
+        // Reached through the button; kept out of the tab order and the accessibility tree.
+        tabIndex={-1}
+        aria-hidden="true"
+        aria-label={buttonLabel}
+        data-testid={`${testId}-input`}
+        onChange={(event) => {
+          onChange(Array.from(event.target.files ?? []));
+          // Lets the same file be chosen again after it was removed.
+          event.target.value = '';
+        }}
+        style={{
+          clip: 'rect(0 0 0 0)',
+          clipPath: 'inset(50%)',
+          height: 1,
+          overflow: 'hidden',
+          position: 'absolute',
+          whiteSpace: 'nowrap',
+          width: 1,
+        }}
+      />
       <Typography id={statusId} variant="body2" data-testid={`${testId}-names`}>
         {files.length === 0 ? t('filePicker.none') : files.map((f) => f.name).join(', ')}
       </Typography>

@@ -4,7 +4,7 @@ import { resetStore } from '../../app/reset-store';
 import { storedLanguage } from '../../i18n/i18n';
 import { setToken } from '../../lib/storage';
 import { loadSession, openLiveConnection, type SessionState } from '../session/session-slice';
-import { liveLanguageSet } from '../ui/ui-slice';
+import { drawerOpened, liveLanguageSet, type UiState } from '../ui/ui-slice';
 
 /**
  * Signs in with a token a mailed link earned (registration confirmed, password reset): the same
@@ -14,12 +14,15 @@ import { liveLanguageSet } from '../ui/ui-slice';
 export const signInWithToken = createAsyncThunk<
   User | null,
   string,
-  { state: { session: SessionState } }
->('accounts/signInWithToken', async (jwt, { dispatch }) => {
+  { state: { session: SessionState; ui: UiState } }
+>('accounts/signInWithToken', async (jwt, { dispatch, getState }) => {
+  const { drawerOpen } = getState().ui;
   setToken(jwt);
   dispatch(resetStore());
-  // The reset puts the language back to English; the person keeps reading the one they chose.
+  // The reset would also put the screen back in English with the drawer shut: the person keeps
+  // the language they chose and the layout they were looking at.
   dispatch(liveLanguageSet(storedLanguage()));
+  if (drawerOpen) dispatch(drawerOpened());
   await dispatch(openLiveConnection(jwt));
   return dispatch(loadSession())
     .unwrap()

@@ -4,7 +4,7 @@ import {
   type FieldError,
   validationDocument,
 } from '@atelier/contract';
-import { type CableConsumer, setCableConsumerFactory } from '../../lib/cable';
+import { type CableConsumer, closeCable, setCableConsumerFactory } from '../../lib/cable';
 import type { FakeReply } from '../../testing/fake-api';
 
 /** Test-only: a 422 reply with SPEC §5 field messages. */
@@ -23,11 +23,17 @@ export function refused(code: ErrorCode, detail: string, reason?: string): FakeR
 export function fakeCables(): string[] {
   const urls: string[] = [];
   setCableConsumerFactory((url): CableConsumer => {
-    urls.push(url);
+    urls.push(url());
     return {
       subscriptions: { create: () => ({ unsubscribe: () => undefined }) },
       disconnect: () => undefined,
     };
   });
   return urls;
+}
+
+/** Test-only: closes what `fakeCables` opened and puts the official consumer back. */
+export function restoreCables(): void {
+  closeCable();
+  setCableConsumerFactory(null);
 }

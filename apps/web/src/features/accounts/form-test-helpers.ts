@@ -20,3 +20,9 @@ export function helperOf(input: HTMLElement): string {
 
 /** Component tests render MUI forms in jsdom on a shared 2-core machine: allow them time. */
 export const UI_TEST_TIMEOUT_MS = 20_000;
+
+/** Test-only: the multipart form a fake request carried (fails the test when it is not one). */
+export function sentForm(request: { body: unknown } | undefined): FormData {
+  if (!(request?.body instanceof FormData)) throw new Error('the request carried no FormData');
+  return request.body;
+}

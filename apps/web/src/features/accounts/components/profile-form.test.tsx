@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, setI18nLanguage } from '../../../i18n/i18n';
+import { buildUser, userDocument } from '../../../testing/builders';
+import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-api';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { invalid } from '../accounts-test-helpers';
+import { fill, helperOf, sentForm, UI_TEST_TIMEOUT_MS } from '../form-test-helpers';
+import { ProfileForm } from './profile-form';
+
+let server: FakeApi;
+afterEach(async () => {
+  server.restore();
+  await setI18nLanguage('en');
+});
+
+const ada = buildUser({ id: '7', name: 'Ada', timezone: 'America/New_York', locale: 'en' });
+const signedIn = { session: { status: 'loaded' as const, user: ada } };
+
+function formFields(request: FakeRequest | undefined): Record<string, string> {
+  return Object.fromEntries(sentForm(request).entries()) as Record<string, string>;
+}
+
+describe('ProfileForm', { timeout: UI_TEST_TIMEOUT_MS }, () => {
+  it('saves name, time zone and language as a multipart form, and switches the UI language', async () => {
+    const saved = { ...ada, name: 'Ada King', timezone: 'Asia/Tokyo', locale: 'ja' as const };
+    server = fakeApi({ 'PUT /api/v1/users/7': { data: userDocument(saved) } });
+    const { user, store } = renderWithProviders(<ProfileForm user={ada} />, {
+      preloadedState: signedIn,
+    });
+    expect(screen.getByLabelText(/^Time zone/)).toHaveValue('America / New York');
+    await fill(user, screen.getByLabelText(/^Name/), ' Ada King ');
+    const zone = screen.getByLabelText(/^Time zone/);
+    await fill(user, zone, 'Tokyo');
+    await user.click(await screen.findByRole('option', { name: 'Asia / Tokyo' }));
+    await user.selectOptions(screen.getByLabelText(/^Preferred language/), 'ja');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(store.getState().session.user).toEqual(saved));
+    expect(formFields(server.requests[0])).toEqual({
+      name: 'Ada King',
+      timezone: 'Asia/Tokyo',
+      locale: 'ja',
+    });
+    expect(store.getState().ui.liveLanguage).toBe('ja');
+    expect(localStorage.getItem('atelier.language')).toBe('ja');
+    // The providers apply liveLanguage: the page now speaks Japanese.
+    await waitFor(() => expect(i18n.language).toBe('ja'));
+    expect(await screen.findByRole('button', { name: '保存' })).toBeInTheDocument();
+  });
+
+  it("shows 'Required' for an empty name and the server's field messages beside their fields", async () => {
+    server = fakeApi({ 'PUT /api/v1/users/7': invalid({ timezone: 'Choose a valid time zone' }) });
+    const { user, store } = renderWithProviders(<ProfileForm user={ada} />, {
+      preloadedState: signedIn,
+    });
+    await fill(user, screen.getByLabelText(/^Name/), '');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(helperOf(screen.getByLabelText(/^Name/))).toBe('Required');
+    expect(server.requests).toEqual([]);
+
+    await fill(user, screen.getByLabelText(/^Name/), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(helperOf(screen.getByLabelText(/^Time zone/))).toBe('Choose a valid time zone'),
+    );
+    expect(store.getState().session.user).toEqual(ada);
+  });
+});
