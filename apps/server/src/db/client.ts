@@ -35,6 +35,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const { logger, count } = queryCounter();
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle pooled connection that the server ends (restart, `pg_terminate_backend`, a dropped
+    // test database) is reported as an 'error' on the pool; without a listener that event would
+    // crash the process. The pool discards that connection and opens a new one when needed.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       db,
