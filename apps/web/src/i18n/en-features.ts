@@ -110,6 +110,8 @@ export const enFeatures = {
     timezone: 'Time zone',
     timezoneHint: 'Class times are shown in this time zone.',
     timezoneNoMatch: 'No time zone matches',
+    timezoneOpen: 'Show the time zones',
+    timezoneClose: 'Hide the time zones',
     acceptTerms: 'I accept the <terms>Terms of Use</terms>',
     submit: 'Create account',
     haveAccount: 'Already have an account?',
@@ -265,6 +267,14 @@ export const enFeatures = {
     saveFailed: 'Save family member',
     removeFailed: 'Remove family member',
     pages: 'Family member pages',
+    pagination: {
+      page: 'Go to page {{page}}',
+      current: 'Page {{page}}',
+      first: 'Go to the first page',
+      last: 'Go to the last page',
+      next: 'Go to the next page',
+      previous: 'Go to the previous page',
+    },
     messages: {
       birthdayRange: 'Enter a date between {{from}} and {{to}}',
       birthdayFuture: 'The birthday cannot be in the future',

@@ -109,6 +109,8 @@ export const jaFeatures: FeatureTranslation = {
     timezone: 'タイムゾーン',
     timezoneHint: 'クラスの時間はこのタイムゾーンで表示されます。',
     timezoneNoMatch: '一致するタイムゾーンがありません',
+    timezoneOpen: 'タイムゾーンの一覧を開く',
+    timezoneClose: 'タイムゾーンの一覧を閉じる',
     acceptTerms: '<terms>利用規約</terms>に同意します',
     submit: 'アカウントを作成',
     haveAccount: 'すでにアカウントをお持ちですか？',
@@ -264,6 +266,14 @@ export const jaFeatures: FeatureTranslation = {
     saveFailed: 'ご家族の保存',
     removeFailed: 'ご家族の削除',
     pages: 'ご家族のページ',
+    pagination: {
+      page: '{{page}}ページへ',
+      current: '{{page}}ページ',
+      first: '最初のページへ',
+      last: '最後のページへ',
+      next: '次のページへ',
+      previous: '前のページへ',
+    },
     messages: {
       birthdayRange: '{{from}} から {{to}} までの日付を入力してください',
       birthdayFuture: '未来の日付は誕生日にできません',

@@ -32,6 +32,8 @@ export function TimeZoneSelect({ label, value, onChange, error, hint, testId }: 
       autoHighlight
       getOptionLabel={timeZoneLabel}
       noOptionsText={t('register.timezoneNoMatch')}
+      openText={t('register.timezoneOpen')}
+      closeText={t('register.timezoneClose')}
       renderInput={(params) => (
         <TextField
           {...params}

@@ -175,6 +175,21 @@ export function FamilyMembers({ user }: { user: User }) {
           page={page}
           onChange={(_, next) => setPage(next)}
           aria-label={t('family.pages')}
+          getItemAriaLabel={(type, item, selected) => {
+            switch (type) {
+              case 'page':
+                return t(selected ? 'family.pagination.current' : 'family.pagination.page', {
+                  page: item ?? '',
+                });
+              case 'first':
+              case 'last':
+              case 'next':
+              case 'previous':
+                return t(`family.pagination.${type}`);
+              default:
+                return '';
+            }
+          }}
           sx={{ mt: 2 }}
         />
       )}
