@@ -6,6 +6,8 @@ import { createTheme } from '@mui/material/styles';
 
 /** Darker shade of the spec's error colour, used where error text sits on white (see below). */
 export const ERROR_TEXT_COLOR = '#C70044';
+/** Hover shade of the primary fill: dark enough to show the hover, light enough for dark text. */
+export const PRIMARY_HOVER_COLOR = '#33B886';
 /** Darker shade of the spec's primary colour, used for primary-coloured text on white. */
 export const PRIMARY_TEXT_COLOR = '#14744F';
 
@@ -20,7 +22,12 @@ export const theme = createTheme({
   palette: {
     mode: 'light',
     contrastThreshold: 4.5,
-    primary: { main: THEME_COLORS.primary, contrastText: THEME_COLORS.textPrimary },
+    // `dark` (hover fill) is chosen to keep the dark text readable on it (5.0:1).
+    primary: {
+      main: THEME_COLORS.primary,
+      dark: PRIMARY_HOVER_COLOR,
+      contrastText: THEME_COLORS.textPrimary,
+    },
     secondary: { main: THEME_COLORS.secondary },
     error: { main: THEME_COLORS.error },
     success: { main: THEME_COLORS.success },

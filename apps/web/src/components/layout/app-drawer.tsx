@@ -33,12 +33,15 @@ function DrawerContent({ wide }: { wide: boolean }) {
   const onNavigate = () => {
     if (!wide) dispatch(drawerClosed());
   };
+  // The section title is the first item of the section's list, as a heading.
   const subheader = (text: string) => (
-    <ListSubheader
-      component="h2"
-      sx={{ fontSize: menuFontSize.subItem, lineHeight: '32px', fontWeight: 700 }}
-    >
-      {text}
+    <ListSubheader component="li" sx={{ lineHeight: '32px' }}>
+      <Box
+        component="h2"
+        sx={{ m: 0, fontSize: menuFontSize.subItem, fontWeight: 700, lineHeight: 'inherit' }}
+      >
+        {text}
+      </Box>
     </ListSubheader>
   );
 
@@ -56,33 +59,37 @@ function DrawerContent({ wide }: { wide: boolean }) {
         </Box>
       )}
       {user && (
-        <List dense subheader={subheader(t('layout.mySection'))} data-testid="drawer-my-section">
+        <List dense data-testid="drawer-my-section">
+          {subheader(t('layout.mySection'))}
           <DrawerMenu entries={mine} onNavigate={onNavigate} />
         </List>
       )}
       {user && <Divider />}
-      <List dense subheader={subheader(t('layout.webSection'))} data-testid="drawer-web-section">
+      <List dense data-testid="drawer-web-section">
+        {subheader(t('layout.webSection'))}
         <DrawerMenu entries={web} onNavigate={onNavigate} />
       </List>
       {user && (
         <>
           <Divider />
           <List dense>
-            <ListItemButton
-              onClick={() => {
-                onNavigate();
-                void dispatch(signOut());
-              }}
-              data-testid="menu-logout"
-            >
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <LogoutIcon aria-hidden="true" />
-              </ListItemIcon>
-              <ListItemText
-                primary={t('layout.logout')}
-                slotProps={{ primary: { sx: { fontSize: menuFontSize.item } } }}
-              />
-            </ListItemButton>
+            <li>
+              <ListItemButton
+                onClick={() => {
+                  onNavigate();
+                  void dispatch(signOut());
+                }}
+                data-testid="menu-logout"
+              >
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <LogoutIcon aria-hidden="true" />
+                </ListItemIcon>
+                <ListItemText
+                  primary={t('layout.logout')}
+                  slotProps={{ primary: { sx: { fontSize: menuFontSize.item } } }}
+                />
+              </ListItemButton>
+            </li>
           </List>
         </>
       )}

@@ -23,7 +23,15 @@ const visuallyHidden = {
 type ItemProps = { entry: MenuEntry; nested: boolean; onNavigate: () => void };
 
 /** One leaf entry: an app route, a public-site page, an external page, or greyed out (no link). */
-function MenuLink({ entry, nested, onNavigate }: ItemProps) {
+function MenuLink(props: ItemProps) {
+  return (
+    <li>
+      <MenuLinkButton {...props} />
+    </li>
+  );
+}
+
+function MenuLinkButton({ entry, nested, onNavigate }: ItemProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const fontSize = nested ? menuFontSize.subItem : menuFontSize.item;
@@ -102,7 +110,7 @@ function Submenu({ entry, onNavigate }: { entry: MenuEntry; onNavigate: () => vo
     if (matches) setOpen(true);
   }, [matches]);
   return (
-    <>
+    <li>
       <ListItemButton
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
@@ -116,17 +124,17 @@ function Submenu({ entry, onNavigate }: { entry: MenuEntry; onNavigate: () => vo
         {open ? <ExpandLess aria-hidden="true" /> : <ExpandMore aria-hidden="true" />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit>
-        <List id={listId} component="div" disablePadding>
+        <List id={listId} disablePadding>
           {(entry.subMenus ?? []).map((sub) => (
             <MenuLink key={sub.id} entry={sub} nested onNavigate={onNavigate} />
           ))}
         </List>
       </Collapse>
-    </>
+    </li>
   );
 }
 
-/** The entries of one drawer section. */
+/** The entries of one drawer section, each a list item of the section's list. */
 export function DrawerMenu({
   entries,
   onNavigate,

@@ -120,13 +120,14 @@ export function NotificationsDialog({ open, onClose }: Props) {
         ) : (
           <List disablePadding data-testid="notifications-list">
             {items.map((n, index) => (
-              <NotificationItem
-                key={n.id}
-                ref={index === items.length - 1 ? lastItemRef : undefined}
-                notification={n}
-                timeZone={timeZone}
-                onOpen={openNotification}
-              />
+              <li key={n.id}>
+                <NotificationItem
+                  ref={index === items.length - 1 ? lastItemRef : undefined}
+                  notification={n}
+                  timeZone={timeZone}
+                  onOpen={openNotification}
+                />
+              </li>
             ))}
           </List>
         )}
