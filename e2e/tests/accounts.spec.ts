@@ -352,8 +352,21 @@ test('changes the avatar with a progress bar; the stored image carries no EXIF',
     mimeType: 'image/jpeg',
     buffer: photo,
   });
+  // Held on its way to the server, so the progress bar can be seen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/v1\/users\/\d+$/, async (route) => {
+    if (route.request().method() === 'PUT') await held;
+    await route.continue();
+  });
   await section.getByRole('button', { name: 'Upload' }).click();
+  await expect(section.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  release();
   await expect(section.getByTestId('avatar-upload-done')).toHaveText('Uploaded me.jpg');
+  await expect(section.getByRole('progressbar')).toHaveCount(0);
+  await page.unrouteAll();
 
   // The session user changed: the settings picture and the drawer's avatar show the new image.
   const src = await section.getByTestId('avatar-current').getAttribute('data-src');
