@@ -13,7 +13,7 @@ import { seatCountsBySchedule } from '../enrollments/enrollments.service';
 import { type ClassesContext, groupBy, pageMeta, pageWindow } from './classes.context';
 import { adminScheduleResources, loadKlassCounts, loadScheduleExtras } from './classes.loader';
 import { klassGroupResource, uniqueResources } from './classes.resources';
-import { sqlState, UNIQUE_VIOLATION } from './db-errors';
+import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from './db-errors';
 import {
   countKlassGroupRows,
   deleteKlassGroupRow,
@@ -169,6 +169,13 @@ export async function updateKlassGroup(
   return getKlassGroup(ctx, id);
 }
 
+const hasEnrollments = (n: number) =>
+  new AppError(
+    'conflict',
+    `This programme cannot be deleted: it has ${n} enrollment${n === 1 ? '' : 's'}. Archive it instead by unpublishing it.`,
+    { enrollments: n },
+  );
+
 /**
  * Deletes a programme with its schedules and sessions (SPEC §4), unless someone is or was enrolled
  * in one of its schedules: that history stays, and the programme is archived by unpublishing it.
@@ -179,14 +186,14 @@ export async function deleteKlassGroup(ctx: ClassesContext, id: number): Promise
   const scheduleIds = await scheduleIdsOfGroup(ctx.db, id);
   const seats = await seatCountsBySchedule(ctx.db, scheduleIds, ctx.now());
   const enrollments = [...seats.values()].reduce((n, c) => n + c.enrollmentsTotal, 0);
-  if (enrollments > 0) {
-    throw new AppError(
-      'conflict',
-      `This programme cannot be deleted: it has ${enrollments} enrollment${enrollments === 1 ? '' : 's'}. Archive it instead by unpublishing it.`,
-      { enrollments },
-    );
+  if (enrollments > 0) throw hasEnrollments(enrollments);
+  try {
+    await deleteKlassGroupRow(ctx.db, id);
+  } catch (error) {
+    // Someone enrolled between the check and the delete: the foreign key refuses.
+    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw hasEnrollments(1);
+    throw error;
   }
-  await deleteKlassGroupRow(ctx.db, id);
   if (group.imageKey) await ctx.images.deleteImage(group.imageKey);
   ctx.changed();
 }

@@ -282,9 +282,8 @@ function slotKeys<T>(items: T[], instant: (item: T) => Date, zone: string): Map<
   const byDate = groupBy(items, (item) => localDate(instant(item), zone));
   const out = new Map<string, T>();
   for (const [date, sameDay] of byDate) {
-    sameDay
-      .sort((a, b) => instant(a).getTime() - instant(b).getTime())
-      .forEach((item, rank) => out.set(`${date}#${rank}`, item));
+    sameDay.sort((a, b) => instant(a).getTime() - instant(b).getTime());
+    for (const [rank, item] of sameDay.entries()) out.set(`${date}#${rank}`, item);
   }
   return out;
 }
