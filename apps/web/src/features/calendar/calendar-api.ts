@@ -2,27 +2,23 @@ import {
   type CalendarQuery,
   CLASSES_API,
   calendarDocumentSchema,
-  calendarFeedDocumentSchema,
-  calendarKlassAttributesSchema,
+  calendarFeedFlatSchema,
+  calendarKlassFlatSchema,
+  type FlatCalendarKlass,
   parseDocument,
-  publicKlassGroupAttributesSchema,
 } from '@atelier/contract';
 import { z } from 'zod';
 import { api } from '../../lib/api';
 
-/** A session in the signed-in user's calendar, flattened (its programme included when sent). */
-export const calendarKlassSchema = calendarKlassAttributesSchema.extend({
-  id: z.string(),
-  type: z.literal('klasses'),
-  klass_group: publicKlassGroupAttributesSchema.partial().extend({ id: z.string() }),
-});
-export type CalendarKlass = z.infer<typeof calendarKlassSchema>;
+/** A session in the signed-in user's calendar, flattened with its programme. */
+export type CalendarKlass = FlatCalendarKlass;
 
 /** The private feed: its URL, or null while there is none. */
 export type CalendarFeed = { url: string | null; created_at: string | null };
 
 function parseFeed(raw: unknown): CalendarFeed {
-  return calendarFeedDocumentSchema.parse(raw).data.attributes;
+  const { url, created_at } = parseDocument(calendarFeedFlatSchema, raw);
+  return { url, created_at };
 }
 
 /** Everyone's class calendar (SPEC §2 /classes) and the private iCalendar feed. */
@@ -33,7 +29,7 @@ export const calendarApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => {
         // The document's own schema first (it types `meta`), then the flattened sessions.
         calendarDocumentSchema.parse(raw);
-        return parseDocument(z.array(calendarKlassSchema), raw);
+        return parseDocument(z.array(calendarKlassFlatSchema), raw);
       },
       providesTags: ['Klass'],
     }),

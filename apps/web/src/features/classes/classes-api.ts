@@ -1,35 +1,35 @@
 import {
   ACCOUNTS_API,
   type AddonFields,
+  addonFlatSchema,
   CLASSES_API,
   type CreateKlassGroupBody,
   type CreateScheduleBody,
+  type FlatAddon,
+  type FlatKlass,
+  type FlatKlassGroup,
+  type FlatPlan,
+  type FlatSchedule,
+  klassFlatSchema,
+  klassGroupFlatSchema,
   type PageMeta,
   type PlanFields,
   type PreviewScheduleBody,
+  pageMetaSchema,
   parseDocument,
+  planFlatSchema,
+  scheduleFlatSchema,
   schedulePreviewDocumentSchema,
   type UpdateKlassBody,
   type UpdateKlassGroupBody,
   type UpdateScheduleBody,
+  type User,
+  userSchema,
 } from '@atelier/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { api } from '../../lib/api';
-import {
-  type FlatKlassGroup,
-  type FlatPlan,
-  type FlatScheduleDetail,
-  type FlatUser,
-  flatAddonSchema,
-  flatKlassGroupListSchema,
-  flatKlassGroupSchema,
-  flatKlassSchema,
-  flatPlanListSchema,
-  flatPlanSchema,
-  flatScheduleDetailSchema,
-  flatUserListSchema,
-  pageMetaOnlySchema,
-} from './classes-schemas';
+
+const pageMetaOnlySchema = z.object({ meta: pageMetaSchema });
 
 /** A page of a list: the flattened items and the server's paging meta. */
 export type Paged<T> = { items: T[]; meta: PageMeta };
@@ -58,7 +58,7 @@ export const classesApi = api.injectEndpoints({
         url: CLASSES_API.klassGroups,
         params: { page, ...(search ? { search } : {}) },
       }),
-      transformResponse: (raw: unknown) => paged(flatKlassGroupListSchema, raw),
+      transformResponse: (raw: unknown) => paged(z.array(klassGroupFlatSchema), raw),
       providesTags: (result) => [
         { type: 'KlassGroup', id: LIST },
         ...(result?.items ?? []).map((g) => klassGroupTag(g.id)),
@@ -66,7 +66,7 @@ export const classesApi = api.injectEndpoints({
     }),
     klassGroup: build.query<FlatKlassGroup, string>({
       query: (id) => CLASSES_API.klassGroup(id),
-      transformResponse: (raw: unknown) => parseDocument(flatKlassGroupSchema, raw),
+      transformResponse: (raw: unknown) => parseDocument(klassGroupFlatSchema, raw),
       providesTags: (_result, _error, id) => [klassGroupTag(id)],
     }),
     createKlassGroup: build.mutation<FlatKlassGroup, CreateKlassGroupBody['klass_group']>({
@@ -75,7 +75,7 @@ export const classesApi = api.injectEndpoints({
         method: 'POST',
         data: { klass_group: fields },
       }),
-      transformResponse: (raw: unknown) => parseDocument(flatKlassGroupSchema, raw),
+      transformResponse: (raw: unknown) => parseDocument(klassGroupFlatSchema, raw),
       invalidatesTags: [{ type: 'KlassGroup', id: LIST }],
     }),
     updateKlassGroup: build.mutation<
@@ -87,12 +87,12 @@ export const classesApi = api.injectEndpoints({
         method: 'PATCH',
         data: { klass_group: fields },
       }),
-      transformResponse: (raw: unknown) => parseDocument(flatKlassGroupSchema, raw),
+      transformResponse: (raw: unknown) => parseDocument(klassGroupFlatSchema, raw),
       invalidatesTags: (_result, _error, { id }) => [klassGroupTag(id)],
     }),
     removeKlassGroupImage: build.mutation<FlatKlassGroup, string>({
       query: (id) => ({ url: CLASSES_API.klassGroupImage(id), method: 'DELETE' }),
-      transformResponse: (raw: unknown) => parseDocument(flatKlassGroupSchema, raw),
+      transformResponse: (raw: unknown) => parseDocument(klassGroupFlatSchema, raw),
       invalidatesTags: (_result, error, id) => (error ? [] : [klassGroupTag(id)]),
     }),
     deleteKlassGroup: build.mutation<void, string>({
@@ -110,7 +110,7 @@ export const classesApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => schedulePreviewDocumentSchema.parse(raw),
     }),
     createSchedule: build.mutation<
-      FlatScheduleDetail,
+      FlatSchedule,
       { klassGroupId: string; fields: CreateScheduleBody['klass_group_schedule'] }
     >({
       query: ({ klassGroupId, fields }) => ({
@@ -118,16 +118,16 @@ export const classesApi = api.injectEndpoints({
         method: 'POST',
         data: { klass_group_schedule: fields },
       }),
-      transformResponse: (raw: unknown) => parseDocument(flatScheduleDetailSchema, raw),
+      transformResponse: (raw: unknown) => parseDocument(scheduleFlatSchema, raw),
       invalidatesTags: (_result, _error, { klassGroupId }) => [klassGroupTag(klassGroupId)],
     }),
-    schedule: build.query<FlatScheduleDetail, string>({
+    schedule: build.query<FlatSchedule, string>({
       query: (id) => CLASSES_API.schedule(id),
-      transformResponse: (raw: unknown) => parseDocument(flatScheduleDetailSchema, raw),
+      transformResponse: (raw: unknown) => parseDocument(scheduleFlatSchema, raw),
       providesTags: (_result, _error, id) => [scheduleTag(id)],
     }),
     updateSchedule: build.mutation<
-      FlatScheduleDetail,
+      FlatSchedule,
       { id: string; klassGroupId: string; fields: UpdateScheduleBody['klass_group_schedule'] }
     >({
       query: ({ id, fields }) => ({
@@ -135,7 +135,7 @@ export const classesApi = api.injectEndpoints({
         method: 'PATCH',
         data: { klass_group_schedule: fields },
       }),
-      transformResponse: (raw: unknown) => parseDocument(flatScheduleDetailSchema, raw),
+      transformResponse: (raw: unknown) => parseDocument(scheduleFlatSchema, raw),
       invalidatesTags: (_result, error, { id, klassGroupId }) =>
         error ? [] : [scheduleTag(id), klassGroupTag(klassGroupId), { type: 'Plan', id: LIST }],
     }),
@@ -145,20 +145,20 @@ export const classesApi = api.injectEndpoints({
         error ? [] : [klassGroupTag(klassGroupId), { type: 'Plan', id: LIST }],
     }),
 
-    addKlass: build.mutation<
-      z.infer<typeof flatKlassSchema>,
-      { scheduleId: string; starts_at: string; ends_at: string }
-    >({
-      query: ({ scheduleId, starts_at, ends_at }) => ({
-        url: CLASSES_API.scheduleKlasses(scheduleId),
-        method: 'POST',
-        data: { klass: { starts_at, ends_at } },
-      }),
-      transformResponse: (raw: unknown) => parseDocument(flatKlassSchema, raw),
-      invalidatesTags: (_result, error, { scheduleId }) => (error ? [] : [scheduleTag(scheduleId)]),
-    }),
+    addKlass: build.mutation<FlatKlass, { scheduleId: string; starts_at: string; ends_at: string }>(
+      {
+        query: ({ scheduleId, starts_at, ends_at }) => ({
+          url: CLASSES_API.scheduleKlasses(scheduleId),
+          method: 'POST',
+          data: { klass: { starts_at, ends_at } },
+        }),
+        transformResponse: (raw: unknown) => parseDocument(klassFlatSchema, raw),
+        invalidatesTags: (_result, error, { scheduleId }) =>
+          error ? [] : [scheduleTag(scheduleId)],
+      },
+    ),
     updateKlass: build.mutation<
-      z.infer<typeof flatKlassSchema>,
+      FlatKlass,
       { id: string; scheduleId: string; fields: UpdateKlassBody['klass'] }
     >({
       query: ({ id, fields }) => ({
@@ -166,24 +166,21 @@ export const classesApi = api.injectEndpoints({
         method: 'PATCH',
         data: { klass: fields },
       }),
-      transformResponse: (raw: unknown) => parseDocument(flatKlassSchema, raw),
+      transformResponse: (raw: unknown) => parseDocument(klassFlatSchema, raw),
       invalidatesTags: (_result, error, { scheduleId }) => (error ? [] : [scheduleTag(scheduleId)]),
     }),
 
-    addAddon: build.mutation<
-      z.infer<typeof flatAddonSchema>,
-      { scheduleId: string; fields: AddonFields }
-    >({
+    addAddon: build.mutation<FlatAddon, { scheduleId: string; fields: AddonFields }>({
       query: ({ scheduleId, fields }) => ({
         url: CLASSES_API.scheduleAddons(scheduleId),
         method: 'POST',
         data: { addon: fields },
       }),
-      transformResponse: (raw: unknown) => parseDocument(flatAddonSchema, raw),
+      transformResponse: (raw: unknown) => parseDocument(addonFlatSchema, raw),
       invalidatesTags: (_result, error, { scheduleId }) => (error ? [] : [scheduleTag(scheduleId)]),
     }),
     updateAddon: build.mutation<
-      z.infer<typeof flatAddonSchema>,
+      FlatAddon,
       { id: string; scheduleId: string; fields: Partial<AddonFields> }
     >({
       query: ({ id, fields }) => ({
@@ -191,7 +188,7 @@ export const classesApi = api.injectEndpoints({
         method: 'PATCH',
         data: { addon: fields },
       }),
-      transformResponse: (raw: unknown) => parseDocument(flatAddonSchema, raw),
+      transformResponse: (raw: unknown) => parseDocument(addonFlatSchema, raw),
       invalidatesTags: (_result, error, { scheduleId }) => (error ? [] : [scheduleTag(scheduleId)]),
     }),
     deleteAddon: build.mutation<void, { id: string; scheduleId: string }>({
@@ -204,7 +201,7 @@ export const classesApi = api.injectEndpoints({
         url: CLASSES_API.plans,
         params: { page, ...(search ? { search } : {}) },
       }),
-      transformResponse: (raw: unknown) => paged(flatPlanListSchema, raw),
+      transformResponse: (raw: unknown) => paged(z.array(planFlatSchema), raw),
       providesTags: (result) => [
         { type: 'Plan', id: LIST },
         ...(result?.items ?? []).map((p) => ({ type: 'Plan' as const, id: p.id })),
@@ -212,7 +209,7 @@ export const classesApi = api.injectEndpoints({
     }),
     createPlan: build.mutation<FlatPlan, PlanFields>({
       query: (fields) => ({ url: CLASSES_API.plans, method: 'POST', data: { plan: fields } }),
-      transformResponse: (raw: unknown) => parseDocument(flatPlanSchema, raw),
+      transformResponse: (raw: unknown) => parseDocument(planFlatSchema, raw),
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Plan', id: LIST }]),
     }),
     updatePlan: build.mutation<FlatPlan, { id: string; fields: Partial<PlanFields> }>({
@@ -221,7 +218,7 @@ export const classesApi = api.injectEndpoints({
         method: 'PATCH',
         data: { plan: fields },
       }),
-      transformResponse: (raw: unknown) => parseDocument(flatPlanSchema, raw),
+      transformResponse: (raw: unknown) => parseDocument(planFlatSchema, raw),
       // A plan's price shows on every schedule offering it.
       invalidatesTags: (_result, error, { id }) =>
         error ? [] : [{ type: 'Plan', id }, 'KlassGroup', 'KlassGroupSchedule'],
@@ -232,12 +229,12 @@ export const classesApi = api.injectEndpoints({
     }),
 
     /** Teachers whose name or e-mail contains `keyword` (the user search, role teacher). */
-    teachers: build.query<FlatUser[], string>({
+    teachers: build.query<User[], string>({
       query: (keyword) => ({
         url: ACCOUNTS_API.usersSearch,
         params: { role: 'teacher', ...(keyword ? { keyword } : {}) },
       }),
-      transformResponse: (raw: unknown) => parseDocument(flatUserListSchema, raw),
+      transformResponse: (raw: unknown) => parseDocument(z.array(userSchema), raw),
     }),
   }),
 });

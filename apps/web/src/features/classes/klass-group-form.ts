@@ -1,3 +1,4 @@
+import type { FlatKlassGroup } from '@atelier/contract';
 import {
   type Audience,
   type CreateKlassGroupBody,
@@ -8,7 +9,6 @@ import {
 } from '@atelier/contract';
 import { validateField } from '../../components/form/validation';
 import type { MessageKey } from '../../i18n/i18n';
-import type { FlatKlassGroup } from './classes-schemas';
 
 /** What the programme form holds: text as typed, plus the switch. */
 export type KlassGroupFormValues = {

@@ -1,7 +1,11 @@
-import { CLASSES_API, parseDocument } from '@atelier/contract';
+import {
+  CLASSES_API,
+  type FlatKlassGroup,
+  klassGroupFlatSchema,
+  parseDocument,
+} from '@atelier/contract';
 import { makeAxiosUpload } from '../../components/file-upload/axios-upload';
 import { apiClient } from '../../lib/api-client';
-import { type FlatKlassGroup, flatKlassGroupSchema } from './classes-schemas';
 
 /**
  * A programme image may be 5 MB: on a slow uplink that outlasts the 7 s API timeout (SPEC §7),
@@ -20,5 +24,5 @@ export async function uploadKlassGroupImage(
     field: 'image',
     timeoutMs: IMAGE_UPLOAD_TIMEOUT_MS,
   });
-  return parseDocument(flatKlassGroupSchema, await upload(file, onProgress));
+  return parseDocument(klassGroupFlatSchema, await upload(file, onProgress));
 }

@@ -1,7 +1,7 @@
+import type { FlatPlan } from '@atelier/contract';
 import { type PlanFields, UNIT_TYPES, type UnitType } from '@atelier/contract';
 import { validateField } from '../../components/form/validation';
 import type { MessageKey } from '../../i18n/i18n';
-import type { FlatPlan } from './classes-schemas';
 import { centsToDollars, dollarsToCents } from './money';
 
 /** A plan as typed: prices in dollars (the API takes cents). */

@@ -1,10 +1,13 @@
 import { type CalendarKlassAttributes, document, resource } from '@atelier/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { CalendarFeedPanel } from './calendar-feed';
 import { KlassCalendar } from './klass-calendar';
+
+// Two cores shared by many test runs: give async queries more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 let server: FakeApi | undefined;
 afterEach(() => {
@@ -39,6 +42,24 @@ function calendarKlass(id: string, overrides: Partial<CalendarKlassAttributes> =
   );
 }
 
+const programme = resource(
+  'klass_groups',
+  '1',
+  {
+    name: 'Drawing Lab',
+    slug: 'drawing-lab',
+    description: '',
+    audience: 'all_ages',
+    format: 'online',
+    location: null,
+    min_age: null,
+    max_age: null,
+    image_url: null,
+    thumb_url: null,
+  },
+  { klass_group_schedules: [] },
+);
+
 const sessions = document(
   [
     calendarKlass('1'),
@@ -52,7 +73,7 @@ const sessions = document(
       status: 'cancelled',
     }),
   ],
-  { meta: { total: 2 } },
+  { included: [programme], meta: { total: 2 } },
 );
 
 // Noon on 2026-03-10 in New York.

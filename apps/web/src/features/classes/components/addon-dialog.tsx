@@ -1,3 +1,4 @@
+import type { FlatAddon } from '@atelier/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +12,6 @@ import { AppDialog } from '../../../components/dialogs/app-dialog';
 import { fieldErrors, handleError } from '../../../lib/api-client';
 import { type AddonFormValues, addonBody, validateAddonForm } from '../addon-form';
 import { useAddAddonMutation, useUpdateAddonMutation } from '../classes-api';
-import type { FlatAddon } from '../classes-schemas';
 import { useFieldMessages } from '../field-messages';
 import { centsToDollars, currencySymbol } from '../money';
 

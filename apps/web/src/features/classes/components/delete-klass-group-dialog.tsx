@@ -1,3 +1,4 @@
+import type { FlatKlassGroup } from '@atelier/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -9,7 +10,6 @@ import { handleError, toApiError } from '../../../lib/api-client';
 import { klassGroupDeleted, klassGroupEdited } from '../../klasses/klasses-slice';
 import { snackbarShown } from '../../ui/ui-slice';
 import { useDeleteKlassGroupMutation, useUpdateKlassGroupMutation } from '../classes-api';
-import type { FlatKlassGroup } from '../classes-schemas';
 
 type Props = {
   group: FlatKlassGroup;

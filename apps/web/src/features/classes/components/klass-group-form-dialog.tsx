@@ -1,3 +1,4 @@
+import type { FlatKlassGroup } from '@atelier/contract';
 import { AUDIENCES, FORMATS, IMAGE_MIME_TYPES } from '@atelier/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,7 +24,6 @@ import {
   useRemoveKlassGroupImageMutation,
   useUpdateKlassGroupMutation,
 } from '../classes-api';
-import type { FlatKlassGroup } from '../classes-schemas';
 import { useFieldMessages } from '../field-messages';
 import {
   emptyKlassGroupForm,

@@ -1,3 +1,4 @@
+import type { FlatKlass } from '@atelier/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
 import { fieldErrors, handleError } from '../../../lib/api-client';
 import { useAddKlassMutation, useUpdateKlassMutation } from '../classes-api';
-import type { FlatKlass } from '../classes-schemas';
 import { useFieldMessages } from '../field-messages';
 import {
   type KlassTimesValues,

@@ -1,3 +1,4 @@
+import type { FlatKlassGroup, FlatScheduleInGroup } from '@atelier/contract';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
@@ -32,7 +33,6 @@ import { selectUser } from '../../session/session-slice';
 import { snackbarShown } from '../../ui/ui-slice';
 import { useKlassGroupQuery, useUpdateKlassGroupMutation } from '../classes-api';
 import { formatPlainDate, formatSlots } from '../classes-format';
-import type { FlatKlassGroup, FlatSchedule } from '../classes-schemas';
 import { DeleteKlassGroupDialog } from './delete-klass-group-dialog';
 import { KlassGroupFormDialog } from './klass-group-form-dialog';
 import { ScheduleFormDialog } from './schedule-form-dialog';
@@ -69,7 +69,7 @@ export function ManageKlassGroup({ id }: { id: string }) {
   }, [group, dispatch]);
 
   const schedules = useMemo(
-    () => klassList.filter((k) => k.klass_group_id === id) as unknown as FlatSchedule[],
+    () => klassList.filter((k) => k.klass_group_id === id) as unknown as FlatScheduleInGroup[],
     [klassList, id],
   );
 

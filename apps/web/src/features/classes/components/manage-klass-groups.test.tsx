@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render-with-providers';
@@ -10,6 +10,9 @@ import {
 } from '../classes-test-data';
 import { KlassGroupFormDialog } from './klass-group-form-dialog';
 import { ManageKlassGroups } from './manage-klass-groups';
+
+// Two cores shared by many test runs: give async queries more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 let server: FakeApi | undefined;
 afterEach(() => {
@@ -184,12 +187,11 @@ describe('/manage_classes', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search programmes' }), {
       target: { value: 'figure' },
     });
-    // The search waits for typing to pause (300 ms) before asking: allow a busy machine time.
-    await waitFor(
-      () => expect(screen.queryByRole('link', { name: 'Comics Drawing' })).not.toBeInTheDocument(),
-      { timeout: 5000 },
-    );
-    expect(screen.getByRole('link', { name: 'Figure Drawing' })).toBeInTheDocument();
+    // The search waits for typing to pause (300 ms) before asking.
+    await waitFor(() => {
+      expect(screen.queryByRole('link', { name: 'Comics Drawing' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Figure Drawing' })).toBeInTheDocument();
+    });
     expect(store.getState().klasses.klassGroupPage).toBe(1);
     expect(server.requests.at(-1)?.params).toEqual({ page: 1, search: 'figure' });
   });

@@ -1,3 +1,4 @@
+import type { FlatKlassGroup } from '@atelier/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -34,7 +35,6 @@ import {
 } from '../../klasses/klasses-slice';
 import { snackbarShown } from '../../ui/ui-slice';
 import { useKlassGroupsQuery, useUpdateKlassGroupMutation } from '../classes-api';
-import type { FlatKlassGroup } from '../classes-schemas';
 import { DeleteKlassGroupDialog } from './delete-klass-group-dialog';
 import { KlassGroupFormDialog } from './klass-group-form-dialog';
 

@@ -1,10 +1,13 @@
 import { document, resource } from '@atelier/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { conflict, planAttributes, planListDocument, validationErrors } from '../classes-test-data';
 import { ManagePlans } from './manage-plans';
+
+// Two cores shared by many test runs: give async queries more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 let server: FakeApi | undefined;
 afterEach(() => {

@@ -1,3 +1,4 @@
+import type { FlatPlan } from '@atelier/contract';
 import { PAGE_SIZE, UNIT_TYPES } from '@atelier/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -31,7 +32,6 @@ import {
   usePlansQuery,
   useUpdatePlanMutation,
 } from '../classes-api';
-import type { FlatPlan } from '../classes-schemas';
 import { useFieldMessages } from '../field-messages';
 import { currencySymbol, formatCents } from '../money';
 import {

@@ -1,5 +1,5 @@
 import { document, resource } from '@atelier/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../../testing/builders';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
@@ -12,6 +12,9 @@ import {
 } from '../classes-test-data';
 import { ManageSchedule } from './manage-schedule';
 import { ScheduleFormDialog } from './schedule-form-dialog';
+
+// Two cores shared by many test runs: give async queries more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 let server: FakeApi | undefined;
 afterEach(() => {
@@ -247,6 +250,7 @@ describe('/manage_classes/{klass_group_id}/schedules/{id}', { timeout: 30_000 },
       }),
     );
 
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Add an add-on' }));
     change(/^Name/, 'Canvas');
     change(/^Price/, '7.25');

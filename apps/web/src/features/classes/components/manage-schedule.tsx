@@ -1,3 +1,4 @@
+import type { FlatAddon, FlatKlass, FlatSchedule } from '@atelier/contract';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -36,7 +37,6 @@ import {
   useUpdateKlassMutation,
 } from '../classes-api';
 import { formatInstantRange, formatPlainDate, formatSlots } from '../classes-format';
-import type { FlatAddon, FlatKlass, FlatScheduleDetail } from '../classes-schemas';
 import { formatCents } from '../money';
 import { planPriceText } from '../plan-price';
 import { AddonDialog } from './addon-dialog';
@@ -74,7 +74,7 @@ export function ManageSchedule({ klassGroupId, id }: Props) {
   return <ScheduleDetail schedule={schedule} />;
 }
 
-function ScheduleDetail({ schedule }: { schedule: FlatScheduleDetail }) {
+function ScheduleDetail({ schedule }: { schedule: FlatSchedule }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const dispatch = useAppDispatch();
@@ -239,7 +239,7 @@ function SessionsSection({
   viewerZone,
   onSaved,
 }: {
-  schedule: FlatScheduleDetail;
+  schedule: FlatSchedule;
   viewerZone: string;
   onSaved: (message: string) => void;
 }) {
@@ -248,7 +248,9 @@ function SessionsSection({
   const [dialog, setDialog] = useState<KlassDialog>(null);
   const [cancelling, setCancelling] = useState<FlatKlass | null>(null);
   const [updateKlass] = useUpdateKlassMutation();
-  const klasses = [...schedule.klasses].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+  const klasses = [...(schedule.klasses ?? [])].sort((a, b) =>
+    a.starts_at.localeCompare(b.starts_at),
+  );
   const otherZone = schedule.time_zone !== viewerZone;
 
   const setStatus = async (klass: FlatKlass, status: 'scheduled' | 'cancelled') => {
@@ -404,7 +406,7 @@ function AddonsSection({
   schedule,
   onSaved,
 }: {
-  schedule: FlatScheduleDetail;
+  schedule: FlatSchedule;
   onSaved: (message: string) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -498,15 +500,9 @@ function AddonsSection({
   );
 }
 
-function RosterSection({
-  schedule,
-  viewerZone,
-}: {
-  schedule: FlatScheduleDetail;
-  viewerZone: string;
-}) {
+function RosterSection({ schedule, viewerZone }: { schedule: FlatSchedule; viewerZone: string }) {
   const { t, i18n } = useTranslation();
-  const enrollments = schedule.enrollments;
+  const enrollments = schedule.enrollments ?? [];
   return (
     <Section title={t('manageClasses.roster.title')}>
       {enrollments.length === 0 ? (
@@ -524,7 +520,7 @@ function RosterSection({
             <TableBody>
               {enrollments.map((enrollment) => (
                 <TableRow key={enrollment.id}>
-                  <TableCell>{enrollment.attendee_profile.name ?? '—'}</TableCell>
+                  <TableCell>{enrollment.attendee_profile.name}</TableCell>
                   <TableCell>{enrollment.status}</TableCell>
                   <TableCell>
                     {new Intl.DateTimeFormat(i18n.language, {

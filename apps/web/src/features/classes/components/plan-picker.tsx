@@ -1,10 +1,10 @@
+import type { FlatPlan } from '@atelier/contract';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientConfig } from '../../../app/client-config';
 import { usePlansQuery } from '../classes-api';
-import type { FlatPlan } from '../classes-schemas';
 import { planPriceText } from '../plan-price';
 
 const SEARCH_DELAY_MS = 250;

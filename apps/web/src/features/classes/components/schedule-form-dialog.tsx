@@ -1,3 +1,4 @@
+import type { FlatSchedule } from '@atelier/contract';
 import { DATE_PICKER_MAX, DATE_PICKER_MIN, WEEKDAYS } from '@atelier/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -23,7 +24,6 @@ import {
   usePreviewScheduleMutation,
 } from '../classes-api';
 import { formatPlainDate, weekdayName } from '../classes-format';
-import type { FlatScheduleDetail } from '../classes-schemas';
 import { useFieldMessages } from '../field-messages';
 import {
   emptyScheduleForm,
@@ -45,7 +45,7 @@ type Props = {
   /** The zone the form starts in: the admin's own. */
   defaultTimeZone: string;
   onClose: () => void;
-  onCreated: (schedule: FlatScheduleDetail) => void;
+  onCreated: (schedule: FlatSchedule) => void;
 };
 
 const dateLimits = { htmlInput: { min: DATE_PICKER_MIN, max: DATE_PICKER_MAX } };

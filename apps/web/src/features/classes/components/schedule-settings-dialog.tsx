@@ -1,3 +1,4 @@
+import type { FlatSchedule } from '@atelier/contract';
 import { MAX_CAPACITY } from '@atelier/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,13 +12,12 @@ import { validateField } from '../../../components/form/validation';
 import type { MessageKey } from '../../../i18n/i18n';
 import { fieldErrors, handleError } from '../../../lib/api-client';
 import { useUpdateScheduleMutation } from '../classes-api';
-import type { FlatScheduleDetail } from '../classes-schemas';
 import { useFieldMessages } from '../field-messages';
 import { type PlanOption, PlanPicker } from './plan-picker';
 import { type TeacherOption, TeacherPicker } from './teacher-picker';
 
 type Props = {
-  schedule: FlatScheduleDetail;
+  schedule: FlatSchedule;
   onClose: () => void;
   onSaved: (message: string) => void;
 };

@@ -3,11 +3,11 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTeachersQuery } from '../classes-api';
-import type { FlatTeacher, FlatUser } from '../classes-schemas';
 
 const SEARCH_DELAY_MS = 250;
 
-type TeacherOption = Pick<FlatUser, 'id' | 'name' | 'email'>;
+/** A teacher as the picker shows it (a schedule's own teacher may come without an e-mail). */
+type TeacherOption = { id: string; name: string; email?: string };
 
 type Props = {
   value: TeacherOption | null;
@@ -45,7 +45,7 @@ export function TeacherPicker({ value, onChange, error, helperText }: Props) {
         const { key, ...rest } = props;
         return (
           <li key={key} {...rest}>
-            {option.name} ({option.email})
+            {option.email ? `${option.name} (${option.email})` : option.name}
           </li>
         );
       }}
@@ -64,4 +64,4 @@ export function TeacherPicker({ value, onChange, error, helperText }: Props) {
   );
 }
 
-export type { FlatTeacher, TeacherOption };
+export type { TeacherOption };
