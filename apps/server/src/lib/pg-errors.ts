@@ -1,6 +1,8 @@
 /** SQLSTATE codes the app reacts to. */
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+/** Newer PostgreSQL (PGlite is 17) reports a delete blocked by `ON DELETE RESTRICT` as 23001. */
+export const PG_RESTRICT_VIOLATION = '23001';
 
 /**
  * The SQLSTATE of a database error, from node-postgres or PGlite, whether Drizzle wrapped it
@@ -26,3 +28,15 @@ export function pgConstraint(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * A write refused because a row is still referenced (NO ACTION or RESTRICT) or references a
+ * missing row: the SQLSTATE differs across PostgreSQL versions, the meaning does not.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code === PG_FOREIGN_KEY_VIOLATION || code === PG_RESTRICT_VIOLATION;
+}
+
+export const isUniqueViolation = (error: unknown): boolean =>
+  pgErrorCode(error) === PG_UNIQUE_VIOLATION;

@@ -8,7 +8,7 @@ import {
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { notFound, ValidationError } from '../../lib/app-error';
-import { PG_FOREIGN_KEY_VIOLATION, pgConstraint, pgErrorCode } from '../../lib/pg-errors';
+import { isForeignKeyViolation, pgConstraint } from '../../lib/pg-errors';
 import {
   addonIdsOfSchedule,
   type CartSchedule,
@@ -216,7 +216,7 @@ async function changeErrors(
 
 /** A link to an attendee or add-on deleted while the change was being written. */
 function goneLinkError(error: unknown): ValidationError | null {
-  if (pgErrorCode(error) !== PG_FOREIGN_KEY_VIOLATION) return null;
+  if (!isForeignKeyViolation(error)) return null;
   const constraint = pgConstraint(error) ?? '';
   if (constraint.includes('attendee_profile')) {
     return new ValidationError([

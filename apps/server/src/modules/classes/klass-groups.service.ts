@@ -9,11 +9,11 @@ import {
 } from '@atelier/contract';
 import type { z } from 'zod';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { seatCountsBySchedule } from '../enrollments/enrollments.service';
 import { type ClassesContext, groupBy, pageMeta, pageWindow } from './classes.context';
 import { adminScheduleResources, loadKlassCounts, loadScheduleExtras } from './classes.loader';
 import { klassGroupResource, uniqueResources } from './classes.resources';
-import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from './db-errors';
 import {
   countKlassGroupRows,
   deleteKlassGroupRow,
@@ -30,7 +30,6 @@ import { scheduleIdsOfGroup, scheduleRowsOfGroups } from './schedules.repository
 type KlassGroupPatch = z.output<typeof updateKlassGroupBodySchema>['klass_group'];
 
 /** A concurrent insert took the slug between the check and the write. */
-const isUniqueViolation = (error: unknown) => sqlState(error) === UNIQUE_VIOLATION;
 
 const slugTaken = () =>
   new ValidationError([{ field: 'slug', detail: 'Already used by another programme' }]);
@@ -191,7 +190,7 @@ export async function deleteKlassGroup(ctx: ClassesContext, id: number): Promise
     await deleteKlassGroupRow(ctx.db, id);
   } catch (error) {
     // Someone enrolled between the check and the delete: the foreign key refuses.
-    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw hasEnrollments(1);
+    if (isForeignKeyViolation(error)) throw hasEnrollments(1);
     throw error;
   }
   if (group.imageKey) await ctx.images.deleteImage(group.imageKey);

@@ -6,9 +6,9 @@ import type {
 } from '@atelier/contract';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { type ClassesContext, pageMeta, pageWindow } from './classes.context';
 import { planResource } from './classes.resources';
-import { FOREIGN_KEY_VIOLATION, sqlState } from './db-errors';
 import {
   countPlanRows,
   deletePlanRow,
@@ -85,7 +85,7 @@ export async function deletePlan(ctx: ClassesContext, id: number): Promise<void>
     await deletePlanRow(ctx.db, id);
   } catch (error) {
     // A schedule took the plan between the check and the delete: the foreign key refuses.
-    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw planInUse(1);
+    if (isForeignKeyViolation(error)) throw planInUse(1);
     throw error;
   }
 }

@@ -18,6 +18,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { rosterOfSchedule, seatCountsBySchedule } from '../enrollments/enrollments.service';
 import {
   type ClassesContext,
@@ -36,7 +37,6 @@ import {
   rosterAttendeeResource,
   uniqueResources,
 } from './classes.resources';
-import { FOREIGN_KEY_VIOLATION, sqlState } from './db-errors';
 import { findKlassGroupRow, klassGroupRowsByIds } from './klass-groups.repository';
 import { planRowsByIds } from './plans.repository';
 import { type Pattern, type PlannedKlass, planKlasses } from './schedule-pattern';
@@ -427,7 +427,7 @@ export async function deleteSchedule(ctx: ClassesContext, id: number): Promise<v
     await deleteScheduleRow(ctx.db, id);
   } catch (error) {
     // Someone enrolled between the check and the delete: the foreign key refuses.
-    if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw hasEnrollments(1);
+    if (isForeignKeyViolation(error)) throw hasEnrollments(1);
     throw error;
   }
   ctx.changed();
@@ -516,7 +516,7 @@ export async function deleteAddon(ctx: ClassesContext, id: number): Promise<void
     await deleteAddonRow(ctx.db, id);
   } catch (error) {
     // Orders and cart items (commerce) point at add-ons they sold.
-    if (sqlState(error) === FOREIGN_KEY_VIOLATION) {
+    if (isForeignKeyViolation(error)) {
       throw new AppError('conflict', 'This add-on has been booked, so it cannot be deleted.');
     }
     throw error;

@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bearer, type SignedInUser, signedInUser } from '../accounts/accounts-testing';
+import { cast, enroll, programmeWithSchedule } from '../classes/classes-testing';
 import { attendeeProfiles } from '../users/users.tables';
 
 // Building the app on a fresh database takes seconds on a busy machine.
@@ -194,5 +195,24 @@ describe('family members (attendee profiles)', { timeout: 60_000 }, () => {
       data: [],
       meta: { total: PAGE_SIZE + 3, page: 5, per_page: PAGE_SIZE },
     });
+  });
+
+  it('refuses with 409 to remove a family member enrolled in a class, and keeps them', async () => {
+    const c = await cast(t);
+    const { scheduleId } = await programmeWithSchedule(t, c);
+    const family = await signedInUser(t, 'student');
+    const created = await add(family, family.id, { name: 'Ivy', birthday: '2016-02-02' });
+    expect(created.statusCode).toBe(201);
+    const id: string = created.json().data.id;
+    await enroll(t, scheduleId, [Number(id)]);
+
+    const res = await remove(family, family.id, id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0]).toMatchObject({
+      detail: FAMILY_MESSAGES.inUse,
+      meta: { reason: 'in_use' },
+    });
+    const after = await list(family, family.id);
+    expect(after.json().data.map((p: { id: string }) => p.id)).toContain(id);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
-import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import type { SessionUser } from '../users/users.repository';
 import {
   type AttendeeProfileChanges,
@@ -54,7 +54,7 @@ async function guardHolder<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw oneHolder();
+    if (isUniqueViolation(error)) throw oneHolder();
     throw error;
   }
 }
@@ -130,7 +130,7 @@ export async function removeFamilyMember(
     if (!(await deleteAttendeeProfile(db, userId, id))) throw notFound('Family member');
   } catch (error) {
     // Bookings (cart items, orders, enrollments) keep their attendee: refuse rather than orphan.
-    if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) {
+    if (isForeignKeyViolation(error)) {
       throw new AppError('conflict', FAMILY_MESSAGES.inUse, { reason: 'in_use' });
     }
     throw error;
