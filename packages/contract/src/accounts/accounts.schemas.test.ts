@@ -78,7 +78,7 @@ describe('accounts contract', () => {
       'https://a.test/app/register/t0k',
     );
     expect(appLink('https://a.test', ACCOUNT_PAGES.emailChange('a b'))).toBe(
-      'https://a.test/app/account_settings?email_token=a%20b',
+      'https://a.test/app/account_settings/email/a%20b',
     );
   });
 

@@ -47,7 +47,7 @@ export const ACCOUNT_PAGES = {
   passwordResetRequest: '/password_reset/',
   passwordReset: (token: string) => `/password_reset/${token}`,
   /** Account settings applies `email_token` from the query with PUT API emailToken. */
-  emailChange: (token: string) => `/account_settings?email_token=${encodeURIComponent(token)}`,
+  emailChange: (token: string) => `/account_settings/email/${encodeURIComponent(token)}`,
   accountSettings: '/account_settings',
 } as const;
 

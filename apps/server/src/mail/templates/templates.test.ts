@@ -56,7 +56,7 @@ describe('mail templates', () => {
       'https://art.example/app/password_reset/tok-reset',
     );
     expect(linksIn(render('email_change_confirm', 'en').text)).toContain(
-      'https://art.example/app/account_settings?email_token=tok-email',
+      'https://art.example/app/account_settings/email/tok-email',
     );
     expect(render('confirmation', 'en').html).toContain(
       'href="https://art.example/app/register/tok-confirm"',

@@ -245,7 +245,7 @@ describe('account settings', { timeout: 120_000 }, () => {
 
       const mail = await latestMail(t.app, newEmail);
       expect(mail?.template).toBe('email_change_confirm');
-      const token = tokenFromMail(mail, 'email_token=');
+      const token = tokenFromMail(mail, '/account_settings/email/');
 
       const applied = await apply(token);
       expect(applied.statusCode).toBe(200);
@@ -305,7 +305,7 @@ describe('account settings', { timeout: 120_000 }, () => {
       const user = await signedInUser(t);
       const wanted = uniqueEmail('contested');
       await requestChange(user, user.id, { email: wanted, current_password: user.password });
-      const token = tokenFromMail(await latestMail(t.app, wanted), 'email_token=');
+      const token = tokenFromMail(await latestMail(t.app, wanted), '/account_settings/email/');
       await signedInUser(t, 'student', { email: wanted });
       const res = await apply(token);
       expect(res.statusCode).toBe(409);
@@ -316,7 +316,7 @@ describe('account settings', { timeout: 120_000 }, () => {
       const user = await signedInUser(t);
       const wanted = uniqueEmail('slow');
       await requestChange(user, user.id, { email: wanted, current_password: user.password });
-      const token = tokenFromMail(await latestMail(t.app, wanted), 'email_token=');
+      const token = tokenFromMail(await latestMail(t.app, wanted), '/account_settings/email/');
       await t.app.db
         .update(accountTokens)
         .set({ expiresAt: new Date(Date.now() - 1) })
