@@ -500,6 +500,7 @@ export const enFeatures = {
       attendee: 'Attendee',
       status: 'Status',
       since: 'Enrolled on',
+      statuses: { active: 'Enrolled', cancelled: 'Cancelled' },
     },
   },
   managePlans: {

@@ -499,6 +499,7 @@ export const jaFeatures: FeatureTranslation = {
       attendee: '受講者',
       status: '状態',
       since: '登録日',
+      statuses: { active: '受講中', cancelled: 'キャンセル' },
     },
   },
   managePlans: {

@@ -94,7 +94,11 @@ const teacher = resource('users', '7', {
 function scheduleParts(
   id: string,
   attributes: ScheduleAttributes,
-  options: { addons?: { id: string; name: string; price: number }[]; klassIds?: string[] } = {},
+  options: {
+    addons?: { id: string; name: string; price: number }[];
+    klassIds?: string[];
+    enrollmentIds?: string[];
+  } = {},
 ): { data: Resource; included: Resource[] } {
   const addons = (options.addons ?? []).map((a) =>
     resource(
@@ -124,7 +128,10 @@ function scheduleParts(
   };
   if (options.klassIds) {
     relationships.klasses = options.klassIds.map((k) => ({ id: k, type: 'klasses' }));
-    relationships.enrollments = [];
+    relationships.enrollments = (options.enrollmentIds ?? []).map((e) => ({
+      id: e,
+      type: 'enrollments',
+    }));
   }
   return {
     data: resource('klass_group_schedules', id, { ...attributes }, relationships),
@@ -181,6 +188,7 @@ export function scheduleDocument(
     attributes?: Partial<ScheduleAttributes>;
     klasses?: { id: string; attributes?: Partial<KlassAttributes> }[];
     addons?: { id: string; name: string; price: number }[];
+    enrollments?: { id: string; name: string; status: 'active' | 'cancelled' }[];
   } = {},
 ): Document {
   const attributes = scheduleAttributes(options.attributes);
@@ -192,9 +200,19 @@ export function scheduleDocument(
       { klass_group_schedule: { id, type: 'klass_group_schedules' } },
     ),
   );
+  const enrollments = (options.enrollments ?? []).flatMap((e) => [
+    resource(
+      'enrollments',
+      e.id,
+      { klass_group_schedule_id: id, status: e.status, created_at: '2026-02-20T15:00:00.000Z' },
+      { attendee_profile: { id: `a${e.id}`, type: 'attendee_profiles' } },
+    ),
+    resource('attendee_profiles', `a${e.id}`, { name: e.name, birthday: null }),
+  ]);
   const parts = scheduleParts(id, attributes, {
     addons: options.addons,
     klassIds: klasses.map((k) => k.id),
+    enrollmentIds: (options.enrollments ?? []).map((e) => e.id),
   });
   const group = resource(
     'klass_groups',
@@ -202,7 +220,9 @@ export function scheduleDocument(
     { ...klassGroupAttributes() },
     { klass_group_schedules: [{ id, type: 'klass_group_schedules' }] },
   );
-  return document(parts.data, { included: [group, ...parts.included, ...klasses] });
+  return document(parts.data, {
+    included: [group, ...parts.included, ...klasses, ...enrollments],
+  });
 }
 
 /** A page of plans. */

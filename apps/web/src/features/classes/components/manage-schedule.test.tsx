@@ -275,6 +275,25 @@ describe('/manage_classes/{klass_group_id}/schedules/{id}', { timeout: 30_000 },
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
+  it('lists the roster: each enrolled attendee with a translated status', async () => {
+    server = fakeApi({
+      'GET /api/v1/klass_group_schedules/5': {
+        data: scheduleDocument('5', {
+          enrollments: [
+            { id: '81', name: 'Kid One', status: 'active' },
+            { id: '82', name: 'Kid Two', status: 'cancelled' },
+          ],
+        }),
+      },
+    });
+    renderWithProviders(<ManageSchedule klassGroupId="1" id="5" />, { preloadedState: admin() });
+    const roster = await screen.findByRole('table', { name: 'Roster' });
+    const rows = within(roster).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Kid OneEnrolledFeb 20, 2026');
+    expect(rows[2]).toHaveTextContent('Kid TwoCancelled');
+    expect(screen.queryByTestId('roster-empty')).not.toBeInTheDocument();
+  });
+
   it('says the schedule does not exist under another programme', async () => {
     server = fakeApi({ 'GET /api/v1/klass_group_schedules/5': { data: schedule() } });
     renderWithProviders(<ManageSchedule klassGroupId="2" id="5" />, { preloadedState: admin() });

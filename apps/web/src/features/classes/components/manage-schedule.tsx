@@ -521,7 +521,11 @@ function RosterSection({ schedule, viewerZone }: { schedule: FlatSchedule; viewe
               {enrollments.map((enrollment) => (
                 <TableRow key={enrollment.id}>
                   <TableCell>{enrollment.attendee_profile.name}</TableCell>
-                  <TableCell>{enrollment.status}</TableCell>
+                  <TableCell>
+                    {enrollment.status === 'active' || enrollment.status === 'cancelled'
+                      ? t(`manageClasses.roster.statuses.${enrollment.status}`)
+                      : enrollment.status}
+                  </TableCell>
                   <TableCell>
                     {new Intl.DateTimeFormat(i18n.language, {
                       dateStyle: 'medium',
