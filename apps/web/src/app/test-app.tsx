@@ -15,27 +15,40 @@ configure({ asyncUtilTimeout: 5000 });
 // a busy two-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 
+let screenWidth = 1280;
+const mediaListeners = new Set<() => void>();
+
+function widthMatches(query: string): boolean {
+  const min = /min-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  return (
+    (!min || screenWidth >= Number(min[1])) &&
+    (!max || screenWidth <= Number(max[1])) &&
+    Boolean(min || max)
+  );
+}
+
 /**
  * Test-only: makes `window.matchMedia` answer min-width/max-width queries for a screen `width`
  * pixels wide (jsdom has no layout, so MUI's useMediaQuery needs this to see a wide screen).
+ * Calling it again resizes the screen: live media query lists see the change and notify.
  */
 export function setScreenWidth(width: number): void {
-  window.matchMedia = (query: string) => {
-    const min = /min-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
-    const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
-    const matches =
-      (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])) && Boolean(min || max);
-    return {
-      matches,
+  screenWidth = width;
+  window.matchMedia = (query: string) =>
+    ({
+      get matches() {
+        return widthMatches(query);
+      },
       media: query,
       onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
+      addListener: (fn: () => void) => mediaListeners.add(fn),
+      removeListener: (fn: () => void) => mediaListeners.delete(fn),
+      addEventListener: (_type: string, fn: () => void) => mediaListeners.add(fn),
+      removeEventListener: (_type: string, fn: () => void) => mediaListeners.delete(fn),
       dispatchEvent: () => false,
-    } as MediaQueryList;
-  };
+    }) as unknown as MediaQueryList;
+  for (const notify of [...mediaListeners]) notify();
 }
 
 /**

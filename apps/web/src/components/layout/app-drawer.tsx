@@ -10,7 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientConfig } from '../../app/client-config';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -102,12 +102,23 @@ function DrawerContent({ wide }: { wide: boolean }) {
  * panel over it on small screens.
  */
 export function AppDrawer({ wide }: { wide: boolean }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const open = useAppSelector(selectDrawerOpen);
+  const storeOpen = useAppSelector(selectDrawerOpen);
+  // On the render where the screen turns narrow the store still says open (the layout closes it
+  // right after). Mounting the modal panel open for that one render would leave the page
+  // aria-hidden behind it, so it starts closed instead.
+  const wasWide = useRef(wide);
+  const turningNarrow = wasWide.current && !wide;
+  useLayoutEffect(() => {
+    wasWide.current = wide;
+  });
+  const open = storeOpen && !turningNarrow;
   const paper = { width: DRAWER_WIDTH_PX, boxSizing: 'border-box' as const };
   if (wide) {
     return (
       <Drawer
+        key="docked"
         id={DRAWER_ID}
         variant="persistent"
         anchor="left"
@@ -123,12 +134,17 @@ export function AppDrawer({ wide }: { wide: boolean }) {
     );
   }
   return (
+    // A fresh modal when the screen turns narrow (keyed), so it never inherits the docked drawer's
+    // state and always cleans up the page's aria-hidden when it closes.
     <Drawer
+      key="modal"
       id={DRAWER_ID}
       variant="temporary"
       anchor="left"
       open={open}
       onClose={() => dispatch(drawerClosed())}
+      // The modal panel is a dialog: it needs a name of its own.
+      slotProps={{ paper: { 'aria-label': t('layout.mainMenu') } }}
       data-testid="app-drawer"
       data-open={open}
       sx={{ '& .MuiDrawer-paper': paper }}

@@ -1,7 +1,7 @@
 import type { Role } from '@atelier/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../../app/test-app';
+import { renderApp, setScreenWidth } from '../../app/test-app';
 import { initialCartState } from '../../features/cart/cart-slice';
 import { initialNotificationsState } from '../../features/notifications/notifications-slice';
 import { initialUiState } from '../../features/ui/ui-slice';
@@ -138,9 +138,23 @@ describe('drawer', () => {
     expect(store.getState().ui.drawerOpen).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const nav = await drawer();
+    // On a small screen the menu is a modal panel, named like the menu it holds.
+    expect(screen.getByRole('dialog', { name: 'Main menu' })).toContainElement(nav);
     await user.click(within(nav).getByRole('link', { name: 'Account Settings' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/account_settings'));
     expect(store.getState().ui.drawerOpen).toBe(false);
+  });
+
+  it('closes when the screen turns narrow, leaving the page reachable (no modal left behind)', async () => {
+    const { store, container } = renderApp('/sandbox', { preloadedState: signedIn('student') });
+    await drawer();
+    expect(store.getState().ui.drawerOpen).toBe(true);
+    act(() => setScreenWidth(500));
+    await waitFor(() => expect(store.getState().ui.drawerOpen).toBe(false));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(container.closest('[aria-hidden="true"]')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('toggles with the menu button, which says what it will do', async () => {

@@ -1,7 +1,7 @@
 import { DRAWER_WIDTH_PX } from '@atelier/contract';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -62,8 +62,10 @@ export function AppLayout() {
     if (wide) dispatch(authPage ? drawerClosed() : drawerOpened());
   }, [dispatch, wide, authPage]);
 
+  // Before paint, so a drawer docked open on a wide screen does not flash as a modal panel when
+  // the screen turns narrow.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!wide) dispatch(drawerClosed());
   }, [dispatch, wide, pathname]);
 

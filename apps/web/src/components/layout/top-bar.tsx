@@ -14,7 +14,6 @@ import { paths } from '../../app/route-paths';
 import { selectSessionStatus, selectUser } from '../../features/session/session-slice';
 import { drawerToggled, selectDrawerOpen } from '../../features/ui/ui-slice';
 import { LanguageSwitch } from './language-switch';
-import { DRAWER_ID } from './layout-ids';
 import { Logo } from './logo';
 import { TopBarButton } from './top-bar-button';
 
@@ -46,7 +45,6 @@ export function TopBar({ wide }: { wide: boolean }) {
           color="inherit"
           aria-label={drawerOpen ? t('layout.closeMenu') : t('layout.openMenu')}
           aria-expanded={drawerOpen}
-          aria-controls={drawerOpen ? DRAWER_ID : undefined}
           onClick={() => dispatch(drawerToggled())}
           data-testid="drawer-toggle"
         >
