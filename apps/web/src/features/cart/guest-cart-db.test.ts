@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addGuestCartItem,
   clearGuestCart,
@@ -72,5 +73,57 @@ describe('guest cart database (SPEC §3)', () => {
     });
     await removeGuestCartItem(stored.id);
     expect(await readGuestCartItems(now)).toEqual([]);
+  });
+});
+
+// A fresh module and a fresh IndexedDB per test: the module keeps its opened database, and the
+// shared fake IndexedDB above already holds a 'cart' database. Dexie keeps the IndexedDB it found
+// when first imported, so it is pointed at the fresh one too.
+describe('reading the guest cart of a first-time visitor', () => {
+  const sharedIndexedDb = globalThis.indexedDB;
+  let dexieLoaded: boolean;
+
+  async function freshModule(factory: IDBFactory) {
+    globalThis.indexedDB = factory;
+    Dexie.dependencies.indexedDB = factory;
+    vi.resetModules();
+    dexieLoaded = false;
+    vi.doMock('dexie', async (importOriginal) => {
+      dexieLoaded = true;
+      return importOriginal();
+    });
+    return import('./guest-cart-db');
+  }
+
+  afterEach(() => {
+    vi.doUnmock('dexie');
+    globalThis.indexedDB = sharedIndexedDb;
+    Dexie.dependencies.indexedDB = sharedIndexedDb;
+  });
+
+  it('finds no items, loads no Dexie and creates no database when there is none', async () => {
+    const factory = new IDBFactory();
+    const fresh = await freshModule(factory);
+    expect(await fresh.readGuestCartItems()).toEqual([]);
+    expect(dexieLoaded).toBe(false);
+    expect(await factory.databases()).toEqual([]);
+  });
+
+  it("reads the items when the 'cart' database exists", async () => {
+    const factory = new IDBFactory();
+    const writer = await freshModule(factory);
+    const stored = await writer.addGuestCartItem(item);
+    const reader = await freshModule(factory);
+    expect(await reader.readGuestCartItems()).toEqual([stored]);
+    expect(dexieLoaded).toBe(true);
+  });
+
+  it('opens the database when the browser cannot list databases', async () => {
+    const factory = new IDBFactory();
+    const writer = await freshModule(factory);
+    const stored = await writer.addGuestCartItem(item);
+    Object.defineProperty(factory, 'databases', { value: undefined });
+    const reader = await freshModule(factory);
+    expect(await reader.readGuestCartItems()).toEqual([stored]);
   });
 });

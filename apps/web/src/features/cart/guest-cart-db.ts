@@ -33,7 +33,28 @@ export const GUEST_CART_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 type GuestCartDb = Dexie & { cartitems: EntityTable<GuestCartItem, 'id'> };
 
+/** SPEC §3's IndexedDB database name. */
+export const GUEST_CART_DB_NAME = 'cart';
+
 let db: Promise<GuestCartDb> | null = null;
+
+/**
+ * Whether this browser may hold a guest cart. A first-time visitor has no 'cart' database, and
+ * finding that out through `indexedDB.databases()` costs nothing, while opening it needs Dexie
+ * (about 30 KB gzip) and would create the database. Where the list is unavailable (older
+ * browsers) or fails, the answer is "maybe", so a guest with local items still gets them priced.
+ */
+export async function guestCartDbMayExist(): Promise<boolean> {
+  if (db) return true;
+  if (typeof indexedDB === 'undefined') return false;
+  if (typeof indexedDB.databases !== 'function') return true;
+  try {
+    const databases = await indexedDB.databases();
+    return databases.some((info) => info.name === GUEST_CART_DB_NAME);
+  } catch {
+    return true;
+  }
+}
 
 /**
  * SPEC §3: database 'cart', version 1, table cartitems with an auto-increment id. Dexie is
@@ -41,7 +62,7 @@ let db: Promise<GuestCartDb> | null = null;
  */
 function guestCartDb(): Promise<GuestCartDb> {
   db ??= import('dexie').then(({ default: DexieClass }) => {
-    const opened = new DexieClass('cart') as GuestCartDb;
+    const opened = new DexieClass(GUEST_CART_DB_NAME) as GuestCartDb;
     opened.version(GUEST_CART_DB_VERSION).stores({ cartitems: '++id' });
     return opened;
   });
@@ -58,8 +79,13 @@ export function isGuestCartItemExpired(item: GuestCartItem, now: Date): boolean 
   return Number.isNaN(createdAt) || now.getTime() - createdAt > GUEST_CART_TTL_MS;
 }
 
-/** The guest's items, oldest first; expired ones are deleted from the store on the way. */
+/**
+ * The guest's items, oldest first; expired ones are deleted from the store on the way. Without a
+ * guest cart database there are none, and Dexie is not loaded (the start-up cart load of every
+ * guest's first visit ends here).
+ */
 export async function readGuestCartItems(now: Date = new Date()): Promise<GuestCartItem[]> {
+  if (!(await guestCartDbMayExist())) return [];
   const table = (await guestCartDb()).cartitems;
   const all = await table.toArray();
   const expired = all.filter((item) => isGuestCartItemExpired(item, now));
