@@ -6,6 +6,7 @@ import { installPreloadErrorReload } from './app/preload-error';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
+import { startErrorReporting } from './app/third-party/error-reporting';
 import { AppErrorBoundary } from './components/feedback/error-boundary';
 import { loadSession } from './features/session/session-slice';
 import { liveLanguageSet } from './features/ui/ui-slice';
@@ -13,10 +14,7 @@ import { setI18nLanguage, storedLanguage } from './i18n/i18n';
 
 installPreloadErrorReload();
 
-const { sentryDsn } = clientConfig();
-if (sentryDsn) {
-  void import('./app/third-party/sentry').then(({ initSentry }) => initSentry(sentryDsn));
-}
+void startErrorReporting(clientConfig());
 
 const store = makeStore();
 const language = storedLanguage();
