@@ -173,23 +173,39 @@ class A11yAudit {
         await this.checkNow(page, 'as the test left it');
       }
     }
+    // Visits not scanned yet, grouped by the storage they had: one fresh context per group.
+    const groups = new Map<string, { storage: StorageState | null; paths: string[] }>();
     for (const visit of this.visits) {
       const path = appPath(visit.url, this.origin) as string;
       const storage = await visit.storage;
       const key = `${path} as ${sessionOwner(storage)}`;
       if (this.scanned.has(key)) continue;
       this.scanned.add(key);
+      const groupKey = JSON.stringify(storage);
+      const group = groups.get(groupKey) ?? { storage, paths: [] };
+      group.paths.push(path);
+      groups.set(groupKey, group);
+    }
+    for (const { storage, paths } of groups.values()) {
       const context = await browser.newContext({
         ...contextOptions,
         storageState: storage ?? undefined,
       });
       try {
         const page = await context.newPage();
-        await page.goto(visit.url);
-        await settle(page);
-        const landed = appPath(page.url(), this.origin) ?? page.url();
-        const where = landed === path ? path : `${path} (which led to ${landed})`;
-        await this.record(`${where} as ${sessionOwner(storage)}`, await blockingViolations(page));
+        for (const path of paths) {
+          await page.goto(path);
+          await settle(page);
+          const landed = appPath(page.url(), this.origin) ?? page.url();
+          const owner = sessionOwner(storage);
+          if (landed !== path) {
+            // A redirect (a guard, /login for a guest): the page it led to counts as visited too.
+            if (this.scanned.has(`${landed} as ${owner}`)) continue;
+            this.scanned.add(`${landed} as ${owner}`);
+          }
+          const where = landed === path ? path : `${path} (which led to ${landed})`;
+          await this.record(`${where} as ${owner}`, await blockingViolations(page));
+        }
       } finally {
         await context.close();
       }
