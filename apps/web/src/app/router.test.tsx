@@ -18,8 +18,7 @@ beforeEach(() => {
 afterEach(() => api.restore());
 
 async function heading() {
-  // The first visit to a lazy page compiles its module: allow for that.
-  return (await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent;
+  return (await screen.findByRole('heading', { level: 1 })).textContent;
 }
 
 describe('route table and protected-route rule (SPEC §2)', () => {

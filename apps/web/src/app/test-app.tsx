@@ -10,7 +10,7 @@ import { type AppStore, makeStore, type RootState } from './store';
 import '../i18n/i18n';
 
 // Lazy pages and shell parts compile on their first import in a test run: wait longer for them.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 // Whole-app tests render the layout, load lazy pages and type: more than vitest's default 5 s on
 // a busy two-core machine.
 vi.setConfig({ testTimeout: 20_000 });

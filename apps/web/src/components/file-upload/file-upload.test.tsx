@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
-import axios, { type AxiosAdapter, AxiosError } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { apiClient } from '../../lib/api-client';
+import { fakeApi } from '../../testing/fake-api';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { makeAxiosUpload } from './axios-upload';
 import { FileUpload, type UploadFn } from './file-upload';
@@ -28,30 +29,19 @@ describe('FileUpload', () => {
   });
 
   it('shows an error when the server endpoint does not exist', async () => {
-    const adapter: AxiosAdapter = async (config) => {
-      const response = {
-        data: {
-          errors: [{ status: '404', code: 'not_found', detail: 'No route POST /api/v1/nowhere' }],
-        },
-        status: 404,
-        statusText: 'Not Found',
-        headers: {},
-        config,
-      };
-      throw new AxiosError(
-        'Request failed with status code 404',
-        'ERR_BAD_REQUEST',
-        config,
-        {},
-        response,
+    // The app's client against a server without that route: the fake answers 404 like the server.
+    const server = fakeApi({});
+    try {
+      const upload = makeAxiosUpload(apiClient, '/api/v1/nowhere');
+      const { user } = renderWithProviders(<FileUpload upload={upload} />);
+      await user.upload(screen.getByTestId('file-upload-picker-input'), new File(['x'], 'a.png'));
+      await user.click(screen.getByRole('button', { name: 'Upload' }));
+      expect(await screen.findByTestId('file-upload-error')).toHaveTextContent(
+        'Upload failed: 404: No route POST /api/v1/nowhere',
       );
-    };
-    const upload = makeAxiosUpload(axios.create({ adapter }), '/api/v1/nowhere');
-    const { user } = renderWithProviders(<FileUpload upload={upload} />);
-    await user.upload(screen.getByTestId('file-upload-picker-input'), new File(['x'], 'a.png'));
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByTestId('file-upload-error')).toHaveTextContent(
-      'Upload failed: 404: No route POST /api/v1/nowhere',
-    );
+      expect(server.requests[0]?.body).toBeInstanceOf(FormData);
+    } finally {
+      server.restore();
+    }
   });
 });
