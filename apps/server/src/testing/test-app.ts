@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type App, buildApp } from '../app';
+import { type App, type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -21,11 +21,22 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export type TestApp = { app: App; database: TestDatabase; config: Config; close(): Promise<void> };
 
-/** The whole app on a fresh database (PGlite, or PostgreSQL under TEST_DB=postgres). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The whole app on a fresh database (PGlite, or PostgreSQL under TEST_DB=postgres). The mail
+ * worker does not poll unless `deps.mail` asks for it: its ticks would land inside query-count
+ * measurements on a slow machine, and tests read mail through `latestMail`, which delivers.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Omit<AppDeps, 'database'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(env);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, {
+    mail: { worker: { autoStart: false } },
+    ...deps,
+    database,
+  });
   await app.ready();
   return {
     app,
