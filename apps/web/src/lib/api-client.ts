@@ -1,9 +1,10 @@
-import { errorDocumentSchema, fieldMessages, REQUEST_TIMEOUT_MS } from '@atelier/contract';
+import { REQUEST_TIMEOUT_MS } from '@atelier/contract';
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import axios, { type AxiosError, type AxiosInstance, isAxiosError } from 'axios';
 import { sessionExpired } from '../features/session/session-events';
 import { snackbarShown } from '../features/ui/ui-slice';
 import { i18n } from '../i18n/i18n';
+import { loadContractParsers } from './load-contract-parsers';
 import { getToken, setToken } from './storage';
 
 declare module 'axios' {
@@ -62,13 +63,33 @@ function storeRefreshedToken(headers: unknown): void {
   setToken(value.replace(/^Bearer\s+/i, '').trim());
 }
 
+type ErrorBody = { detail: string | null; fields: Record<string, string> };
+
+/**
+ * A failed response's body as parsed by the contract's error schema, keyed by the AxiosError.
+ * The parsing needs zod, which is loaded on demand (lib/contract-parsers.ts), so it happens
+ * here, asynchronously, before the rejection reaches any caller; `toApiError` stays synchronous.
+ */
+const parsedErrorBodies = new WeakMap<object, ErrorBody>();
+
+async function parseErrorResponseBody(error: AxiosError): Promise<void> {
+  try {
+    const { parseErrorBody } = await loadContractParsers();
+    parsedErrorBodies.set(error, parseErrorBody(error.response?.data));
+  } catch (parseFailure) {
+    // Without the parser chunk (offline, a new deploy) the error still reaches its caller.
+    console.error('Could not read an error response', parseFailure);
+  }
+}
+
 apiClient.interceptors.response.use(
   (response) => {
     storeRefreshedToken(response.headers);
     return response;
   },
-  (error: unknown) => {
+  async (error: unknown) => {
     if (isAxiosError(error) && error.response) {
+      await parseErrorResponseBody(error);
       storeRefreshedToken(error.response.headers);
       // SPEC §8: a 401 signs out and goes to /login with no message.
       if (error.response.status === 401 && !error.config?.skipSessionExpiry) {
@@ -95,13 +116,13 @@ export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (isAxiosError(error)) {
     const axiosError = error as AxiosError;
-    const body = axiosError.response?.data;
-    const parsed = errorDocumentSchema.safeParse(body);
+    // Only apiClient's errors have a parsed body; any other axios error has no detail or fields.
+    const body = parsedErrorBodies.get(axiosError);
     return {
       status: axiosError.response?.status ?? null,
       code: axiosError.code ?? null,
-      detail: parsed.success ? (parsed.data.errors[0]?.detail ?? null) : null,
-      fields: fieldMessages(body),
+      detail: body?.detail ?? null,
+      fields: body?.fields ?? {},
       message: axiosError.message,
     };
   }

@@ -1,4 +1,4 @@
-import { emailSchema } from '@atelier/contract';
+import { isEmailAddress } from '../../lib/email';
 
 /** The generic form messages of SPEC §5, as message keys. */
 export type RuleMessageKey = 'common.required' | 'common.invalidInput';
@@ -16,7 +16,7 @@ export type FieldRule = {
 export function validateField(value: string, rule: FieldRule): RuleMessageKey | null {
   const trimmed = value.trim();
   if (trimmed === '') return rule.required ? 'common.required' : null;
-  if (rule.email && !emailSchema.safeParse(trimmed).success) return 'common.invalidInput';
+  if (rule.email && !isEmailAddress(trimmed)) return 'common.invalidInput';
   if (rule.integer) {
     if (!/^-?\d+$/.test(trimmed)) return 'common.invalidInput';
     const n = Number(trimmed);

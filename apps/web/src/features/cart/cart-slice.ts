@@ -1,13 +1,7 @@
-import {
-  API,
-  type CartItem,
-  cartItemSchema,
-  type GuestCartItemParams,
-  parseDocument,
-} from '@atelier/contract';
+import { API, type CartItem, type GuestCartItemParams } from '@atelier/contract';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { z } from 'zod';
 import { apiClient, handleError } from '../../lib/api-client';
+import { loadContractParsers } from '../../lib/load-contract-parsers';
 import { type GuestCartItem, readGuestCartItems } from './guest-cart-db';
 
 export type CartStatus = 'idle' | 'loaded';
@@ -15,8 +9,6 @@ export type CartState = { items: CartItem[]; status: CartStatus; loading: boolea
 
 /** SPEC §4: the cart starts out loading, and not loaded. */
 export const initialCartState: CartState = { items: [], status: 'idle', loading: true };
-
-const cartItemListSchema = z.array(cartItemSchema);
 
 /** The pricing call's parameters for local guest items (SPEC §7). */
 export function guestPricingParams(items: GuestCartItem[]): GuestCartItemParams[] {
@@ -38,7 +30,8 @@ export async function priceGuestCartItems(items: GuestCartItem[]): Promise<CartI
   const response = await apiClient.get(API.guestCartItems, {
     params: { cart_item_params: JSON.stringify(guestPricingParams(items)) },
   });
-  const priced = parseDocument(cartItemListSchema, response.data);
+  const { parseCartItemList } = await loadContractParsers();
+  const priced = parseCartItemList(response.data);
   const unused = [...priced];
   const out: CartItem[] = [];
   for (const local of items) {
@@ -65,7 +58,8 @@ export const loadCart = createAsyncThunk<CartItem[], void, { state: CartThunkSta
     try {
       if (getState().session.user) {
         const response = await apiClient.get(API.cartItems);
-        return parseDocument(cartItemListSchema, response.data);
+        const { parseCartItemList } = await loadContractParsers();
+        return parseCartItemList(response.data);
       }
       return await priceGuestCartItems(await readGuestCartItems());
     } catch (error) {

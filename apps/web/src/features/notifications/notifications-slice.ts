@@ -1,15 +1,8 @@
-import {
-  API,
-  FIRST_PAGE,
-  type Notification,
-  notificationSchema,
-  parseDocument,
-  unreadCountResponseSchema,
-} from '@atelier/contract';
+import { API, FIRST_PAGE, type Notification } from '@atelier/contract';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { z } from 'zod';
 import { i18n } from '../../i18n/i18n';
 import { apiClient, handleError } from '../../lib/api-client';
+import { loadContractParsers } from '../../lib/load-contract-parsers';
 
 export type NotificationsState = {
   /** Newest first, unique by id. */
@@ -42,8 +35,6 @@ function mergeNotifications(current: Notification[], incoming: Notification[]): 
   return [...byId.values()].sort(byNewestFirst);
 }
 
-const notificationListSchema = z.array(notificationSchema);
-
 type NotificationsThunkState = { notifications: NotificationsState };
 
 /**
@@ -60,7 +51,8 @@ export const fetchNotifications = createAsyncThunk<
     const { page } = getState().notifications;
     try {
       const response = await apiClient.get(API.notifications, { params: { page } });
-      const list = parseDocument(notificationListSchema, response.data);
+      const { parseNotificationList } = await loadContractParsers();
+      const list = parseNotificationList(response.data);
       if (list.length > 0) {
         dispatch(notificationsAdded(list));
         dispatch(notificationsPageIncremented());
@@ -80,7 +72,8 @@ export const fetchUnreadCount = createAsyncThunk(
   async (_, { dispatch }) => {
     try {
       const response = await apiClient.get(API.notificationsUnreadCount);
-      const count = unreadCountResponseSchema.parse(response.data).data;
+      const { parseUnreadCount } = await loadContractParsers();
+      const count = parseUnreadCount(response.data);
       dispatch(unreadCountSet(count));
       return count;
     } catch (error) {
@@ -191,7 +184,8 @@ export const liveMessageReceived = createAsyncThunk(
   async (message: unknown, { dispatch }) => {
     let notification: Notification;
     try {
-      notification = parseDocument(notificationSchema, message);
+      const { parseNotificationDocument } = await loadContractParsers();
+      notification = parseNotificationDocument(message);
     } catch (error) {
       console.error('Dropped a malformed live notification', error);
       return;

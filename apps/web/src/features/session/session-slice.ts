@@ -1,17 +1,10 @@
-import {
-  API,
-  parseDocument,
-  type Role,
-  sessionClaimsSchema,
-  signInResponseSchema,
-  type User,
-  userSchema,
-} from '@atelier/contract';
+import { API, type Role, type User } from '@atelier/contract';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { resetStore } from '../../app/reset-store';
 import { i18n } from '../../i18n/i18n';
 import { type ApiError, apiClient, handleError, toApiError } from '../../lib/api-client';
-import { closeCable, openCable } from '../../lib/cable';
+import { closeLiveCable, openLiveCable } from '../../lib/live-connection';
+import { loadContractParsers } from '../../lib/load-contract-parsers';
 import { navigate } from '../../lib/navigation';
 import { clearStorage, getToken, setToken } from '../../lib/storage';
 import { liveMessageReceived } from '../notifications/notifications-slice';
@@ -30,8 +23,11 @@ export function decodeTokenClaims(token: string): { exp: number } | null {
   try {
     const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
     const json: unknown = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')));
-    const parsed = sessionClaimsSchema.pick({ exp: true }).safeParse(json);
-    return parsed.success ? parsed.data : null;
+    // sessionClaimsSchema's `exp: z.number()`, checked by hand: this runs synchronously at
+    // start-up, and zod is loaded only once a response needs parsing (issue 2's bundle budget).
+    if (json === null || typeof json !== 'object' || !('exp' in json)) return null;
+    const { exp } = json;
+    return typeof exp === 'number' && Number.isFinite(exp) ? { exp } : null;
   } catch {
     return null;
   }
@@ -47,8 +43,8 @@ export function isSessionValid(token: string | null, now: number = Date.now()): 
 /** Opens the live connection; its messages feed the notifications (SPEC §7 live channel). */
 export const openLiveConnection = createAsyncThunk(
   'session/openLiveConnection',
-  (token: string, { dispatch }) => {
-    openCable(token, (message) => {
+  async (token: string, { dispatch }) => {
+    await openLiveCable(token, (message) => {
       void dispatch(liveMessageReceived(message));
     });
   },
@@ -58,12 +54,13 @@ export const openLiveConnection = createAsyncThunk(
  * Ends the session on this device without asking the server: storage cleared, live connection
  * closed, store reset, user cleared (state loaded) and /login. Sign-out and a 401 both end here.
  */
-export const endSession = createAsyncThunk('session/end', (_, { dispatch }) => {
+export const endSession = createAsyncThunk('session/end', async (_, { dispatch }) => {
   clearStorage();
-  closeCable();
+  const closing = closeLiveCable();
   dispatch(resetStore());
   dispatch(clearUser());
   navigate('/login');
+  await closing;
 });
 
 /**
@@ -79,7 +76,8 @@ export const loadSession = createAsyncThunk<User | null, void, { state: SessionT
     if (!token) return null;
     try {
       const response = await apiClient.get(API.me);
-      const user = parseDocument(userSchema, response.data);
+      const { parseUserDocument } = await loadContractParsers();
+      const user = parseUserDocument(response.data);
       // The response may have refreshed the token; the connection uses the newest one.
       const current = getToken();
       if (current && isSessionValid(current)) await dispatch(openLiveConnection(current));
@@ -111,7 +109,8 @@ export const signIn = createAsyncThunk<
       // Wrong credentials answer 401: that is the form's business, not a session expiry.
       { skipSessionExpiry: true },
     );
-    jwt = signInResponseSchema.parse(response.data).data.jwt;
+    const { parseSignInJwt } = await loadContractParsers();
+    jwt = parseSignInJwt(response.data);
   } catch (error) {
     return rejectWithValue(toApiError(error));
   }

@@ -1,0 +1,67 @@
+import {
+  type CartItem,
+  cartItemSchema,
+  errorDocumentSchema,
+  fieldMessages,
+  type Notification,
+  notificationSchema,
+  parseDocument,
+  signInResponseSchema,
+  type User,
+  unreadCountResponseSchema,
+  userSchema,
+} from '@atelier/contract';
+import { z } from 'zod';
+
+/*
+ * Response parsing with the contract's schemas (CONVENTIONS §4) for the code every visit runs
+ * (api client, session, notifications, cart). It is imported on demand (`loadContractParsers`),
+ * once a response is in hand: zod and these schemas are about 30 KB gzip that a first visit to
+ * /app/login would otherwise download before it shows anything (issue 2's 200 KB budget).
+ */
+
+/** The first error entry's detail and the SPEC §5 field messages of an error body. */
+export function parseErrorBody(body: unknown): {
+  detail: string | null;
+  fields: Record<string, string>;
+} {
+  const parsed = errorDocumentSchema.safeParse(body);
+  return {
+    detail: parsed.success ? (parsed.data.errors[0]?.detail ?? null) : null,
+    fields: fieldMessages(body),
+  };
+}
+
+/** GET /api/v1/users/me. */
+export function parseUserDocument(body: unknown): User {
+  return parseDocument(userSchema, body);
+}
+
+/** POST /api/v1/users/sign_in: the new token. */
+export function parseSignInJwt(body: unknown): string {
+  return signInResponseSchema.parse(body).data.jwt;
+}
+
+const notificationListSchema = z.array(notificationSchema);
+
+/** A page of notifications. */
+export function parseNotificationList(body: unknown): Notification[] {
+  return parseDocument(notificationListSchema, body);
+}
+
+/** One notification document (a live message). */
+export function parseNotificationDocument(body: unknown): Notification {
+  return parseDocument(notificationSchema, body);
+}
+
+/** GET /api/v1/notifications/unread_count. */
+export function parseUnreadCount(body: unknown): number {
+  return unreadCountResponseSchema.parse(body).data;
+}
+
+const cartItemListSchema = z.array(cartItemSchema);
+
+/** A list of cart items (server cart, or guest items priced). */
+export function parseCartItemList(body: unknown): CartItem[] {
+  return parseDocument(cartItemListSchema, body);
+}
