@@ -12,6 +12,18 @@ export type NewTestUser = {
   confirmed?: boolean;
 };
 
+// One real argon2id hash per distinct password, shared by every test user of this worker: each
+// hash costs tens of milliseconds of CPU by design, and tests create hundreds of users.
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+};
+
 /** Inserts a user for a test, with a real argon2id hash; returns its id. */
 export async function insertTestUser(db: Db, user: NewTestUser): Promise<number> {
   const [row] = await db
@@ -19,7 +31,7 @@ export async function insertTestUser(db: Db, user: NewTestUser): Promise<number>
     .values({
       email: user.email,
       name: user.name ?? 'Test User',
-      passwordHash: await hashPassword(user.password),
+      passwordHash: await hashOnce(user.password),
       role: user.role ?? 'student',
       timezone: 'America/New_York',
       confirmedAt: user.confirmed === false ? null : new Date(),
