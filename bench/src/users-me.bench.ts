@@ -51,7 +51,7 @@ export const usersMeBench: Bench = {
         const bodyBytes = Buffer.from(response.bodyBase64, 'base64').length;
         const notes = [
           `${settings.connections} connections, ${settings.rounds} alternating rounds of ${settings.durationS} s per side after ${settings.warmupS} s warm-up; body ${bodyBytes} bytes; server on PGlite, LOG_LEVEL=info to a file`,
-          `p99 ratio (me / bare): ${formatRatio(cmp.p99Ratio)}; server CPU per request, bare / me: ${formatPercent(cmp.cpuCostRatio)} (the throughput ratio an otherwise idle machine would show)`,
+          `p99 ratio (me / bare): ${formatRatio(cmp.p99Ratio)}; server CPU per request, bare / me: ${formatPercent(cmp.cpuCostRatio)} (the throughput ratio when both servers are CPU-bound)`,
         ];
         if (cmp.baseline.clientCpuShare > 0.9) {
           notes.push(
