@@ -3,8 +3,12 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 // Component tests render without routes: give them every string up front.
 import '../i18n/all-strings';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* waits 1 s by default: too little for lazy pages on a loaded 2-core CI machine. A
+// passing test is no slower; only a failing one waits longer before it reports.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
