@@ -189,6 +189,8 @@ describe.runIf(redisUrl)('two server processes sharing Redis', () => {
   }, 30_000);
 });
 
-describe.skipIf(redisUrl)('two server processes sharing Redis', () => {
-  it.skip('skipped: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379; .ci/run sets it when Redis answers)', () => {});
-});
+// Declared only without Redis, so a run that has it reports no phantom skip.
+if (!redisUrl)
+  describe('two server processes sharing Redis', () => {
+    it.skip('skipped: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379; .ci/run sets it when Redis answers)', () => {});
+  });

@@ -214,6 +214,8 @@ describe.runIf(redisUrl)('redis pub/sub across connections', () => {
   });
 });
 
-describe.skipIf(redisUrl)('redis pub/sub', () => {
-  it.skip('needs TEST_REDIS_URL (e.g. redis://127.0.0.1:6379); .ci/run sets it when Redis answers', () => {});
-});
+// Declared only without Redis, so a run that has it reports no phantom skip.
+if (!redisUrl)
+  describe('redis pub/sub', () => {
+    it.skip('needs TEST_REDIS_URL (e.g. redis://127.0.0.1:6379); .ci/run sets it when Redis answers', () => {});
+  });
