@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
+import { storedLanguage } from '../../i18n/i18n';
 import { type CableConsumer, closeCable, setCableConsumerFactory } from '../../lib/cable';
 import { setNavigator } from '../../lib/navigation';
 import { getToken, setToken } from '../../lib/storage';
@@ -191,6 +192,18 @@ describe('signIn (SPEC §4)', () => {
     expect(store.getState().session).toEqual({ status: 'loaded', user });
     expect(cables).toEqual([{ url: `ws://${location.host}/cable?token=${jwt}`, open: true }]);
     expect(navigateTo).toHaveBeenCalledWith('/', undefined);
+  });
+
+  it("switches to the account's preferred language and remembers it", async () => {
+    const store = makeStore();
+    api = fakeApi({
+      'POST /api/v1/users/sign_in': { data: { data: { jwt: validJwt() } } },
+      'GET /api/v1/users/me': { data: userDocument({ ...user, locale: 'ja' }) },
+      'GET /api/v2/cart_items': { data: cartEmpty },
+    });
+    await store.dispatch(signIn({ email: 'a@b.c', password: 'pw' }));
+    expect(store.getState().ui.liveLanguage).toBe('ja');
+    expect(storedLanguage()).toBe('ja');
   });
 
   it('stays put when the redirect is suppressed', async () => {

@@ -1,13 +1,14 @@
 import { API, type Role, type User } from '@atelier/contract';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { resetStore } from '../../app/reset-store';
-import { i18n } from '../../i18n/i18n';
+import { i18n, storeLanguage } from '../../i18n/i18n';
 import { type ApiError, apiClient, handleError, toApiError } from '../../lib/api-client';
 import { closeLiveCable, openLiveCable } from '../../lib/live-connection';
 import { loadContractParsers } from '../../lib/load-contract-parsers';
 import { navigate } from '../../lib/navigation';
 import { clearStorage, getToken, setToken } from '../../lib/storage';
 import { liveMessageReceived } from '../notifications/notifications-slice';
+import { liveLanguageSet } from '../ui/ui-slice';
 
 export type SessionStatus = 'idle' | 'loading' | 'loaded';
 export type SessionState = { status: SessionStatus; user: User | null };
@@ -120,6 +121,11 @@ export const signIn = createAsyncThunk<
   const user = await dispatch(loadSession())
     .unwrap()
     .catch(() => null);
+  // The account's preferred language follows its owner to any device they sign in on.
+  if (user) {
+    storeLanguage(user.locale);
+    dispatch(liveLanguageSet(user.locale));
+  }
   if (redirect) navigate('/');
   return user;
 });
