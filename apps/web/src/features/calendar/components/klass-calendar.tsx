@@ -206,6 +206,8 @@ function KlassChip({
         textOverflow: 'ellipsis',
         whiteSpace: 'nowrap',
       }}
+      // The chip may be cut short with an ellipsis; the whole entry shows on hover.
+      title={`${time} ${klass.title}`}
       data-testid="calendar-entry"
       data-status={klass.status}
     >
@@ -292,7 +294,8 @@ function WeekColumns({ keys, days, zone, todayKey, onOpen }: DayProps) {
         p: 0,
         m: 0,
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', md: 'repeat(7, 1fr)' },
+        // minmax(0, …): a column may shrink below its longest title, which then ellipsizes.
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(7, minmax(0, 1fr))' },
         gap: 1,
       }}
     >
