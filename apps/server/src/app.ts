@@ -52,7 +52,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // The request serializer is the one place a request reaches the log: no headers (so
+            // no bearer token or cookie), and URL secrets redacted.
             serializers: {
               req: (req: FastifyRequest) => ({
                 method: req.method,
@@ -63,6 +64,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
               }),
             },
           },
+    // One access-log line per request (below) instead of Fastify's two: logging was a third of
+    // the CPU of a cheap request such as GET /api/v1/users/me.
+    disableRequestLogging: true,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
@@ -71,8 +75,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
   });
 
   await app.register(errorsPlugin);
