@@ -5,6 +5,7 @@ describe('redactUrl', () => {
   it.each([
     ['/cable?token=eyJ.abc.def', '/cable?token=[redacted]'],
     ['/cable?x=1&token=abc&y=2', '/cable?x=1&token=[redacted]&y=2'],
+    ['/cable?TOKEN=abc', '/cable?TOKEN=[redacted]'],
     ['/api/v1/user_token/s3cret', '/api/v1/user_token/[redacted]'],
     ['/api/v1/password_resets/s3cret?x=1', '/api/v1/password_resets/[redacted]?x=1'],
     ['/api/v1/users/email_token/s3cret', '/api/v1/users/email_token/[redacted]'],
