@@ -1,5 +1,5 @@
 import type { Role } from '@atelier/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
 import {
@@ -41,55 +41,81 @@ export const authPlugin = fp(
     app.decorateRequest('session', null);
     app.decorateRequest('sessionError', null);
 
-    app.addHook('onRequest', async (request) => {
+    // Callback hooks, not async ones: on the hot path (a cached token, no refresh due) they finish
+    // without a promise, which a cheap request such as GET /api/v1/users/me notices.
+    app.addHook('onRequest', (request, _reply, done) => {
       const header = request.headers.authorization;
-      if (header === undefined) return;
+      if (header === undefined) return done();
       const token = BEARER.exec(header)?.[1];
       if (!token) {
         request.sessionError = sessionInvalid();
-        return;
+        return done();
       }
-      try {
-        request.session = await sessions.verifySessionToken(token);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        request.sessionError = error;
+      const cached = sessions.cachedSession(token);
+      if (cached) {
+        request.session = cached;
+        return done();
       }
+      sessions.verifySessionToken(token).then(
+        (session) => {
+          request.session = session;
+          done();
+        },
+        (error: unknown) => {
+          if (!(error instanceof AppError)) return done(error as Error);
+          request.sessionError = error;
+          done();
+        },
+      );
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       // A route that ends the session (sign-out) sets request.session to null: no fresh token then.
       const session = request.session;
-      if (session && isPastHalfLife(session.claims)) {
-        const jwt = await sessions.issueSessionToken(session.user);
-        reply.header('authorization', `Bearer ${jwt}`);
-        // The SPA is same-origin, but a client on another origin may read the header only if told.
-        reply.header('access-control-expose-headers', 'Authorization');
-      }
-      return payload;
+      if (!session || !isPastHalfLife(session.claims)) return done(null, payload);
+      sessions.issueSessionToken(session.user).then(
+        (jwt) => {
+          reply.header('authorization', `Bearer ${jwt}`);
+          // The SPA is same-origin, but a client on another origin may read the header only if told.
+          reply.header('access-control-expose-headers', 'Authorization');
+          done(null, payload);
+        },
+        (error: unknown) => done(error as Error),
+      );
     });
   },
   { name: 'auth' },
 );
 
-/** preHandler: 401 unless the request carries a valid session. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.session) throw request.sessionError ?? unauthorized('Please sign in.');
-}
+/**
+ * A guard hook in callback style: the check is synchronous (auth's onRequest hook already
+ * resolved the session), and a callback hook costs a request no promise.
+ */
+type GuardHook = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: AppError) => void,
+) => void;
 
-/** preHandler: 401 for a guest, 403 for a user whose role is not one of `roles`. */
-export function requireRole(...roles: Role[]) {
-  return async (request: FastifyRequest): Promise<void> => {
-    await requireUser(request);
+const guestError = (request: FastifyRequest) =>
+  request.sessionError ?? unauthorized('Please sign in.');
+
+/** preHandler / preValidation: 401 unless the request carries a valid session. */
+export const requireUser: GuardHook = (request, _reply, done) => {
+  done(request.session ? undefined : guestError(request));
+};
+
+/** preHandler / preValidation: 401 for a guest, 403 for a user whose role is not one of `roles`. */
+export function requireRole(...roles: Role[]): GuardHook {
+  return (request, _reply, done) => {
     const role = request.session?.user.role;
-    if (!role || !roles.includes(role)) {
-      throw forbidden('Your account is not allowed to do that.');
-    }
+    if (!role) return done(guestError(request));
+    done(roles.includes(role) ? undefined : forbidden('Your account is not allowed to do that.'));
   };
 }
 
 /** The session of a route guarded by requireUser / requireRole. */
 export function sessionOf(request: FastifyRequest): Session {
-  if (!request.session) throw request.sessionError ?? unauthorized('Please sign in.');
+  if (!request.session) throw guestError(request);
   return request.session;
 }

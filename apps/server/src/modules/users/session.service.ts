@@ -66,6 +66,11 @@ export type SessionService = {
    * session cache (session-cache.ts). The returned object is shared: do not mutate it.
    */
   verifySessionToken(token: string): Promise<Session>;
+  /**
+   * The session of a token verified within SESSION_CACHE_TTL_MS, without any await; undefined
+   * when it must go through verifySessionToken. Lets the auth hook stay synchronous on the hot path.
+   */
+  cachedSession(token: string): Session | undefined;
   /** Checks credentials under the rate limits and returns a session token. */
   signIn(credentials: { email: string; password: string }, ip: string): Promise<string>;
   /** Revokes the session's token and tells open sockets of that token to close. */
@@ -108,6 +113,8 @@ export async function createSessionService(deps: SessionServiceDeps): Promise<Se
 
   return {
     issueSessionToken: (user) => signSessionToken(key, user, now()),
+
+    cachedSession: (token) => cache.get(token, now()),
 
     async verifySessionToken(token) {
       const nowMs = now();
