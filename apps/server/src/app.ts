@@ -75,7 +75,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(storagePlugin, { config });
   await app.register(mailPlugin, { config, ...deps.mail });
   await app.register(authPlugin, { secret: config.jwtSecret });
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // Responses only: no browser compresses a request body, and decompressing them would add a hook
+  // to every request and a zip-bomb surface for nothing.
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Atelier API', version: '1.0.0' },

@@ -21,8 +21,20 @@ declare module 'fastify' {
 export const UPLOADS_PREFIX = '/uploads';
 
 /**
- * File uploads for the whole app: multipart parsing (one registration, shared by every route that
- * takes a file: programme images, avatars, artwork), the storage and image store, and /uploads.
+ * Multipart parsing (one file of at most IMAGE_MAX_BYTES, a few text fields) for the routes of the
+ * plugin that calls it: programme images, avatars, artwork. Not app-wide, because
+ * @fastify/multipart adds two async hooks to every request in its scope, a cost every JSON route
+ * would pay for nothing.
+ */
+export async function acceptUploads(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 20, fieldSize: 100_000 },
+  });
+}
+
+/**
+ * File storage for the whole app: the storage and image store, and /uploads. Routes that take a
+ * file call acceptUploads in their own plugin.
  */
 export const storagePlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; storage?: Storage }) => {
@@ -30,10 +42,6 @@ export const storagePlugin = fp(
     const storage = opts.storage ?? new LocalDiskStorage(root, UPLOADS_PREFIX);
     app.decorate('storage', storage);
     app.decorate('images', createImageStore(storage));
-
-    await app.register(fastifyMultipart, {
-      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 20, fieldSize: 100_000 },
-    });
 
     if (storage instanceof LocalDiskStorage) {
       await mkdir(storage.root, { recursive: true });

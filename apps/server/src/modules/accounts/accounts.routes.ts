@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../lib/app-error';
 import { requireUser, sessionOf } from '../../plugins/auth';
+import { acceptUploads } from '../../storage/storage.plugin';
 import { type AccountsService, type AvatarUpload, createAccountsService } from './accounts.service';
 
 const tags = ['accounts'];
@@ -91,6 +92,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
   app,
   opts,
 ) => {
+  await acceptUploads(app);
   const accounts =
     opts.service ??
     createAccountsService({

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
+import { acceptUploads } from '../../storage/storage.plugin';
 import { readUploadedFile } from '../../storage/uploads';
 import {
   createKlassGroup,
@@ -28,6 +29,7 @@ const tags = ['programmes (admin)'];
 export const klassGroupsRoutes: FastifyPluginAsyncZod<ClassesRouteOptions> = async (app, opts) => {
   const { ctx } = opts;
   const admin = { preHandler: requireRole('admin') };
+  await acceptUploads(app);
 
   app.get(
     CLASSES_API.klassGroups,
