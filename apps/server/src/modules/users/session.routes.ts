@@ -7,8 +7,10 @@ import {
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendSerialized } from '../../lib/send-serialized';
 import { requireUser, sessionOf } from '../../plugins/auth';
 import { userResource } from './user-resource';
+import type { SessionUser } from './users.repository';
 
 const bearer = [{ bearer: [] }];
 
@@ -16,6 +18,20 @@ const bearer = [{ bearer: [] }];
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same thumbnail the accounts module shows: avatars are small everywhere.
   const avatarUrl = (key: string) => app.images.urls(key).thumbUrl;
+
+  // GET /me is the app's hottest call: every page load makes it. Its document depends only on the
+  // user row, which the session cache shares between requests until the row changes (or its TTL
+  // ends): checking it against the contract and serializing it once per row object, not once per
+  // request, saves a tenth of the request's CPU.
+  const meDocuments = new WeakMap<SessionUser, string>();
+  const meDocument = (user: SessionUser): string => {
+    let body = meDocuments.get(user);
+    if (body === undefined) {
+      body = JSON.stringify(userDocumentSchema.encode({ data: userResource(user, avatarUrl) }));
+      meDocuments.set(user, body);
+    }
+    return body;
+  };
 
   app.post(
     API.signIn,
@@ -50,7 +66,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userDocumentSchema, 401: errorDocumentSchema },
       },
     },
-    async (request) => ({ data: userResource(sessionOf(request).user, avatarUrl) }),
+    (request, reply) => sendSerialized(reply, meDocument(sessionOf(request).user)),
   );
 
   app.delete(
