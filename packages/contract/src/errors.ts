@@ -10,6 +10,8 @@ export const errorStatus = {
   /** A mailed link that has expired or was already used (meta.reason says which). */
   gone: 410,
   payload_too_large: 413,
+  /** A body in a form the route does not read (e.g. multipart where only JSON is taken). */
+  unsupported_media_type: 415,
   validation: 422,
   rate_limited: 429,
   internal: 500,

@@ -49,9 +49,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send(errorDocument('internal', 'Something went wrong on our side'));
     }
-    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type): keep the status,
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type): keep the status
+    // when the contract has a code for it (else 400, so the document and the response agree), and
     // answer in our format with its message, which names no internals.
     const code = statusToCode.get(status) ?? 'bad_request';
-    return reply.code(status).send(errorDocument(code, error.message));
+    return reply.code(errorStatus[code]).send(errorDocument(code, error.message));
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import {
   API,
   SESSION_LIFETIME_S,
@@ -154,6 +155,29 @@ describe('session routes', { timeout: 60_000 }, () => {
       expect(missing.statusCode).toBe(422);
       expect(missing.json().errors[0].meta).toEqual({ type: 'validate', field: 'auth' });
     });
+
+    it('refuses a multipart or gzip-encoded body with a 4xx error document', async () => {
+      // Multipart parsing is only registered where a route takes a file, and request bodies are
+      // never decompressed: both reach sign-in as bodies it cannot read.
+      const boundary = 'b0undary';
+      const form = await t.app.inject({
+        method: 'POST',
+        url: API.signIn,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\nx\r\n--${boundary}--\r\n`,
+      });
+      expect(form.statusCode).toBe(415);
+      expect(form.json().errors[0].status).toBe('415');
+
+      const gzipped = await t.app.inject({
+        method: 'POST',
+        url: API.signIn,
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        payload: gzipSync(JSON.stringify({ auth: { email: student.email, password: 'x' } })),
+      });
+      expect(gzipped.statusCode).toBe(400);
+      expect(gzipped.json().errors[0].status).toBe('400');
+    });
   });
 
   describe('sign-in rate limits', () => {
@@ -223,6 +247,7 @@ describe('session routes', { timeout: 60_000 }, () => {
       const res = await me(token);
       expect(t.database.queryCount() - queriesBefore).toBe(1);
       expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(userDocumentSchema.parse(res.json())).toEqual({
         data: {
           id: String(studentId),
