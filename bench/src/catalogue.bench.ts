@@ -1,19 +1,11 @@
 import { CLASSES_API, PAGE_SIZE } from '@atelier/contract';
-import { bareFastifyServerFromFile } from './bare-server-from-file';
 import { demoAccount, signIn } from './harness/api';
 import { captureResponse } from './harness/bare-server';
-import { compareThroughput, percentile } from './harness/load';
-import {
-  type Bench,
-  formatInt,
-  formatKb,
-  formatMs,
-  formatPercent,
-  formatRatio,
-  target,
-} from './harness/report';
+import { percentile } from './harness/load';
+import { type Bench, formatKb, formatMs } from './harness/report';
 import { startServer } from './harness/server';
 import { loadSettings } from './harness/settings';
+import { compareWithBareRoute } from './harness/versus-bare';
 
 /** Issue 4: the public catalogue reaches at least 30% of a bare route's throughput. */
 export const MIN_THROUGHPUT_RATIO = 0.3;
@@ -120,8 +112,8 @@ export const catalogueBench: Bench = {
       const plans = await fillCatalogue(admin, teacherId);
       const fillS = (Date.now() - filling) / 1000;
 
-      // fetch asks for compressed bodies by default; the load generator sends no Accept-Encoding,
-      // so both sides are compared on the identity body, captured the same way.
+      // fetch asks for compressed bodies by default: both sides are compared on the identity body,
+      // captured and loaded with the same header.
       const identity = { 'accept-encoding': 'identity' };
       // Page 2: programmes 21–40 by name, all made above (page 1 mixes in the demo programmes).
       const url = `${server.url}${CLASSES_API.catalogue}?page=2`;
@@ -159,70 +151,22 @@ export const catalogueBench: Bench = {
         );
       }
 
-      const bare = await bareFastifyServerFromFile(response);
-      try {
-        const path = `${CLASSES_API.catalogue}?page=2`;
-        const replay = await captureResponse(`${bare.url}${path}`, { headers: identity });
-        if (replay.bodyBase64 !== response.bodyBase64) {
-          throw new Error('the bare route does not return the same bytes');
-        }
-        const cmp = await compareThroughput(
-          { label: 'bare Fastify route, same bytes', url: `${bare.url}${path}`, pid: bare.pid },
-          { label: `GET ${CLASSES_API.catalogue}?page=2`, url, pid: server.pid },
-          settings,
-        );
-        const notes = [
+      return await compareWithBareRoute({
+        subject: {
+          label: `GET ${CLASSES_API.catalogue}?page=2`,
+          url,
+          headers: identity,
+          pid: server.pid,
+        },
+        response,
+        settings,
+        target: { name: 'catalogue throughput vs bare route', minRatio: MIN_THROUGHPUT_RATIO },
+        notes: [
           `${doc.meta.total} published programmes (${PROGRAMMES} made by the bench, filled through the admin API in ${fillS.toFixed(0)} s, plus the demo seed); the page holds ${doc.data.length} programmes, ${count('klass_group_schedules')} schedules, ${count('klasses')} sessions, ${doc.included.length} included resources, ${formatKb(body.length)} of JSON`,
-          `${settings.connections} connections, ${settings.rounds} alternating rounds of ${settings.durationS} s per side after ${settings.warmupS} s warm-up; no Accept-Encoding (identity bodies on both sides); server on PGlite, LOG_LEVEL=info to a file`,
+          'Accept-Encoding: identity on both sides (uncompressed bodies); server on PGlite, LOG_LEVEL=info to a file',
           `the catalogue serves bytes cached per page (dropped on every classes write, rebuilt at least every 5 s); a cache miss (8 queries, build, contract check, serialise) took p50 ${formatMs(percentile(missMs, 0.5))}, max ${formatMs(missMs.at(-1) ?? Number.NaN)} over ${missMs.length} misses`,
-          `p99 ratio (catalogue / bare): ${formatRatio(cmp.p99Ratio)}; server CPU per request, bare / catalogue: ${formatPercent(cmp.cpuCostRatio)}`,
-        ];
-        if (cmp.baseline.clientCpuShare > 0.9) {
-          notes.push(
-            `the load generator used ${formatPercent(cmp.baseline.clientCpuShare)} of a core against the bare route: it, not the server, set that pace; trust the CPU-per-request ratio`,
-          );
-        }
-        return {
-          tables: [
-            {
-              table: {
-                columns: [
-                  'route',
-                  'req/s',
-                  'p50',
-                  'p99',
-                  'requests',
-                  'server CPU/req',
-                  'client CPU',
-                  'throughput vs bare',
-                ],
-                rows: [cmp.baseline, cmp.subject].map((s) => [
-                  s.label,
-                  formatInt(s.rps),
-                  formatMs(s.p50Ms),
-                  formatMs(s.p99Ms),
-                  formatInt(s.requests),
-                  `${s.serverCpuUsPerRequest.toFixed(0)} µs`,
-                  formatPercent(s.clientCpuShare),
-                  formatPercent(s.rps / cmp.baseline.rps),
-                ]),
-              },
-            },
-          ],
-          targets: [
-            target(
-              'catalogue throughput vs bare route',
-              cmp.throughputRatio,
-              MIN_THROUGHPUT_RATIO,
-              '>=',
-              formatPercent,
-            ),
-          ],
-          notes,
-        };
-      } finally {
-        await bare.stop();
-      }
+        ],
+      });
     } finally {
       await server.stop();
     }

@@ -1,10 +1,12 @@
 // The child process behind bareFastifyServer(): one Fastify route answering a fixed response.
 // Logging, validation, plugins and hooks are all off: this is the floor a real route is compared to.
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import type { BareResponse } from './bare-server';
 
-const spec = JSON.parse(process.env.BARE_RESPONSE ?? 'null') as BareResponse | null;
-if (!spec) throw new Error('BARE_RESPONSE is not set');
+const specFile = process.env.BARE_RESPONSE_FILE;
+if (!specFile) throw new Error('BARE_RESPONSE_FILE is not set');
+const spec = JSON.parse(readFileSync(specFile, 'utf8')) as BareResponse;
 const body = Buffer.from(spec.bodyBase64, 'base64');
 
 const app = Fastify({ logger: false });

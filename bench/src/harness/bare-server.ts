@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { REPO_ROOT } from './paths';
 import { freePort } from './server';
 
@@ -50,29 +53,39 @@ export async function captureResponse(
 
 /**
  * Starts a bare Fastify server (no logger, no plugins) in its own process — like the real server,
- * so both compete with the load generator on equal terms — answering `response` at its path.
+ * so both compete with the load generator on equal terms — answering `response` at its path. The
+ * response travels in a temporary file: Linux refuses an environment variable over 128 KiB, and a
+ * catalogue page is several hundred KB.
  */
 export async function bareFastifyServer(response: BareResponse): Promise<BareServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'atelier-bare-'));
+  const file = join(dir, 'response.json');
+  writeFileSync(file, JSON.stringify(response));
   const port = await freePort();
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'bench/src/harness/bare-server-process.ts'],
     {
       cwd: REPO_ROOT,
-      env: { ...process.env, PORT: String(port), BARE_RESPONSE: JSON.stringify(response) },
+      env: { ...process.env, PORT: String(port), BARE_RESPONSE_FILE: file },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the bare server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the bare server exited with ${child.exitCode}`);
+    }
     try {
       await fetch(`${url}${response.path}`, { method: response.method });
       return { url, pid: child.pid ?? -1, stop };
