@@ -1,6 +1,7 @@
 import { DEFAULT_TIMEZONE, type KlassStatus, type UnitType } from '@atelier/contract';
 import type { Db } from '../../db/client';
-import { groupBy, localDate } from './classes.context';
+import { localDate } from '../../lib/local-date';
+import { groupBy } from './classes.context';
 import type { ImageUrls } from './classes.resources';
 import { klassGroupRowsByIds } from './klass-groups.repository';
 import {

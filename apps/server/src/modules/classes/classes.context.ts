@@ -30,13 +30,3 @@ export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   }
   return out;
 }
-
-/** The local calendar date of `instant` in `zone` (YYYY-MM-DD). */
-export function localDate(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}

@@ -1,7 +1,8 @@
 import { DEFAULT_TIMEZONE } from '@atelier/contract';
+import { localDate } from '../../lib/local-date';
 import { type SeatCounts, seatCountsBySchedule } from '../enrollments/enrollments.service';
 import type { ClassesContext } from './classes.context';
-import { groupBy, localDate } from './classes.context';
+import { groupBy } from './classes.context';
 import {
   addonResource,
   klassResource,

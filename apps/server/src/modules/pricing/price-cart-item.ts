@@ -1,4 +1,5 @@
 import type { CouponDiscountType, UnitType } from '@atelier/contract';
+import { localDate } from '../../lib/local-date';
 
 // The one price function of DESIGN §5. Pure: everything it depends on, the instant of pricing
 // included, comes in as arguments, so the cart, the guest pricing call and (with commerce) the
@@ -66,16 +67,6 @@ function assertCents(value: number, what: string): void {
   if (!Number.isSafeInteger(value) || value < 0) {
     throw new RangeError(`${what} must be a non-negative whole number of cents, got ${value}`);
   }
-}
-
-/** The local calendar date of `instant` in `zone` (YYYY-MM-DD). */
-function localDate(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
 }
 
 /** Months since year 0 of a `YYYY-MM-DD` date: consecutive months differ by 1. */
