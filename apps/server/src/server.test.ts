@@ -92,13 +92,19 @@ describe('server process', { timeout: 120_000 }, () => {
     );
   });
 
-  it('on SIGTERM finishes the request in flight, refuses new ones, and exits 0', async () => {
+  it('on SIGTERM finishes the request in flight, refuses new ones, logs it all, and exits 0', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'atelier-server-'));
     const database = await prepareDatabase();
     try {
       const port = await freePort();
       const server = spawnServer(
-        serverEnv({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '1', ...database.env }),
+        serverEnv({
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          SEED_DEMO: '1',
+          LOG_LEVEL: 'info',
+          ...database.env,
+        }),
       );
       children.push(server.child);
       await waitForListening(server, server.exited);
@@ -140,6 +146,16 @@ describe('server process', { timeout: 120_000 }, () => {
       // The client keeps its keep-alive connection, as browsers do: the process exits all the same.
       expect(await server.exited).toBe(0);
       agent.destroy();
+      // Logs go to stdout asynchronously: what was still buffered is written before the exit.
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg?: string; url?: string; statusCode?: number });
+      expect(lines.some((l) => l.msg?.startsWith('shutting down'))).toBe(true);
+      expect(lines).toContainEqual(
+        expect.objectContaining({ msg: 'request completed', url: API.signIn, statusCode: 200 }),
+      );
     } finally {
       await database.close();
     }
