@@ -20,12 +20,12 @@ export function demoAccount(role: DemoRole): DemoAccount {
   return account;
 }
 
-/** The SPA's base path: every client route lives under it (SPEC §2). */
+/** The SPA's base path: every client route lives under it (docs/product.md#routes-and-screens). */
 export const APP = '/app';
 /** The start page '/': react-router writes it as /app, a typed address may be /app/. */
 export const HOME_URL = new RegExp(`${APP}/?$`);
 
-/** Signs in through the real login form and waits for the landing page '/' (SPEC §2). */
+/** Signs in through the real login form and waits for the landing page '/' (docs/product.md#routes-and-screens). */
 export async function signInAs(page: Page, role: DemoRole): Promise<DemoAccount> {
   const account = demoAccount(role);
   await page.goto(`${APP}/login`);

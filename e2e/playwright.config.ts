@@ -67,7 +67,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          // Debian's Chromium: Playwright cannot download its own browsers here (shared/STACK.md).
+          // Debian's Chromium: Playwright cannot download its own browsers here (docs/architecture.md#testing).
           executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
           args: [
             '--headless',

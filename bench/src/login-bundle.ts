@@ -19,7 +19,7 @@ export const LOGIN_JS_BUDGET_BYTES = 200_000;
  */
 export const LOGIN_FIRST_VISIT: FirstVisit = {
   entry: 'index.html',
-  // No Dexie: the guest cart is read at start-up (SPEC §4), but a first-time visitor has no
+  // No Dexie: the guest cart is read at start-up (docs/product.md#client-state), but a first-time visitor has no
   // 'cart' database, and the app loads Dexie only when indexedDB.databases() lists one.
   lazyModules: ['src/app/routes/login.tsx'],
 };

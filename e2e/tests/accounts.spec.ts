@@ -159,7 +159,7 @@ test('registers, confirms through the mailed link (after a refused sign-in) and 
   await expect(
     page.getByText(`Welcome, ${name}! Your account is ready and you are logged in.`),
   ).toBeVisible();
-  // The top bar is a signed-in user's (the drawer stays shut on registration pages, SPEC §2).
+  // The top bar is a signed-in user's (the drawer stays shut on registration pages, docs/product.md#routes-and-screens).
   await expect(
     page.getByTestId('top-bar').getByRole('button', { name: /^Notifications/ }),
   ).toBeVisible();

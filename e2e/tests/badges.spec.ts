@@ -2,7 +2,7 @@ import { API, BADGE_MAX, notificationListDocumentSchema } from '@atelier/contrac
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from '../fixtures';
 
-// SPEC §2 top bar: the notification button's unread badge (the '9+' rule for 10 or more is unit
+// docs/product.md#routes-and-screens top bar: the notification button's unread badge (the '9+' rule for 10 or more is unit
 // tested in the web app; the demo seed gives fewer than ten).
 
 /**

@@ -1,6 +1,6 @@
 import { APP, expect, HOME_URL, test } from '../fixtures';
 
-// A visitor who is not signed in (SPEC §2 "Public routes", "Layout", "Public menu").
+// A visitor who is not signed in (docs/product.md#routes-and-screens "Public routes", "Layout", "Public menu").
 
 test('a guest sees the welcome, the public menu and the Log in / Sign up buttons on home', async ({
   page,
@@ -57,7 +57,7 @@ test('the top bar Log in button leads to the login form, with the drawer closed 
   await expect(page).toHaveURL(`${APP}/login`);
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
   await expect(page.getByLabel('E-mail')).toBeVisible();
-  // SPEC §2: the drawer is closed on the login page even on wide screens.
+  // docs/product.md#routes-and-screens: the drawer is closed on the login page even on wide screens.
   await expect(page.getByTestId('app-drawer')).toHaveAttribute('data-open', 'false');
 });
 

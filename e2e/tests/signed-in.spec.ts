@@ -2,11 +2,11 @@ import type { Locator, Page } from '@playwright/test';
 import { APP, type DemoRole, demoAccount, expect, HOME_URL, signInAs, test } from '../fixtures';
 
 // Each demo account signs in through the form, lands on '/', and sees the drawer and top bar of its
-// role (SPEC §2 "Layout", "Drawer"; §6 "Drawer menu by role").
+// role (docs/product.md#routes-and-screens "Layout", "Drawer"; §6 "Drawer menu by role").
 
 /**
  * The drawer's My section with every submenu expanded, one line per entry:
- * `link Name → /path`, `submenu Name`, or `greyed Name` (an entry with no link, SPEC §2).
+ * `link Name → /path`, `submenu Name`, or `greyed Name` (an entry with no link, docs/product.md#routes-and-screens).
  */
 type MenuLine = string;
 

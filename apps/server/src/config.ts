@@ -59,7 +59,7 @@ export type Config = {
   currency: string;
   webDistDir: string;
   trustProxy: boolean;
-  /** Third-party ids the SPA loads only when set (SPEC §7); none set means no third-party request. */
+  /** Third-party ids the SPA loads only when set (docs/product.md#server-calls); none set means no third-party request. */
   client: {
     sentryDsn: string | undefined;
     hotjarId: string | undefined;

@@ -21,7 +21,7 @@ async function main() {
   await migrate(database);
   if (config.seedDemo) await seedIfEmpty(database.db);
 
-  // Redis lets several server processes share one live stream (DESIGN §6); alone, memory will do.
+  // Redis lets several server processes share one live stream (docs/architecture.md#live-channel); alone, memory will do.
   const redis = config.redisUrl ? new RedisPubSub(config.redisUrl) : undefined;
   const app = await buildApp(config, { database, ownsDatabase: true, pubsub: redis });
   redis?.setLogger(app.log);

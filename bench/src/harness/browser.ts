@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 
-/** Debian's Chromium and the flags it needs on these machines (shared/STACK.md). */
+/** Debian's Chromium and the flags it needs on these machines (docs/architecture.md#testing). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9, shared by server and web. */
+/** Business constants of docs/product.md#constants, shared by server and web. */
 export const REQUEST_TIMEOUT_MS = 7000;
 export const FIRST_PAGE = 1;
 export const DEFAULT_LANGUAGE = 'en';
@@ -6,7 +6,7 @@ export const LANGUAGES = ['en', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_TIMEZONE = 'America/New_York';
 
-/** ActionCable connection monitor constants (SPEC §9). */
+/** ActionCable connection monitor constants (docs/product.md#constants). */
 export const CABLE_STALE_THRESHOLD_S = 6;
 export const CABLE_RECONNECTION_BACKOFF_RATE = 0.15;
 export const CABLE_REOPEN_DELAY_MS = 500;
@@ -37,15 +37,15 @@ export const THEME_COLORS = {
 export const MENU_FONT_SIZE = 16;
 export const SUBMENU_FONT_SIZE = 12;
 
-/** Session lifetime (DESIGN §4); past half of it a response carries a fresh token. */
+/** Session lifetime (docs/architecture.md#sessions); past half of it a response carries a fresh token. */
 export const SESSION_LIFETIME_S = 24 * 60 * 60;
 
-/** Local storage keys (SPEC §3). */
+/** Local storage keys (docs/product.md#data-the-client-sees). */
 export const STORAGE_KEYS = {
   jwt: 'jwt',
   orderParams: 'order_params',
   autoSubmit: 'auto_submit',
 } as const;
 
-/** Server page size of every paged list (SPEC: not shown to users). */
+/** Server page size of every paged list (not shown to users). */
 export const PAGE_SIZE = 20;

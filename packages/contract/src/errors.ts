@@ -30,7 +30,7 @@ export const errorEntrySchema = z.object({
 });
 export type ErrorEntry = z.infer<typeof errorEntrySchema>;
 
-/** `{errors: [...]}`: the body of every error response (DESIGN §3). */
+/** `{errors: [...]}`: the body of every error response (docs/architecture.md#http-contract). */
 export const errorDocumentSchema = z.object({ errors: z.array(errorEntrySchema) });
 export type ErrorDocument = z.infer<typeof errorDocumentSchema>;
 
@@ -59,7 +59,7 @@ export function validationDocument(fields: FieldError[]): ErrorDocument {
 }
 
 /**
- * SPEC §5: entries whose meta.type is `validate` become field messages keyed by meta.field.
+ * docs/product.md#validation: entries whose meta.type is `validate` become field messages keyed by meta.field.
  * The first message for a field wins.
  */
 export function fieldMessages(body: unknown): Record<string, string> {

@@ -18,7 +18,7 @@ export const resourceSchema = z.object({
 });
 export type Resource = z.infer<typeof resourceSchema>;
 
-/** The JSON:API envelope every successful API response uses (SPEC §3). */
+/** The JSON:API envelope every successful API response uses (docs/product.md#data-the-client-sees). */
 export const documentSchema = z.object({
   data: z.union([resourceSchema, z.array(resourceSchema), z.null()]),
   included: z.array(resourceSchema).optional(),
@@ -75,7 +75,7 @@ export function document(
 export type Flat = { id: string; type: string; [key: string]: unknown };
 
 /**
- * Flattens a document into plain objects (SPEC §3): attributes beside id and type, and each
+ * Flattens a document into plain objects (docs/product.md#data-the-client-sees): attributes beside id and type, and each
  * relationship replaced by the included resource it names (flattened too), or by `{id, type}`
  * when the document does not include it. Cycles are cut at the second visit.
  */

@@ -22,5 +22,5 @@ export const API = {
   cable: '/cable',
 } as const;
 
-/** The SPA is served under this base path (SPEC §2). */
+/** The SPA is served under this base path (docs/product.md#routes-and-screens). */
 export const APP_BASE = '/app';

@@ -28,7 +28,7 @@ const sessionEventSchema = z.discriminatedUnion('type', [
 ]);
 
 /**
- * `/cable?token=JWT`: the ActionCable protocol server of DESIGN §6, so the official
+ * `/cable?token=JWT`: the ActionCable protocol server of docs/architecture.md#live-channel, so the official
  * `@rails/actioncable` client works unchanged. Broadcasts arrive through `app.pubsub`, so a socket
  * on this process receives what any process publishes.
  */
@@ -95,7 +95,7 @@ export const cablePlugin: FastifyPluginAsync<CablePluginOptions> = async (app, o
   };
 
   // Rails' heartbeat: one beat for every socket, not a timer each. The client counts a socket
-  // stale after 6 s without a message (SPEC §9), hence 3 s.
+  // stale after 6 s without a message (docs/product.md#constants), hence 3 s.
   const beat = setInterval(() => {
     const message = Math.floor(Date.now() / 1000);
     for (const connection of sockets) {

@@ -199,7 +199,7 @@ describe('/cable with the official ActionCable client', () => {
     await waitFor(() => tab1.received.length > 0 && tab2.received.length > 0, 3000, 'delivery');
     expect(tab1.received).toEqual([sent]);
     expect(tab2.received).toEqual([sent]);
-    // The message is the notification document the web parses (SPEC §7).
+    // The message is the notification document the web parses (docs/product.md#server-calls).
     const flat = notificationSchema.parse(flatten(notificationDocumentSchema.parse(sent)));
     expect(flat).toMatchObject({
       title: 'New comment',

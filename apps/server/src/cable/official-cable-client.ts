@@ -2,7 +2,7 @@
  * Test-only: the official `@rails/actioncable` consumer running in Node against our /cable, so the
  * tests prove what the browser client will do. It needs a WebSocket class, global
  * add/removeEventListener (its connection monitor listens for `visibilitychange`), `document`, and
- * an absolute ws:// URL (STACK.md). Every frame the server sends is recorded for assertions.
+ * an absolute ws:// URL (docs/architecture.md#testing). Every frame the server sends is recorded for assertions.
  */
 import * as ActionCable from '@rails/actioncable';
 import { WebSocket as NodeWebSocket } from 'ws';

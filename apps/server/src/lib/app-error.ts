@@ -13,7 +13,7 @@ export class AppError extends Error {
   }
 }
 
-/** A 422 carrying one field message per entry (SPEC §5). */
+/** A 422 carrying one field message per entry (docs/product.md#validation). */
 export class ValidationError extends AppError {
   constructor(readonly fields: FieldError[]) {
     super('validation', fields.map((f) => `${f.field}: ${f.detail}`).join('; '));

@@ -27,7 +27,7 @@ const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 /**
  * Resolves `request.session` from the bearer token of every request that sends one (a refused
  * token leaves a guest: public routes still answer, protected ones say why with a 401). When the
- * token is past half its life, the response carries a fresh one in `Authorization` (SPEC §7).
+ * token is past half its life, the response carries a fresh one in `Authorization` (docs/product.md#server-calls).
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { secret: string }) => {

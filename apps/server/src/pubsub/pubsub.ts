@@ -1,5 +1,5 @@
 /**
- * Broadcast between server processes (DESIGN §6): in-process by default, Redis when REDIS_URL is
+ * Broadcast between server processes (docs/architecture.md#live-channel): in-process by default, Redis when REDIS_URL is
  * set, so a message published by one instance reaches subscribers on every instance.
  */
 export type PubSubHandler = (message: unknown) => void;

@@ -5,7 +5,7 @@ type Logger = { warn(obj: object, msg: string): void; error(obj: object, msg: st
 
 /**
  * Redis pub/sub, so a message published by any server process reaches subscribers on all of them
- * (DESIGN §6). A Redis connection in subscriber mode can run no other command, hence two
+ * (docs/architecture.md#live-channel). A Redis connection in subscriber mode can run no other command, hence two
  * connections. Many local handlers of one channel share a single Redis SUBSCRIBE.
  */
 export class RedisPubSub implements PubSub {

@@ -3,7 +3,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 
 /**
  * Where uploaded files live. Local disk by default; an S3-compatible store can implement the same
- * three calls later (DESIGN §1) without any caller changing. Paths are relative, `/`-separated,
+ * three calls later (docs/architecture.md#shape-of-the-system) without any caller changing. Paths are relative, `/`-separated,
  * and chosen by the server (never by a client).
  */
 export interface Storage {

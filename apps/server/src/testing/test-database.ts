@@ -14,7 +14,7 @@ import { REPO_ROOT } from '../config';
 import { type Database, openDatabase, openPglite } from '../db/client';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate';
 
-/** Which database server tests run on: the vitest project sets TEST_DB (DESIGN §1). */
+/** Which database server tests run on: the vitest project sets TEST_DB (docs/architecture.md#shape-of-the-system). */
 export const testDbKind = (): 'pglite' | 'postgres' =>
   process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 

@@ -4,7 +4,7 @@ export const PRELOAD_RELOAD_KEY = 'atelier.preload-reload';
 type Deps = { storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>; reload: () => void };
 
 /**
- * SPEC §2: a lazy part that fails to load (typically a chunk removed by a new deployment) raises
+ * docs/product.md#routes-and-screens: a lazy part that fails to load (typically a chunk removed by a new deployment) raises
  * `vite:preloadError`; the page reloads once to pick up the new build. If the reload did not help,
  * the error is let through (the error page shows) and the mark is cleared, so a later failure —
  * say after the next deployment — may reload again. The mark is what prevents a reload loop.

@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 
 /**
- * SPEC §4 "Clearing the store resets everything": the root reducer answers this action by
+ * docs/product.md#client-state "Clearing the store resets everything": the root reducer answers this action by
  * returning every slice (and the RTK Query cache) to its initial state.
  */
 export const resetStore = createAction('app/resetStore');

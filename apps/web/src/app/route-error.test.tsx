@@ -9,7 +9,7 @@ vi.mock('./routes/checkout', () => ({
   },
 }));
 
-describe('uncaught rendering error (SPEC §8)', () => {
+describe('uncaught rendering error (docs/product.md#error-handling)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("replaces the whole app with 'Sorry.. there was an error' and logs the error", async () => {

@@ -1,7 +1,7 @@
 import type { Role } from '@atelier/contract';
 
 /**
- * Every client route of SPEC §2, relative to the router's basename (/app). Builders take the
+ * Every client route of docs/product.md#routes-and-screens, relative to the router's basename (/app). Builders take the
  * dynamic segments; `pattern` holds the matching strings for the route table.
  */
 export const paths = {
@@ -64,7 +64,7 @@ export const pattern = {
   manageSchedule: '/manage_classes/:klass_group_id/schedules/:id',
 } as const;
 
-/** Who may open a protected route (SPEC §2, §6). */
+/** Who may open a protected route (docs/product.md#routes-and-screens and #roles). */
 export const access = {
   anyUser: ['student', 'teacher', 'admin'],
   student: ['student'],

@@ -21,7 +21,7 @@ async function heading() {
   return (await screen.findByRole('heading', { level: 1 })).textContent;
 }
 
-describe('route table and protected-route rule (SPEC §2)', () => {
+describe('route table and protected-route rule (docs/product.md#routes-and-screens)', () => {
   it('sends a guest who opens a student page to /login', async () => {
     const { router } = renderApp('/orders', { preloadedState: asGuest });
     expect(await heading()).toBe('Log in');

@@ -19,7 +19,7 @@ function page<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * The route table of SPEC §2, relative to the /app basename. Every page is a lazy module exporting
+ * The route table of docs/product.md#routes-and-screens, relative to the /app basename. Every page is a lazy module exporting
  * `Component`; the layout and the guards are in the entry chunk.
  */
 export const routes: RouteObject[] = [
@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
           { path: 'manage_classes', lazy: page(() => import('./routes/manage-classes')) },
         ],
       },
-      // SPEC §2: /404 (where forbidden routes lead) and every unknown path show the not-found page.
+      // docs/product.md#routes-and-screens: /404 (where forbidden routes lead) and every unknown path show the not-found page.
       { path: '404', lazy: () => import('./routes/not-found') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],

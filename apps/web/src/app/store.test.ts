@@ -49,7 +49,7 @@ describe('makeStore', () => {
   });
 });
 
-describe('resetStore (SPEC §4 "Clearing the store resets everything")', () => {
+describe('resetStore (docs/product.md#client-state "Clearing the store resets everything")', () => {
   it('returns every slice, and the server cache, to its initial state', async () => {
     const fresh = makeStore().getState();
     const store = makeStore();

@@ -28,7 +28,7 @@ const appReducer = combineReducers({
 
 export type RootState = ReturnType<typeof appReducer>;
 
-/** SPEC §4 "Clearing the store resets everything": `resetStore()` returns every slice to its start. */
+/** docs/product.md#client-state "Clearing the store resets everything": `resetStore()` returns every slice to its start. */
 export const rootReducer: typeof appReducer = (state, action) =>
   appReducer(resetStore.match(action) ? undefined : state, action);
 
@@ -56,7 +56,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     },
   });
 
-  // SPEC §8: a 401 anywhere signs out (storage cleared, live connection closed, /login).
+  // docs/product.md#error-handling: a 401 anywhere signs out (storage cleared, live connection closed, /login).
   listeners.startListening({
     actionCreator: sessionExpired,
     effect: async (_, { dispatch }) => {
@@ -64,7 +64,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     },
   });
 
-  // SPEC §4: once the user state is loaded, the cart is fetched (server cart or guest items).
+  // docs/product.md#client-state: once the user state is loaded, the cart is fetched (server cart or guest items).
   listeners.startListening({
     predicate: (_, current, previous) =>
       current.session.status === 'loaded' && previous.session.status !== 'loaded',

@@ -12,7 +12,7 @@ export const PRIMARY_HOVER_COLOR = '#33B886';
 export const PRIMARY_TEXT_COLOR = '#14744F';
 
 /**
- * SPEC §9 theme. The brand colours are kept as the palette's main colours, but two of them are too
+ * docs/product.md#constants theme. The brand colours are kept as the palette's main colours, but two of them are too
  * light to carry text: white on #41D9A0 is 1.8:1 and #FF0058 text on white is 3.9:1, both under the
  * WCAG AA 4.5:1 that axe checks. So `contrastThreshold` is raised to 4.5 (MUI then picks dark text on
  * light fills), primary buttons carry the spec's dark text colour, and text drawn in the error or
@@ -102,5 +102,5 @@ export const theme = createTheme({
   },
 });
 
-/** Menu typography of SPEC §9: entries at 16px, sub-items at 12px. */
+/** Menu typography of docs/product.md#constants: entries at 16px, sub-items at 12px. */
 export const menuFontSize = { item: MENU_FONT_SIZE, subItem: SUBMENU_FONT_SIZE } as const;

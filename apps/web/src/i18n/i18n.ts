@@ -9,7 +9,7 @@ export type MessageKey = ParseKeys<'translation'>;
 
 /**
  * Where the chosen UI language is kept across visits. Note that sign-out clears all of local storage
- * and resets the store (SPEC §4), so the language returns to English after signing out.
+ * and resets the store (docs/product.md#client-state), so the language returns to English after signing out.
  */
 export const LANGUAGE_STORAGE_KEY = 'atelier.language';
 

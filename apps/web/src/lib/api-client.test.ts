@@ -31,7 +31,7 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected the request to fail');
 }
 
-describe('apiClient requests (SPEC §7)', () => {
+describe('apiClient requests (docs/product.md#server-calls)', () => {
   it('goes to the same origin with a 7000 ms timeout', async () => {
     api = fakeApi({ 'GET /api/v1/users/me': { data: {} } });
     await apiClient.get('/api/v1/users/me');
@@ -73,7 +73,7 @@ describe('apiClient requests (SPEC §7)', () => {
   });
 });
 
-describe('HTTP 401 (SPEC §8)', () => {
+describe('HTTP 401 (docs/product.md#error-handling)', () => {
   it('signs out: storage cleared, store reset, /login, and no message', async () => {
     const store = makeStore({
       session: { status: 'loaded', user: buildUser() },
@@ -101,7 +101,7 @@ describe('HTTP 401 (SPEC §8)', () => {
   });
 });
 
-describe('handleError: the common error handler (SPEC §8)', () => {
+describe('handleError: the common error handler (docs/product.md#error-handling)', () => {
   async function snackbarFor(reply: Parameters<typeof fakeApi>[0], message?: string) {
     const store = makeStore();
     api = fakeApi(reply);
@@ -168,7 +168,7 @@ describe('handleError: the common error handler (SPEC §8)', () => {
     expect(snackbar.open).toBe(false);
   });
 
-  it('reads a 422 as field messages (SPEC §5) and shows its first detail', async () => {
+  it('reads a 422 as field messages (docs/product.md#validation) and shows its first detail', async () => {
     const body = validationDocument([
       { field: 'email', detail: 'Invalid input' },
       { field: 'name', detail: 'Required' },

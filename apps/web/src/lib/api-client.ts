@@ -25,7 +25,7 @@ export type ApiError = {
   code: string | null;
   /** The first error entry's detail from the server's error document, if any. */
   detail: string | null;
-  /** SPEC §5 field messages of a 422 (`meta.type === 'validate'`), keyed by field. */
+  /** docs/product.md#validation field messages of a 422 (`meta.type === 'validate'`), keyed by field. */
   fields: Record<string, string>;
   message: string;
 };
@@ -40,7 +40,7 @@ export function installApiClient(store: DispatchingStore): void {
   boundStore = store;
 }
 
-/** The one HTTP client of the app (SPEC §7): same origin, 7000 ms timeout, bearer token. */
+/** The one HTTP client of the app (docs/product.md#server-calls): same origin, 7000 ms timeout, bearer token. */
 export const apiClient: AxiosInstance = axios.create({
   timeout: REQUEST_TIMEOUT_MS,
   headers: { Accept: 'application/vnd.api+json, application/json' },
@@ -52,7 +52,7 @@ apiClient.interceptors.request.use((config) => {
   return config;
 });
 
-/** DESIGN §4: past half its life the server sends a fresh token, which replaces the stored one. */
+/** docs/architecture.md#sessions: past half its life the server sends a fresh token, which replaces the stored one. */
 function storeRefreshedToken(headers: unknown): void {
   if (!headers || typeof headers !== 'object') return;
   const value =
@@ -91,7 +91,7 @@ apiClient.interceptors.response.use(
     if (isAxiosError(error) && error.response) {
       await parseErrorResponseBody(error);
       storeRefreshedToken(error.response.headers);
-      // SPEC §8: a 401 signs out and goes to /login with no message.
+      // docs/product.md#error-handling: a 401 signs out and goes to /login with no message.
       if (error.response.status === 401 && !error.config?.skipSessionExpiry) {
         boundStore?.dispatch(sessionExpired());
       }
@@ -135,13 +135,13 @@ export function toApiError(error: unknown): ApiError {
   };
 }
 
-/** SPEC §5: a 422's validate entries as `{field: message}`; `{}` for any other failure. */
+/** docs/product.md#validation: a 422's validate entries as `{field: message}`; `{}` for any other failure. */
 export function fieldErrors(error: unknown): Record<string, string> {
   return toApiError(error).fields;
 }
 
 /**
- * The snackbar text SPEC §8 gives for a failure, or null when the catalogue shows nothing
+ * The snackbar text docs/product.md#error-handling gives for a failure, or null when the catalogue shows nothing
  * (401: the session handler acts; 400 and 500: logged only).
  * `message` is the caller's text for the action; it wins over the server's detail.
  */
@@ -160,7 +160,7 @@ export function errorSnackbarText(error: unknown, message?: string): string | nu
 }
 
 /**
- * The common error handler (SPEC §8): shows the catalogue's snackbar for `error`, labelled by
+ * The common error handler (docs/product.md#error-handling): shows the catalogue's snackbar for `error`, labelled by
  * the action's `message` when given, and logs what is only logged.
  */
 export function handleError(error: unknown, message?: string): void {

@@ -14,7 +14,7 @@ export type AxiosQueryArgs = {
 };
 
 /**
- * Sends every RTK Query request through `apiClient`, so the SPEC §7–8 rules (timeout, bearer
+ * Sends every RTK Query request through `apiClient`, so the docs/product.md#server-calls and #error-handling rules (timeout, bearer
  * header, token refresh, 401 sign-out) apply to it too. Errors come back as ApiError; showing a
  * snackbar is left to the caller (`handleError`), since only the caller knows the action's label.
  * The response body is returned raw: endpoints parse it with the contract's schemas.

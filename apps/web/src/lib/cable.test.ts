@@ -53,7 +53,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('cable monitor constants (SPEC §9)', () => {
+describe('cable monitor constants (docs/product.md#constants)', () => {
   it('sets stale threshold 6 s, backoff rate 0.15 and reopen delay 500 ms on the official client', () => {
     expect(ConnectionMonitor.staleThreshold).toBe(6);
     expect(ConnectionMonitor.reconnectionBackoffRate).toBe(0.15);

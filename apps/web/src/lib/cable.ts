@@ -13,9 +13,9 @@ import {
 import { getToken } from './storage';
 
 /**
- * SPEC §9 monitor constants. actioncable 8.1 keeps them as static fields of its classes, shared
+ * docs/product.md#constants monitor constants. actioncable 8.1 keeps them as static fields of its classes, shared
  * by every consumer. The subscription retry (500 ms) has no knob: SubscriptionGuarantor hard-codes
- * 500 ms, which is already the SPEC value.
+ * 500 ms, which is already the value docs/product.md#constants gives.
  */
 ConnectionMonitor.staleThreshold = CABLE_STALE_THRESHOLD_S;
 ConnectionMonitor.reconnectionBackoffRate = CABLE_RECONNECTION_BACKOFF_RATE;
@@ -56,7 +56,7 @@ export function cableUrl(token: string, location: Location = window.location): s
 export function openCable(token: string, onMessage: (message: unknown) => void): void {
   if (open?.token === token) return;
   closeCable();
-  // The server refreshes tokens past half their life (DESIGN §4) and ends a socket whose token
+  // The server refreshes tokens past half their life (docs/architecture.md#sessions) and ends a socket whose token
   // expires; reconnecting with the stored, refreshed token keeps an active user's stream alive.
   const consumer = consumerFactory(() => cableUrl(getToken() ?? token));
   consumer.subscriptions.create(
@@ -70,7 +70,7 @@ export function openCable(token: string, onMessage: (message: unknown) => void):
   open = { token, consumer };
 }
 
-/** Closes the live connection, if any (sign-out, SPEC §4). */
+/** Closes the live connection, if any (sign-out, docs/product.md#client-state). */
 export function closeCable(): void {
   if (!open) return;
   const { consumer } = open;

@@ -14,13 +14,13 @@ import {
 import { z } from 'zod';
 
 /*
- * Response parsing with the contract's schemas (CONVENTIONS §4) for the code every visit runs
+ * Response parsing with the contract's schemas (docs/architecture.md#http-contract) for the code every visit runs
  * (api client, session, notifications, cart). It is imported on demand (`loadContractParsers`),
  * once a response is in hand: zod and these schemas are about 30 KB gzip that a first visit to
  * /app/login would otherwise download before it shows anything (issue 2's 200 KB budget).
  */
 
-/** The first error entry's detail and the SPEC §5 field messages of an error body. */
+/** The first error entry's detail and the docs/product.md#validation field messages of an error body. */
 export function parseErrorBody(body: unknown): {
   detail: string | null;
   fields: Record<string, string>;

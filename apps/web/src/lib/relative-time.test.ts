@@ -4,7 +4,7 @@ import { formatRelativeTime } from './relative-time';
 const now = Date.parse('2024-03-15T12:00:00Z');
 const ago = (seconds: number) => new Date(now - seconds * 1000);
 
-describe('formatRelativeTime (SPEC §9)', () => {
+describe('formatRelativeTime (docs/product.md#constants)', () => {
   it("says 'now' at 0 seconds, in English and Japanese", () => {
     expect(formatRelativeTime(ago(0), { now })).toBe('now');
     expect(formatRelativeTime(ago(0), { now, locale: 'ja' })).toBe('今');

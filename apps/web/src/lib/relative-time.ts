@@ -5,7 +5,7 @@ export type RelativeTimeOptions = {
   now?: Date | number;
   /** BCP 47 locale ('en', 'ja'); English by default. */
   locale?: string;
-  /** IANA zone for the absolute date shown past 30 days; America/New_York when absent (SPEC §9). */
+  /** IANA zone for the absolute date shown past 30 days; America/New_York when absent (docs/product.md#constants). */
   timeZone?: string | null;
 };
 
@@ -15,7 +15,7 @@ const DAY_S = 24 * HOUR_S;
 const MONTH_S = 30 * DAY_S;
 
 /**
- * SPEC §9: 'now' at 0 seconds, then seconds under a minute, minutes under an hour, hours under a
+ * docs/product.md#constants: 'now' at 0 seconds, then seconds under a minute, minutes under an hour, hours under a
  * day, days under 30 days, and past that a medium date in the user's zone (New York by default).
  * A future instant reads the same way forwards ("in 5 minutes").
  */

@@ -10,7 +10,7 @@ import {
   setToken,
 } from './storage';
 
-describe('local storage keys (SPEC §3)', () => {
+describe('local storage keys (docs/product.md#data-the-client-sees)', () => {
   it("keeps the token under 'jwt'", () => {
     expect(getToken()).toBeNull();
     setToken('a.b.c');

@@ -1,6 +1,6 @@
 import { AUTO_SUBMIT_ON, STORAGE_KEYS } from '@atelier/contract';
 
-/** Typed access to the local storage keys of SPEC §3. */
+/** Typed access to the local storage keys of docs/product.md#data-the-client-sees. */
 
 export function getToken(): string | null {
   return localStorage.getItem(STORAGE_KEYS.jwt);
@@ -39,7 +39,7 @@ export function removeOrderParams(): void {
   localStorage.removeItem(STORAGE_KEYS.orderParams);
 }
 
-/** SPEC §3/§9: auto-submit is on when the stored value is the string '1'. */
+/** docs/product.md#data-the-client-sees/§9: auto-submit is on when the stored value is the string '1'. */
 export function getAutoSubmit(): boolean {
   return localStorage.getItem(STORAGE_KEYS.autoSubmit) === AUTO_SUBMIT_ON;
 }
@@ -49,7 +49,7 @@ export function setAutoSubmit(on: boolean): void {
   else localStorage.removeItem(STORAGE_KEYS.autoSubmit);
 }
 
-/** SPEC §4: sign-out clears local storage (all of it, not only the keys above). */
+/** docs/product.md#client-state: sign-out clears local storage (all of it, not only the keys above). */
 export function clearStorage(): void {
   localStorage.clear();
 }

@@ -170,7 +170,7 @@ export function isoWithOffset(instant: number, zone: string): string {
   );
 }
 
-/** The zone a user's times are shown in: theirs, else America/New_York (SPEC §9). */
+/** The zone a user's times are shown in: theirs, else America/New_York (docs/product.md#constants). */
 export function timeZoneOf(user: { timezone: string | null } | null | undefined): string {
   const zone = user?.timezone;
   return zone && isValidTimeZone(zone) ? zone : DEFAULT_TIMEZONE;

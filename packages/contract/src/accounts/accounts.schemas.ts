@@ -63,7 +63,7 @@ export const PASSWORD_MIN_LENGTH = 10;
 /** argon2 takes any length; a cap keeps one request from costing more than a normal one. */
 export const PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 100;
-/** How long a mailed link works (DESIGN §4), in seconds. */
+/** How long a mailed link works (docs/architecture.md#sessions), in seconds. */
 export const TOKEN_LIFETIME_S = {
   confirmation: 24 * 60 * 60,
   password_reset: 60 * 60,

@@ -37,7 +37,7 @@ export type CableDisconnectReason = (typeof CABLE_DISCONNECT_REASONS)[number];
  */
 export const NOTIFICATIONS_CHANNEL = 'NotificationsChannel';
 
-/** The query parameter carrying the session token: `/cable?token=JWT` (DESIGN §6). */
+/** The query parameter carrying the session token: `/cable?token=JWT` (docs/architecture.md#live-channel). */
 export const CABLE_TOKEN_PARAM = 'token';
 
 /** `/cable?token=…` for a token; the client makes it absolute (ws:// or wss://) itself. */

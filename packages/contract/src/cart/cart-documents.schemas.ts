@@ -11,7 +11,7 @@ import {
 import { publicPlanResourceSchema } from '../classes/plans.schemas';
 
 // The server's cart documents (GET/PUT /api/v2/cart_items, the guest pricing call). After
-// `flatten` each item parses with `cartItemSchema` (SPEC §3); the typed resources below are what
+// `flatten` each item parses with `cartItemSchema` (docs/product.md#data-the-client-sees); the typed resources below are what
 // the server checks its answers against and what OpenAPI shows.
 
 /** How a coupon discounts: `percent` of the item's price, or a `fixed` amount of cents. */
@@ -107,7 +107,7 @@ export const cartSchedulePlanResourceSchema = resourceObjectSchema(
 );
 export type CartSchedulePlanResource = z.infer<typeof cartSchedulePlanResourceSchema>;
 
-/** A coupon applied to a cart item; `discount_amount` is a percent or cents (SPEC §3). */
+/** A coupon applied to a cart item; `discount_amount` is a percent or cents (docs/product.md#data-the-client-sees). */
 export const cartCouponResourceSchema = plainResourceObjectSchema(
   'coupons',
   z.object({
@@ -153,7 +153,7 @@ const idListSchema = z
   .max(MAX_CAPACITY, `At most ${MAX_CAPACITY}`);
 
 /**
- * PUT /api/v2/cart_items/{id} (SPEC §7): any subset. `attendee_profile_ids` and `addon_ids`
+ * PUT /api/v2/cart_items/{id} (docs/product.md#server-calls): any subset. `attendee_profile_ids` and `addon_ids`
  * replace the item's lists (an empty list clears it). When attendees are chosen,
  * `number_of_attendees` equals their count (it may be left out and follows the list).
  */

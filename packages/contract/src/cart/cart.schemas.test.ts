@@ -23,7 +23,7 @@ const item = {
   },
 };
 
-describe('cartItemSchema (SPEC §3, §5)', () => {
+describe('cartItemSchema (docs/product.md#data-the-client-sees and #validation)', () => {
   it('parses a flattened cart item document', () => {
     const parsed = parseDocument(cartItemSchema, document(resource('cart_items', 1, item)));
     expect(parsed).toEqual({ id: '1', ...item });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_CAPACITY } from '../classes/classes.constants';
 
-/** A coupon as a cart item carries it (SPEC §3). `discount_amount` is cents or percent. */
+/** A coupon as a cart item carries it (docs/product.md#data-the-client-sees). `discount_amount` is cents or percent. */
 export const cartCouponSchema = z.object({
   id: z.string(),
   code: z.string(),
@@ -10,7 +10,7 @@ export const cartCouponSchema = z.object({
 });
 export type CartCoupon = z.infer<typeof cartCouponSchema>;
 
-/** An attendee booked by a cart item (SPEC §3 "Cart attendee link"). */
+/** An attendee booked by a cart item (docs/product.md#data-the-client-sees "Cart attendee link"). */
 export const cartItemAttendeeProfileSchema = z.object({
   id: z.string(),
   attendee_profile: z.object({
@@ -21,13 +21,13 @@ export const cartItemAttendeeProfileSchema = z.object({
 });
 export type CartItemAttendeeProfile = z.infer<typeof cartItemAttendeeProfileSchema>;
 
-/** An add-on chosen for a cart item (SPEC §3 "Addon link"). */
+/** An add-on chosen for a cart item (docs/product.md#data-the-client-sees "Addon link"). */
 export const cartItemAddonSchema = z.object({
   klass_group_schedule_addon: z.object({ id: z.string() }),
 });
 export type CartItemAddon = z.infer<typeof cartItemAddonSchema>;
 
-/** The schedule a cart item books, with its programme and plan (SPEC §3). Prices in cents. */
+/** The schedule a cart item books, with its programme and plan (docs/product.md#data-the-client-sees). Prices in cents. */
 export const cartKlassGroupScheduleSchema = z.object({
   id: z.string(),
   klass_group: z.object({
@@ -48,8 +48,8 @@ export const cartKlassGroupScheduleSchema = z.object({
 export type CartKlassGroupSchedule = z.infer<typeof cartKlassGroupScheduleSchema>;
 
 /**
- * A cart item as the web holds it after `flatten` (SPEC §3). Server cart responses that do not
- * match fail to parse (SPEC §5). `total_price` is in cents, priced by the server.
+ * A cart item as the web holds it after `flatten` (docs/product.md#data-the-client-sees). Server cart responses that do not
+ * match fail to parse (docs/product.md#validation). `total_price` is in cents, priced by the server.
  */
 export const cartItemSchema = z.object({
   id: z.string(),
@@ -66,9 +66,9 @@ export type CartItem = z.infer<typeof cartItemSchema>;
 export const MAX_CART_ITEMS = 50;
 
 /**
- * One guest item to price (SPEC §7 pricing call). `plan_id` picks one of the schedule's plans;
+ * One guest item to price (docs/product.md#server-calls pricing call). `plan_id` picks one of the schedule's plans;
  * without it the schedule's first offered plan prices the item (a guest's local item records no
- * plan, SPEC §3). `number_of_attendees` is bounded by the largest capacity a schedule may have.
+ * plan, docs/product.md#data-the-client-sees). `number_of_attendees` is bounded by the largest capacity a schedule may have.
  */
 export const guestCartItemParamsSchema = z.object({
   klass_group_schedule_id: z.string(),

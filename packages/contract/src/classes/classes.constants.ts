@@ -1,4 +1,4 @@
-/** Who a programme is for (DESIGN §5). */
+/** Who a programme is for (docs/architecture.md#domain-model). */
 export const AUDIENCES = ['kids', 'adults', 'all_ages'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
@@ -6,7 +6,7 @@ export type Audience = (typeof AUDIENCES)[number];
 export const FORMATS = ['in_person', 'online'] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** What a plan's `unit_price` is charged per (DESIGN §5). */
+/** What a plan's `unit_price` is charged per (docs/architecture.md#domain-model). */
 export const UNIT_TYPES = ['class', 'month', 'term'] as const;
 export type UnitType = (typeof UNIT_TYPES)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATE_PICKER_MAX, DATE_PICKER_MIN, FIRST_PAGE } from '../constants';
 import { resourceIdentifierSchema } from '../json-api';
 
-// Field schemas shared by the classes resources. Messages follow SPEC §5: 'Required' when a value
+// Field schemas shared by the classes resources. Messages follow docs/product.md#validation: 'Required' when a value
 // is missing, otherwise a sentence the form shows beside the field.
 
 const stringOrRequired = () =>
@@ -29,7 +29,7 @@ export const idParamSchema = idStringSchema
   .transform(Number);
 export const classesIdParamsSchema = z.object({ id: idParamSchema });
 
-/** A calendar date `YYYY-MM-DD` inside the date picker's range (SPEC §9). */
+/** A calendar date `YYYY-MM-DD` inside the date picker's range (docs/product.md#constants). */
 export const isoDateSchema = stringOrRequired()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
   .pipe(z.iso.date('Enter a valid date'))

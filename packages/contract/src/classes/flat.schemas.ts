@@ -12,7 +12,7 @@ import {
   scheduleAttributesSchema,
 } from './schedules.schemas';
 
-// The classes resources as the web holds them after `flatten` (SPEC §3): attributes beside id and
+// The classes resources as the web holds them after `flatten` (docs/product.md#data-the-client-sees): attributes beside id and
 // type, relationships replaced by the included resources. A relationship back to a resource
 // already on the path (a schedule's programme inside that programme) stays `{id, type}`, as
 // `flatten` cuts cycles; those are typed `resourceIdentifierSchema`. Parse with `parseDocument`.

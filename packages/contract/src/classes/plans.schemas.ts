@@ -11,7 +11,7 @@ import {
 
 /**
  * A plan prices a schedule: `base_price + unit_price × units` in cents, where units count
- * `unit_type`s (for `class`: the sessions still ahead at booking time). DESIGN §5.
+ * `unit_type`s (for `class`: the sessions still ahead at booking time). docs/architecture.md#domain-model.
  */
 export const planFieldsSchema = z.object({
   name: requiredText(120),
@@ -62,7 +62,7 @@ export type PublicPlanResource = z.infer<typeof publicPlanResourceSchema>;
 
 /**
  * `klass_group_schedule_plans`: a plan offered by a schedule (the join). A cart item books one of
- * these (SPEC §3 `klass_group_schedule_plan {plan}`).
+ * these (docs/product.md#data-the-client-sees `klass_group_schedule_plan {plan}`).
  */
 export const schedulePlanResourceSchema = resourceObjectSchema(
   'klass_group_schedule_plans',

@@ -34,7 +34,7 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** A birthday within the date picker's range (SPEC §9) and not in the future. */
+/** A birthday within the date picker's range (docs/product.md#constants) and not in the future. */
 export const birthdaySchema = z
   .string({
     error: (issue) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageMetaSchema } from '../json-api';
 
-/** What a notification points at; SPEC §2 picks the page to open from it. */
+/** What a notification points at; docs/product.md#routes-and-screens picks the page to open from it. */
 export const NOTIFICATION_RECORD_TYPES = ['feedbacks', 'posts', 'comments', 'messages'] as const;
 export const notificationRecordTypeSchema = z.enum(NOTIFICATION_RECORD_TYPES);
 export type NotificationRecordType = z.infer<typeof notificationRecordTypeSchema>;
@@ -10,7 +10,7 @@ export type NotificationRecordType = z.infer<typeof notificationRecordTypeSchema
 export const notificationAttributesSchema = z.object({
   title: z.string(),
   content: z.string(),
-  /** False until the recipient marks it read (SPEC §4: read goes false to true). */
+  /** False until the recipient marks it read (docs/product.md#client-state: read goes false to true). */
   read: z.boolean(),
   /** ISO 8601 instant in UTC. */
   created_at: z.string(),
@@ -46,7 +46,7 @@ export const notificationSenderResourceSchema = usersIdentifierSchema.extend({
 
 /**
  * One notification with its sender included. It is the body of mark_read and, unchanged, the
- * `message` of every NotificationsChannel broadcast (SPEC §7 "parsed as a resource").
+ * `message` of every NotificationsChannel broadcast (docs/product.md#server-calls "parsed as a resource").
  */
 export const notificationDocumentSchema = z.object({
   data: notificationResourceSchema,
@@ -62,7 +62,7 @@ export const notificationListDocumentSchema = z.object({
 });
 export type NotificationListDocument = z.infer<typeof notificationListDocumentSchema>;
 
-/** A notification as the web holds it after `flatten` (SPEC §3). */
+/** A notification as the web holds it after `flatten` (docs/product.md#data-the-client-sees). */
 export const notificationSchema = notificationAttributesSchema.extend({
   id: z.string(),
   type: z.literal('notifications'),
@@ -89,6 +89,6 @@ export const markAllReadResponseSchema = z.object({
 });
 export type MarkAllReadResponse = z.infer<typeof markAllReadResponseSchema>;
 
-/** GET /api/v1/notifications/unread_count: "data is the count" (SPEC §7). */
+/** GET /api/v1/notifications/unread_count: "data is the count" (docs/product.md#server-calls). */
 export const unreadCountResponseSchema = z.object({ data: z.number().int().nonnegative() });
 export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;

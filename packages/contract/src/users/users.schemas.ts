@@ -16,11 +16,11 @@ export const userAttributesSchema = z.object({
 });
 export type UserAttributes = z.infer<typeof userAttributesSchema>;
 
-/** A user as the web holds it after flattening (SPEC §3). */
+/** A user as the web holds it after flattening (docs/product.md#data-the-client-sees). */
 export const userSchema = userAttributesSchema.extend({ id: z.string(), type: z.literal('users') });
 export type User = z.infer<typeof userSchema>;
 
-/** The `users` resource object (DESIGN §3): what `GET /api/v1/users/me` returns as `data`. */
+/** The `users` resource object (docs/architecture.md#http-contract): what `GET /api/v1/users/me` returns as `data`. */
 export const userResourceSchema = z.object({
   id: z.string(),
   type: z.literal('users'),
@@ -32,7 +32,7 @@ export type UserResource = z.infer<typeof userResourceSchema>;
 export const userDocumentSchema = z.object({ data: userResourceSchema });
 export type UserDocument = z.infer<typeof userDocumentSchema>;
 
-// Form messages of SPEC §5: 'Required' when a field is missing or empty, else 'Invalid input'.
+// Form messages of docs/product.md#validation: 'Required' when a field is missing or empty, else 'Invalid input'.
 const requiredString = z.string({
   error: (issue) => (issue.input === undefined ? 'Required' : 'Invalid input'),
 });
@@ -57,7 +57,7 @@ export const signInResponseSchema = z.object({ data: z.object({ jwt: z.string() 
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 /**
- * The JWT payload (DESIGN §4); `exp` is in seconds (SPEC §3). `iat` carries milliseconds as a
+ * The JWT payload (docs/architecture.md#sessions); `exp` is in seconds (docs/product.md#data-the-client-sees). `iat` carries milliseconds as a
  * fraction (RFC 7519 NumericDate allows it) so a token issued in the same second as a "sign out
  * everywhere" is still ordered correctly against it.
  */

@@ -85,7 +85,7 @@ async function readUserForm(
 }
 
 /**
- * Registration, confirmation, password reset and account settings (SPEC §2, §7; DESIGN §4).
+ * Registration, confirmation, password reset and account settings (docs/product.md#routes-and-screens and #server-calls; docs/architecture.md#sessions).
  * Every "we mailed you" answer is the same whether or not the address has an account.
  */
 export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }> = async (

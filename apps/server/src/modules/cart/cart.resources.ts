@@ -2,7 +2,7 @@ import type { CartIncludedResource, CartItemResource, CouponDiscountType } from 
 import type { CartSchedule } from '../classes/cart-schedules.service';
 import type { CartItemPrice } from '../pricing/price-cart-item';
 
-// Priced cart items → JSON:API. After `flatten` an item reads as SPEC §3's cart item: coupon,
+// Priced cart items → JSON:API. After `flatten` an item reads as docs/product.md#data-the-client-sees's cart item: coupon,
 // cart_item_attendee_profiles[].attendee_profile, cart_item_klass_group_schedule_addons[]
 // .klass_group_schedule_addon, klass_group_schedule.{klass_group, klass_group_schedule_plan.plan}.
 

@@ -29,7 +29,7 @@ import { addAddon, addAttendee, addToCart, SETUP_TIMEOUT_MS } from './cart-testi
 const PLAN_PRICE = 2000 + 8 * 3500;
 
 const cartList = z.array(cartItemSchema);
-/** The web's reading of a cart response (SPEC §5): flatten, then the contract's schema. */
+/** The web's reading of a cart response (docs/product.md#validation): flatten, then the contract's schema. */
 const asWebReadsIt = (body: unknown): CartItem[] => parseDocument(cartList, body);
 const oneAsWebReadsIt = (body: unknown): CartItem => parseDocument(cartItemSchema, body);
 
@@ -88,7 +88,7 @@ describe('cart (server, v2)', { timeout: SETUP_TIMEOUT_MS }, () => {
       expect(asWebReadsIt(res.json())).toEqual([]);
     });
 
-    it('lists the items priced, in the shape the web parses (SPEC §3)', async () => {
+    it('lists the items priced, in the shape the web parses (docs/product.md#data-the-client-sees)', async () => {
       const who = await student('Fay Family');
       const ada = await addAttendee(t, who.id, 'Ada Family', '2016-04-02');
       const ben = await addAttendee(t, who.id, 'Ben Family');

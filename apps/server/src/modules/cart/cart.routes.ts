@@ -28,7 +28,7 @@ export type CartRouteOptions = {
   coupons?: CouponLookup;
 };
 
-/** SPEC §7: the signed-in user's server cart (v2) and the guest pricing call (v1). */
+/** docs/product.md#server-calls: the signed-in user's server cart (v2) and the guest pricing call (v1). */
 export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, opts) => {
   const ctx: CartContext = {
     db: app.db,
@@ -75,7 +75,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, o
       updateCartItem(ctx, sessionOf(request).user.id, request.params.id, request.body.cart_item),
   );
 
-  // SPEC §7 lists both paths for reading a guest cart: they answer the same.
+  // docs/product.md#server-calls lists both paths for reading a guest cart: they answer the same.
   for (const url of [API.guestCartItems, `${API.guestCartItems}/0`]) {
     app.get(
       url,

@@ -163,7 +163,7 @@ function duplicates(ids: number[]): boolean {
   return new Set(ids).size !== ids.length;
 }
 
-/** The field errors of a change to `row` (SPEC §7 PUT), read inside the item's lock. */
+/** The field errors of a change to `row` (docs/product.md#server-calls PUT), read inside the item's lock. */
 async function changeErrors(
   db: Db,
   userId: number,
@@ -230,7 +230,7 @@ function goneLinkError(error: unknown): ValidationError | null {
 }
 
 /**
- * PUT /api/v2/cart_items/{id} (SPEC §7): changes one item of the user's cart (another user's item
+ * PUT /api/v2/cart_items/{id} (docs/product.md#server-calls): changes one item of the user's cart (another user's item
  * is 404) and answers it priced. `attendee_profile_ids` must be the user's family members,
  * `addon_ids` add-ons of the item's schedule; with attendees chosen, number_of_attendees is their
  * count (left out, it follows the list).

@@ -18,7 +18,7 @@ import { attendeeProfiles, users } from '../users/users.tables';
 
 /**
  * A signed-in user's booking not yet ordered: one schedule, priced with one of the plans the
- * schedule offers. Prices are not stored: every read prices the item (DESIGN §5), so a cart never
+ * schedule offers. Prices are not stored: every read prices the item (docs/architecture.md#domain-model), so a cart never
  * shows a stale price. The commerce issue adds items and turns them into orders.
  */
 export const cartItems = pgTable(

@@ -11,7 +11,7 @@ import { createKlassGroup } from './klass-groups.service';
 import { createPlan } from './plans.service';
 import { addAddon, createSchedule } from './schedules.service';
 
-// The demo catalogue: every programme of SPEC §2's public menu, with schedules placed around the
+// The demo catalogue: every programme of docs/product.md#routes-and-screens's public menu, with schedules placed around the
 // day the demo is seeded (a term under way, the next term, one-off events), taught by the demo
 // teacher. Made through the services, so the seed obeys the same rules as the admin screens.
 

@@ -19,7 +19,7 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** A programme (klass group): Observational Drawing, Figure Drawing, … (DESIGN §5). */
+/** A programme (klass group): Observational Drawing, Figure Drawing, … (docs/architecture.md#domain-model). */
 export const klassGroups = pgTable(
   'klass_groups',
   {
@@ -99,7 +99,7 @@ export const klasses = pgTable(
   ],
 );
 
-/** A price formula (DESIGN §5), offered by schedules through klass_group_schedule_plans. */
+/** A price formula (docs/architecture.md#domain-model), offered by schedules through klass_group_schedule_plans. */
 export const plans = pgTable(
   'plans',
   {

@@ -176,7 +176,7 @@ const hasEnrollments = (n: number) =>
   );
 
 /**
- * Deletes a programme with its schedules and sessions (SPEC §4), unless someone is or was enrolled
+ * Deletes a programme with its schedules and sessions (docs/product.md#client-state), unless someone is or was enrolled
  * in one of its schedules: that history stays, and the programme is archived by unpublishing it.
  */
 export async function deleteKlassGroup(ctx: ClassesContext, id: number): Promise<void> {

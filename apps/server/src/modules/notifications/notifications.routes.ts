@@ -20,7 +20,7 @@ import {
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
 
-/** SPEC §7: the signed-in user's notifications (list, mark read, mark all read, unread count). */
+/** docs/product.md#server-calls: the signed-in user's notifications (list, mark read, mark all read, unread count). */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser);
   const avatarUrl = avatarUrlFrom(app.images);

@@ -12,7 +12,7 @@ const DAY = 24 * HOUR;
 /**
  * A few notifications for the demo student and parent, so the top bar's unread badge and the
  * notifications dialog have something to show right after `npm start`. The records they point at
- * are illustrative: the pages they open (SPEC §2) do not need them to exist.
+ * are illustrative: the pages they open (docs/product.md#routes-and-screens) do not need them to exist.
  */
 export async function seedDemoNotifications(db: Db, now: Date = new Date()): Promise<void> {
   const emails = DEMO_ACCOUNTS.map((a) => a.email);

@@ -30,7 +30,7 @@ export type NotifyInput = {
   senderId?: number | null;
   title: string;
   content: string;
-  /** What it is about; the web opens the page of this record (SPEC §2 "Notifications dialog"). */
+  /** What it is about; the web opens the page of this record (docs/product.md#routes-and-screens "Notifications dialog"). */
   record: { type: NotificationRecordType; id: number };
 };
 

@@ -22,7 +22,7 @@ export const notifications = pgTable(
   (t) => [
     // The list: one recipient's, newest first.
     index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt),
-    // The unread badge is polled after every live message (SPEC §4): count only unread rows.
+    // The unread badge is polled after every live message (docs/product.md#client-state): count only unread rows.
     index('notifications_recipient_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null`),
     index('notifications_sender_idx').on(t.senderId),
   ],

@@ -1,7 +1,7 @@
 import type { CouponDiscountType, UnitType } from '@atelier/contract';
 import { localDate } from '../../lib/local-date';
 
-// The one price function of DESIGN §5. Pure: everything it depends on, the instant of pricing
+// The one price function of docs/architecture.md#domain-model. Pure: everything it depends on, the instant of pricing
 // included, comes in as arguments, so the cart, the guest pricing call and (with commerce) the
 // order snapshot all compute the same number from the same facts.
 //
@@ -126,7 +126,7 @@ function safeNumber(value: bigint, what: string): number {
   return out;
 }
 
-/** Prices one cart item (DESIGN §5). Throws RangeError on input no stored row can hold. */
+/** Prices one cart item (docs/architecture.md#domain-model). Throws RangeError on input no stored row can hold. */
 export function priceCartItem(input: CartItemPriceInput): CartItemPrice {
   const { plan, addonPrices, numberOfAttendees } = input;
   assertCents(plan.basePrice, 'base_price');

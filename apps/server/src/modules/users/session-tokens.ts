@@ -8,7 +8,7 @@ import {
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../lib/app-error';
 
-/** The only algorithm a session token may use (DESIGN §4). */
+/** The only algorithm a session token may use (docs/architecture.md#sessions). */
 export const SESSION_ALGORITHM = 'HS256';
 
 /** The HMAC key of session tokens, imported once: re-importing it per request costs throughput. */

@@ -14,7 +14,7 @@ import type { SessionUser } from './users.repository';
 
 const bearer = [{ bearer: [] }];
 
-/** Sign-in, the current user and sign-out (DESIGN §4). */
+/** Sign-in, the current user and sign-out (docs/architecture.md#sessions). */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same thumbnail the accounts module shows: avatars are small everywhere.
   const avatarUrl = (key: string) => app.images.urls(key).thumbUrl;

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../route-paths';
 
-/** Unknown paths and forbidden routes (SPEC §2, §8). */
+/** Unknown paths and forbidden routes (docs/product.md#routes-and-screens and #error-handling). */
 export function Component() {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { useAppSelector } from '../hooks';
 import { paths } from '../route-paths';
 
 /**
- * SPEC §2 protected-route rule: while the session is not loaded, nothing; no user → /login;
+ * docs/product.md#routes-and-screens protected-route rule: while the session is not loaded, nothing; no user → /login;
  * a role not in `roles` → /404 (the not-found page).
  */
 export function RequireRole({ roles }: { roles: readonly Role[] }) {

@@ -1,5 +1,5 @@
 /**
- * Error reporting (SPEC §1: full trace sampling). Loaded with a dynamic import only when a DSN is
+ * Error reporting (docs/product.md#who-uses-it: full trace sampling). Loaded with a dynamic import only when a DSN is
  * configured, so a deployment without Sentry downloads none of it and makes no request to it.
  */
 export async function initSentry(dsn: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * SPEC §3: the first letter of the name's first and last words ("Ada King Lovelace" → "AL"),
+ * docs/product.md#data-the-client-sees: the first letter of the name's first and last words ("Ada King Lovelace" → "AL"),
  * one letter for a one-word name, and '' when there is no name (the avatar then shows a person icon).
  */
 export function initials(name: string | null | undefined): string {

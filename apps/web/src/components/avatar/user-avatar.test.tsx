@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import '../../i18n/i18n';
 import { AVATAR_SIZES, UserAvatar } from './user-avatar';
 
-describe('UserAvatar (SPEC §3)', () => {
+describe('UserAvatar (docs/product.md#data-the-client-sees)', () => {
   it('shows the initials of the first and last words of the name', () => {
     render(<UserAvatar name="Ada King Lovelace" decorative={false} />);
     expect(screen.getByRole('img', { name: 'Ada King Lovelace' })).toHaveTextContent('AL');

@@ -3,7 +3,7 @@ import Avatar from '@mui/material/Avatar';
 import { useTranslation } from 'react-i18next';
 import { initials } from './initials';
 
-/** The five avatar sizes of SPEC §3, in pixels. */
+/** The five avatar sizes of docs/product.md#data-the-client-sees, in pixels. */
 export const AVATAR_SIZES = {
   tiny: 24,
   small: 32,
@@ -21,7 +21,7 @@ type Props = {
   decorative?: boolean;
 };
 
-/** A user's picture, else the initials of their name, else a person icon (SPEC §3). */
+/** A user's picture, else the initials of their name, else a person icon (docs/product.md#data-the-client-sees). */
 export function UserAvatar({ name, src, size = 'medium', decorative = true }: Props) {
   const { t } = useTranslation();
   const px = AVATAR_SIZES[size];

@@ -15,7 +15,7 @@ type Props = {
 };
 
 /**
- * The search dialog of SPEC §2, open while the store's `searchDialogOpen` is true
+ * The search dialog of docs/product.md#routes-and-screens, open while the store's `searchDialogOpen` is true
  * (`searchDialogOpened()` / `searchDialogClosed()`). What is searched is up to the caller.
  */
 export function SearchDialog({ onKeywordChange, children, title, label }: Props) {

@@ -17,7 +17,7 @@ function show(type?: 'success' | 'info' | 'warning' | 'error') {
   return view;
 }
 
-describe('AppSnackbar (SPEC §4 snackbar)', () => {
+describe('AppSnackbar (docs/product.md#client-state snackbar)', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

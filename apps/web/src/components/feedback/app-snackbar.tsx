@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectSnackbar, snackbarAutoHideMs, snackbarHidden } from '../../features/ui/ui-slice';
 
 /**
- * The one snackbar (SPEC §4): success/info hide after 5 s, warning after 7 s, an error stays until
+ * The one snackbar (docs/product.md#client-state): success/info hide after 5 s, warning after 7 s, an error stays until
  * closed; any type also hides on Escape or a click elsewhere.
  */
 export function AppSnackbar() {

@@ -5,7 +5,7 @@ type Props = { children: ReactNode };
 type State = { failed: boolean };
 
 /**
- * SPEC §8: an uncaught rendering error replaces the app with 'Sorry.. there was an error' and is
+ * docs/product.md#error-handling: an uncaught rendering error replaces the app with 'Sorry.. there was an error' and is
  * logged to the console. (Errors inside routes are caught by the router's errorElement, which shows
  * the same fallback; this catches what happens outside the router.)
  */

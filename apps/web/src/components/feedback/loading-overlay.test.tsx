@@ -4,7 +4,7 @@ import { AppProviders } from '../../app/providers';
 import { makeStore } from '../../app/store';
 import { LoadingOverlay } from './loading-overlay';
 
-describe('LoadingOverlay (SPEC §2, §9)', () => {
+describe('LoadingOverlay (docs/product.md#routes-and-screens and #constants)', () => {
   it('covers the page above everything with a labelled 48px primary spinner', () => {
     render(
       <AppProviders store={makeStore()}>

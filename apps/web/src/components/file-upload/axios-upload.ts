@@ -5,7 +5,7 @@ type Options = {
   method?: 'post' | 'put';
   field?: string;
   extra?: Record<string, string>;
-  /** Overrides the client's timeout (SPEC §7: 7000 ms) for large files, when a caller needs it. */
+  /** Overrides the client's timeout (docs/product.md#server-calls: 7000 ms) for large files, when a caller needs it. */
   timeoutMs?: number;
 };
 

@@ -6,7 +6,7 @@ import { type RuleMessageKey, type Rules, validateField, validateForm } from './
 type FieldMessage = { key: RuleMessageKey } | { text: string };
 
 /**
- * Form state for the kit's text fields: values, client rules (SPEC §5 'Required' / 'Invalid input',
+ * Form state for the kit's text fields: values, client rules (docs/product.md#validation 'Required' / 'Invalid input',
  * checked on blur and on submit) and server field messages (422, shown until the field changes).
  * `field(name)` returns the props a MUI TextField takes.
  */

@@ -1,6 +1,6 @@
 import { isEmailAddress } from '../../lib/email';
 
-/** The generic form messages of SPEC §5, as message keys. */
+/** The generic form messages of docs/product.md#validation, as message keys. */
 export type RuleMessageKey = 'common.required' | 'common.invalidInput';
 
 export type FieldRule = {

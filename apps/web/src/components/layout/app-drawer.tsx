@@ -22,14 +22,14 @@ import { DrawerMenu } from './drawer-menu';
 import { DRAWER_ID } from './layout-ids';
 import { myMenu, publicMenu } from './menu-data';
 
-/** The drawer's content (SPEC §2 "Drawer", §6): greeting, My section by role, Web section, Log out. */
+/** The drawer's content (docs/product.md#routes-and-screens "Drawer", §6): greeting, My section by role, Web section, Log out. */
 function DrawerContent({ wide }: { wide: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const web = useMemo(() => publicMenu(clientConfig().blogUrl), []);
   const mine = useMemo(() => (user ? myMenu(user.role) : []), [user]);
-  // SPEC §2: on small screens the menu closes after navigating.
+  // docs/product.md#routes-and-screens: on small screens the menu closes after navigating.
   const onNavigate = () => {
     if (!wide) dispatch(drawerClosed());
   };

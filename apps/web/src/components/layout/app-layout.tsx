@@ -30,7 +30,7 @@ const AppSnackbar = lazy(() =>
 const LoadingOverlay = lazy(() =>
   import('../feedback/loading-overlay').then((m) => ({ default: m.LoadingOverlay })),
 );
-/** The document title is the app title: the gallery name unless a page set another (SPEC §1). */
+/** The document title is the app title: the gallery name unless a page set another (docs/product.md#who-uses-it). */
 function useDocumentTitle() {
   const { t } = useTranslation();
   const appTitle = useAppSelector(selectAppTitle);
@@ -41,7 +41,7 @@ function useDocumentTitle() {
 }
 
 /**
- * SPEC §2 layout around every page: top bar, drawer, the page, footer, plus the app-wide snackbar
+ * docs/product.md#routes-and-screens layout around every page: top bar, drawer, the page, footer, plus the app-wide snackbar
  * and loading overlay. The drawer starts open on wide screens except on the login and register
  * pages, and closes after each navigation on small screens.
  */

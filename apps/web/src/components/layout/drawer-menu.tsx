@@ -42,7 +42,7 @@ function MenuLinkButton({ entry, nested, onNavigate }: ItemProps) {
   const testId = `menu-${entry.id}`;
 
   if (entry.link === '') {
-    // SPEC §2: an entry with an empty link is greyed out and not clickable.
+    // docs/product.md#routes-and-screens: an entry with an empty link is greyed out and not clickable.
     return (
       <ListItemButton disabled sx={sx} data-testid={testId}>
         {text}

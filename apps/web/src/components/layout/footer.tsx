@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { clientConfig } from '../../app/client-config';
 import { publicSite } from '../../app/route-paths';
 
-/** SPEC §2 footer: copyright, school name, contact mail, terms, privacy, social links. */
+/** docs/product.md#routes-and-screens footer: copyright, school name, contact mail, terms, privacy, social links. */
 export function Footer() {
   const { t } = useTranslation();
   const { schoolName, contactEmail, socialLinks } = clientConfig();

@@ -18,7 +18,7 @@ function LogoMark({ size }: { size: number }) {
 }
 
 /**
- * SPEC §2: the logo goes to / — inside the app when logged in, and as a full page load to the
+ * docs/product.md#routes-and-screens: the logo goes to / — inside the app when logged in, and as a full page load to the
  * site's / otherwise (the public home). The wide variant adds the wordmark.
  */
 export function Logo({ wide, loggedIn }: { wide: boolean; loggedIn: boolean }) {

@@ -16,7 +16,7 @@ function outline(entries: MenuEntry[], prefix = ''): string[] {
   ]);
 }
 
-describe('myMenu (SPEC §6 drawer menu by role)', () => {
+describe('myMenu (docs/product.md#roles drawer menu by role)', () => {
   it('gives a student Top, Account Settings, the gallery section, My Classes and Orders', () => {
     expect(outline(myMenu('student'))).toEqual([
       'menu.top /',
@@ -60,7 +60,7 @@ describe('myMenu (SPEC §6 drawer menu by role)', () => {
   });
 });
 
-describe('publicMenu (SPEC §2 public menu)', () => {
+describe('publicMenu (docs/product.md#routes-and-screens public menu)', () => {
   const menu = publicMenu('https://blog.example.com/');
 
   it('lists Home, Classes, the Kids / Adults / All Ages submenus, Student Gallery and About', () => {

@@ -8,7 +8,7 @@ import type { MessageKey } from '../../i18n/i18n';
  */
 export type LinkKind = 'app' | 'site' | 'external';
 
-/** A menu entry of SPEC §3: an empty `link` is shown greyed out and cannot be clicked. */
+/** A menu entry of docs/product.md#data-the-client-sees: an empty `link` is shown greyed out and cannot be clicked. */
 export type MenuEntry = {
   id: string;
   title: MessageKey;
@@ -32,10 +32,10 @@ const site = (id: string, title: MessageKey, link: string, subMenus?: MenuEntry[
   ...(subMenus ? { subMenus } : {}),
 });
 
-/** A link not built yet: shown, greyed out, not clickable (SPEC §2). */
+/** A link not built yet: shown, greyed out, not clickable (docs/product.md#routes-and-screens). */
 const notYet = (id: string, title: MessageKey): MenuEntry => app(id, title, '');
 
-/** The public menu of SPEC §2 (the Web section of the drawer). */
+/** The public menu of docs/product.md#routes-and-screens (the Web section of the drawer). */
 export function publicMenu(blogUrl: string): MenuEntry[] {
   return [
     site('web-home', 'menu.home', publicSite.home),
@@ -71,7 +71,7 @@ export function publicMenu(blogUrl: string): MenuEntry[] {
   ];
 }
 
-/** The drawer's My section (SPEC §6 "Drawer menu by role"). */
+/** The drawer's My section (docs/product.md#roles "Drawer menu by role"). */
 export function myMenu(role: Role): MenuEntry[] {
   const entries: MenuEntry[] = [
     app('top', 'menu.top', paths.home),

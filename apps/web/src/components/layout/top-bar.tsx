@@ -21,7 +21,7 @@ import { TopBarButton } from './top-bar-button';
 const UserActions = lazy(() => import('./user-actions'));
 
 /**
- * SPEC §2 top bar: menu toggle, logo, language; for signed-in users Gallery, Register (students),
+ * docs/product.md#routes-and-screens top bar: menu toggle, logo, language; for signed-in users Gallery, Register (students),
  * Notifications and Cart (students) with badges; for visitors Log in and Sign up.
  */
 export function TopBar({ wide }: { wide: boolean }) {

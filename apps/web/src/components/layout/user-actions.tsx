@@ -6,7 +6,7 @@ import { CartButton } from '../../features/cart/components/cart-button';
 import { NotificationsButton } from '../../features/notifications/components/notifications-button';
 import { TopBarButton } from './top-bar-button';
 
-/** SPEC §2 top bar for signed-in users: Gallery, Register and Cart (students), Notifications. */
+/** docs/product.md#routes-and-screens top bar for signed-in users: Gallery, Register and Cart (students), Notifications. */
 export default function UserActions({ wide, student }: { wide: boolean; student: boolean }) {
   const { t } = useTranslation();
   return (

@@ -20,7 +20,7 @@ import { isAxiosError } from 'axios';
 import { apiClient } from '../../lib/api-client';
 
 /*
- * The accounts calls of SPEC §7, as plain functions over the app's api client (so the timeout,
+ * The accounts calls of docs/product.md#server-calls, as plain functions over the app's api client (so the timeout,
  * bearer header and 401 rules apply). They are one-shot commands whose failures the pages read in
  * detail (`meta.reason` of a refused link), which the RTK Query base query does not keep; nothing
  * here is cached.
@@ -80,7 +80,7 @@ export type ProfileChanges = {
   removeAvatar?: boolean;
 };
 
-/** The multipart form PUT /api/v1/users/{id} takes (SPEC §7), without the avatar file. */
+/** The multipart form PUT /api/v1/users/{id} takes (docs/product.md#server-calls), without the avatar file. */
 export function profileForm(changes: ProfileChanges): FormData {
   const form = new FormData();
   if (changes.name !== undefined) form.append('name', changes.name);

@@ -8,7 +8,7 @@ import { drawerOpened, liveLanguageSet, type UiState } from '../ui/ui-slice';
 
 /**
  * Signs in with a token a mailed link earned (registration confirmed, password reset): the same
- * steps as a sign-in after its POST (SPEC §4: token stored, store cleared, live connection opened,
+ * steps as a sign-in after its POST (docs/product.md#client-state: token stored, store cleared, live connection opened,
  * user loaded), built from the session slice's own thunks. Navigating is the caller's choice.
  */
 export const signInWithToken = createAsyncThunk<

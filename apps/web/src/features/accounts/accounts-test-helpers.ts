@@ -7,7 +7,7 @@ import {
 import { type CableConsumer, closeCable, setCableConsumerFactory } from '../../lib/cable';
 import type { FakeReply } from '../../testing/fake-api';
 
-/** Test-only: a 422 reply with SPEC §5 field messages. */
+/** Test-only: a 422 reply with docs/product.md#validation field messages. */
 export function invalid(fields: Record<string, string>): FakeReply {
   const list: FieldError[] = Object.entries(fields).map(([field, detail]) => ({ field, detail }));
   return { status: 422, data: validationDocument(list) };

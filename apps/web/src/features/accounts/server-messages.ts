@@ -49,7 +49,7 @@ export function translateServerMessage(text: string, t: TFunction): string {
 }
 
 /**
- * A 422's field messages (SPEC §5), translated, split into those a form shows beside its own
+ * A 422's field messages (docs/product.md#validation), translated, split into those a form shows beside its own
  * `fields` and the rest (shown above the form, so no message is lost).
  */
 export function serverFieldMessages<F extends string>(

@@ -1,7 +1,7 @@
 import { DEFAULT_TIMEZONE, isTimeZone } from '@atelier/contract';
 
 /**
- * The browser's IANA time zone, or America/New_York (SPEC §9) when it reports none the server
+ * The browser's IANA time zone, or America/New_York (docs/product.md#constants) when it reports none the server
  * would accept.
  */
 export function browserTimeZone(): string {

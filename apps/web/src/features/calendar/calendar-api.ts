@@ -21,7 +21,7 @@ function parseFeed(raw: unknown): CalendarFeed {
   return { url, created_at };
 }
 
-/** Everyone's class calendar (SPEC §2 /classes) and the private iCalendar feed. */
+/** Everyone's class calendar (docs/product.md#routes-and-screens /classes) and the private iCalendar feed. */
 export const calendarApi = api.injectEndpoints({
   endpoints: (build) => ({
     calendarKlasses: build.query<CalendarKlass[], CalendarQuery>({

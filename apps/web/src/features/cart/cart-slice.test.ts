@@ -25,7 +25,7 @@ afterEach(async () => {
 const signedIn = { session: { status: 'loaded' as const, user: buildUser() } };
 const guest = { session: { status: 'loaded' as const, user: null } };
 
-describe('cart reducers (SPEC §4)', () => {
+describe('cart reducers (docs/product.md#client-state)', () => {
   it('starts loading, not loaded and empty', () => {
     expect(cartReducer(undefined, { type: 'init' })).toEqual({
       items: [],
@@ -69,7 +69,7 @@ describe('cart reducers (SPEC §4)', () => {
   });
 });
 
-describe('loadCart (SPEC §4)', () => {
+describe('loadCart (docs/product.md#client-state)', () => {
   it("loads a signed-in user's server cart, then marks it loaded and stops loading", async () => {
     const store = makeStore(signedIn);
     const items = [
@@ -104,7 +104,7 @@ describe('loadCart (SPEC §4)', () => {
   it('fails to parse a server cart that does not match the cart item shape', async () => {
     const store = makeStore(signedIn);
     const bad = buildCartItem();
-    // total_price must be a number (SPEC §3).
+    // total_price must be a number (docs/product.md#data-the-client-sees).
     const doc = cartItemListDocument([{ ...bad, total_price: '120.00' as unknown as number }]);
     api = fakeApi({ 'GET /api/v2/cart_items': { data: doc } });
     const result = await store.dispatch(loadCart());

@@ -7,10 +7,10 @@ import { type GuestCartItem, readGuestCartItems } from './guest-cart-db';
 export type CartStatus = 'idle' | 'loaded';
 export type CartState = { items: CartItem[]; status: CartStatus; loading: boolean };
 
-/** SPEC §4: the cart starts out loading, and not loaded. */
+/** docs/product.md#client-state: the cart starts out loading, and not loaded. */
 export const initialCartState: CartState = { items: [], status: 'idle', loading: true };
 
-/** The pricing call's parameters for local guest items (SPEC §7). */
+/** The pricing call's parameters for local guest items (docs/product.md#server-calls). */
 export function guestPricingParams(items: GuestCartItem[]): GuestCartItemParams[] {
   return items.map((item) => ({
     klass_group_schedule_id: item.klass_group_schedule_id,
@@ -22,7 +22,7 @@ export function guestPricingParams(items: GuestCartItem[]): GuestCartItemParams[
 
 /**
  * Prices local guest items through the server. The answer is matched to each local item by
- * klass_group_schedule.id (SPEC §7) and takes the local id, so a later `guestItemPriced` for that
+ * klass_group_schedule.id (docs/product.md#server-calls) and takes the local id, so a later `guestItemPriced` for that
  * local item replaces it. A local item the server did not price is left out.
  */
 export async function priceGuestCartItems(items: GuestCartItem[]): Promise<CartItem[]> {
@@ -48,7 +48,7 @@ export async function priceGuestCartItems(items: GuestCartItem[]): Promise<CartI
 type CartThunkState = { session: { user: { id: string } | null } };
 
 /**
- * SPEC §4 cart load: a signed-in user's server cart, or a guest's local items priced by the
+ * docs/product.md#client-state cart load: a signed-in user's server cart, or a guest's local items priced by the
  * server. A failure empties the cart, goes to the common error handler and rejects the thunk
  * (`unwrap()` rethrows it). The server cart endpoints may be absent (404): that is a failed load.
  */
@@ -73,19 +73,19 @@ const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
-    /** Clear empties the cart and marks it loaded (SPEC §4). */
+    /** Clear empties the cart and marks it loaded (docs/product.md#client-state). */
     cartCleared(state) {
       state.items = [];
       state.status = 'loaded';
       state.loading = false;
     },
-    /** Reset empties it and marks it not loaded (SPEC §4), so the next session load refetches. */
+    /** Reset empties it and marks it not loaded (docs/product.md#client-state), so the next session load refetches. */
     cartReset(state) {
       state.items = [];
       state.status = 'idle';
       state.loading = true;
     },
-    /** SPEC §4: pricing one guest item replaces the entry with the same id (or adds it). */
+    /** docs/product.md#client-state: pricing one guest item replaces the entry with the same id (or adds it). */
     guestItemPriced(state, action: PayloadAction<CartItem>) {
       const index = state.items.findIndex((item) => item.id === action.payload.id);
       if (index === -1) state.items.push(action.payload);

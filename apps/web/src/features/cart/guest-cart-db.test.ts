@@ -26,7 +26,7 @@ const item: NewGuestCartItem = {
   cart_item_klass_group_schedule_addons: ['5'],
 };
 
-describe('guest cart database (SPEC §3)', () => {
+describe('guest cart database (docs/product.md#data-the-client-sees)', () => {
   it("is the database 'cart', version 1, table cartitems keyed by an auto-increment id", async () => {
     await addGuestCartItem(item);
     const db = new Dexie('cart');

@@ -1,14 +1,14 @@
 import { GUEST_CART_DB_VERSION } from '@atelier/contract';
 import type { Dexie, EntityTable } from 'dexie';
 
-/** An attendee of a guest cart item (SPEC §3): a profile id when known, else name and birthday. */
+/** An attendee of a guest cart item (docs/product.md#data-the-client-sees): a profile id when known, else name and birthday. */
 export type GuestCartAttendee = {
   attendee_profile_id: string | null;
   birthday: string | null;
   name: string | null;
 };
 
-/** A guest's cart item, kept in the browser until the guest signs in or it expires (SPEC §3). */
+/** A guest's cart item, kept in the browser until the guest signs in or it expires (docs/product.md#data-the-client-sees). */
 export type GuestCartItem = {
   /** Auto-increment key, assigned by the database. */
   id: number;
@@ -25,7 +25,7 @@ export type GuestCartItem = {
 export type NewGuestCartItem = Omit<GuestCartItem, 'id' | 'createdAt'>;
 
 /**
- * How long a guest cart item is kept (SPEC §5 leaves the length open). Seven days: long enough
+ * How long a guest cart item is kept (docs/product.md#validation leaves the length open). Seven days: long enough
  * to come back after a weekend, short enough that a stale booking (a term that has started, a
  * price that changed) is not silently carried into checkout.
  */
@@ -33,7 +33,7 @@ export const GUEST_CART_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 type GuestCartDb = Dexie & { cartitems: EntityTable<GuestCartItem, 'id'> };
 
-/** SPEC §3's IndexedDB database name. */
+/** docs/product.md#data-the-client-sees's IndexedDB database name. */
 export const GUEST_CART_DB_NAME = 'cart';
 
 let db: Promise<GuestCartDb> | null = null;
@@ -57,7 +57,7 @@ export async function guestCartDbMayExist(): Promise<boolean> {
 }
 
 /**
- * SPEC §3: database 'cart', version 1, table cartitems with an auto-increment id. Dexie is
+ * docs/product.md#data-the-client-sees: database 'cart', version 1, table cartitems with an auto-increment id. Dexie is
  * imported on first use so it stays out of the JavaScript every first visit downloads.
  */
 function guestCartDb(): Promise<GuestCartDb> {

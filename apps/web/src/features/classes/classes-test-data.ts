@@ -236,7 +236,7 @@ export function planListDocument(
   );
 }
 
-/** A 422 with one `validate` entry per field (SPEC §5). */
+/** A 422 with one `validate` entry per field (docs/product.md#validation). */
 export function validationErrors(fields: Record<string, string>) {
   return {
     status: 422,

@@ -66,7 +66,7 @@ function isWebAddress(text: string): boolean {
 const age = { integer: { min: 0, max: MAX_AGE } };
 
 /**
- * The client rules of the programme form (SPEC §5 'Required' / 'Invalid input'), by field name
+ * The client rules of the programme form (docs/product.md#validation 'Required' / 'Invalid input'), by field name
  * as the server names them; the server checks the same rules again.
  */
 export function validateKlassGroupForm(

@@ -8,7 +8,7 @@ import { makeAxiosUpload } from '../../components/file-upload/axios-upload';
 import { apiClient } from '../../lib/api-client';
 
 /**
- * A programme image may be 5 MB: on a slow uplink that outlasts the 7 s API timeout (SPEC §7),
+ * A programme image may be 5 MB: on a slow uplink that outlasts the 7 s API timeout (docs/product.md#server-calls),
  * which is meant for ordinary requests, so uploads get their own.
  */
 const IMAGE_UPLOAD_TIMEOUT_MS = 120_000;

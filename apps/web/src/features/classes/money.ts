@@ -1,6 +1,6 @@
 import { MAX_PRICE_CENTS } from '@atelier/contract';
 
-// The API speaks integer cents (DESIGN §3); admins type dollars. These convert without floating
+// The API speaks integer cents (docs/architecture.md#http-contract); admins type dollars. These convert without floating
 // point surprises ("19.99" * 100 is 1998.9999…) and format in the school's currency.
 
 /** `'19.99'` → 1999; null for anything that is not a non-negative amount with at most 2 decimals. */

@@ -2,7 +2,7 @@ import type { UnitType } from '@atelier/contract';
 import type { TFunction } from 'i18next';
 import { formatCents } from './money';
 
-/** A plan's price in words: '$20.00 + $30.00 per class' (DESIGN §5: base + unit × units). */
+/** A plan's price in words: '$20.00 + $30.00 per class' (docs/architecture.md#domain-model: base + unit × units). */
 export function planPriceText(
   plan: { base_price: number; unit_price: number; unit_type: UnitType },
   currency: string,

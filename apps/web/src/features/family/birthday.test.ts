@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatBirthday, isBirthdayInRange } from './birthday';
 
 describe('isBirthdayInRange', () => {
-  it('accepts real dates from 1900-01-01 to 2099-12-31 (SPEC §9)', () => {
+  it('accepts real dates from 1900-01-01 to 2099-12-31 (docs/product.md#constants)', () => {
     expect(isBirthdayInRange('1900-01-01')).toBe(true);
     expect(isBirthdayInRange('2015-04-01')).toBe(true);
     expect(isBirthdayInRange('2099-12-31')).toBe(true);

@@ -1,6 +1,6 @@
 import { DATE_PICKER_MAX, DATE_PICKER_MIN, isCalendarDate } from '@atelier/contract';
 
-/** A real date within the date picker's range (SPEC §9); the server also refuses future dates. */
+/** A real date within the date picker's range (docs/product.md#constants); the server also refuses future dates. */
 export function isBirthdayInRange(value: string): boolean {
   return isCalendarDate(value) && value >= DATE_PICKER_MIN && value <= DATE_PICKER_MAX;
 }

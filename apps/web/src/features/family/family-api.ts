@@ -22,7 +22,7 @@ function parseMember(body: unknown): AttendeeProfile {
   return parseDocument(attendeeProfileSchema, body);
 }
 
-/** A family account's attendee profiles (DESIGN §5): the people it books into classes. */
+/** A family account's attendee profiles (docs/architecture.md#domain-model): the people it books into classes. */
 export const familyApi = api.injectEndpoints({
   endpoints: (build) => ({
     familyMembers: build.query<FamilyPage, { userId: string; page: number }>({

@@ -23,7 +23,7 @@ const k = (id: string, group: string, name = `class ${id}`) => ({
   name,
 });
 
-describe('klasses slice (SPEC §4 klass lists)', () => {
+describe('klasses slice (docs/product.md#client-state klass lists)', () => {
   it('starts empty on page 1 for both lists', () => {
     expect(klassesReducer(undefined, { type: 'init' })).toEqual({
       klassList: [],

@@ -1,9 +1,9 @@
 import { FIRST_PAGE } from '@atelier/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** A class as the client state keeps it (SPEC §3: id and klass_group_id; other fields ride along). */
+/** A class as the client state keeps it (docs/product.md#data-the-client-sees: id and klass_group_id; other fields ride along). */
 export type KlassItem = { id: string; klass_group_id: string; [field: string]: unknown };
-/** A class group as the client state keeps it (SPEC §3: id; other fields ride along). */
+/** A class group as the client state keeps it (docs/product.md#data-the-client-sees: id; other fields ride along). */
 export type KlassGroupItem = { id: string; [field: string]: unknown };
 
 export type KlassesState = {
@@ -52,11 +52,11 @@ const klassesSlice = createSlice({
     klassDeleted(state, action: PayloadAction<string>) {
       state.klassList = state.klassList.filter((k) => k.id !== action.payload);
     },
-    /** SPEC §4: a group's classes merged into the list by id. */
+    /** docs/product.md#client-state: a group's classes merged into the list by id. */
     klassesMergedFromGroup(state, action: PayloadAction<KlassItem[]>) {
       state.klassList = mergeById(state.klassList, action.payload);
     },
-    /** Clearing also resets the page to 1 (SPEC §4). */
+    /** Clearing also resets the page to 1 (docs/product.md#client-state). */
     klassListCleared(state) {
       state.klassList = [];
       state.klassPage = FIRST_PAGE;
@@ -74,7 +74,7 @@ const klassesSlice = createSlice({
       const index = state.klassGroupLists.findIndex((g) => g.id === action.payload.id);
       if (index !== -1) state.klassGroupLists[index] = action.payload;
     },
-    /** Deleting a class group also removes its classes (SPEC §4). */
+    /** Deleting a class group also removes its classes (docs/product.md#client-state). */
     klassGroupDeleted(state, action: PayloadAction<string>) {
       state.klassGroupLists = state.klassGroupLists.filter((g) => g.id !== action.payload);
       state.klassList = state.klassList.filter((k) => k.klass_group_id !== action.payload);

@@ -34,7 +34,7 @@ const older = buildNotification({ id: '1', created_at: '2024-03-01T00:00:00Z' })
 const newer = buildNotification({ id: '2', created_at: '2024-03-02T00:00:00Z' });
 const newest = buildNotification({ id: '3', created_at: '2024-03-03T00:00:00Z' });
 
-describe('notifications reducers (SPEC §4)', () => {
+describe('notifications reducers (docs/product.md#client-state)', () => {
   it('starts empty on page 1 with no unread', () => {
     expect(notificationsReducer(undefined, { type: 'init' })).toEqual({
       items: [],
@@ -99,7 +99,7 @@ describe('notifications reducers (SPEC §4)', () => {
   });
 });
 
-describe('notifications thunks (SPEC §7)', () => {
+describe('notifications thunks (docs/product.md#server-calls)', () => {
   it('fetches page 1, appends it and moves to page 2; an empty page changes nothing', async () => {
     const store = makeStore();
     const pages: Record<string, unknown> = {

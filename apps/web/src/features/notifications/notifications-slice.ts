@@ -7,7 +7,7 @@ import { loadContractParsers } from '../../lib/load-contract-parsers';
 export type NotificationsState = {
   /** Newest first, unique by id. */
   items: Notification[];
-  /** The next page to fetch (SPEC §3: starts at 1); advanced after each non-empty page. */
+  /** The next page to fetch (docs/product.md#data-the-client-sees: starts at 1); advanced after each non-empty page. */
   page: number;
   unreadCount: number;
   /** A page fetch is in flight; a second one waits so no page is skipped or fetched twice. */
@@ -28,7 +28,7 @@ function byNewestFirst(a: Notification, b: Notification): number {
   return b.id.localeCompare(a.id, 'en', { numeric: true });
 }
 
-/** SPEC §4: merged by id (the incoming copy wins), newest first. */
+/** docs/product.md#client-state: merged by id (the incoming copy wins), newest first. */
 function mergeNotifications(current: Notification[], incoming: Notification[]): Notification[] {
   const byId = new Map(current.map((n) => [n.id, n]));
   for (const n of incoming) byId.set(n.id, n);
@@ -38,7 +38,7 @@ function mergeNotifications(current: Notification[], incoming: Notification[]): 
 type NotificationsThunkState = { notifications: NotificationsState };
 
 /**
- * Loads the next page of notifications (SPEC §7 GET /api/v1/notifications?page=N). A non-empty
+ * Loads the next page of notifications (docs/product.md#server-calls GET /api/v1/notifications?page=N). A non-empty
  * page is appended and advances the page counter; an empty one changes nothing.
  */
 export const fetchNotifications = createAsyncThunk<
@@ -176,7 +176,7 @@ export const notificationsReducer = notificationsSlice.reducer;
 export default notificationsSlice;
 
 /**
- * SPEC §7 live channel: each message is a notification document, parsed as a resource and added;
+ * docs/product.md#server-calls live channel: each message is a notification document, parsed as a resource and added;
  * then the unread count is refetched. A malformed message is logged and dropped.
  */
 export const liveMessageReceived = createAsyncThunk(

@@ -12,7 +12,7 @@ import {
   selectedOrderIdSet,
 } from './orders-slice';
 
-describe('orders slice (SPEC §4)', () => {
+describe('orders slice (docs/product.md#client-state)', () => {
   it('starts with no orders and none selected', () => {
     expect(ordersReducer(undefined, { type: 'init' })).toEqual({
       pendingOrders: [],

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** An order as the client state keeps it (SPEC §3: items have id; other fields ride along). */
+/** An order as the client state keeps it (docs/product.md#data-the-client-sees: items have id; other fields ride along). */
 export type OrderItem = { id: string; [field: string]: unknown };
 
 export type OrdersState = {

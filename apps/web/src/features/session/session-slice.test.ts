@@ -54,7 +54,7 @@ afterEach(() => {
 const user = buildUser({ role: 'teacher' });
 const cartEmpty = { data: [] };
 
-describe('isSessionValid (SPEC §4)', () => {
+describe('isSessionValid (docs/product.md#client-state)', () => {
   const exp = 1_700_000_000;
   const token = makeJwt({ exp });
 
@@ -100,7 +100,7 @@ describe('session reducers', () => {
   });
 });
 
-describe('loadSession (SPEC §4)', () => {
+describe('loadSession (docs/product.md#client-state)', () => {
   it('without a token clears the user and becomes loaded, asking nothing', async () => {
     const store = makeStore();
     api = fakeApi({});
@@ -174,7 +174,7 @@ describe('loadSession (SPEC §4)', () => {
   });
 });
 
-describe('signIn (SPEC §4)', () => {
+describe('signIn (docs/product.md#client-state)', () => {
   it('stores data.jwt, resets the store, opens the live connection, loads the user and goes to /', async () => {
     const jwt = validJwt();
     const store = makeStore();
@@ -259,7 +259,7 @@ describe('signIn (SPEC §4)', () => {
   });
 });
 
-describe('signOut (SPEC §4)', () => {
+describe('signOut (docs/product.md#client-state)', () => {
   async function signedInStore() {
     const jwt = validJwt();
     const store = makeStore();

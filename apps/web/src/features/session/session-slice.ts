@@ -34,14 +34,14 @@ export function decodeTokenClaims(token: string): { exp: number } | null {
   }
 }
 
-/** SPEC §4: a session is valid while the current time (ms) is at or before the token's exp (s). */
+/** docs/product.md#client-state: a session is valid while the current time (ms) is at or before the token's exp (s). */
 export function isSessionValid(token: string | null, now: number = Date.now()): boolean {
   if (!token) return false;
   const claims = decodeTokenClaims(token);
   return claims !== null && now <= claims.exp * 1000;
 }
 
-/** Opens the live connection; its messages feed the notifications (SPEC §7 live channel). */
+/** Opens the live connection; its messages feed the notifications (docs/product.md#server-calls live channel). */
 export const openLiveConnection = createAsyncThunk(
   'session/openLiveConnection',
   async (token: string, { dispatch }) => {
@@ -65,7 +65,7 @@ export const endSession = createAsyncThunk('session/end', async (_, { dispatch }
 });
 
 /**
- * SPEC §4 load: with a token the current user is fetched (and the live connection opened while
+ * docs/product.md#client-state load: with a token the current user is fetched (and the live connection opened while
  * the token is valid); with none the user is cleared and the state becomes loaded. A 401 ends
  * the session through the api client's session-expired handler; other failures are reported
  * and leave the state loaded with no user (the token stays, so a reload tries again).
@@ -150,7 +150,7 @@ const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,
   reducers: {
-    /** SPEC §4: clearing user data marks the state loaded with no user. */
+    /** docs/product.md#client-state: clearing user data marks the state loaded with no user. */
     clearUser(state) {
       state.user = null;
       state.status = 'loaded';

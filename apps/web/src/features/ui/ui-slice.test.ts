@@ -22,7 +22,7 @@ import {
   uiReducer,
 } from './ui-slice';
 
-describe('ui slice (SPEC §3–4)', () => {
+describe('ui slice (docs/product.md#data-the-client-sees and #client-state)', () => {
   it('starts with the gallery name, no overlay, everything closed, English', () => {
     expect(uiReducer(undefined, { type: 'init' })).toEqual({
       appTitle: 'Atelier Gallery',
@@ -72,7 +72,7 @@ describe('ui slice (SPEC §3–4)', () => {
     expect(uiReducer(initialUiState, liveLanguageSet('ja')).liveLanguage).toBe('ja');
   });
 
-  it('hides success and info after 5 s, warning after 7 s, and never an error (SPEC §9)', () => {
+  it('hides success and info after 5 s, warning after 7 s, and never an error (docs/product.md#constants)', () => {
     expect(snackbarAutoHideMs('success')).toBe(5000);
     expect(snackbarAutoHideMs('info')).toBe(5000);
     expect(snackbarAutoHideMs('warning')).toBe(7000);

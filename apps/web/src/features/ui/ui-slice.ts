@@ -10,9 +10,9 @@ export type SnackbarType = 'success' | 'info' | 'warning' | 'error';
 export type SnackbarState = { content: string; type: SnackbarType; open: boolean };
 
 export type UiState = {
-  /** Title shown in the top bar and the document title; the gallery name by default (SPEC §1). */
+  /** Title shown in the top bar and the document title; the gallery name by default (docs/product.md#who-uses-it). */
   appTitle: string;
-  /** The full-screen loading overlay (SPEC §2). */
+  /** The full-screen loading overlay (docs/product.md#routes-and-screens). */
   loading: boolean;
   searchDialogOpen: boolean;
   drawerOpen: boolean;
@@ -20,7 +20,7 @@ export type UiState = {
   liveLanguage: Language;
 };
 
-/** The gallery name: the application's default title (SPEC §1). */
+/** The gallery name: the application's default title (docs/product.md#who-uses-it). */
 export const DEFAULT_APP_TITLE = 'Atelier Gallery';
 
 export const initialUiState: UiState = {
@@ -107,7 +107,7 @@ export const {
 export const uiReducer = uiSlice.reducer;
 export default uiSlice;
 
-/** SPEC §4/§9: success and info hide after 5 s, warning after 7 s, an error stays until closed. */
+/** docs/product.md#client-state/§9: success and info hide after 5 s, warning after 7 s, an error stays until closed. */
 export function snackbarAutoHideMs(type: SnackbarType): number | null {
   switch (type) {
     case 'success':

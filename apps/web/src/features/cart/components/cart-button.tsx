@@ -7,7 +7,7 @@ import { paths } from '../../../app/route-paths';
 import { CountBadge } from '../../../components/feedback/count-badge';
 import { selectCartCount } from '../cart-slice';
 
-/** The top bar's cart link with its item-count badge (SPEC §2, students only). */
+/** The top bar's cart link with its item-count badge (docs/product.md#routes-and-screens, students only). */
 export function CartButton() {
   const { t } = useTranslation();
   const count = useAppSelector(selectCartCount);

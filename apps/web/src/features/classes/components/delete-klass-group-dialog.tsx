@@ -37,7 +37,7 @@ export function DeleteKlassGroupDialog({ group, onClose, onDeleted }: Props) {
       else handleError(error, t('manageClasses.delete.failed'));
       return;
     }
-    // SPEC §4: deleting a class group also removes its classes from the client lists.
+    // docs/product.md#client-state: deleting a class group also removes its classes from the client lists.
     dispatch(klassGroupDeleted(group.id));
     dispatch(
       snackbarShown({

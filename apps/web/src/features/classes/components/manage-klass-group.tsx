@@ -39,7 +39,7 @@ import { ScheduleFormDialog } from './schedule-form-dialog';
 
 /**
  * /manage_classes/{id}: one programme and its schedules. The schedules are merged by id into the
- * store's `klassList` (SPEC §4) and shown from there, so a schedule created here appears at once.
+ * store's `klassList` (docs/product.md#client-state) and shown from there, so a schedule created here appears at once.
  */
 export function ManageKlassGroup({ id }: { id: string }) {
   const { t, i18n } = useTranslation();

@@ -196,7 +196,7 @@ describe('/manage_classes', { timeout: 20_000 }, () => {
     expect(server.requests.at(-1)?.params).toEqual({ page: 1, search: 'figure' });
   });
 
-  it('deletes a programme and removes its classes from klassList (SPEC §4)', async () => {
+  it('deletes a programme and removes its classes from klassList (docs/product.md#client-state)', async () => {
     let deleted = false;
     server = fakeApi({
       'GET /api/v1/klass_groups': () => ({

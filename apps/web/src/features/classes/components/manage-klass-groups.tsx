@@ -43,7 +43,7 @@ const SEARCH_DELAY_MS = 300;
 type Editing = { mode: 'create' } | { mode: 'edit'; group: FlatKlassGroup } | null;
 
 /**
- * /manage_classes: the programmes, a page at a time (SPEC §3–4 `klassGroupLists` and
+ * /manage_classes: the programmes, a page at a time (docs/product.md#data-the-client-sees and #client-state `klassGroupLists` and
  * `klassGroupPage`: page 1 replaces the list, later pages are merged in by id, a new search clears
  * it), with search, create, edit, publish and delete.
  */

@@ -1,7 +1,7 @@
 import type { Notification } from '@atelier/contract';
 
 /**
- * SPEC §2: the page a notification opens — feedback → /gallery/feedback, a post or a comment →
+ * docs/product.md#routes-and-screens: the page a notification opens — feedback → /gallery/feedback, a post or a comment →
  * /gallery/my_gallery. A class message has no page of its own (null: it is only marked read).
  */
 export function notificationTarget(notification: Pick<Notification, 'record'>): string | null {

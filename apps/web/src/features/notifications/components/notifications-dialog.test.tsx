@@ -75,7 +75,7 @@ async function openDialog() {
   return { ...view, dialog: within(dialog) };
 }
 
-describe('notifications dialog (SPEC §2)', () => {
+describe('notifications dialog (docs/product.md#routes-and-screens)', () => {
   it("says 'No notification' when there is none", async () => {
     const { dialog } = await openDialog();
     expect(await dialog.findByText('No notification')).toBeVisible();

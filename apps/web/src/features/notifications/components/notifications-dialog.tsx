@@ -25,7 +25,7 @@ import { notificationTarget } from './notification-target';
 type Props = { open: boolean; onClose: () => void };
 
 /**
- * SPEC §2 notifications dialog: the list (first page fetched on opening), more loaded when the last
+ * docs/product.md#routes-and-screens notifications dialog: the list (first page fetched on opening), more loaded when the last
  * item scrolls into view, 'Mark all as read' after a confirmation, and a click opening the record's
  * page and marking it read.
  */
