@@ -9,7 +9,7 @@ import { type CableIdentity, CHANNELS, type Channel } from './channels';
 export type CablePluginOptions = {
   /**
    * Verifies a session token (throws when refused). Defaults to the app's session service
-   * (`app.sessions`, plugins/auth.ts), which must be registered before this plugin.
+   * (`app.sessions`, modules/users/auth.plugin.ts), which must be registered before this plugin.
    */
   authenticate?: (token: string) => Promise<CableIdentity>;
   channels?: ReadonlyMap<string, Channel>;

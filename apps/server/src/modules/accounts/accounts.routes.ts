@@ -24,8 +24,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../lib/app-error';
-import { requireUser, sessionOf } from '../../plugins/auth';
 import { acceptUploads } from '../../storage/storage.plugin';
+import { requireUser, sessionOf } from '../users';
 import { type AccountsService, type AvatarUpload, createAccountsService } from './accounts.service';
 
 const tags = ['accounts'];

@@ -7,8 +7,8 @@ import {
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
 import { bearer, errorResponses, viewerOf } from '../classes/routes-common';
+import { requireUser } from '../users';
 import {
   type CalendarDeps,
   calendarDocument,

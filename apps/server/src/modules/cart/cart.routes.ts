@@ -8,7 +8,7 @@ import {
   updateCartItemBodySchema,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser, sessionOf } from '../../plugins/auth';
+import { requireUser, sessionOf } from '../users';
 import {
   type CartContext,
   type CouponLookup,

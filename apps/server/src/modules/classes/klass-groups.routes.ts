@@ -9,9 +9,9 @@ import {
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../plugins/auth';
 import { acceptUploads } from '../../storage/storage.plugin';
 import { readUploadedFile } from '../../storage/uploads';
+import { requireRole } from '../users';
 import {
   createKlassGroup,
   deleteKlassGroup,

@@ -9,7 +9,7 @@ import {
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../plugins/auth';
+import { requireRole } from '../users';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
 import { bearer, type ClassesRouteOptions, errorResponses } from './routes-common';
 

@@ -1,6 +1,6 @@
 import { errorDocumentSchema } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
-import { sessionOf } from '../../plugins/auth';
+import { sessionOf } from '../users';
 import type { ClassesContext, Viewer } from './classes.context';
 
 /** Options every classes route plugin receives. */

@@ -17,7 +17,7 @@ import {
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../plugins/auth';
+import { requireRole } from '../users';
 import { bearer, type ClassesRouteOptions, errorResponses, viewerOf } from './routes-common';
 import {
   addAddon,

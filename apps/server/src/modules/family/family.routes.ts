@@ -11,7 +11,7 @@ import {
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser, sessionOf } from '../../plugins/auth';
+import { requireUser, sessionOf } from '../users';
 import {
   addFamilyMember,
   listFamily,

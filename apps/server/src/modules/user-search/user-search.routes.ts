@@ -5,7 +5,7 @@ import {
   userSearchQuerySchema,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../plugins/auth';
+import { requireRole } from '../users';
 import { findUsers } from './user-search.service';
 
 /** GET /api/v1/users/search: teachers and admins pick users (user groups, coupons, messages). */

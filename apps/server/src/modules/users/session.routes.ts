@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/send-serialized';
-import { requireUser, sessionOf } from '../../plugins/auth';
+import { requireUser, sessionOf } from './auth.plugin';
 import { userResource } from './user-resource';
 import type { SessionUser } from './users.repository';
 

@@ -1,13 +1,9 @@
 import type { Role } from '@atelier/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, forbidden, unauthorized } from '../lib/app-error';
-import {
-  createSessionService,
-  type Session,
-  type SessionService,
-} from '../modules/users/session.service';
-import { isPastHalfLife, sessionInvalid } from '../modules/users/session-tokens';
+import { AppError, forbidden, unauthorized } from '../../lib/app-error';
+import { createSessionService, type Session, type SessionService } from './session.service';
+import { isPastHalfLife, sessionInvalid } from './session-tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,14 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestUser } from '../modules/users/user-fixtures';
-import { MemoryPubSub } from '../pubsub/pubsub';
-import { TEST_JWT_SECRET } from '../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { authPlugin, requireRole, requireUser, sessionOf } from './auth';
-import { dbPlugin } from './db';
-import { errorsPlugin } from './errors';
-import { pubsubPlugin } from './pubsub';
+import { dbPlugin } from '../../plugins/db';
+import { errorsPlugin } from '../../plugins/errors';
+import { pubsubPlugin } from '../../plugins/pubsub';
+import { MemoryPubSub } from '../../pubsub/pubsub';
+import { TEST_JWT_SECRET } from '../../testing/test-app';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { authPlugin, requireRole, requireUser, sessionOf } from './auth.plugin';
+import { insertTestUser } from './user-fixtures';
 
 /** A small app with only the auth plugin and guarded routes, as a module would declare them. */
 async function guardedApp(database: TestDatabase): Promise<FastifyInstance> {
