@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addGuestCartItem, clearGuestCart } from '../features/cart/guest-cart-db';
-import { klassListSet } from '../features/klasses/klasses-slice';
+import { klassListSet } from '../features/classes';
 import { notificationsAdded, unreadCountSet } from '../features/notifications/notifications-slice';
-import { pendingOrderAdded, selectedOrderIdSet } from '../features/orders/orders-slice';
+import { pendingOrderAdded, selectedOrderIdSet } from '../features/orders';
 import { sessionExpired } from '../features/session/session-events';
 import { clearUser, setUser } from '../features/session/session-slice';
 import { drawerOpened, liveLanguageSet, snackbarShown } from '../features/ui/ui-slice';

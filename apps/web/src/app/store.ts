@@ -6,7 +6,7 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import { cartReducer, loadCart } from '../features/cart/cart-slice';
-import { klassesReducer } from '../features/klasses/klasses-slice';
+import { klassesReducer } from '../features/classes/klasses-slice';
 import { notificationsReducer } from '../features/notifications/notifications-slice';
 import { ordersReducer } from '../features/orders/orders-slice';
 import { sessionExpired } from '../features/session/session-events';

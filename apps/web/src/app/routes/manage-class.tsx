@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ManageKlassGroup } from '../../features/classes/components/manage-klass-group';
+import { ManageKlassGroup } from '../../features/classes';
 
 /** /manage_classes/{id} (admin): one programme and its schedules. */
 export function Component() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title';
-import { ManageKlassGroups } from '../../features/classes/components/manage-klass-groups';
+import { ManageKlassGroups } from '../../features/classes';
 
 /** /manage_classes (admin): the programmes. */
 export function Component() {

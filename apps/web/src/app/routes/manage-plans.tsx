@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title';
-import { ManagePlans } from '../../features/classes/components/manage-plans';
+import { ManagePlans } from '../../features/classes';
 
 /** /manage_plans (admin): the plans that price schedules. */
 export function Component() {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ManageSchedule } from '../../features/classes/components/manage-schedule';
+import { ManageSchedule } from '../../features/classes';
 
 /** /manage_classes/{klass_group_id}/schedules/{id} (admin): one schedule. */
 export function Component() {

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
 import { handleError, toApiError } from '../../../lib/api-client';
-import { klassGroupDeleted, klassGroupEdited } from '../../klasses/klasses-slice';
 import { snackbarShown } from '../../ui/ui-slice';
 import { useDeleteKlassGroupMutation, useUpdateKlassGroupMutation } from '../classes-api';
+import { klassGroupDeleted, klassGroupEdited } from '../klasses-slice';
 
 type Props = {
   group: FlatKlassGroup;

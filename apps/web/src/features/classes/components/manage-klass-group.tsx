@@ -22,17 +22,17 @@ import { paths } from '../../../app/route-paths';
 import { PageTitle } from '../../../components/page-title';
 import { handleError } from '../../../lib/api-client';
 import { timeZoneOf } from '../../../lib/zoned-time';
+import { selectUser } from '../../session/session-slice';
+import { snackbarShown } from '../../ui/ui-slice';
+import { useKlassGroupQuery, useUpdateKlassGroupMutation } from '../classes-api';
+import { formatPlainDate, formatSlots } from '../classes-format';
 import {
   klassDeleted,
   klassesAdded,
   klassesMergedFromGroup,
   klassGroupEdited,
   selectKlassList,
-} from '../../klasses/klasses-slice';
-import { selectUser } from '../../session/session-slice';
-import { snackbarShown } from '../../ui/ui-slice';
-import { useKlassGroupQuery, useUpdateKlassGroupMutation } from '../classes-api';
-import { formatPlainDate, formatSlots } from '../classes-format';
+} from '../klasses-slice';
 import { DeleteKlassGroupDialog } from './delete-klass-group-dialog';
 import { KlassGroupFormDialog } from './klass-group-form-dialog';
 import { ScheduleFormDialog } from './schedule-form-dialog';

@@ -24,6 +24,8 @@ import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/route-paths';
 import { handleError } from '../../../lib/api-client';
+import { snackbarShown } from '../../ui/ui-slice';
+import { useKlassGroupsQuery, useUpdateKlassGroupMutation } from '../classes-api';
 import {
   klassGroupEdited,
   klassGroupListCleared,
@@ -32,9 +34,7 @@ import {
   klassGroupsAdded,
   selectKlassGroupLists,
   selectKlassGroupPage,
-} from '../../klasses/klasses-slice';
-import { snackbarShown } from '../../ui/ui-slice';
-import { useKlassGroupsQuery, useUpdateKlassGroupMutation } from '../classes-api';
+} from '../klasses-slice';
 import { DeleteKlassGroupDialog } from './delete-klass-group-dialog';
 import { KlassGroupFormDialog } from './klass-group-form-dialog';
 

@@ -27,7 +27,6 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { handleError, toApiError } from '../../../lib/api-client';
 import { timeZoneOf } from '../../../lib/zoned-time';
-import { klassDeleted } from '../../klasses/klasses-slice';
 import { selectUser } from '../../session/session-slice';
 import { snackbarShown } from '../../ui/ui-slice';
 import {
@@ -37,6 +36,7 @@ import {
   useUpdateKlassMutation,
 } from '../classes-api';
 import { formatInstantRange, formatPlainDate, formatSlots } from '../classes-format';
+import { klassDeleted } from '../klasses-slice';
 import { formatCents } from '../money';
 import { planPriceText } from '../plan-price';
 import { AddonDialog } from './addon-dialog';
