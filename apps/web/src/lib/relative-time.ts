@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, DEFAULT_TIMEZONE } from '@atelier/contract';
+import { dateTimeFormat } from './date-formatter';
 
 export type RelativeTimeOptions = {
   /** The moment to measure from; the current time by default. */
@@ -29,7 +30,7 @@ export function formatRelativeTime(
   const sign = elapsedS > 0 ? -1 : 1;
 
   if (absS >= MONTH_S || Number.isNaN(absS)) {
-    return new Intl.DateTimeFormat(locale, {
+    return dateTimeFormat(locale, {
       dateStyle: 'medium',
       timeZone: timeZone || DEFAULT_TIMEZONE,
     }).format(at);

@@ -1,4 +1,5 @@
 import { DEFAULT_TIMEZONE, isValidTimeZone } from '@atelier/contract';
+import { dateTimeFormat } from './date-formatter';
 
 // Wall-clock arithmetic in an IANA time zone with nothing but Intl: the calendar lays out days in
 // the user's zone and the admin screens turn a typed local date and time into an instant. A date
@@ -9,24 +10,17 @@ export type PlainDate = { year: number; month: number; day: number };
 /** A wall-clock date and time without a zone. */
 export type PlainDateTime = PlainDate & { hour: number; minute: number };
 
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
-
 function partFormatter(zone: string): Intl.DateTimeFormat {
-  let formatter = partFormatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partFormatters.set(zone, formatter);
-  }
-  return formatter;
+  return dateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }
 
 /** The wall-clock date and time of `instant` (ms since the epoch) in `zone`. */

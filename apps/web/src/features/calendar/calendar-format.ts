@@ -1,22 +1,11 @@
+import { dateTimeFormat } from '../../lib/date-formatter';
 import { type PlainDate, parsePlainDate } from '../../lib/zoned-time';
-
-const cache = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let found = cache.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat(locale, options);
-    cache.set(key, found);
-  }
-  return found;
-}
 
 const utcOf = (date: PlainDate) => Date.UTC(date.year, date.month - 1, date.day);
 
 /** '10:00 AM – 12:00 PM' in `zone`. */
 export function formatTimeRange(startsAt: string, endsAt: string, zone: string, locale: string) {
-  return formatter(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }).formatRange(
+  return dateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }).formatRange(
     Date.parse(startsAt),
     Date.parse(endsAt),
   );
@@ -24,7 +13,7 @@ export function formatTimeRange(startsAt: string, endsAt: string, zone: string, 
 
 /** '10:00 AM' in `zone`. */
 export function formatTime(instant: string, zone: string, locale: string): string {
-  return formatter(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(
+  return dateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(
     Date.parse(instant),
   );
 }
@@ -32,14 +21,16 @@ export function formatTime(instant: string, zone: string, locale: string): strin
 /** A day key `YYYY-MM-DD` as 'Saturday, March 14, 2026'. */
 export function formatDayLong(key: string, locale: string): string {
   const date = parsePlainDate(key);
-  return date ? formatter(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(utcOf(date)) : key;
+  return date
+    ? dateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(utcOf(date))
+    : key;
 }
 
 /** 'Sat, Mar 14' for a week column. */
 export function formatDayShort(key: string, locale: string): string {
   const date = parsePlainDate(key);
   return date
-    ? formatter(locale, {
+    ? dateTimeFormat(locale, {
         weekday: 'short',
         month: 'short',
         day: 'numeric',
@@ -50,12 +41,14 @@ export function formatDayShort(key: string, locale: string): string {
 
 /** 'March 2026'. */
 export function formatMonth(date: PlainDate, locale: string): string {
-  return formatter(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(utcOf(date));
+  return dateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    utcOf(date),
+  );
 }
 
 /** 'Mar 8 – 14, 2026'. */
 export function formatDayRange(first: PlainDate, last: PlainDate, locale: string): string {
-  return formatter(locale, {
+  return dateTimeFormat(locale, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
@@ -67,6 +60,6 @@ export function formatDayRange(first: PlainDate, last: PlainDate, locale: string
 export function weekdayHeaders(locale: string, width: 'short' | 'long' = 'short'): string[] {
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_v, i) =>
-    formatter(locale, { weekday: width, timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + i)),
+    dateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + i)),
   );
 }

@@ -1,7 +1,7 @@
 import type { AddonFields } from '@atelier/contract';
 import { validateField } from '../../components/form/validation';
 import type { MessageKey } from '../../i18n/i18n';
-import { dollarsToCents } from './money';
+import { dollarsToCents } from '../../lib/money';
 
 /** An add-on as typed: the price in dollars (the API takes cents). */
 export type AddonFormValues = { name: string; price: string };

@@ -2,7 +2,7 @@ import type { FlatPlan } from '@atelier/contract';
 import { type PlanFields, UNIT_TYPES, type UnitType } from '@atelier/contract';
 import { validateField } from '../../components/form/validation';
 import type { MessageKey } from '../../i18n/i18n';
-import { centsToDollars, dollarsToCents } from './money';
+import { centsToDollars, dollarsToCents } from '../../lib/money';
 
 /** A plan as typed: prices in dollars (the API takes cents). */
 export type PlanFormValues = {

@@ -1,6 +1,6 @@
 import type { UnitType } from '@atelier/contract';
 import type { TFunction } from 'i18next';
-import { formatCents } from './money';
+import { formatCents } from '../../lib/money';
 
 /** A plan's price in words: '$20.00 + $30.00 per class' (docs/architecture.md#domain-model: base + unit × units). */
 export function planPriceText(

@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { clientConfig } from '../../../app/client-config';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
 import { fieldErrors, handleError } from '../../../lib/api-client';
+import { centsToDollars, currencySymbol } from '../../../lib/money';
 import { type AddonFormValues, addonBody, validateAddonForm } from '../addon-form';
 import { useAddAddonMutation, useUpdateAddonMutation } from '../classes-api';
 import { useFieldMessages } from '../field-messages';
-import { centsToDollars, currencySymbol } from '../money';
 
 type Props = {
   scheduleId: string;

@@ -21,11 +21,12 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/route-paths';
 import { PageTitle } from '../../../components/page-title';
 import { handleError } from '../../../lib/api-client';
+import { formatPlainDate } from '../../../lib/format-date';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { selectUser } from '../../session/session-slice';
 import { snackbarShown } from '../../ui/ui-slice';
 import { useKlassGroupQuery, useUpdateKlassGroupMutation } from '../classes-api';
-import { formatPlainDate, formatSlots } from '../classes-format';
+import { formatSlots } from '../classes-format';
 import {
   klassDeleted,
   klassesAdded,

@@ -25,6 +25,7 @@ import { clientConfig } from '../../../app/client-config';
 import { useAppDispatch } from '../../../app/hooks';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
 import { fieldErrors, handleError, toApiError } from '../../../lib/api-client';
+import { currencySymbol, formatCents } from '../../../lib/money';
 import { snackbarShown } from '../../ui/ui-slice';
 import {
   useCreatePlanMutation,
@@ -33,7 +34,6 @@ import {
   useUpdatePlanMutation,
 } from '../classes-api';
 import { useFieldMessages } from '../field-messages';
-import { currencySymbol, formatCents } from '../money';
 import {
   emptyPlanForm,
   type PlanFormValues,

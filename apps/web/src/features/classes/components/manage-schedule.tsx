@@ -26,6 +26,9 @@ import { paths } from '../../../app/route-paths';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { handleError, toApiError } from '../../../lib/api-client';
+import { dateTimeFormat } from '../../../lib/date-formatter';
+import { formatInstantRange, formatPlainDate } from '../../../lib/format-date';
+import { formatCents } from '../../../lib/money';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { selectUser } from '../../session/session-slice';
 import { snackbarShown } from '../../ui/ui-slice';
@@ -35,9 +38,8 @@ import {
   useScheduleQuery,
   useUpdateKlassMutation,
 } from '../classes-api';
-import { formatInstantRange, formatPlainDate, formatSlots } from '../classes-format';
+import { formatSlots } from '../classes-format';
 import { klassDeleted } from '../klasses-slice';
-import { formatCents } from '../money';
 import { planPriceText } from '../plan-price';
 import { AddonDialog } from './addon-dialog';
 import { KlassTimesDialog } from './klass-times-dialog';
@@ -527,7 +529,7 @@ function RosterSection({ schedule, viewerZone }: { schedule: FlatSchedule; viewe
                       : enrollment.status}
                   </TableCell>
                   <TableCell>
-                    {new Intl.DateTimeFormat(i18n.language, {
+                    {dateTimeFormat(i18n.language, {
                       dateStyle: 'medium',
                       timeZone: viewerZone,
                     }).format(Date.parse(enrollment.created_at))}

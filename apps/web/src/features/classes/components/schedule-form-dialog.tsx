@@ -18,12 +18,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
 import { fieldErrors, handleError } from '../../../lib/api-client';
+import { formatPlainDate, weekdayName } from '../../../lib/format-date';
 import {
   type SchedulePreview,
   useCreateScheduleMutation,
   usePreviewScheduleMutation,
 } from '../classes-api';
-import { formatPlainDate, weekdayName } from '../classes-format';
 import { useFieldMessages } from '../field-messages';
 import {
   emptyScheduleForm,

@@ -20,20 +20,25 @@ export function centsToDollars(cents: number): string {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** Cents shown as money in `currency` for `locale` (`$19.99`, `US$19.99` in Japanese). */
-export function formatCents(cents: number, currency: string, locale: string): string {
+/** The shared currency formatter for `locale` and `currency`, made on first use. */
+function currencyFormat(currency: string, locale: string): Intl.NumberFormat {
   const key = `${locale}|${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
     formatters.set(key, formatter);
   }
-  return formatter.format(cents / 100);
+  return formatter;
+}
+
+/** Cents shown as money in `currency` for `locale` (`$19.99`, `US$19.99` in Japanese). */
+export function formatCents(cents: number, currency: string, locale: string): string {
+  return currencyFormat(currency, locale).format(cents / 100);
 }
 
 /** The currency's symbol as the UI language writes it ('$' for USD in English). */
 export function currencySymbol(currency: string, locale: string): string {
-  const part = new Intl.NumberFormat(locale, { style: 'currency', currency })
+  const part = currencyFormat(currency, locale)
     .formatToParts(0)
     .find((p) => p.type === 'currency');
   return part?.value ?? currency;
