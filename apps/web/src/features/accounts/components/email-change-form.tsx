@@ -10,7 +10,7 @@ import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
 import { handleError } from '../../../lib/api-client';
 import { changeEmail } from '../accounts-api';
-import { serverFieldMessages } from '../server-messages';
+import { serverFieldMessages } from '../../../components/form/server-messages';
 import { SettingsSection } from './settings-section';
 
 const FIELDS = ['email', 'current_password'] as const;

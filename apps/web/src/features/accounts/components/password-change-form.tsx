@@ -11,7 +11,7 @@ import { useForm } from '../../../components/form/use-form';
 import { handleError } from '../../../lib/api-client';
 import { changePassword } from '../accounts-api';
 import { sessionTokenReplaced } from '../accounts-session';
-import { serverFieldMessages } from '../server-messages';
+import { serverFieldMessages } from '../../../components/form/server-messages';
 import { PasswordStrengthHint } from './password-strength-hint';
 import { SettingsSection } from './settings-section';
 

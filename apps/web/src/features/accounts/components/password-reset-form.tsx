@@ -15,7 +15,7 @@ import { handleError } from '../../../lib/api-client';
 import { snackbarShown } from '../../ui/ui-slice';
 import { checkPasswordReset, linkFailureReason, resetPassword } from '../accounts-api';
 import { signInWithToken } from '../accounts-session';
-import { serverFieldMessages } from '../server-messages';
+import { serverFieldMessages } from '../../../components/form/server-messages';
 import { LinkProblem } from './link-problem';
 import { PasswordStrengthHint } from './password-strength-hint';
 

@@ -12,7 +12,7 @@ import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
 import { handleError } from '../../../lib/api-client';
 import { requestPasswordReset } from '../accounts-api';
-import { serverFieldMessages } from '../server-messages';
+import { serverFieldMessages } from '../../../components/form/server-messages';
 
 /**
  * /password_reset/: asks for the address and always answers the same way, whether or not it has

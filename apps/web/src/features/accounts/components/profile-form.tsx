@@ -15,7 +15,7 @@ import { setUser } from '../../session/session-slice';
 import { liveLanguageSet, snackbarShown } from '../../ui/ui-slice';
 import { updateProfile } from '../accounts-api';
 import { fieldMessage, valueEvent } from '../form-helpers';
-import { serverFieldMessages } from '../server-messages';
+import { serverFieldMessages } from '../../../components/form/server-messages';
 import { SettingsSection } from './settings-section';
 import { TimeZoneSelect } from './time-zone-select';
 

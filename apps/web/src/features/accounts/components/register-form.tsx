@@ -19,7 +19,7 @@ import { handleError } from '../../../lib/api-client';
 import { selectLiveLanguage } from '../../ui/ui-slice';
 import { register } from '../accounts-api';
 import { fieldMessage, valueEvent } from '../form-helpers';
-import { serverFieldMessages } from '../server-messages';
+import { serverFieldMessages } from '../../../components/form/server-messages';
 import { browserTimeZone } from '../time-zones';
 import { PasswordStrengthHint } from './password-strength-hint';
 import { TimeZoneSelect } from './time-zone-select';

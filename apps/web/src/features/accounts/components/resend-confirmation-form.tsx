@@ -8,7 +8,7 @@ import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
 import { handleError } from '../../../lib/api-client';
 import { resendConfirmation } from '../accounts-api';
-import { serverFieldMessages } from '../server-messages';
+import { serverFieldMessages } from '../../../components/form/server-messages';
 
 /**
  * "Send a new link" on the check-your-mail page: the address (prefilled when known) and a button.

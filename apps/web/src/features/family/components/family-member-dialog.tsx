@@ -13,7 +13,7 @@ import { AppDialog } from '../../../components/dialogs/app-dialog';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
 import { handleError } from '../../../lib/api-client';
-import { serverFieldMessages } from '../../accounts/server-messages';
+import { serverFieldMessages } from '../../../components/form/server-messages';
 import { isBirthdayInRange } from '../birthday';
 import type { FamilyMemberFields } from '../family-api';
 

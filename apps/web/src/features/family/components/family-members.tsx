@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { handleError, toApiError } from '../../../lib/api-client';
-import { translateServerMessage } from '../../accounts/server-messages';
+import { translateServerMessage } from '../../../components/form/server-messages';
 import { snackbarShown } from '../../ui/ui-slice';
 import { formatBirthday } from '../birthday';
 import {
