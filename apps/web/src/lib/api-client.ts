@@ -25,6 +25,8 @@ export type ApiError = {
   code: string | null;
   /** The first error entry's detail from the server's error document, if any. */
   detail: string | null;
+  /** The first error entry's `meta.reason` (e.g. 'expired' for a mailed link), if any. */
+  reason: string | null;
   /** docs/product.md#validation field messages of a 422 (`meta.type === 'validate'`), keyed by field. */
   fields: Record<string, string>;
   message: string;
@@ -63,7 +65,7 @@ function storeRefreshedToken(headers: unknown): void {
   setToken(value.replace(/^Bearer\s+/i, '').trim());
 }
 
-type ErrorBody = { detail: string | null; fields: Record<string, string> };
+type ErrorBody = { detail: string | null; reason: string | null; fields: Record<string, string> };
 
 /**
  * A failed response's body as parsed by the contract's error schema, keyed by the AxiosError.
@@ -122,6 +124,7 @@ export function toApiError(error: unknown): ApiError {
       status: axiosError.response?.status ?? null,
       code: axiosError.code ?? null,
       detail: body?.detail ?? null,
+      reason: body?.reason ?? null,
       fields: body?.fields ?? {},
       message: axiosError.message,
     };
@@ -130,6 +133,7 @@ export function toApiError(error: unknown): ApiError {
     status: null,
     code: null,
     detail: null,
+    reason: null,
     fields: {},
     message: error instanceof Error ? error.message : String(error),
   };

@@ -20,14 +20,21 @@ import { z } from 'zod';
  * /app/login would otherwise download before it shows anything (issue 2's 200 KB budget).
  */
 
-/** The first error entry's detail and the docs/product.md#validation field messages of an error body. */
+/**
+ * The first error entry's detail and `meta.reason` (why a mailed link was refused, say), and the
+ * docs/product.md#validation field messages of an error body.
+ */
 export function parseErrorBody(body: unknown): {
   detail: string | null;
+  reason: string | null;
   fields: Record<string, string>;
 } {
   const parsed = errorDocumentSchema.safeParse(body);
+  const first = parsed.success ? parsed.data.errors[0] : undefined;
+  const reason = first?.meta?.reason;
   return {
-    detail: parsed.success ? (parsed.data.errors[0]?.detail ?? null) : null,
+    detail: first?.detail ?? null,
+    reason: typeof reason === 'string' ? reason : null,
     fields: fieldMessages(body),
   };
 }
