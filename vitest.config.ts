@@ -23,6 +23,7 @@ export default defineConfig({
         : []),
       { extends: './apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web' } },
       { test: { name: 'bench', root: 'bench', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'repo', root: 'scripts', include: ['*.test.mjs'] } },
     ],
   },
 });
