@@ -1,26 +1,41 @@
-/** API paths shared by the server routes and the web client. */
-export const API = {
-  signIn: '/api/v1/users/sign_in',
-  signOut: '/api/v1/users/sign_out',
-  me: '/api/v1/users/me',
-  users: '/api/v1/users',
-  user: (id: string | number) => `/api/v1/users/${id}`,
-  usersSearch: '/api/v1/users/search',
-  notifications: '/api/v1/notifications',
-  notificationMarkRead: (id: string | number) => `/api/v1/notifications/${id}/mark_read`,
-  notificationsMarkAllRead: '/api/v1/notifications/mark_all_read',
-  notificationsUnreadCount: '/api/v1/notifications/unread_count',
-  passwordResets: '/api/v1/password_resets',
-  passwordReset: (token: string) => `/api/v1/password_resets/${token}`,
-  userToken: (token: string) => `/api/v1/user_token/${token}`,
-  emailToken: (token: string) => `/api/v1/users/email_token/${token}`,
-  cartItems: '/api/v2/cart_items',
-  cartItem: (id: string | number) => `/api/v2/cart_items/${id}`,
-  guestCartItems: '/api/v1/guests/cart_items',
-  health: '/healthz',
-  docs: '/api/docs',
-  cable: '/cable',
-} as const;
+import { ACCOUNTS_API } from './accounts/accounts.paths';
+import { APP_API } from './app.paths';
+import { CART_API } from './cart/cart.paths';
+import { NOTIFICATIONS_API } from './notifications/notifications.paths';
+import { USERS_API } from './users/users.paths';
 
-/** The SPA is served under this base path (docs/product.md#routes-and-screens). */
-export const APP_BASE = '/app';
+// Each resource keeps its paths beside its schemas (`<resource>/<resource>.paths.ts`); this file
+// only gathers them for the index.
+export * from './accounts/accounts.paths';
+export * from './app.paths';
+export * from './cart/cart.paths';
+export * from './family/family.paths';
+export * from './notifications/notifications.paths';
+export * from './users/users.paths';
+
+/**
+ * The first paths, under the names the web and the server have always used. New code takes a
+ * resource's group instead (USERS_API, NOTIFICATIONS_API, CART_API, ACCOUNTS_API, …).
+ */
+export const API = {
+  signIn: USERS_API.signIn,
+  signOut: USERS_API.signOut,
+  me: USERS_API.me,
+  users: USERS_API.users,
+  user: USERS_API.user,
+  usersSearch: USERS_API.search,
+  notifications: NOTIFICATIONS_API.list,
+  notificationMarkRead: NOTIFICATIONS_API.markRead,
+  notificationsMarkAllRead: NOTIFICATIONS_API.markAllRead,
+  notificationsUnreadCount: NOTIFICATIONS_API.unreadCount,
+  passwordResets: ACCOUNTS_API.passwordResets,
+  passwordReset: ACCOUNTS_API.passwordReset,
+  userToken: ACCOUNTS_API.userToken,
+  emailToken: ACCOUNTS_API.emailToken,
+  cartItems: CART_API.items,
+  cartItem: CART_API.item,
+  guestCartItems: CART_API.guestItems,
+  health: APP_API.health,
+  docs: APP_API.docs,
+  cable: APP_API.cable,
+} as const;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCalendarDate, latestToday } from '../family/family.schemas';
+import { ACCOUNT_PAGES, appLink } from './accounts.paths';
 import {
-  ACCOUNT_PAGES,
-  appLink,
   isSafeRedirect,
   isTimeZone,
   registerBodySchema,

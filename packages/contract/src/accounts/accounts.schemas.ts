@@ -1,59 +1,9 @@
 import { z } from 'zod';
+import { idSchema, idTextSchema } from '../common/id.schemas';
+import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
+import { textSchema } from '../common/text.schemas';
 import { LANGUAGES } from '../constants';
-import { pageMetaSchema } from '../json-api';
-import { API, APP_BASE } from '../paths';
 import { emailSchema, roleSchema, userResourceSchema } from '../users/users.schemas';
-
-// ---------------------------------------------------------------------------------------------
-// Paths and links
-// ---------------------------------------------------------------------------------------------
-
-/** API paths of the accounts module (registration, tokens, settings, search). */
-export const ACCOUNTS_API = {
-  /** POST {user, query}: register. */
-  register: API.users,
-  /** GET: check / PUT: confirm (and sign in with) a registration token. */
-  userToken: API.userToken,
-  /** POST {email}: send a new confirmation link (answers the same whether or not it exists). */
-  resendConfirmation: '/api/v1/user_token',
-  /** POST: send a new confirmation link to the owner of an expired or used registration token. */
-  resendConfirmationForToken: (token: string) => `/api/v1/user_token/${token}/resend`,
-  /** POST {email}: request a reset link. */
-  passwordResets: API.passwordResets,
-  /** GET: check / PUT {password}: set the new password and sign in. */
-  passwordReset: API.passwordReset,
-  /** PUT multipart: name, timezone, locale, avatar, remove_avatar. */
-  user: API.user,
-  /** PUT {email, current_password}: mails a confirmation link to the new address. */
-  userEmail: (id: string | number) => `/api/v1/users/${id}/email`,
-  /** PUT: applies an e-mail change from the mailed link (no session needed). */
-  emailToken: API.emailToken,
-  /** PUT {current_password, password}. */
-  userPassword: (id: string | number) => `/api/v1/users/${id}/password`,
-  /** GET ?keyword&exceptions&role&page (teachers and admins). */
-  usersSearch: API.usersSearch,
-} as const;
-
-/**
- * The SPA pages that mailed links open, relative to APP_BASE. The server builds mail links from
- * these with APP_URL, so the web routes and the links cannot drift apart.
- */
-export const ACCOUNT_PAGES = {
-  register: '/register',
-  checkEmail: '/register/check_email',
-  confirm: (token: string) => `/register/${token}`,
-  complete: (token: string) => `/register/complete/${token}`,
-  login: '/login',
-  passwordResetRequest: '/password_reset/',
-  passwordReset: (token: string) => `/password_reset/${token}`,
-  /** Account settings applies `email_token` from the query with PUT API emailToken. */
-  emailChange: (token: string) => `/account_settings/email/${encodeURIComponent(token)}`,
-  accountSettings: '/account_settings',
-} as const;
-
-/** An absolute link to an SPA page, e.g. `appLink('https://x.test', ACCOUNT_PAGES.login)`. */
-export const appLink = (appUrl: string, page: string) =>
-  `${appUrl.replace(/\/$/, '')}${APP_BASE}${page}`;
 
 // ---------------------------------------------------------------------------------------------
 // Limits
@@ -87,28 +37,29 @@ export const ACCOUNT_MESSAGES = {
 // Field schemas
 // ---------------------------------------------------------------------------------------------
 
-/** A string field whose absence says 'Required' and whose wrong type says 'Invalid input'. */
-export const requiredText = () =>
-  z.string({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? ACCOUNT_MESSAGES.required
-        : ACCOUNT_MESSAGES.invalid,
-  });
+export const personNameSchema = textSchema({
+  min: 1,
+  max: NAME_MAX_LENGTH,
+  tooLong: `Use at most ${NAME_MAX_LENGTH} characters`,
+});
 
-export const personNameSchema = requiredText()
-  .trim()
-  .min(1, ACCOUNT_MESSAGES.required)
-  .max(NAME_MAX_LENGTH, `Use at most ${NAME_MAX_LENGTH} characters`);
+/** A password as typed: never trimmed (spaces count), never a control character. */
+const passwordTextSchema = () =>
+  textSchema({
+    min: 1,
+    max: PASSWORD_MAX_LENGTH,
+    trim: false,
+    tooLong: ACCOUNT_MESSAGES.passwordTooLong,
+  });
 
 /**
  * Length only: the common-password list lives on the server (it would bloat the web bundle), which
  * answers a 422 `password` message when a password is on it.
  */
-export const newPasswordSchema = requiredText()
-  .min(1, ACCOUNT_MESSAGES.required)
-  .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong);
+export const newPasswordSchema = passwordTextSchema().min(
+  PASSWORD_MIN_LENGTH,
+  ACCOUNT_MESSAGES.passwordTooShort,
+);
 
 /** True for an IANA time zone name this runtime knows (e.g. America/New_York, Asia/Tokyo, UTC). */
 export function isTimeZone(value: string): boolean {
@@ -121,11 +72,11 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-export const timezoneSchema = requiredText()
-  .trim()
-  .min(1, ACCOUNT_MESSAGES.required)
-  .max(64, ACCOUNT_MESSAGES.timezoneInvalid)
-  .refine(isTimeZone, ACCOUNT_MESSAGES.timezoneInvalid);
+export const timezoneSchema = textSchema({
+  min: 1,
+  max: 64,
+  tooLong: ACCOUNT_MESSAGES.timezoneInvalid,
+}).refine(isTimeZone, ACCOUNT_MESSAGES.timezoneInvalid);
 
 export const localeSchema = z.enum(LANGUAGES, { error: ACCOUNT_MESSAGES.invalid });
 
@@ -156,9 +107,7 @@ export const safeRedirectSchema = z
 export const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 export type TokenParams = z.infer<typeof tokenParamsSchema>;
 
-export const userIdParamsSchema = z.object({
-  id: z.string().regex(/^[1-9]\d{0,9}$/, 'Invalid input'),
-});
+export const userIdParamsSchema = z.object({ id: idSchema });
 export type UserIdParams = z.infer<typeof userIdParamsSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -278,7 +227,11 @@ export type UpdateUserFields = z.infer<typeof updateUserFieldsSchema>;
  */
 export const changeEmailBodySchema = z.object({
   email: emailSchema,
-  current_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  current_password: textSchema({
+    max: PASSWORD_MAX_LENGTH,
+    trim: false,
+    tooLong: ACCOUNT_MESSAGES.passwordTooLong,
+  }).optional(),
 });
 export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
 
@@ -293,7 +246,7 @@ export type ChangeEmailResponse = z.infer<typeof changeEmailResponseSchema>;
  * answer's `data.jwt` (sessionResponseSchema) replaces the caller's token.
  */
 export const changePasswordBodySchema = z.object({
-  current_password: requiredText().min(1, ACCOUNT_MESSAGES.required).max(PASSWORD_MAX_LENGTH),
+  current_password: passwordTextSchema(),
   password: newPasswordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
@@ -311,16 +264,15 @@ const idListSchema = z
       .map((part) => part.trim())
       .filter((part) => part !== ''),
   )
-  .pipe(z.array(z.string().regex(/^[1-9]\d{0,9}$/, 'Invalid input')).max(500));
+  .pipe(z.array(idTextSchema()).max(500));
 
 /** GET /api/v1/users/search (teachers and admins). */
-export const userSearchQuerySchema = z.object({
+export const userSearchQuerySchema = pageQuerySchema.extend({
   /** Matched against name and e-mail, case-insensitive; empty or absent matches everyone. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: textSchema({ max: 100 }).optional(),
   /** User ids left out of the answer. */
   exceptions: idListSchema.optional(),
   role: roleSchema.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
 

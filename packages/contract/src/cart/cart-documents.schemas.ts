@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { MAX_CAPACITY } from '../classes/classes.constants';
+import { publicPlanResourceSchema } from '../classes/plans.schemas';
+import { idSchema } from '../common/id.schemas';
 import {
-  idParamSchema,
   plainResourceObjectSchema,
   resourceObjectSchema,
   toManySchema,
   toOneOrNullSchema,
   toOneSchema,
-} from '../classes/fields';
-import { publicPlanResourceSchema } from '../classes/plans.schemas';
+} from '../common/json-api';
 
 // The server's cart documents (GET/PUT /api/v2/cart_items, the guest pricing call). After
 // `flatten` each item parses with `cartItemSchema` (docs/product.md#data-the-client-sees); the typed resources below are what
@@ -146,10 +146,10 @@ export const cartItemDocumentSchema = z.object({
 });
 export type CartItemDocument = z.infer<typeof cartItemDocumentSchema>;
 
-export const cartItemIdParamsSchema = z.object({ id: idParamSchema });
+export const cartItemIdParamsSchema = z.object({ id: idSchema });
 
 const idListSchema = z
-  .array(idParamSchema, { error: 'Invalid input' })
+  .array(idSchema, { error: 'Invalid input' })
   .max(MAX_CAPACITY, `At most ${MAX_CAPACITY}`);
 
 /**

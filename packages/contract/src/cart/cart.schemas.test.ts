@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { document, parseDocument, resource } from '../json-api';
+import { document, parseDocument, resource } from '../common/json-api';
 import { cartItemSchema, guestCartPricingQuerySchema } from './cart.schemas';
 
 const item = {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { MAX_CAPACITY } from '../classes/classes.constants';
+import { idTextSchema } from '../common/id.schemas';
+import { textSchema } from '../common/text.schemas';
+import { CART_MESSAGES } from './cart-documents.schemas';
 
 /** A coupon as a cart item carries it (docs/product.md#data-the-client-sees). `discount_amount` is cents or percent. */
 export const cartCouponSchema = z.object({
@@ -65,17 +68,20 @@ export type CartItem = z.infer<typeof cartItemSchema>;
 /** The most items one cart holds (and one guest pricing call prices). */
 export const MAX_CART_ITEMS = 50;
 
+/** The longest coupon code a request may carry. */
+export const COUPON_CODE_MAX_LENGTH = 100;
+
 /**
  * One guest item to price (docs/product.md#server-calls pricing call). `plan_id` picks one of the schedule's plans;
  * without it the schedule's first offered plan prices the item (a guest's local item records no
  * plan, docs/product.md#data-the-client-sees). `number_of_attendees` is bounded by the largest capacity a schedule may have.
  */
 export const guestCartItemParamsSchema = z.object({
-  klass_group_schedule_id: z.string(),
-  plan_id: z.string().optional(),
+  klass_group_schedule_id: idTextSchema(CART_MESSAGES.scheduleUnavailable),
+  plan_id: idTextSchema(CART_MESSAGES.planNotOffered).optional(),
   number_of_attendees: z.number().int().min(1).max(MAX_CAPACITY),
-  coupon_code: z.string().nullable(),
-  addon_ids: z.array(z.string()),
+  coupon_code: textSchema({ max: COUPON_CODE_MAX_LENGTH, trim: false }).nullable(),
+  addon_ids: z.array(idTextSchema(CART_MESSAGES.addonNotOffered)),
 });
 export type GuestCartItemParams = z.infer<typeof guestCartItemParamsSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageMetaSchema } from '../json-api';
+import { pageMetaSchema } from '../common/page.schemas';
 import { klassGroupResourceSchema } from './klass-groups.schemas';
 import { planResourceSchema, schedulePlanResourceSchema } from './plans.schemas';
 import {

@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { plainResourceObjectSchema, resourceObjectSchema, toOneSchema } from '../common/json-api';
 import { publicKlassGroupAttributesSchema } from './catalogue.schemas';
 import { CALENDAR_MAX_RANGE_DAYS, FORMATS } from './classes.constants';
-import {
-  instantSchema,
-  plainResourceObjectSchema,
-  resourceObjectSchema,
-  toOneSchema,
-} from './fields';
+import { instantSchema } from './fields';
 import { publicKlassAttributesSchema } from './schedules.schemas';
 
 /** GET /api/v1/calendar/klasses query: the sessions starting in [from, to). */

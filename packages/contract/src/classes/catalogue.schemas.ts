@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { pageMetaSchema } from '../json-api';
+import { resourceObjectSchema, toManySchema, toOneSchema } from '../common/json-api';
+import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
+import { textSchema } from '../common/text.schemas';
 import { AUDIENCES, FORMATS } from './classes.constants';
-import { pageQuerySchema, resourceObjectSchema, toManySchema, toOneSchema } from './fields';
 import { publicPlanResourceSchema, schedulePlanResourceSchema } from './plans.schemas';
 import {
   addonResourceSchema,
@@ -97,6 +98,10 @@ export const catalogueScheduleDocumentSchema = z.object({
 });
 export type CatalogueScheduleDocument = z.infer<typeof catalogueScheduleDocumentSchema>;
 
+/**
+ * `{slug}` of a catalogue programme. Any text is looked up (an unknown slug is a 404), but not
+ * one with a control character: it cannot name a programme, and a NUL cannot reach the database.
+ */
 export const catalogueSlugParamsSchema = z.object({
-  slug: z.string().max(80, 'Invalid input'),
+  slug: textSchema({ max: 80, trim: false, tooLong: 'Invalid input' }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DATE_PICKER_MAX, DATE_PICKER_MIN, FIRST_PAGE } from '../constants';
-import { resourceIdentifierSchema } from '../json-api';
+import { textSchema } from '../common/text.schemas';
+import { DATE_PICKER_MAX, DATE_PICKER_MIN } from '../constants';
 
 // Field schemas shared by the classes resources. Messages follow docs/product.md#validation: 'Required' when a value
 // is missing, otherwise a sentence the form shows beside the field.
@@ -9,25 +9,13 @@ const stringOrRequired = () =>
   z.string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Invalid input') });
 
 /** A required single-line text, trimmed, 1..max characters. */
-export const requiredText = (max: number) =>
-  stringOrRequired().trim().min(1, 'Required').max(max, `Must be at most ${max} characters`);
+export const requiredText = (max: number) => textSchema({ min: 1, max });
 
 /** An optional text: empty or blank becomes null. */
 export const optionalText = (max: number) =>
-  z
-    .string({ error: 'Invalid input' })
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
+  textSchema({ max })
     .nullable()
     .transform((v) => (v === null || v === '' ? null : v));
-
-/** A database id as the API writes it: a positive 32-bit integer, as a string. */
-export const idStringSchema = stringOrRequired().regex(/^[1-9]\d{0,9}$/, 'Invalid input');
-/** A path id, parsed to a number; out-of-range ids are 'Invalid input', not a database error. */
-export const idParamSchema = idStringSchema
-  .refine((v) => Number(v) <= 2_147_483_647, 'Invalid input')
-  .transform(Number);
-export const classesIdParamsSchema = z.object({ id: idParamSchema });
 
 /** A calendar date `YYYY-MM-DD` inside the date picker's range (docs/product.md#constants). */
 export const isoDateSchema = stringOrRequired()
@@ -79,41 +67,7 @@ export const centsSchema = (max: number) =>
     .min(0, 'Must not be negative')
     .max(max, `Must be at most ${max}`);
 
-/** `?page=N` (from 1). */
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int('Invalid input').min(FIRST_PAGE, 'Invalid input').default(FIRST_PAGE),
-});
-
 /** `'true'` / `'false'` in a query string. */
 export const booleanQuerySchema = z
   .enum(['true', 'false'], { error: 'Use true or false' })
   .transform((v) => v === 'true');
-
-// Typed JSON:API building blocks: the response schemas of every classes endpoint are made from
-// these, so OpenAPI shows real shapes and the server's responses are checked against them.
-
-export const toOneSchema = z.object({ data: resourceIdentifierSchema });
-export const toOneOrNullSchema = z.object({ data: resourceIdentifierSchema.nullable() });
-export const toManySchema = z.object({ data: z.array(resourceIdentifierSchema) });
-
-/** A resource object schema with a literal `type`, typed attributes and named relationships. */
-export function resourceObjectSchema<
-  T extends string,
-  A extends z.ZodType,
-  R extends Record<string, z.ZodType>,
->(type: T, attributes: A, relationships: R) {
-  return z.object({
-    id: z.string(),
-    type: z.literal(type),
-    attributes,
-    relationships: z.object(relationships),
-  });
-}
-
-/** A resource object schema with no relationships. */
-export function plainResourceObjectSchema<T extends string, A extends z.ZodType>(
-  type: T,
-  attributes: A,
-) {
-  return z.object({ id: z.string(), type: z.literal(type), attributes });
-}

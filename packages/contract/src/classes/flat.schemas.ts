@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resourceIdentifierSchema } from '../json-api';
+import { resourceIdentifierSchema } from '../common/json-api';
 import { calendarFeedResourceSchema, calendarKlassAttributesSchema } from './calendar.schemas';
 import { publicKlassGroupAttributesSchema } from './catalogue.schemas';
 import { klassGroupAttributesSchema } from './klass-groups.schemas';

@@ -3,8 +3,8 @@ export * from './calendar.schemas';
 export * from './catalogue.schemas';
 export * from './classes.constants';
 export * from './classes.paths';
-// The field helpers stay internal except these: generic names would clash with other modules'.
-export { classesIdParamsSchema, isValidTimeZone } from './fields';
+// The field helpers stay internal except this one: generic names would clash with other modules'.
+export { isValidTimeZone } from './fields';
 export * from './flat.schemas';
 export * from './klass-groups.schemas';
 export * from './plans.schemas';

@@ -1,22 +1,16 @@
 import { z } from 'zod';
+import { resourceObjectSchema, toManySchema } from '../common/json-api';
+import { pageQuerySchema } from '../common/page.schemas';
+import { textSchema } from '../common/text.schemas';
 import type { FieldError } from '../errors';
 import { AUDIENCES, FORMATS, MAX_AGE } from './classes.constants';
-import {
-  booleanQuerySchema,
-  optionalText,
-  pageQuerySchema,
-  requiredText,
-  resourceObjectSchema,
-  toManySchema,
-} from './fields';
+import { booleanQuerySchema, optionalText, requiredText } from './fields';
 
 /** A URL-safe name: lower-case letters, digits and single hyphens (`observational-drawing`). */
-export const slugSchema = z
-  .string({ error: 'Invalid input' })
-  .trim()
-  .min(1, 'Required')
-  .max(80, 'Must be at most 80 characters')
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens');
+export const slugSchema = textSchema({ min: 1, max: 80 }).regex(
+  /^[a-z0-9]+(-[a-z0-9]+)*$/,
+  'Use lower-case letters, digits and single hyphens',
+);
 
 /** Turns a name into a slug candidate: `Art & Science!` → `art-science`. */
 export function slugify(name: string): string {
@@ -36,10 +30,7 @@ const ageSchema = z
   .max(MAX_AGE, `Must be at most ${MAX_AGE}`)
   .nullable();
 
-const meetingUrlSchema = z
-  .string({ error: 'Invalid input' })
-  .trim()
-  .max(500, 'Must be at most 500 characters')
+const meetingUrlSchema = textSchema({ max: 500 })
   .nullable()
   .transform((v) => (v === '' ? null : v))
   .pipe(
@@ -51,11 +42,7 @@ export const klassGroupFieldsSchema = z.object({
   name: requiredText(120),
   /** Derived from the name when left out on create. */
   slug: slugSchema.optional(),
-  description: z
-    .string({ error: 'Invalid input' })
-    .trim()
-    .max(5000, 'Must be at most 5000 characters')
-    .default(''),
+  description: textSchema({ max: 5000, multiline: true }).default(''),
   audience: z.enum(AUDIENCES, { error: 'Choose kids, adults or all ages' }),
   format: z.enum(FORMATS, { error: 'Choose in person or online' }),
   /** The address of an in-person programme; required for `in_person`. */
@@ -109,7 +96,7 @@ export function klassGroupRuleErrors(
 
 /** GET /api/v1/klass_groups query: page, a search over name and slug, and the published flag. */
 export const klassGroupListQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+  search: textSchema({ max: 100 }).optional(),
   published: booleanQuerySchema.optional(),
 });
 export type KlassGroupListQuery = z.input<typeof klassGroupListQuerySchema>;

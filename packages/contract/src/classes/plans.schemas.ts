@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { plainResourceObjectSchema, resourceObjectSchema, toOneSchema } from '../common/json-api';
+import { pageQuerySchema } from '../common/page.schemas';
+import { textSchema } from '../common/text.schemas';
 import { MAX_PRICE_CENTS, UNIT_TYPES } from './classes.constants';
-import {
-  centsSchema,
-  pageQuerySchema,
-  plainResourceObjectSchema,
-  requiredText,
-  resourceObjectSchema,
-  toOneSchema,
-} from './fields';
+import { centsSchema, requiredText } from './fields';
 
 /**
  * A plan prices a schedule: `base_price + unit_price × units` in cents, where units count
@@ -31,7 +27,7 @@ export type UpdatePlanBody = z.input<typeof updatePlanBodySchema>;
 
 /** GET /api/v1/plans query. */
 export const planListQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+  search: textSchema({ max: 100 }).optional(),
 });
 export type PlanListQuery = z.input<typeof planListQuerySchema>;
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { idTextSchema } from '../common/id.schemas';
+import { resourceObjectSchema, toManySchema, toOneSchema } from '../common/json-api';
+import { pageQuerySchema } from '../common/page.schemas';
 import type { FieldError } from '../errors';
 import {
   KLASS_ORIGINS,
@@ -9,16 +12,11 @@ import {
 } from './classes.constants';
 import {
   centsSchema,
-  idStringSchema,
   instantSchema,
   isoDateSchema,
   localTimeSchema,
-  pageQuerySchema,
   requiredText,
-  resourceObjectSchema,
   timeZoneSchema,
-  toManySchema,
-  toOneSchema,
 } from './fields';
 
 /** One weekly time of a schedule: a weekday (1 Monday … 7 Sunday) and local start/end times. */
@@ -51,14 +49,14 @@ export type SchedulePattern = z.infer<typeof schedulePatternSchema>;
 export const scheduleFieldsSchema = schedulePatternSchema.extend({
   name: requiredText(120),
   /** A user with the teacher role. */
-  teacher_id: idStringSchema,
+  teacher_id: idTextSchema(),
   capacity: z
     .int({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a whole number') })
     .min(1, 'Must be at least 1')
     .max(MAX_CAPACITY, `Must be at most ${MAX_CAPACITY}`),
   /** The plans the schedule offers: at least one. */
   plan_ids: z
-    .array(idStringSchema, { error: 'Required' })
+    .array(idTextSchema(), { error: 'Required' })
     .min(1, 'Choose at least one plan')
     .max(20, 'At most 20 plans'),
 });
@@ -126,7 +124,7 @@ export function schedulePatternRuleErrors(
 
 /** GET /api/v1/klass_group_schedules query. */
 export const scheduleListQuerySchema = pageQuerySchema.extend({
-  klass_group_id: idStringSchema.optional(),
+  klass_group_id: idTextSchema().optional(),
 });
 export type ScheduleListQuery = z.input<typeof scheduleListQuerySchema>;
 

@@ -26,14 +26,6 @@ export const documentSchema = z.object({
 });
 export type Document = z.infer<typeof documentSchema>;
 
-/** Pagination meta carried by every paged list response. */
-export const pageMetaSchema = z.object({
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  per_page: z.number().int().positive(),
-});
-export type PageMeta = z.infer<typeof pageMetaSchema>;
-
 type RelationshipInput = ResourceIdentifier | ResourceIdentifier[] | null;
 
 /** Builds a resource object; `relationships` maps a name to one identifier, a list, or null. */
@@ -57,18 +49,86 @@ export function document(
   data: Resource | Resource[] | null,
   options: { included?: Resource[]; meta?: Record<string, unknown> } = {},
 ): Document {
-  const out: Document = { data };
-  if (options.included && options.included.length > 0) {
-    const seen = new Set<string>();
-    out.included = options.included.filter((r) => {
-      const key = `${r.type}:${r.id}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-  }
+  const out: Document = withIncluded({ data }, options.included ?? []);
   if (options.meta) out.meta = options.meta;
   return out;
+}
+
+// Typed builders: the server's resource files make every answer with these, so the documents
+// they return are checked against the contract's document schemas by the compiler.
+
+/** What `included` needs of a resource: its type and id. */
+type Identified = { type: string; id: string };
+
+/**
+ * The resources of `included`, each (type, id) once: the first one seen is kept, in the order
+ * seen. JSON:API forbids a resource twice in one document (docs/architecture.md#http-contract).
+ */
+export function uniqueIncluded<T extends Identified>(resources: Iterable<T>): T[] {
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const r of resources) {
+    const key = `${r.type}:${r.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(r);
+  }
+  return out;
+}
+
+/** `doc` with `included` de-duplicated, or without the key when there is nothing to include. */
+function withIncluded<D extends object, I extends Identified>(
+  doc: D,
+  included: Iterable<I>,
+): D & { included?: I[] } {
+  const unique = uniqueIncluded(included);
+  return unique.length > 0 ? { ...doc, included: unique } : doc;
+}
+
+/** A document of one resource (or null), with its related resources included once each. */
+export function resourceDocument<D, I extends Identified = never>(
+  data: D,
+  included: Iterable<I> = [],
+): { data: D; included?: I[] } {
+  return withIncluded({ data }, included);
+}
+
+/** A list document: the resources, their related resources included once each, and `meta`. */
+export function listDocument<D, M, I extends Identified = never>(
+  data: D[],
+  meta: M,
+  included: Iterable<I> = [],
+): { data: D[]; included?: I[]; meta: M } {
+  return withIncluded({ data, meta }, included);
+}
+
+// Typed JSON:API schema building blocks: the response schemas of the endpoints are made from
+// these, so OpenAPI shows real shapes and the server's responses are checked against them.
+
+export const toOneSchema = z.object({ data: resourceIdentifierSchema });
+export const toOneOrNullSchema = z.object({ data: resourceIdentifierSchema.nullable() });
+export const toManySchema = z.object({ data: z.array(resourceIdentifierSchema) });
+
+/** A resource object schema with a literal `type`, typed attributes and named relationships. */
+export function resourceObjectSchema<
+  T extends string,
+  A extends z.ZodType,
+  R extends Record<string, z.ZodType>,
+>(type: T, attributes: A, relationships: R) {
+  return z.object({
+    id: z.string(),
+    type: z.literal(type),
+    attributes,
+    relationships: z.object(relationships),
+  });
+}
+
+/** A resource object schema with no relationships. */
+export function plainResourceObjectSchema<T extends string, A extends z.ZodType>(
+  type: T,
+  attributes: A,
+) {
+  return z.object({ id: z.string(), type: z.literal(type), attributes });
 }
 
 /** A flattened resource: attributes spread beside `id` and `type`, relationships resolved. */

@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { personNameSchema } from '../accounts/accounts.schemas';
+import { idSchema } from '../common/id.schemas';
+import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { DATE_PICKER_MAX, DATE_PICKER_MIN } from '../constants';
-import { pageMetaSchema } from '../json-api';
-
-/** API paths of a family account's attendee profiles (the people booked into classes). */
-export const FAMILY_API = {
-  /** GET (paged list) / POST {attendee_profile}. */
-  attendeeProfiles: (userId: string | number) => `/api/v1/users/${userId}/attendee_profiles`,
-  /** PUT {attendee_profile} / DELETE. */
-  attendeeProfile: (userId: string | number, id: string | number) =>
-    `/api/v1/users/${userId}/attendee_profiles/${id}`,
-} as const;
 
 export const FAMILY_MESSAGES = {
   birthdayRange: `Enter a date between ${DATE_PICKER_MIN} and ${DATE_PICKER_MAX}`,
@@ -72,15 +64,11 @@ export const updateAttendeeProfileBodySchema = z.object({
 });
 export type UpdateAttendeeProfileBody = z.infer<typeof updateAttendeeProfileBodySchema>;
 
-export const attendeeProfileParamsSchema = z.object({
-  id: z.string().regex(/^[1-9]\d{0,9}$/, 'Invalid input'),
-  profileId: z.string().regex(/^[1-9]\d{0,9}$/, 'Invalid input'),
-});
+/** `{id}` (the account) and `{profileId}` of /users/{id}/attendee_profiles/{profileId}. */
+export const attendeeProfileParamsSchema = z.object({ id: idSchema, profileId: idSchema });
 export type AttendeeProfileParams = z.infer<typeof attendeeProfileParamsSchema>;
 
-export const attendeeProfileListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-});
+export const attendeeProfileListQuerySchema = pageQuerySchema;
 
 /** Attributes of an `attendee_profiles` resource. */
 export const attendeeProfileAttributesSchema = z.object({

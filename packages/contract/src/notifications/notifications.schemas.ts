@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageMetaSchema } from '../json-api';
+import { idSchema } from '../common/id.schemas';
+import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 
 /** What a notification points at; docs/product.md#routes-and-screens picks the page to open from it. */
 export const NOTIFICATION_RECORD_TYPES = ['feedbacks', 'posts', 'comments', 'messages'] as const;
@@ -72,15 +73,11 @@ export const notificationSchema = notificationAttributesSchema.extend({
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** GET /api/v1/notifications query. */
-export const notificationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-});
+export const notificationListQuerySchema = pageQuerySchema;
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
 /** `{id}` of PUT /api/v1/notifications/{id}/mark_read (a database integer). */
-export const notificationIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-});
+export const notificationIdParamsSchema = z.object({ id: idSchema });
 
 /** PUT /api/v1/notifications/mark_all_read: how many went from unread to read. */
 export const markAllReadResponseSchema = z.object({

@@ -5,7 +5,7 @@ import {
   catalogueQuerySchema,
   catalogueScheduleDocumentSchema,
   catalogueSlugParamsSchema,
-  classesIdParamsSchema,
+  idParamsSchema,
 } from '@atelier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -106,7 +106,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<
       schema: {
         tags,
         summary: 'One schedule of a published programme, with its programme and related resources',
-        params: classesIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: catalogueScheduleDocumentSchema, ...errorResponses(404, 422) },
       },
     },
