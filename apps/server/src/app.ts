@@ -29,6 +29,7 @@ import { sessionRoutes } from './modules/users/session.routes';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { pubsubPlugin } from './plugins/pubsub';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { MemoryPubSub, type PubSub } from './pubsub/pubsub';
 import { storagePlugin } from './storage/storage.plugin';
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, {
     database: deps.database,
     ownsDatabase: deps.ownsDatabase ?? false,
@@ -91,7 +93,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: API.docs });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: API.docs,
+    // Its page runs its own scripts, allowed by hash; like every page here, it may not be framed.
+    staticCSP: true,
+    transformStaticCSP: (policy) =>
+      policy
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        // The embedded default serves plain http: upgrading its requests would break the page.
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   await app.register(healthRoutes);
   await app.register(notificationsRoutes);

@@ -55,6 +55,10 @@ const summary = (mail: StoredMail) => ({
   date: mail.date,
 });
 
+/** The viewer's own pages: their one style sheet and the framed mail, nothing that runs. */
+const PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; frame-ancestors 'none'";
+
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:24px;color:#2b353a}table{border-collapse:collapse;width:100%}
@@ -85,7 +89,10 @@ export const devMailRoutes: FastifyPluginAsync<{ dir: string }> = async (app, { 
     const body = `<h1>Mail sent by this server</h1>
 <p>Files in <code>${escapeHtml(dir)}</code>, newest first${to ? ` — to ${escapeHtml(to)} (<a href="${DEV_MAIL_PATH}">all</a>)` : ''}.</p>
 ${mails.length === 0 ? '<p>No mail yet.</p>' : `<table><thead><tr><th>Date</th><th>To</th><th>Subject</th><th>Template</th></tr></thead><tbody>${rows}</tbody></table>`}`;
-    return reply.type('text/html; charset=utf-8').send(page('Mail', body));
+    return reply
+      .header('content-security-policy', PAGE_POLICY)
+      .type('text/html; charset=utf-8')
+      .send(page('Mail', body));
   });
 
   app.get<{ Querystring: { to?: string } }>(
@@ -119,7 +126,10 @@ ${mails.length === 0 ? '<p>No mail yet.</p>' : `<table><thead><tr><th>Date</th><
 <p><a href="${base}/raw">Raw message (.eml)</a> · <a href="${base}/json">JSON</a></p>
 <h2>HTML</h2><iframe title="HTML version" sandbox src="${base}/html"></iframe>
 <h2>Text</h2><pre>${escapeHtml(mail.text)}</pre>`;
-    return reply.type('text/html; charset=utf-8').send(page(mail.subject, body));
+    return reply
+      .header('content-security-policy', PAGE_POLICY)
+      .type('text/html; charset=utf-8')
+      .send(page(mail.subject, body));
   });
 
   app.get<{ Params: { id: string } }>(`${DEV_MAIL_PATH}/:id/html`, hide, async (request, reply) => {

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { appContentSecurityPolicy, inlineScriptHashes } from './content-security-policy';
 import { renderIndexHtml } from './spa-index-html';
 
 /**
@@ -17,6 +18,11 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { config: Config 
   const indexFile = join(config.webDistDir, 'index.html');
   const built = existsSync(indexFile);
   const indexHtml = built ? renderIndexHtml(readFileSync(indexFile, 'utf8'), config) : null;
+  const indexPolicy = indexHtml
+    ? appContentSecurityPolicy(config.client, inlineScriptHashes(indexHtml))
+    : null;
+  // Source maps would hand anyone the app's source; production keeps them off the web.
+  const servesSourceMaps = config.env !== 'production';
 
   const sendIndex = (reply: FastifyReply) => {
     if (!indexHtml) {
@@ -31,6 +37,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { config: Config 
     }
     return reply
       .header('cache-control', 'no-cache')
+      .header('content-security-policy', indexPolicy)
       .type('text/html; charset=utf-8')
       .send(indexHtml);
   };
@@ -41,6 +48,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { config: Config 
       prefix: `${APP_BASE}/`,
       index: false,
       wildcard: true,
+      allowedPath: (path) => servesSourceMaps || !path.endsWith('.map'),
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('platform routes', () => {
@@ -8,10 +8,20 @@ describe('platform routes', () => {
   });
   afterAll(() => t.close());
 
-  it('GET /healthz pings the database', async () => {
+  it('GET /healthz pings the database and says only that it is healthy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: t.database.kind });
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /healthz answers 503 while the database does not answer, naming nothing', async () => {
+    const ping = vi
+      .spyOn(t.app.database, 'ping')
+      .mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(ping).toHaveBeenCalled();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable' });
   });
 
   it('an unknown API path is a JSON:API 404', async () => {

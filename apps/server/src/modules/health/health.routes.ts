@@ -2,15 +2,22 @@ import { API } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-const healthSchema = z.object({
-  status: z.literal('ok'),
-  database: z.enum(['pglite', 'postgres']),
-});
+// Healthy or not, nothing more: which database or version runs is no business of a prober's.
+const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 
-/** GET /healthz: answers only when the database answers. */
+/** GET /healthz: 200 while the database answers, 503 when it does not. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(API.health, { schema: { hide: true, response: { 200: healthSchema } } }, async () => {
-    await app.database.ping();
-    return { status: 'ok' as const, database: app.database.kind };
-  });
+  app.get(
+    API.health,
+    { schema: { hide: true, response: { 200: healthSchema, 503: healthSchema } } },
+    async (request, reply) => {
+      try {
+        await app.database.ping();
+        return { status: 'ok' as const };
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: the database did not answer');
+        return reply.code(503).send({ status: 'unavailable' as const });
+      }
+    },
+  );
 };
