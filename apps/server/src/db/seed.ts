@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { seedDemoClasses } from '../modules/classes/classes.seed';
-import { seedDemoNotifications } from '../modules/notifications/notifications.seed';
-import { hashPassword } from '../modules/users/passwords';
-import { attendeeProfiles, users } from '../modules/users/users.tables';
+import { seedDemoClasses } from '../modules/classes';
+import { seedDemoNotifications } from '../modules/notifications';
+import { seedDemoUsers } from '../modules/users';
+import { users } from '../modules/users/users.tables';
 import type { Db } from './client';
-import { DEMO_ACCOUNTS } from './demo-accounts';
 
 /** Seeds the demo data when the database has no user yet; returns whether it seeded. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
@@ -15,27 +14,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
 }
 
 export async function seedDemo(db: Db): Promise<void> {
-  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
-  await db.transaction(async (tx) => {
-    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: account.email,
-          name: account.name,
-          passwordHash: hashes[i] as string,
-          role: account.role,
-          timezone: 'America/New_York',
-          confirmedAt: new Date(),
-        })
-        .returning({ id: users.id });
-      if (user && account.attendees.length > 0) {
-        await tx
-          .insert(attendeeProfiles)
-          .values(account.attendees.map((a) => ({ ...a, userId: user.id })));
-      }
-    }
-  });
+  await seedDemoUsers(db);
   await seedDemoNotifications(db);
   await seedDemoClasses(db);
 }

@@ -17,7 +17,7 @@ import { mailOutbox } from '../../mail/mail.tables';
 import { latestMail, mailTo, tokenFromMail } from '../../mail/mail-testing';
 import { Mailer } from '../../mail/mailer';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { verifyPassword } from '../users/passwords';
+import { verifyPassword } from '../users';
 import { users } from '../users/users.tables';
 import { hashAccountToken } from './account-tokens';
 import { ACCOUNT_LIMITS, createAccountsService } from './accounts.service';

@@ -1,6 +1,6 @@
 import type { Role } from '@atelier/contract';
 import type { TestApp } from '../../testing/test-app';
-import { insertTestUser } from '../users/user-fixtures';
+import { insertTestUser } from '../users/users-testing';
 
 let ipCounter = 0;
 /** A fresh client address, so one test's requests never count against another's rate limits. */

@@ -32,25 +32,6 @@ export async function findUserById(
   return row;
 }
 
-export async function insertUnconfirmedStudent(
-  tx: Tx,
-  user: { email: string } & RegistrationData,
-): Promise<AccountUserRow> {
-  const [row] = await tx
-    .insert(users)
-    .values({
-      email: user.email,
-      name: user.name,
-      passwordHash: user.passwordHash,
-      timezone: user.timezone,
-      locale: user.locale,
-      role: 'student',
-    })
-    .returning();
-  if (!row) throw new Error('users insert returned no row');
-  return row;
-}
-
 export async function insertAccountToken(
   tx: Tx,
   token: {
@@ -125,68 +106,5 @@ export async function findLatestToken(
     .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)))
     .orderBy(sql`${accountTokens.id} desc`)
     .limit(1);
-  return row;
-}
-
-export async function confirmUser(
-  tx: Tx,
-  userId: number,
-  at: Date,
-  registration: RegistrationData | null,
-): Promise<AccountUserRow> {
-  const [row] = await tx
-    .update(users)
-    .set({ confirmedAt: at, updatedAt: at, ...(registration ?? {}) })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!row) throw new Error('users update returned no row');
-  return row;
-}
-
-/** Sets the password; a reset also confirms the address, since the link proved the mailbox. */
-export async function setPasswordHash(
-  tx: Tx,
-  userId: number,
-  passwordHash: string,
-  at: Date,
-  options: { confirm: boolean },
-): Promise<void> {
-  await tx
-    .update(users)
-    .set({
-      passwordHash,
-      updatedAt: at,
-      ...(options.confirm
-        ? { confirmedAt: sql`coalesce(${users.confirmedAt}, ${at.toISOString()}::timestamptz)` }
-        : {}),
-    })
-    .where(eq(users.id, userId));
-}
-
-export async function updateUserProfile(
-  executor: DbExecutor,
-  userId: number,
-  changes: Partial<Pick<AccountUserRow, 'name' | 'timezone' | 'locale' | 'avatarKey'>>,
-  at: Date,
-): Promise<AccountUserRow | undefined> {
-  const [row] = await executor
-    .update(users)
-    .set({ ...changes, updatedAt: at })
-    .where(eq(users.id, userId))
-    .returning();
-  return row;
-}
-
-export async function setUserEmail(
-  tx: Tx,
-  userId: number,
-  email: string,
-  at: Date,
-): Promise<AccountUserRow | undefined> {
-  const [row] = await tx
-    .update(users)
-    .set({ email, updatedAt: at })
-    .where(eq(users.id, userId))
-    .returning();
   return row;
 }

@@ -16,27 +16,30 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors';
 import type { Mailer } from '../../mail/mailer';
 import { createRateLimiter, type RateLimiter, rateLimited } from '../../plugins/rate-limit';
 import type { ImageStore } from '../../storage/images';
-import { hashPassword, verifyPassword } from '../users/passwords';
-import type { SessionService } from '../users/session.service';
-import { userResource } from '../users/user-resource';
-import type { SessionUser } from '../users/users.repository';
+import {
+  confirmUser,
+  createUnconfirmedStudent,
+  hashPassword,
+  type SessionService,
+  type SessionUser,
+  setUserEmail,
+  setUserPassword,
+  updateUserProfile,
+  userResource,
+  verifyPassword,
+} from '../users';
 import { hashAccountToken, newAccountToken } from './account-tokens';
 import {
   type AccountUserRow,
-  confirmUser,
   findLatestToken,
   findTokenWithUser,
   findUserByEmail,
   findUserById,
   insertAccountToken,
-  insertUnconfirmedStudent,
   markTokenUsed,
   retireUnusedTokens,
   runInTransaction,
-  setPasswordHash,
-  setUserEmail,
   type TokenWithUser,
-  updateUserProfile,
 } from './accounts.repository';
 import type { AccountTokenPurpose, RegistrationData } from './accounts.tables';
 import { isCommonPassword } from './common-passwords';
@@ -249,7 +252,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           }
           const user =
             existing ??
-            (await insertUnconfirmedStudent(tx, { email: input.email, ...registration }));
+            (await createUnconfirmedStudent(tx, { email: input.email, ...registration }));
           await queueConfirmation(tx, user, registration, redirect);
         });
       try {
@@ -384,7 +387,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         const at = now();
         await markTokenUsed(tx, token.id, at);
         await retireUnusedTokens(tx, user.id, 'password_reset', at);
-        await setPasswordHash(tx, user.id, passwordHash, at, { confirm: true });
+        await setUserPassword(tx, user.id, passwordHash, at, { confirm: true });
         if (!user.confirmedAt) await retireUnusedTokens(tx, user.id, 'confirmation', at);
         await mailer.queue(tx, {
           to: user.email,
@@ -530,7 +533,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       assertUncommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       await runInTransaction(db, async (tx) => {
-        await setPasswordHash(tx, user.id, passwordHash, now(), { confirm: false });
+        await setUserPassword(tx, user.id, passwordHash, now(), { confirm: false });
         await mailer.queue(tx, {
           to: user.email,
           locale: asLanguage(user.locale),

@@ -7,7 +7,7 @@ import {
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearer, errorResponses, viewerOf } from '../classes/routes-common';
+import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { requireUser } from '../users';
 import {
   type CalendarDeps,

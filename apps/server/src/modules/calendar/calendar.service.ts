@@ -8,8 +8,7 @@ import {
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { type CalendarEntry, klassesConcerning } from '../classes/calendar-klasses.service';
-import type { Viewer } from '../classes/classes.context';
+import { type CalendarEntry, klassesConcerning, type Viewer } from '../classes';
 import {
   deleteFeedRow,
   type FeedRow,

@@ -1,6 +1,6 @@
 import type { CartIncludedResource, CartItemResource, CouponDiscountType } from '@atelier/contract';
-import type { CartSchedule } from '../classes/cart-schedules.service';
-import type { CartItemPrice } from '../pricing/price-cart-item';
+import type { CartSchedule } from '../classes';
+import type { CartItemPrice } from '../pricing';
 
 // Priced cart items → JSON:API. After `flatten` an item reads as docs/product.md#data-the-client-sees's cart item: coupon,
 // cart_item_attendee_profiles[].attendee_profile, cart_item_klass_group_schedule_addons[]

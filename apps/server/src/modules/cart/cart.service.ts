@@ -13,9 +13,9 @@ import {
   addonIdsOfSchedule,
   type CartSchedule,
   cartSchedulesByIds,
-} from '../classes/cart-schedules.service';
-import type { ImageUrls } from '../classes/classes.resources';
-import { priceCartItem } from '../pricing/price-cart-item';
+  type ImageUrls,
+} from '../classes';
+import { priceCartItem } from '../pricing';
 import {
   addonLinksOfItems,
   attendeeIdsOfUser,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { enrolledAttendeesOfAccount } from '../enrollments/enrollments.service';
+import { enrolledAttendeesOfAccount } from '../enrollments';
 import type { Viewer } from './classes.context';
 import type { KlassGroupRow } from './klass-groups.repository';
 import {

@@ -9,9 +9,10 @@ import {
 } from '@atelier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/http';
 import { catalogueKlassGroup, catalogueList, catalogueSchedule } from './catalogue.service';
 import type { CatalogueCache } from './catalogue-cache';
-import { type ClassesRouteOptions, errorResponses } from './routes-common';
+import type { ClassesRouteOptions } from './classes.context';
 
 const tags = ['catalogue (public)'];
 

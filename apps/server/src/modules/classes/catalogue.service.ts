@@ -5,7 +5,8 @@ import type {
   CatalogueScheduleDocument,
 } from '@atelier/contract';
 import { notFound } from '../../lib/app-error';
-import { type ClassesContext, groupBy, pageMeta, pageWindow } from './classes.context';
+import { pageMeta, pageWindow } from '../../lib/http';
+import { type ClassesContext, groupBy } from './classes.context';
 import { publicScheduleResources, schoolToday } from './classes.loader';
 import { publicKlassGroupResource, uniqueResources } from './classes.resources';
 import {

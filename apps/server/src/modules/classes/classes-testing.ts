@@ -1,7 +1,8 @@
 import type { Role } from '@atelier/contract';
 import type { TestApp } from '../../testing/test-app';
 import { enrollments, seatHolds } from '../enrollments/enrollments.tables';
-import { attendeeProfiles, users } from '../users/users.tables';
+import { attendeeProfiles } from '../users/users.tables';
+import { insertUserRows } from '../users/users-testing';
 
 /** Test people of every role, each with a session token. */
 export type Person = { id: number; token: string; role: Role };
@@ -18,16 +19,15 @@ let counter = 0;
 /** Inserts a user (no real password: these tests sign in by issuing tokens) and a token. */
 export async function person(t: TestApp, role: Role, name: string): Promise<Person> {
   counter += 1;
-  const [row] = await t.database.db
-    .insert(users)
-    .values({
+  const [row] = await insertUserRows(t.database.db, [
+    {
       email: `${role}-${counter}-${Date.now().toString(36)}@classes.test`,
       name,
       passwordHash: 'not used in these tests',
       role,
       confirmedAt: new Date(),
-    })
-    .returning({ id: users.id });
+    },
+  ]);
   if (!row) throw new Error('no user');
   return { id: row.id, role, token: await t.app.sessions.issueSessionToken({ id: row.id, role }) };
 }

@@ -1,5 +1,3 @@
-import type { Role } from '@atelier/contract';
-import { PAGE_SIZE } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import type { ImageStore } from '../../storage/images';
 
@@ -13,11 +11,11 @@ export type ClassesContext = {
   now: () => Date;
 };
 
-/** Who is asking: the signed-in user's id and role. */
-export type Viewer = { id: number; role: Role };
+/** Options every classes route plugin receives. */
+export type ClassesRouteOptions = { ctx: ClassesContext };
 
-export const pageWindow = (page: number) => ({ offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
-export const pageMeta = (page: number, total: number) => ({ total, page, per_page: PAGE_SIZE });
+/** Who is asking; services take it from viewerOf (lib/http.ts). */
+export type { Viewer } from '../../lib/http';
 
 /** Groups rows by a key, keeping their order. */
 export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {

@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE } from '@atelier/contract';
 import { localDate } from '../../lib/local-date';
-import { type SeatCounts, seatCountsBySchedule } from '../enrollments/enrollments.service';
+import { type SeatCounts, seatCountsBySchedule } from '../enrollments';
 import type { ClassesContext } from './classes.context';
 import { groupBy } from './classes.context';
 import {

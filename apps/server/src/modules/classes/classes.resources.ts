@@ -14,8 +14,7 @@ import type {
   ScheduleResource,
   TeacherResource,
 } from '@atelier/contract';
-import type { RosterRow, SeatCounts } from '../enrollments/enrollments.service';
-import { seatsLeft } from '../enrollments/enrollments.service';
+import { type RosterRow, type SeatCounts, seatsLeft } from '../enrollments';
 import type { KlassGroupRow } from './klass-groups.repository';
 import type { PlanRow } from './plans.repository';
 import type { AddonRow, KlassRow, PlanLinkRow, ScheduleRow } from './schedules.repository';

@@ -9,9 +9,11 @@ import {
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearer, errorResponses } from '../../lib/http';
 import { acceptUploads } from '../../storage/storage.plugin';
 import { readUploadedFile } from '../../storage/uploads';
 import { requireRole } from '../users';
+import type { ClassesRouteOptions } from './classes.context';
 import {
   createKlassGroup,
   deleteKlassGroup,
@@ -21,7 +23,6 @@ import {
   setKlassGroupImage,
   updateKlassGroup,
 } from './klass-groups.service';
-import { bearer, type ClassesRouteOptions, errorResponses } from './routes-common';
 
 const tags = ['programmes (admin)'];
 

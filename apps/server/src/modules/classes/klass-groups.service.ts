@@ -9,9 +9,10 @@ import {
 } from '@atelier/contract';
 import type { z } from 'zod';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
+import { pageMeta, pageWindow } from '../../lib/http';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { seatCountsBySchedule } from '../enrollments/enrollments.service';
-import { type ClassesContext, groupBy, pageMeta, pageWindow } from './classes.context';
+import { type ClassesContext, groupBy } from './classes.context';
 import { adminScheduleResources, loadKlassCounts, loadScheduleExtras } from './classes.loader';
 import { klassGroupResource, uniqueResources } from './classes.resources';
 import {

@@ -9,9 +9,10 @@ import {
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearer, errorResponses } from '../../lib/http';
 import { requireRole } from '../users';
+import type { ClassesRouteOptions } from './classes.context';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
-import { bearer, type ClassesRouteOptions, errorResponses } from './routes-common';
 
 const tags = ['plans (admin)'];
 

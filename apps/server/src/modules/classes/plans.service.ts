@@ -6,8 +6,9 @@ import type {
 } from '@atelier/contract';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
+import { pageMeta, pageWindow } from '../../lib/http';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
-import { type ClassesContext, pageMeta, pageWindow } from './classes.context';
+import type { ClassesContext } from './classes.context';
 import { planResource } from './classes.resources';
 import {
   countPlanRows,

@@ -17,8 +17,9 @@ import {
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { requireRole } from '../users';
-import { bearer, type ClassesRouteOptions, errorResponses, viewerOf } from './routes-common';
+import type { ClassesRouteOptions } from './classes.context';
 import {
   addAddon,
   addKlass,

@@ -18,10 +18,11 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
+import { pageMeta, pageWindow } from '../../lib/http';
 import { localDate } from '../../lib/local-date';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { rosterOfSchedule, seatCountsBySchedule } from '../enrollments/enrollments.service';
-import { type ClassesContext, groupBy, pageMeta, pageWindow, type Viewer } from './classes.context';
+import { type ClassesContext, groupBy, type Viewer } from './classes.context';
 import { adminScheduleResources, loadKlassCounts, loadScheduleExtras } from './classes.loader';
 import {
   addonResource,

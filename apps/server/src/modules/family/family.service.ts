@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
-import type { SessionUser } from '../users/users.repository';
+import type { SessionUser } from '../users';
 import {
   type AttendeeProfileChanges,
   type AttendeeProfileRow,

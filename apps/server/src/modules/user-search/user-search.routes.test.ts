@@ -2,7 +2,7 @@ import { ACCOUNTS_API, PAGE_SIZE, userListDocumentSchema } from '@atelier/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bearer, type SignedInUser, signedInUser } from '../accounts/accounts-testing';
-import { users } from '../users/users.tables';
+import { insertUserRows } from '../users/users-testing';
 import { likePattern } from './user-search.repository';
 
 // Building the app on a fresh database takes seconds on a busy machine.
@@ -20,25 +20,22 @@ describe('GET /api/v1/users/search', { timeout: 60_000 }, () => {
     teacher = await signedInUser(t, 'teacher', { name: 'Tess Teacher', email: 'tess@search.test' });
     admin = await signedInUser(t, 'admin', { name: 'Adam Admin', email: 'adam@search.test' });
     student = await signedInUser(t, 'student', { name: 'Stu Dent', email: 'stu@search.test' });
-    const rows = await t.app.db
-      .insert(users)
-      .values([
-        { name: 'Hanako Yamada', email: 'hanako@search.test', passwordHash: 'x', role: 'student' },
-        { name: 'Yamada Taro', email: 'taro@Elsewhere.test', passwordHash: 'x', role: 'student' },
-        {
-          name: 'Maria Lopez',
-          email: 'maria.yamada@search.test',
-          passwordHash: 'x',
-          role: 'teacher',
-        },
-        {
-          name: '50%_off Person',
-          email: 'percent@search.test',
-          passwordHash: 'x',
-          role: 'student',
-        },
-      ])
-      .returning({ id: users.id, name: users.name });
+    const rows = await insertUserRows(t.app.db, [
+      { name: 'Hanako Yamada', email: 'hanako@search.test', passwordHash: 'x', role: 'student' },
+      { name: 'Yamada Taro', email: 'taro@Elsewhere.test', passwordHash: 'x', role: 'student' },
+      {
+        name: 'Maria Lopez',
+        email: 'maria.yamada@search.test',
+        passwordHash: 'x',
+        role: 'teacher',
+      },
+      {
+        name: '50%_off Person',
+        email: 'percent@search.test',
+        passwordHash: 'x',
+        role: 'student',
+      },
+    ]);
     for (const row of rows) ids[row.name] = row.id;
   }, HOOK_TIMEOUT_MS);
   afterAll(() => t.close());
@@ -97,7 +94,8 @@ describe('GET /api/v1/users/search', { timeout: 60_000 }, () => {
   });
 
   it('pages with a fixed page size, in one query per page', async () => {
-    await t.app.db.insert(users).values(
+    await insertUserRows(
+      t.app.db,
       Array.from({ length: PAGE_SIZE + 5 }, (_, i) => ({
         name: `Paged ${String(i).padStart(2, '0')}`,
         email: `paged${i}@search.test`,

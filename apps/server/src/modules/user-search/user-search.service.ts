@@ -1,6 +1,6 @@
 import { PAGE_SIZE, type UserListDocument, type UserSearchQuery } from '@atelier/contract';
 import type { Db } from '../../db/client';
-import { userResource } from '../users/user-resource';
+import { userResource } from '../users';
 import { searchUsers } from './user-search.repository';
 
 /** Users by name or e-mail (case-insensitive), minus `exceptions`, optionally of one role. */

@@ -8,7 +8,7 @@ import { MemoryPubSub } from '../../pubsub/pubsub';
 import { TEST_JWT_SECRET } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { authPlugin, requireRole, requireUser, sessionOf } from './auth.plugin';
-import { insertTestUser } from './user-fixtures';
+import { insertTestUser } from './users-testing';
 
 /** A small app with only the auth plugin and guarded routes, as a module would declare them. */
 async function guardedApp(database: TestDatabase): Promise<FastifyInstance> {
@@ -19,11 +19,11 @@ async function guardedApp(database: TestDatabase): Promise<FastifyInstance> {
   await app.register(dbPlugin, { database, ownsDatabase: false });
   await app.register(pubsubPlugin, { pubsub: new MemoryPubSub() });
   await app.register(authPlugin, { secret: TEST_JWT_SECRET });
-  app.get('/any-user', { preHandler: requireUser }, async (request) => ({
+  app.get('/any-user', { onRequest: requireUser }, async (request) => ({
     id: sessionOf(request).user.id,
   }));
-  app.get('/admin-only', { preHandler: requireRole('admin') }, async () => ({ ok: true }));
-  app.get('/staff', { preHandler: requireRole('teacher', 'admin') }, async () => ({ ok: true }));
+  app.get('/admin-only', { onRequest: requireRole('admin') }, async () => ({ ok: true }));
+  app.get('/staff', { onRequest: requireRole('teacher', 'admin') }, async () => ({ ok: true }));
   app.get('/optional', async (request) => ({ signedIn: request.session !== null }));
   await app.ready();
   return app;

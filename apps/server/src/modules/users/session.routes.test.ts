@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBSUB_CHANNELS, type SessionEvent } from '../../pubsub/pubsub';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app';
 import { INVALID_CREDENTIALS, SIGN_IN_LIMITS, UNCONFIRMED_DETAIL } from './session.service';
-import { insertTestUser } from './user-fixtures';
 import { revokedTokens, users } from './users.tables';
+import { insertTestUser } from './users-testing';
 
 const HOUR_S = 3600;
 const secretBytes = new TextEncoder().encode(TEST_JWT_SECRET);

@@ -1,7 +1,13 @@
 import type { Role } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { hashPassword } from './passwords';
+import { importSessionKey, signSessionToken } from './session-tokens';
+import type { NewUserRow } from './users.repository';
 import { users } from './users.tables';
+
+// Test helpers of the users module, for any module's tests: only this module writes `users`.
+// Session-token signing, for tests that need a token the app would not issue (one about to expire).
+export { importSessionKey, signSessionToken };
 
 export type NewTestUser = {
   email: string;
@@ -39,4 +45,18 @@ export async function insertTestUser(db: Db, user: NewTestUser): Promise<number>
     .returning({ id: users.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
+}
+
+/**
+ * Inserts user rows as given, in one statement, for tests that never sign in with a password
+ * (they issue tokens with app.sessions); returns the new rows' ids, names and e-mails in order.
+ */
+export function insertUserRows(
+  db: Db,
+  rows: NewUserRow[],
+): Promise<{ id: number; name: string; email: string }[]> {
+  return db
+    .insert(users)
+    .values(rows)
+    .returning({ id: users.id, name: users.name, email: users.email });
 }

@@ -1,8 +1,11 @@
 import { eq, getTableColumns, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { revokedTokens, users } from './users.tables';
 
+/** The database, or an open transaction of the caller's. */
+export type DbExecutor = Db | Tx;
 export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
 /** A user as services pass it around: everything but the password hash. */
 export type SessionUser = Omit<UserRow, 'passwordHash'>;
 
@@ -48,4 +51,39 @@ export async function deleteExpiredRevokedTokens(db: Db, now: Date): Promise<voi
 
 export async function setTokensValidAfter(db: Db, userId: number, instant: Date): Promise<void> {
   await db.update(users).set({ tokensValidAfter: instant }).where(eq(users.id, userId));
+}
+
+export async function insertUserRow(executor: DbExecutor, values: NewUserRow): Promise<UserRow> {
+  const [row] = await executor.insert(users).values(values).returning();
+  if (!row) throw new Error('users insert returned no row');
+  return row;
+}
+
+export async function updateUserRow(
+  executor: DbExecutor,
+  userId: number,
+  changes: Partial<NewUserRow>,
+): Promise<UserRow | undefined> {
+  const [row] = await executor.update(users).set(changes).where(eq(users.id, userId)).returning();
+  return row;
+}
+
+/** Sets the password hash; `confirm` also confirms a still unconfirmed address at `at`. */
+export async function updatePasswordHash(
+  executor: DbExecutor,
+  userId: number,
+  passwordHash: string,
+  at: Date,
+  confirm: boolean,
+): Promise<void> {
+  await executor
+    .update(users)
+    .set({
+      passwordHash,
+      updatedAt: at,
+      ...(confirm
+        ? { confirmedAt: sql`coalesce(${users.confirmedAt}, ${at.toISOString()}::timestamptz)` }
+        : {}),
+    })
+    .where(eq(users.id, userId));
 }

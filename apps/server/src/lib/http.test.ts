@@ -1,0 +1,38 @@
+import { errorDocumentSchema, ID_MAX, PAGE_SIZE, pageMetaSchema } from '@atelier/contract';
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { AppError } from './app-error';
+import { errorResponses, pageMeta, pageWindow, viewerOf } from './http';
+
+describe('route kit', () => {
+  it('documents each error status with the error document', () => {
+    expect(errorResponses(401, 403, 422)).toEqual({
+      401: errorDocumentSchema,
+      403: errorDocumentSchema,
+      422: errorDocumentSchema,
+    });
+  });
+
+  it('pages by PAGE_SIZE from page 1, also at the last page an id allows', () => {
+    expect(pageWindow(1)).toEqual({ offset: 0, limit: PAGE_SIZE });
+    expect(pageWindow(3)).toEqual({ offset: 2 * PAGE_SIZE, limit: PAGE_SIZE });
+    expect(Number.isSafeInteger(pageWindow(ID_MAX).offset)).toBe(true);
+    const meta = pageMeta(2, 41);
+    expect(meta).toEqual({ total: 41, page: 2, per_page: PAGE_SIZE });
+    expect(pageMetaSchema.parse(meta)).toEqual(meta);
+  });
+
+  it("reads the viewer from the request's session, and answers a guest 401", () => {
+    const signedIn = {
+      session: { user: { id: 7, role: 'teacher', name: 'T' } },
+      sessionError: null,
+    } as unknown as FastifyRequest;
+    expect(viewerOf(signedIn)).toEqual({ id: 7, role: 'teacher' });
+
+    const guest = { session: null, sessionError: null } as unknown as FastifyRequest;
+    expect(() => viewerOf(guest)).toThrowError(AppError);
+    const refused = new AppError('unauthorized', 'Your session has expired');
+    const expired = { session: null, sessionError: refused } as unknown as FastifyRequest;
+    expect(() => viewerOf(expired)).toThrow(refused);
+  });
+});

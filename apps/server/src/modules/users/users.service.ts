@@ -1,0 +1,88 @@
+import type { Language } from '@atelier/contract';
+import {
+  type DbExecutor,
+  insertUserRow,
+  type UserRow,
+  updatePasswordHash,
+  updateUserRow,
+} from './users.repository';
+
+/**
+ * Every change to the `users` table goes through these functions: no other module writes it
+ * (docs/architecture.md#repository-layout-and-layers). Each takes the caller's transaction when
+ * the change belongs to a larger one (a confirmation link used, a mail queued).
+ */
+
+/** What a registration sets on the account it creates or confirms. */
+export type RegisteredProfile = {
+  passwordHash: string;
+  name: string;
+  timezone: string;
+  locale: Language;
+};
+
+/** A new student account whose address is not confirmed yet. */
+export function createUnconfirmedStudent(
+  executor: DbExecutor,
+  user: { email: string } & RegisteredProfile,
+): Promise<UserRow> {
+  return insertUserRow(executor, {
+    email: user.email,
+    name: user.name,
+    passwordHash: user.passwordHash,
+    timezone: user.timezone,
+    locale: user.locale,
+    role: 'student',
+  });
+}
+
+/** Confirms the address and applies what the registration asked for (when it carried any). */
+export async function confirmUser(
+  executor: DbExecutor,
+  userId: number,
+  at: Date,
+  registration: RegisteredProfile | null,
+): Promise<UserRow> {
+  const row = await updateUserRow(executor, userId, {
+    confirmedAt: at,
+    updatedAt: at,
+    ...(registration ?? {}),
+  });
+  if (!row) throw new Error('users update returned no row');
+  return row;
+}
+
+/** Sets the password; a reset also confirms the address, since the link proved the mailbox. */
+export function setUserPassword(
+  executor: DbExecutor,
+  userId: number,
+  passwordHash: string,
+  at: Date,
+  options: { confirm: boolean },
+): Promise<void> {
+  return updatePasswordHash(executor, userId, passwordHash, at, options.confirm);
+}
+
+export type UserProfileChanges = Partial<
+  Pick<UserRow, 'name' | 'timezone' | 'locale' | 'avatarKey'>
+>;
+
+/** Name, time zone, language and avatar; undefined when the user is gone. */
+export function updateUserProfile(
+  executor: DbExecutor,
+  userId: number,
+  changes: UserProfileChanges,
+  at: Date,
+): Promise<UserRow | undefined> {
+  return updateUserRow(executor, userId, { ...changes, updatedAt: at });
+}
+
+/** The account's new address; undefined when the user is gone. */
+export function setUserEmail(
+  executor: DbExecutor,
+  userId: number,
+  email: string,
+  at: Date,
+): Promise<UserRow | undefined> {
+  return updateUserRow(executor, userId, { email, updatedAt: at });
+}
