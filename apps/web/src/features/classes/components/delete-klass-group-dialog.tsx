@@ -1,13 +1,10 @@
 import type { FlatKlassGroup } from '@atelier/contract';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
-import { AppDialog } from '../../../components/dialogs/app-dialog';
-import { handleError, toApiError } from '../../../lib/api-client';
-import { snackbarShown } from '../../ui/ui-slice';
+import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
+import { handleError } from '../../../lib/api-client';
+import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useDeleteKlassGroupMutation, useUpdateKlassGroupMutation } from '../classes-api';
 import { klassGroupDeleted, klassGroupEdited } from '../klasses-slice';
 
@@ -25,29 +22,9 @@ type Props = {
 export function DeleteKlassGroupDialog({ group, onClose, onDeleted }: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [refused, setRefused] = useState(false);
-  const [deleteKlassGroup, deleting] = useDeleteKlassGroupMutation();
+  const [deleteKlassGroup] = useDeleteKlassGroupMutation();
   const [updateKlassGroup, archiving] = useUpdateKlassGroupMutation();
-
-  const confirm = async () => {
-    try {
-      await deleteKlassGroup(group.id).unwrap();
-    } catch (error) {
-      if (toApiError(error).status === 409) setRefused(true);
-      else handleError(error, t('manageClasses.delete.failed'));
-      return;
-    }
-    // docs/product.md#client-state: deleting a class group also removes its classes from the client lists.
-    dispatch(klassGroupDeleted(group.id));
-    dispatch(
-      snackbarShown({
-        content: t('manageClasses.delete.done', { name: group.name }),
-        type: 'success',
-      }),
-    );
-    onClose();
-    onDeleted?.();
-  };
+  const done = (content: string) => dispatch(snackbarShown({ content, type: 'success' }));
 
   const archive = async () => {
     try {
@@ -56,12 +33,7 @@ export function DeleteKlassGroupDialog({ group, onClose, onDeleted }: Props) {
         fields: { published: false },
       }).unwrap();
       dispatch(klassGroupEdited(updated));
-      dispatch(
-        snackbarShown({
-          content: t('manageClasses.delete.archived', { name: group.name }),
-          type: 'success',
-        }),
-      );
+      done(t('manageClasses.delete.archived', { name: group.name }));
       onClose();
     } catch (error) {
       handleError(error, t('manageClasses.publish.failed'));
@@ -69,43 +41,31 @@ export function DeleteKlassGroupDialog({ group, onClose, onDeleted }: Props) {
   };
 
   return (
-    <AppDialog
-      open
+    <ConfirmDeleteDialog
       title={t('manageClasses.delete.title', { name: group.name })}
+      question={t('manageClasses.delete.question')}
+      confirmLabel={t('manageClasses.delete.confirm')}
+      onConfirm={() => deleteKlassGroup(group.id).unwrap()}
+      onDeleted={() => {
+        // docs/product.md#client-state: deleting a class group also removes its classes from the client lists.
+        dispatch(klassGroupDeleted(group.id));
+        done(t('manageClasses.delete.done', { name: group.name }));
+        onClose();
+        onDeleted?.();
+      }}
       onClose={onClose}
-      testId="delete-klass-group-dialog"
-      actions={
-        refused ? (
-          <>
-            <Button onClick={onClose}>{t('common.close')}</Button>
-            {group.published && (
-              <Button variant="contained" onClick={archive} disabled={archiving.isLoading}>
-                {t('manageClasses.delete.archive')}
-              </Button>
-            )}
-          </>
-        ) : (
-          <>
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
-            <Button
-              variant="contained"
-              color="error"
-              onClick={confirm}
-              disabled={deleting.isLoading}
-            >
-              {t('manageClasses.delete.confirm')}
-            </Button>
-          </>
+      inUseMessage={t(
+        group.published ? 'manageClasses.delete.inUse' : 'manageClasses.delete.inUseArchived',
+      )}
+      inUseActions={
+        group.published && (
+          <Button variant="contained" onClick={archive} disabled={archiving.isLoading}>
+            {t('manageClasses.delete.archive')}
+          </Button>
         )
       }
-    >
-      {refused ? (
-        <Alert severity="warning" role="alert">
-          {t(group.published ? 'manageClasses.delete.inUse' : 'manageClasses.delete.inUseArchived')}
-        </Alert>
-      ) : (
-        <Typography>{t('manageClasses.delete.question')}</Typography>
-      )}
-    </AppDialog>
+      failedMessage={t('manageClasses.delete.failed')}
+      testId="delete-klass-group-dialog"
+    />
   );
 }

@@ -7,7 +7,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -20,18 +19,20 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { clientConfig } from '../../../app/client-config';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/route-paths';
+import { AdminTable } from '../../../components/admin/admin-table';
+import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { PageTitle } from '../../../components/page-title';
-import { handleError, toApiError } from '../../../lib/api-client';
+import { handleError } from '../../../lib/api-client';
+import { clientConfig } from '../../../lib/client-config';
 import { dateTimeFormat } from '../../../lib/date-formatter';
 import { formatInstantRange, formatPlainDate } from '../../../lib/format-date';
 import { formatCents } from '../../../lib/money';
+import { paths } from '../../../lib/route-paths';
+import { snackbarShown } from '../../../lib/snackbar-slice';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { selectUser } from '../../session/session-slice';
-import { snackbarShown } from '../../ui/ui-slice';
 import {
   useDeleteAddonMutation,
   useDeleteScheduleMutation,
@@ -86,24 +87,9 @@ function ScheduleDetail({ schedule }: { schedule: FlatSchedule }) {
   const group = schedule.klass_group;
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [deleteRefused, setDeleteRefused] = useState(false);
   const [deleteSchedule] = useDeleteScheduleMutation();
 
   const notify = (content: string) => dispatch(snackbarShown({ content, type: 'success' }));
-
-  const confirmDelete = async () => {
-    try {
-      await deleteSchedule({ id: schedule.id, klassGroupId: group.id }).unwrap();
-    } catch (error) {
-      if (toApiError(error).status === 409) setDeleteRefused(true);
-      else handleError(error, t('manageClasses.scheduleDetail.deleteFailed'));
-      setDeleting(false);
-      return;
-    }
-    dispatch(klassDeleted(schedule.id));
-    notify(t('manageClasses.scheduleDetail.deleted', { name: schedule.name }));
-    navigate(paths.manageClass(group.id));
-  };
 
   const details: [string, ReactNode][] = [
     [t('manageClasses.scheduleDetail.programme'), group.name],
@@ -171,11 +157,6 @@ function ScheduleDetail({ schedule }: { schedule: FlatSchedule }) {
           {t('manageClasses.scheduleDetail.delete')}
         </Button>
       </Stack>
-      {deleteRefused && (
-        <Alert severity="warning" onClose={() => setDeleteRefused(false)} sx={{ mb: 2 }}>
-          {t('manageClasses.scheduleDetail.deleteInUse')}
-        </Alert>
-      )}
 
       <Section title={t('manageClasses.scheduleDetail.plans')}>
         <Box component="ul" sx={{ m: 0, pl: 3 }} data-testid="schedule-plans">
@@ -200,14 +181,22 @@ function ScheduleDetail({ schedule }: { schedule: FlatSchedule }) {
           onSaved={notify}
         />
       )}
-      <ConfirmDialog
-        open={deleting}
-        title={t('manageClasses.scheduleDetail.deleteTitle', { name: schedule.name })}
-        message={t('manageClasses.scheduleDetail.deleteQuestion')}
-        confirmLabel={t('manageClasses.scheduleDetail.delete')}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(false)}
-      />
+      {deleting && (
+        <ConfirmDeleteDialog
+          title={t('manageClasses.scheduleDetail.deleteTitle', { name: schedule.name })}
+          question={t('manageClasses.scheduleDetail.deleteQuestion')}
+          confirmLabel={t('manageClasses.scheduleDetail.delete')}
+          onConfirm={() => deleteSchedule({ id: schedule.id, klassGroupId: group.id }).unwrap()}
+          onDeleted={() => {
+            dispatch(klassDeleted(schedule.id));
+            notify(t('manageClasses.scheduleDetail.deleted', { name: schedule.name }));
+            navigate(paths.manageClass(group.id));
+          }}
+          onClose={() => setDeleting(false)}
+          inUseMessage={t('manageClasses.scheduleDetail.deleteInUse')}
+          failedMessage={t('manageClasses.scheduleDetail.deleteFailed')}
+        />
+      )}
     </Box>
   );
 }
@@ -254,6 +243,8 @@ function SessionsSection({
     a.starts_at.localeCompare(b.starts_at),
   );
   const otherZone = schedule.time_zone !== viewerZone;
+  const when = (klass: FlatKlass) =>
+    formatInstantRange(klass.starts_at, klass.ends_at, viewerZone, locale);
 
   const setStatus = async (klass: FlatKlass, status: 'scheduled' | 'cancelled') => {
     try {
@@ -282,98 +273,72 @@ function SessionsSection({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('manageClasses.sessions.shownIn', { zone: viewerZone })}
       </Typography>
-      {klasses.length === 0 ? (
-        <Typography>{t('manageClasses.sessions.none')}</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('manageClasses.sessions.title')} data-testid="sessions">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('manageClasses.sessions.when')}</TableCell>
-                <TableCell>{t('manageClasses.sessions.status')}</TableCell>
-                <TableCell align="right">{t('manageClasses.sessions.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {klasses.map((klass) => {
-                const when = formatInstantRange(klass.starts_at, klass.ends_at, viewerZone, locale);
-                const cancelled = klass.status === 'cancelled';
-                const moved =
-                  klass.original_starts_at !== null &&
-                  Date.parse(klass.original_starts_at) !== Date.parse(klass.starts_at);
-                return (
-                  <TableRow key={klass.id} data-testid="session-row" data-status={klass.status}>
-                    <TableCell
-                      sx={
-                        cancelled ? { textDecoration: 'line-through', color: 'text.secondary' } : {}
-                      }
-                    >
-                      {when}
-                      {otherZone && (
-                        <Typography variant="body2" color="text.secondary">
-                          {formatInstantRange(
-                            klass.starts_at,
-                            klass.ends_at,
-                            schedule.time_zone,
-                            locale,
-                          )}{' '}
-                          ({schedule.time_zone})
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                        <Chip
-                          size="small"
-                          color={cancelled ? 'default' : 'success'}
-                          label={t(
-                            cancelled
-                              ? 'manageClasses.sessions.statusCancelled'
-                              : 'manageClasses.sessions.statusScheduled',
-                          )}
-                        />
-                        {klass.origin === 'extra' && (
-                          <Chip size="small" label={t('manageClasses.sessions.extra')} />
-                        )}
-                        {moved && (
-                          <Chip size="small" label={t('manageClasses.sessions.movedTag')} />
-                        )}
-                      </Stack>
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        onClick={() => setDialog({ mode: 'move', klass })}
-                        aria-label={t('manageClasses.sessions.moveLabel', { when })}
-                      >
-                        {t('manageClasses.sessions.move')}
-                      </Button>
-                      {cancelled ? (
-                        <Button
-                          size="small"
-                          onClick={() => setStatus(klass, 'scheduled')}
-                          aria-label={t('manageClasses.sessions.restoreLabel', { when })}
-                        >
-                          {t('manageClasses.sessions.restore')}
-                        </Button>
-                      ) : (
-                        <Button
-                          size="small"
-                          color="error"
-                          onClick={() => setCancelling(klass)}
-                          aria-label={t('manageClasses.sessions.cancelLabel', { when })}
-                        >
-                          {t('manageClasses.sessions.cancel')}
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <AdminTable
+        label={t('manageClasses.sessions.title')}
+        testId="sessions"
+        columns={[
+          {
+            key: 'when',
+            header: t('manageClasses.sessions.when'),
+            render: (klass) => (
+              <Box
+                sx={
+                  klass.status === 'cancelled'
+                    ? { textDecoration: 'line-through', color: 'text.secondary' }
+                    : {}
+                }
+              >
+                {when(klass)}
+                {otherZone && (
+                  <Typography variant="body2" color="text.secondary">
+                    {formatInstantRange(klass.starts_at, klass.ends_at, schedule.time_zone, locale)}{' '}
+                    ({schedule.time_zone})
+                  </Typography>
+                )}
+              </Box>
+            ),
+          },
+          {
+            key: 'status',
+            header: t('manageClasses.sessions.status'),
+            render: (klass) => <SessionTags klass={klass} />,
+          },
+        ]}
+        rows={klasses}
+        rowKey={(klass) => klass.id}
+        rowName={when}
+        rowData={(klass) => ({ 'data-testid': 'session-row', 'data-status': klass.status })}
+        emptyText={t('manageClasses.sessions.none')}
+        rowActions={(klass) => (
+          <>
+            <Button
+              size="small"
+              onClick={() => setDialog({ mode: 'move', klass })}
+              aria-label={t('manageClasses.sessions.moveLabel', { when: when(klass) })}
+            >
+              {t('manageClasses.sessions.move')}
+            </Button>
+            {klass.status === 'cancelled' ? (
+              <Button
+                size="small"
+                onClick={() => setStatus(klass, 'scheduled')}
+                aria-label={t('manageClasses.sessions.restoreLabel', { when: when(klass) })}
+              >
+                {t('manageClasses.sessions.restore')}
+              </Button>
+            ) : (
+              <Button
+                size="small"
+                color="error"
+                onClick={() => setCancelling(klass)}
+                aria-label={t('manageClasses.sessions.cancelLabel', { when: when(klass) })}
+              >
+                {t('manageClasses.sessions.cancel')}
+              </Button>
+            )}
+          </>
+        )}
+      />
       {dialog && (
         <KlassTimesDialog
           scheduleId={schedule.id}
@@ -387,9 +352,7 @@ function SessionsSection({
         open={cancelling !== null}
         title={t('manageClasses.sessions.cancelTitle')}
         message={t('manageClasses.sessions.cancelQuestion', {
-          when: cancelling
-            ? formatInstantRange(cancelling.starts_at, cancelling.ends_at, viewerZone, locale)
-            : '',
+          when: cancelling ? when(cancelling) : '',
         })}
         confirmLabel={t('manageClasses.sessions.cancelConfirm')}
         onConfirm={() => {
@@ -418,23 +381,6 @@ function AddonsSection({
   const [deleteAddon] = useDeleteAddonMutation();
   const addons = schedule.klass_group_schedule_addons;
 
-  const confirmDelete = async () => {
-    const addon = deleting;
-    setDeleting(null);
-    if (!addon) return;
-    try {
-      await deleteAddon({ id: addon.id, scheduleId: schedule.id }).unwrap();
-      onSaved(t('manageClasses.addons.deleted', { name: addon.name }));
-    } catch (error) {
-      handleError(
-        error,
-        toApiError(error).status === 409
-          ? t('manageClasses.addons.inUse')
-          : t('manageClasses.addons.deleteFailed'),
-      );
-    }
-  };
-
   return (
     <Section
       title={t('manageClasses.addons.title')}
@@ -444,45 +390,25 @@ function AddonsSection({
         </Button>
       }
     >
-      {addons.length === 0 ? (
-        <Typography>{t('manageClasses.addons.none')}</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('manageClasses.addons.title')} data-testid="addons">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('manageClasses.addons.name')}</TableCell>
-                <TableCell align="right">{t('manageClasses.addons.price')}</TableCell>
-                <TableCell align="right">{t('manageClasses.addons.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {addons.map((addon) => (
-                <TableRow key={addon.id}>
-                  <TableCell>{addon.name}</TableCell>
-                  <TableCell align="right">
-                    {formatCents(addon.price, currency, i18n.language)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton
-                      aria-label={t('manageClasses.addons.edit', { name: addon.name })}
-                      onClick={() => setDialog({ mode: 'edit', addon })}
-                    >
-                      <EditIcon />
-                    </IconButton>
-                    <IconButton
-                      aria-label={t('manageClasses.addons.delete', { name: addon.name })}
-                      onClick={() => setDeleting(addon)}
-                    >
-                      <DeleteIcon />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <AdminTable
+        label={t('manageClasses.addons.title')}
+        testId="addons"
+        columns={[
+          { key: 'name', header: t('manageClasses.addons.name'), render: (addon) => addon.name },
+          {
+            key: 'price',
+            header: t('manageClasses.addons.price'),
+            align: 'right',
+            render: (addon) => formatCents(addon.price, currency, i18n.language),
+          },
+        ]}
+        rows={addons}
+        rowKey={(addon) => addon.id}
+        rowName={(addon) => addon.name}
+        emptyText={t('manageClasses.addons.none')}
+        onEdit={(addon) => setDialog({ mode: 'edit', addon })}
+        onDelete={setDeleting}
+      />
       {dialog && (
         <AddonDialog
           scheduleId={schedule.id}
@@ -491,13 +417,21 @@ function AddonsSection({
           onSaved={onSaved}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        message={t('manageClasses.addons.deleteQuestion', { name: deleting?.name ?? '' })}
-        confirmLabel={t('manageClasses.addons.deleteConfirm')}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      {deleting && (
+        <ConfirmDeleteDialog
+          title={t('manageClasses.addons.deleteQuestion', { name: deleting.name })}
+          question={t('manageClasses.addons.deleteNote')}
+          confirmLabel={t('manageClasses.addons.deleteConfirm')}
+          onConfirm={() => deleteAddon({ id: deleting.id, scheduleId: schedule.id }).unwrap()}
+          onDeleted={() => {
+            onSaved(t('manageClasses.addons.deleted', { name: deleting.name }));
+            setDeleting(null);
+          }}
+          onClose={() => setDeleting(null)}
+          inUseMessage={t('manageClasses.addons.inUse')}
+          failedMessage={t('manageClasses.addons.deleteFailed')}
+        />
+      )}
     </Section>
   );
 }
@@ -541,5 +475,29 @@ function RosterSection({ schedule, viewerZone }: { schedule: FlatSchedule; viewe
         </TableContainer>
       )}
     </Section>
+  );
+}
+
+/** A session's status, and whether it was added or moved. */
+function SessionTags({ klass }: { klass: FlatKlass }) {
+  const { t } = useTranslation();
+  const cancelled = klass.status === 'cancelled';
+  const moved =
+    klass.original_starts_at !== null &&
+    Date.parse(klass.original_starts_at) !== Date.parse(klass.starts_at);
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Chip
+        size="small"
+        color={cancelled ? 'default' : 'success'}
+        label={t(
+          cancelled
+            ? 'manageClasses.sessions.statusCancelled'
+            : 'manageClasses.sessions.statusScheduled',
+        )}
+      />
+      {klass.origin === 'extra' && <Chip size="small" label={t('manageClasses.sessions.extra')} />}
+      {moved && <Chip size="small" label={t('manageClasses.sessions.movedTag')} />}
+    </Stack>
   );
 }
