@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
-import { seatCountsBySchedule } from '../enrollments/enrollments.service';
+import { seatCountsBySchedule } from '../enrollments';
 import { type ClassesContext, groupBy } from './classes.context';
 import { adminScheduleResources, loadKlassCounts, loadScheduleExtras } from './classes.loader';
 import { klassGroupResource, uniqueResources } from './classes.resources';

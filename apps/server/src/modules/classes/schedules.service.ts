@@ -21,7 +21,7 @@ import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-er
 import { pageMeta, pageWindow } from '../../lib/http';
 import { localDate } from '../../lib/local-date';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
-import { rosterOfSchedule, seatCountsBySchedule } from '../enrollments/enrollments.service';
+import { rosterOfSchedule, seatCountsBySchedule } from '../enrollments';
 import { type ClassesContext, groupBy, type Viewer } from './classes.context';
 import { adminScheduleResources, loadKlassCounts, loadScheduleExtras } from './classes.loader';
 import {
