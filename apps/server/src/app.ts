@@ -16,16 +16,15 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AccessLog, createLogger } from './lib/logger';
 import { type MailPluginOptions, mailPlugin } from './mail/mail.plugin';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { calendarRoutes } from './modules/calendar/calendar.routes';
-import { cartRoutes } from './modules/cart/cart.routes';
-import { classesRoutes } from './modules/classes/classes.routes';
-import { familyRoutes } from './modules/family/family.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { userSearchRoutes } from './modules/user-search/user-search.routes';
-import { authPlugin } from './modules/users';
-import { sessionRoutes } from './modules/users/session.routes';
+import { accountsRoutes } from './modules/accounts';
+import { calendarRoutes } from './modules/calendar';
+import { cartRoutes } from './modules/cart';
+import { classesRoutes } from './modules/classes';
+import { familyRoutes } from './modules/family';
+import { healthRoutes } from './modules/health';
+import { notificationsPlugin } from './modules/notifications';
+import { userSearchRoutes } from './modules/user-search';
+import { authPlugin, sessionRoutes } from './modules/users';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { pubsubPlugin } from './plugins/pubsub';
@@ -105,9 +104,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
 
   await app.register(healthRoutes);
-  await app.register(notificationsRoutes);
   // After auth and pub/sub: sockets authenticate with app.sessions and stream from app.pubsub.
+  // Before the modules: they register their live channels with app.cable.
   await app.register(cablePlugin);
+  await app.register(notificationsPlugin);
   await app.register(sessionRoutes);
   await app.register(accountsRoutes);
   await app.register(familyRoutes);

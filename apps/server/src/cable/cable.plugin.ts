@@ -1,10 +1,23 @@
 import { API, CABLE_PING_INTERVAL_MS, CABLE_PROTOCOL, CABLE_TOKEN_PARAM } from '@atelier/contract';
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { PUBSUB_CHANNELS } from '../pubsub/pubsub';
 import { CableConnection, type CableHub } from './cable-connection';
-import { type CableIdentity, CHANNELS, type Channel } from './channels';
+import {
+  type CableIdentity,
+  type CableRegistry,
+  type Channel,
+  createChannelRegistry,
+} from './channels';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live channels: a module registers its own (docs/architecture.md#adding-a-live-channel). */
+    cable: CableRegistry;
+  }
+}
 
 export type CablePluginOptions = {
   /**
@@ -12,7 +25,6 @@ export type CablePluginOptions = {
    * (`app.sessions`, modules/users/auth.plugin.ts), which must be registered before this plugin.
    */
   authenticate?: (token: string) => Promise<CableIdentity>;
-  channels?: ReadonlyMap<string, Channel>;
   pingIntervalMs?: number;
   /** How long shutdown waits for clients to acknowledge the close before cutting them off. */
   shutdownTimeoutMs?: number;
@@ -30,9 +42,23 @@ const sessionEventSchema = z.discriminatedUnion('type', [
 /**
  * `/cable?token=JWT`: the ActionCable protocol server of docs/architecture.md#live-channel, so the official
  * `@rails/actioncable` client works unchanged. Broadcasts arrive through `app.pubsub`, so a socket
- * on this process receives what any process publishes.
+ * on this process receives what any process publishes. Decorates `app.cable`, with which modules
+ * registered after this plugin add their channels; the socket server itself stays encapsulated,
+ * so the WebSocket plugin's hooks touch no other route.
  */
-export const cablePlugin: FastifyPluginAsync<CablePluginOptions> = async (app, opts) => {
+export const cablePlugin = fp(
+  async (app: FastifyInstance, opts: CablePluginOptions) => {
+    const registry = createChannelRegistry();
+    app.decorate('cable', { registerChannel: registry.registerChannel });
+    app.addHook('onReady', async () => registry.close());
+    await app.register(cableServer, { ...opts, channels: registry.channels });
+  },
+  { name: 'cable' },
+);
+
+type CableServerOptions = CablePluginOptions & { channels: ReadonlyMap<string, Channel> };
+
+const cableServer: FastifyPluginAsync<CableServerOptions> = async (app, opts) => {
   const authenticate =
     opts.authenticate ??
     (async (token: string): Promise<CableIdentity> => {
@@ -55,7 +81,7 @@ export const cablePlugin: FastifyPluginAsync<CablePluginOptions> = async (app, o
 
   const hub: CableHub = {
     pubsub: app.pubsub,
-    channels: opts.channels ?? CHANNELS,
+    channels: opts.channels,
     authenticate,
     revocationEpoch: () => revocationEpoch,
     register(connection) {

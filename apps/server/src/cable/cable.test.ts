@@ -11,10 +11,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { type App, buildApp } from '../app';
-import { users } from '../db/schema';
-import { notify } from '../modules/notifications/notifications.service';
-import { importSessionKey, signSessionToken } from '../modules/users/session-tokens';
-import { MemoryPubSub, PUBSUB_CHANNELS } from '../pubsub/pubsub';
+import { notificationsTopic, notify } from '../modules/notifications';
+import { importSessionKey, insertUserRows, signSessionToken } from '../modules/users/users-testing';
+import { MemoryPubSub } from '../pubsub/pubsub';
 import { TEST_JWT_SECRET, testConfig } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { type Frame, OfficialCableClient, waitFor } from './official-cable-client';
@@ -53,10 +52,9 @@ describe('/cable with the official ActionCable client', () => {
     return client;
   };
   const addUser = async (email: string, name: string) => {
-    const [row] = await database.db
-      .insert(users)
-      .values({ email, name, passwordHash: 'unused', confirmedAt: new Date() })
-      .returning({ id: users.id });
+    const [row] = await insertUserRows(database.db, [
+      { email, name, passwordHash: 'unused', confirmedAt: new Date() },
+    ]);
     if (!row) throw new Error('no user');
     return row.id;
   };
@@ -217,7 +215,7 @@ describe('/cable with the official ActionCable client', () => {
   });
 
   it('leaves no pub/sub subscription behind after unsubscribe or close', async () => {
-    const channel = PUBSUB_CHANNELS.notifications(bob.id);
+    const channel = notificationsTopic(bob.id);
     const before = server.pubsub.subscriberCount(channel);
 
     const client = connect(bob.token);
@@ -327,7 +325,7 @@ describe('/cable with the official ActionCable client', () => {
     const restarting = await startServer(database, new KeepingPubSub());
     const client = new OfficialCableClient(restarting.url(await signIn(bob.id)));
     expect(await client.subscribe(NOTIFICATIONS_CHANNEL).status).toBe('connected');
-    const channel = PUBSUB_CHANNELS.notifications(bob.id);
+    const channel = notificationsTopic(bob.id);
     expect(restarting.pubsub.subscriberCount(channel)).toBe(1);
 
     const started = Date.now();

@@ -12,10 +12,11 @@ export interface PubSub {
   close(): Promise<void>;
 }
 
-/** Channel names shared by publishers and subscribers. */
+/**
+ * Channel names of the infrastructure itself. A module names its own topics in its own files
+ * (notifications.channel.ts, classes.routes.ts), so this list never grows with features.
+ */
 export const PUBSUB_CHANNELS = {
-  /** A user's notification stream: `notifications:{userId}`. */
-  notifications: (userId: string | number) => `notifications:${userId}`,
   /** Session revocations, so open sockets of a revoked token close at once. */
   sessions: 'sessions',
 } as const;

@@ -18,8 +18,9 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import { type NotifyInput, notify } from '../modules/notifications/notifications.service';
+import { type NotifyInput, notify } from '../modules/notifications';
 import { users } from '../modules/users/users.tables';
+import { insertUserRows } from '../modules/users/users-testing';
 import { RedisPubSub } from '../pubsub/redis-pubsub';
 import { createTestDatabase } from './test-database';
 
@@ -62,9 +63,10 @@ async function main() {
   if (env.CABLE_NODE_SEED === '1') {
     const [row] = await database.db.select({ n: count() }).from(users);
     if ((row?.n ?? 0) === 0) {
-      await database.db
-        .insert(users)
-        .values(CABLE_NODE_USERS.map((u) => ({ ...u, passwordHash: 'unused' })));
+      await insertUserRows(
+        database.db,
+        CABLE_NODE_USERS.map((u) => ({ ...u, passwordHash: 'unused' })),
+      );
     }
   }
 

@@ -8,10 +8,11 @@ import {
   PAGE_SIZE,
 } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { MemoryPubSub, PUBSUB_CHANNELS } from '../../pubsub/pubsub';
+import { MemoryPubSub } from '../../pubsub/pubsub';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
+import { insertUserRows } from '../users/users-testing';
+import { notificationsTopic } from './notifications.channel';
 import { listNotifications, notify } from './notifications.service';
 import { notifications } from './notifications.tables';
 
@@ -30,16 +31,15 @@ describe('notifications API', () => {
   beforeAll(async () => {
     t = await createTestApp();
     for (const who of Object.keys(people) as (keyof typeof people)[]) {
-      const [row] = await t.database.db
-        .insert(users)
-        .values({
+      const [row] = await insertUserRows(t.database.db, [
+        {
           email: `${who}@example.test`,
           name: `${who[0]?.toUpperCase()}${who.slice(1)}`,
           passwordHash: 'unused',
           avatarKey: who === 'teacher' ? 'avatars/teacher.webp' : null,
           confirmedAt: new Date(),
-        })
-        .returning({ id: users.id });
+        },
+      ]);
       people[who] = row?.id ?? 0;
       tokens[who] = await t.app.sessions.issueSessionToken({ id: people[who], role: 'student' });
     }
@@ -147,16 +147,14 @@ describe('notifications API', () => {
     // A database of its own: the app's counter also sees its background work (the mail worker).
     const quietDb = await createTestDatabase();
     try {
-      const [sender1, sender2, recipient, nobody] = await quietDb.db
-        .insert(users)
-        .values(
-          ['s1', 's2', 'r', 'n'].map((name) => ({
-            email: `${name}@example.test`,
-            name,
-            passwordHash: 'unused',
-          })),
-        )
-        .returning({ id: users.id });
+      const [sender1, sender2, recipient, nobody] = await insertUserRows(
+        quietDb.db,
+        ['s1', 's2', 'r', 'n'].map((name) => ({
+          email: `${name}@example.test`,
+          name,
+          passwordHash: 'unused',
+        })),
+      );
       if (!sender1 || !sender2 || !recipient || !nobody) throw new Error('no users');
       await quietDb.db.insert(notifications).values(
         Array.from({ length: PAGE_SIZE }, (_, i) => ({
@@ -285,7 +283,7 @@ describe('notifications API', () => {
 
   it('notify() stores the notification and publishes it on the recipient’s channel', async () => {
     const published: unknown[] = [];
-    const stop = await t.app.pubsub.subscribe(PUBSUB_CHANNELS.notifications(people.quiet), (m) =>
+    const stop = await t.app.pubsub.subscribe(notificationsTopic(people.quiet), (m) =>
       published.push(m),
     );
     const sent = await notify(t.app, {

@@ -8,13 +8,14 @@ import {
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { PUBSUB_CHANNELS, type PubSub } from '../../pubsub/pubsub';
+import type { PubSub } from '../../pubsub/pubsub';
 import type { ImageStore } from '../../storage/images';
 import {
   type AvatarUrl,
   notificationDocument,
   notificationListDocument,
 } from './notification-resource';
+import { notificationsTopic } from './notifications.channel';
 import {
   countUnreadNotifications,
   findNotificationWithSender,
@@ -68,7 +69,7 @@ export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<Noti
   if (!row) throw new Error(`notification ${id} vanished after insert`);
   const document = notificationDocument(row, deps.images && avatarUrlFrom(deps.images));
   try {
-    await deps.pubsub.publish(PUBSUB_CHANNELS.notifications(input.recipientId), document);
+    await deps.pubsub.publish(notificationsTopic(input.recipientId), document);
   } catch (err) {
     // The notification is stored: the recipient sees it on the next list or badge fetch. A
     // pub/sub outage must not fail the comment or feedback that caused it.

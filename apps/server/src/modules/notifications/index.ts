@@ -1,0 +1,6 @@
+// The notifications module's public face: other modules and app.ts import from here only, apart
+// from its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
+export { notificationsTopic } from './notifications.channel';
+export { notificationsPlugin } from './notifications.plugin';
+export { seedDemoNotifications } from './notifications.seed';
+export { type NotifyDeps, type NotifyInput, notify } from './notifications.service';
