@@ -6,7 +6,6 @@ import {
   confirmBodySchema,
   confirmResponseSchema,
   emailOnlyBodySchema,
-  errorDocumentSchema,
   type FieldError,
   mailAcceptedResponseSchema,
   passwordResetBodySchema,
@@ -24,20 +23,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../lib/app-error';
+import { bearer, errorResponses } from '../../lib/http';
 import { acceptUploads } from '../../storage/storage.plugin';
 import { requireUser, sessionOf } from '../users';
 import { type AccountsService, type AvatarUpload, createAccountsService } from './accounts.service';
 
 const tags = ['accounts'];
-const security = [{ bearer: [] }];
-const errors = {
-  401: errorDocumentSchema,
-  403: errorDocumentSchema,
-  404: errorDocumentSchema,
-  410: errorDocumentSchema,
-  422: errorDocumentSchema,
-  429: errorDocumentSchema,
-};
+const errors = errorResponses(401, 403, 404, 410, 422, 429);
 
 /** `{user: {...}}` as JSON: the same fields as the multipart form of PUT /users/{id}. */
 const updateUserJsonBodySchema = z.object({ user: updateUserFieldsSchema }).nullish();
@@ -237,7 +229,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
         summary:
           'Applies an e-mail change from the mailed link (no session needed) and tells the old address; 409 if the address was taken meanwhile',
         params: tokenParamsSchema,
-        response: { 200: userDocumentSchema, 409: errorDocumentSchema, ...errors },
+        response: { 200: userDocumentSchema, ...errors, ...errorResponses(409) },
       },
     },
     async (request) => ({ data: await accounts.applyEmailChange(request.params.token) }),
@@ -250,13 +242,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
       preValidation: requireUser,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Updates name, timezone, locale and avatar of your account (admins: any account). multipart/form-data with fields name, timezone, locale, remove_avatar=true and the file avatar (JPEG/PNG/WebP up to 5 MB); JSON {user: {...}} without a file also works.',
         consumes: ['multipart/form-data', 'application/json'],
         params: userIdParamsSchema,
         body: updateUserJsonBodySchema,
-        response: { 200: userDocumentSchema, 413: errorDocumentSchema, ...errors },
+        response: { 200: userDocumentSchema, ...errors, ...errorResponses(413) },
       },
     },
     async (request) => {
@@ -274,7 +266,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
       const fields: UpdateUserFields = parsed.data;
       const user = await accounts.updateUser(
         sessionOf(request).user,
-        Number(request.params.id),
+        request.params.id,
         fields,
         avatar,
       );
@@ -289,7 +281,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
       preValidation: requireUser,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Starts an e-mail change: mails a link to the new address (202). current_password is required for your own account.',
         params: userIdParamsSchema,
@@ -300,7 +292,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
     async (request, reply) => {
       const { user, pendingEmail } = await accounts.requestEmailChange(
         sessionOf(request).user,
-        Number(request.params.id),
+        request.params.id,
         request.body,
       );
       return reply.code(202).send({ data: user, meta: { pending_email: pendingEmail } });
@@ -314,7 +306,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
       preValidation: requireUser,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Changes your password: signs out every other session; data.jwt replaces your token',
         params: userIdParamsSchema,
@@ -325,7 +317,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
     async (request) => {
       const result = await accounts.changePassword(
         sessionOf(request).user,
-        Number(request.params.id),
+        request.params.id,
         request.body,
       );
       // The token this request came with is revoked: no refreshed copy of it on the way out.

@@ -3,11 +3,11 @@ import {
   cartItemDocumentSchema,
   cartItemIdParamsSchema,
   cartItemListDocumentSchema,
-  errorDocumentSchema,
   guestCartPricingQuerySchema,
   updateCartItemBodySchema,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearer, errorResponses } from '../../lib/http';
 import { requireUser, sessionOf } from '../users';
 import {
   type CartContext,
@@ -19,7 +19,6 @@ import {
 } from './cart.service';
 
 const tags = ['cart'];
-const security = [{ bearer: [] }];
 
 export type CartRouteOptions = {
   /** The clock pricing uses; tests pin it. */
@@ -44,9 +43,9 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, o
       preValidation: requireUser,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Your cart: every item, oldest first, priced now',
-        response: { 200: cartItemListDocumentSchema, 401: errorDocumentSchema },
+        response: { 200: cartItemListDocumentSchema, ...errorResponses(401) },
       },
     },
     async (request) => listCart(ctx, sessionOf(request).user.id),
@@ -59,16 +58,11 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, o
       preValidation: requireUser,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Changes the attendees, their number or the add-ons of one of your cart items',
         params: cartItemIdParamsSchema,
         body: updateCartItemBodySchema,
-        response: {
-          200: cartItemDocumentSchema,
-          401: errorDocumentSchema,
-          404: errorDocumentSchema,
-          422: errorDocumentSchema,
-        },
+        response: { 200: cartItemDocumentSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) =>
@@ -86,7 +80,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, o
             "Prices a guest's cart items: cart_item_params is the JSON text of a list of " +
             '{klass_group_schedule_id, plan_id?, number_of_attendees, coupon_code, addon_ids}',
           querystring: guestCartPricingQuerySchema,
-          response: { 200: cartItemListDocumentSchema, 422: errorDocumentSchema },
+          response: { 200: cartItemListDocumentSchema, ...errorResponses(422) },
         },
       },
       async (request) => priceGuestCart(ctx, request.query.cart_item_params),

@@ -4,13 +4,13 @@ import {
   attendeeProfileListQuerySchema,
   attendeeProfileParamsSchema,
   createAttendeeProfileBodySchema,
-  errorDocumentSchema,
   FAMILY_API,
   updateAttendeeProfileBodySchema,
   userIdParamsSchema,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearer, errorResponses } from '../../lib/http';
 import { requireUser, sessionOf } from '../users';
 import {
   addFamilyMember,
@@ -20,13 +20,7 @@ import {
 } from './family.service';
 
 const tags = ['family'];
-const security = [{ bearer: [] }];
-const errors = {
-  401: errorDocumentSchema,
-  403: errorDocumentSchema,
-  404: errorDocumentSchema,
-  422: errorDocumentSchema,
-};
+const errors = errorResponses(401, 403, 404, 422);
 
 /** A family account's attendee profiles: the people it books into classes (owner or admin). */
 export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +32,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'The family members of an account, the account holder first, then by name',
         params: userIdParamsSchema,
         querystring: attendeeProfileListQuerySchema,
@@ -46,7 +40,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listFamily(app.db, sessionOf(request).user, Number(request.params.id), request.query.page),
+      listFamily(app.db, sessionOf(request).user, request.params.id, request.query.page),
   );
 
   app.post(
@@ -54,7 +48,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Adds a family member (name, birthday, is_account_holder)',
         params: userIdParamsSchema,
         body: createAttendeeProfileBodySchema,
@@ -65,7 +59,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       const document = await addFamilyMember(
         app.db,
         sessionOf(request).user,
-        Number(request.params.id),
+        request.params.id,
         request.body.attendee_profile,
       );
       return reply.code(201).send(document);
@@ -77,7 +71,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Changes a family member',
         params: attendeeProfileParamsSchema,
         body: updateAttendeeProfileBodySchema,
@@ -88,8 +82,8 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       updateFamilyMember(
         app.db,
         sessionOf(request).user,
-        Number(request.params.id),
-        Number(request.params.profileId),
+        request.params.id,
+        request.params.profileId,
         request.body.attendee_profile,
       ),
   );
@@ -99,22 +93,18 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Removes a family member (409 when booked into a class)',
         params: attendeeProfileParamsSchema,
-        response: {
-          204: z.null().describe('Removed'),
-          409: errorDocumentSchema,
-          ...errors,
-        },
+        response: { 204: z.null().describe('Removed'), ...errors, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
       await removeFamilyMember(
         app.db,
         sessionOf(request).user,
-        Number(request.params.id),
-        Number(request.params.profileId),
+        request.params.id,
+        request.params.profileId,
       );
       return reply.code(204).send(null);
     },

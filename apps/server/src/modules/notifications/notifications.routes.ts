@@ -8,6 +8,7 @@ import {
   unreadCountResponseSchema,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearer, errorResponses } from '../../lib/http';
 import { requireUser, sessionOf } from '../users';
 import {
   avatarUrlFrom,
@@ -18,7 +19,6 @@ import {
 } from './notifications.service';
 
 const tags = ['notifications'];
-const security = [{ bearer: [] }];
 
 /** docs/product.md#server-calls: the signed-in user's notifications (list, mark read, mark all read, unread count). */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,10 +30,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Your notifications, newest first, one page at a time',
         querystring: notificationListQuerySchema,
-        response: { 200: notificationListDocumentSchema },
+        response: { 200: notificationListDocumentSchema, ...errorResponses(401, 422) },
       },
     },
     async (request) =>
@@ -45,10 +45,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Marks one of your notifications read',
         params: notificationIdParamsSchema,
-        response: { 200: notificationDocumentSchema },
+        response: { 200: notificationDocumentSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) =>
@@ -60,9 +60,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Marks all your notifications read',
-        response: { 200: markAllReadResponseSchema },
+        response: { 200: markAllReadResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => markAllNotificationsRead(app.db, sessionOf(request).user.id),
@@ -73,9 +73,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'How many of your notifications are unread',
-        response: { 200: unreadCountResponseSchema },
+        response: { 200: unreadCountResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => unreadNotificationCount(app.db, sessionOf(request).user.id),

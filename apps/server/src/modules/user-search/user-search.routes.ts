@@ -1,10 +1,6 @@
-import {
-  ACCOUNTS_API,
-  errorDocumentSchema,
-  userListDocumentSchema,
-  userSearchQuerySchema,
-} from '@atelier/contract';
+import { ACCOUNTS_API, userListDocumentSchema, userSearchQuerySchema } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearer, errorResponses } from '../../lib/http';
 import { requireRole } from '../users';
 import { findUsers } from './user-search.service';
 
@@ -16,16 +12,11 @@ export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireRole('teacher', 'admin'),
       schema: {
         tags: ['users'],
-        security: [{ bearer: [] }],
+        security: bearer,
         summary:
           'Users whose name or e-mail contains keyword (case-insensitive), without the ids in exceptions (comma-separated or repeated), optionally of one role; paged, by name',
         querystring: userSearchQuerySchema,
-        response: {
-          200: userListDocumentSchema,
-          401: errorDocumentSchema,
-          403: errorDocumentSchema,
-          422: errorDocumentSchema,
-        },
+        response: { 200: userListDocumentSchema, ...errorResponses(401, 403, 422) },
       },
     },
     async (request) => findUsers(app.db, request.query, (key) => app.images.urls(key).thumbUrl),

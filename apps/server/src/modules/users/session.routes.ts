@@ -1,18 +1,11 @@
-import {
-  API,
-  errorDocumentSchema,
-  signInBodySchema,
-  signInResponseSchema,
-  userDocumentSchema,
-} from '@atelier/contract';
+import { API, signInBodySchema, signInResponseSchema, userDocumentSchema } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearer, errorResponses } from '../../lib/http';
 import { sendSerialized } from '../../lib/send-serialized';
 import { requireUser, sessionOf } from './auth.plugin';
 import { userResource } from './user-resource';
 import type { SessionUser } from './users.repository';
-
-const bearer = [{ bearer: [] }];
 
 /** Sign-in, the current user and sign-out (docs/architecture.md#sessions). */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,13 +33,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['session'],
         summary: 'Sign in with e-mail and password; data.jwt is the session token',
         body: signInBodySchema,
-        response: {
-          200: signInResponseSchema,
-          401: errorDocumentSchema,
-          403: errorDocumentSchema,
-          422: errorDocumentSchema,
-          429: errorDocumentSchema,
-        },
+        response: { 200: signInResponseSchema, ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request) => {
@@ -63,7 +50,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['session'],
         summary: 'The signed-in user',
         security: bearer,
-        response: { 200: userDocumentSchema, 401: errorDocumentSchema },
+        response: { 200: userDocumentSchema, ...errorResponses(401) },
       },
     },
     (request, reply) => sendSerialized(reply, meDocument(sessionOf(request).user)),
@@ -77,7 +64,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['session'],
         summary: 'Sign out: the token is revoked',
         security: bearer,
-        response: { 204: z.null().describe('Signed out'), 401: errorDocumentSchema },
+        response: { 204: z.null().describe('Signed out'), ...errorResponses(401) },
       },
     },
     async (request, reply) => {
