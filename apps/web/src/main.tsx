@@ -1,16 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { clientConfig } from './app/client-config';
 import { installPreloadErrorReload } from './app/preload-error';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { startErrorReporting } from './app/third-party/error-reporting';
 import { AppErrorBoundary } from './components/feedback/error-boundary';
-import { loadSession } from './features/session/session-slice';
-import { liveLanguageSet } from './features/ui/ui-slice';
+import { loadSession } from './features/session';
 import { setI18nLanguage, storedLanguage } from './i18n/i18n';
+import { liveLanguageSet } from './i18n/language-slice';
+import { clientConfig } from './lib/client-config';
 
 installPreloadErrorReload();
 

@@ -1,6 +1,2 @@
-import { useDispatch, useSelector, useStore } from 'react-redux';
-import type { AppDispatch, AppStore, RootState } from './store';
-
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
-export const useAppStore = useStore.withTypes<AppStore>();
+// Temporary: moved to lib/store-hooks.ts; removed once every import points there.
+export { useAppDispatch, useAppSelector } from '../lib/store-hooks';

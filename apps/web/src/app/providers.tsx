@@ -2,9 +2,9 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { type ReactNode, useEffect } from 'react';
 import { Provider } from 'react-redux';
-import { selectLiveLanguage } from '../features/ui/ui-slice';
 import { setI18nLanguage } from '../i18n/i18n';
-import { useAppSelector } from './hooks';
+import { selectLiveLanguage } from '../i18n/language-slice';
+import { useAppSelector } from '../lib/store-hooks';
 import type { AppStore } from './store';
 import { theme } from './theme';
 

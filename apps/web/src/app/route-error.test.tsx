@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from './test-app';
+import { renderApp } from '../testing/render-app';
 
 // Any page that throws while rendering stands for every uncaught rendering error under the router.
 vi.mock('./routes/checkout', () => ({

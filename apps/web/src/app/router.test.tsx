@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initialSessionState } from '../features/session/session-slice';
 import { buildUser } from '../testing/builders';
 import { type FakeApi, fakeApi } from '../testing/fake-api';
-import { renderApp } from './test-app';
+import { renderApp } from '../testing/render-app';
 
 const asGuest = { session: { status: 'loaded' as const, user: null } };
 const as = (role: Role) => ({

@@ -1,11 +1,11 @@
 import { APP_BASE } from '@atelier/contract';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '../components/feedback/route-error';
-import { AppLayout } from '../components/layout/app-layout';
 import { loadFeatureStrings } from '../i18n/i18n';
 import { setNavigator } from '../lib/navigation';
-import { access, pattern } from './route-paths';
+import { access, pattern } from '../lib/route-paths';
 import { RequireRole } from './routes/require-role';
+import { AppLayout } from './shell/app-layout';
 
 /**
  * A page module, loaded together with the page strings (en-features.ts). Only the login and

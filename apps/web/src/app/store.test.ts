@@ -1,13 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addGuestCartItem, clearGuestCart } from '../features/cart/guest-cart-db';
+import { searchDialogOpened } from '../components/dialogs/search-dialog-slice';
+import { addGuestCartItem, clearGuestCart } from '../features/cart';
 import { klassListSet } from '../features/classes';
-import { notificationsAdded, unreadCountSet } from '../features/notifications/notifications-slice';
+import { notificationsAdded, unreadCountSet } from '../features/notifications';
 import { pendingOrderAdded, selectedOrderIdSet } from '../features/orders';
-import { sessionExpired } from '../features/session/session-events';
-import { clearUser, setUser } from '../features/session/session-slice';
-import { drawerOpened, liveLanguageSet, snackbarShown } from '../features/ui/ui-slice';
+import { clearUser, setUser } from '../features/session';
+import { liveLanguageSet } from '../i18n/language-slice';
 import { api } from '../lib/api';
 import { setNavigator } from '../lib/navigation';
+import { resetStore } from '../lib/reset-store';
+import { sessionExpired } from '../lib/session-expired';
+import { snackbarShown } from '../lib/snackbar-slice';
 import { getToken, setToken } from '../lib/storage';
 import {
   buildCartItem,
@@ -16,7 +19,7 @@ import {
   cartItemListDocument,
 } from '../testing/builders';
 import { type FakeApi, fakeApi } from '../testing/fake-api';
-import { resetStore } from './reset-store';
+import { drawerOpened } from './shell/shell-slice';
 import { makeStore } from './store';
 
 let server: FakeApi | undefined;
@@ -35,7 +38,18 @@ describe('makeStore', () => {
   it('holds every slice of the client state at its initial value', () => {
     const state = makeStore().getState();
     expect(Object.keys(state).sort()).toEqual(
-      ['api', 'cart', 'klasses', 'notifications', 'orders', 'session', 'ui'].sort(),
+      [
+        'api',
+        'cart',
+        'klasses',
+        'language',
+        'notifications',
+        'orders',
+        'searchDialog',
+        'session',
+        'shell',
+        'snackbar',
+      ].sort(),
     );
     expect(state.session.status).toBe('idle');
     expect(state.cart.loading).toBe(true);
@@ -45,14 +59,16 @@ describe('makeStore', () => {
     const user = buildUser();
     const store = makeStore({ session: { status: 'loaded', user } });
     expect(store.getState().session.user).toEqual(user);
-    expect(store.getState().ui.liveLanguage).toBe('en');
+    expect(store.getState().language.liveLanguage).toBe('en');
   });
 });
 
 describe('resetStore (docs/product.md#client-state "Clearing the store resets everything")', () => {
   it('returns every slice, and the server cache, to its initial state', async () => {
     const fresh = makeStore().getState();
-    const store = makeStore();
+    // Loaded from the start, so setting the user below does not also fetch the cart (the store
+    // listener), which would add its own entry to the server cache.
+    const store = makeStore({ session: { status: 'loaded', user: null } });
     server = fakeApi({ 'GET /probe': { data: { ok: true } } });
     await store.dispatch(probe.endpoints.storeTestProbe.initiate());
     store.dispatch(setUser(buildUser()));
@@ -71,6 +87,17 @@ describe('resetStore (docs/product.md#client-state "Clearing the store resets ev
     const { api: freshApi, ...freshRest } = fresh;
     expect(rest).toEqual(freshRest);
     expect(apiState.queries).toEqual({});
+  });
+
+  it('keeps the drawer, and only the drawer, when asked to keep the layout', () => {
+    const store = makeStore();
+    store.dispatch(drawerOpened());
+    store.dispatch(searchDialogOpened());
+    store.dispatch(snackbarShown({ content: 'x' }));
+    store.dispatch(resetStore({ keepLayout: true }));
+    expect(store.getState().shell.drawerOpen).toBe(true);
+    expect(store.getState().searchDialog.open).toBe(false);
+    expect(store.getState().snackbar.open).toBe(false);
   });
 });
 
@@ -118,6 +145,6 @@ describe('store listeners', () => {
     await vi.waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/login', undefined));
     expect(getToken()).toBeNull();
     expect(store.getState().session).toEqual({ status: 'loaded', user: null });
-    expect(store.getState().ui.drawerOpen).toBe(false);
+    expect(store.getState().shell.drawerOpen).toBe(false);
   });
 });

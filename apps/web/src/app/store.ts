@@ -5,21 +5,27 @@ import {
   type ThunkDispatch,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import { cartReducer, loadCart } from '../features/cart/cart-slice';
+import { searchDialogReducer } from '../components/dialogs/search-dialog-slice';
+import { cartReducer, loadCart } from '../features/cart';
 import { klassesReducer } from '../features/classes/klasses-slice';
-import { notificationsReducer } from '../features/notifications/notifications-slice';
+import { notificationsReducer } from '../features/notifications';
 import { ordersReducer } from '../features/orders/orders-slice';
-import { sessionExpired } from '../features/session/session-events';
-import { endSession, sessionReducer } from '../features/session/session-slice';
-import { uiReducer } from '../features/ui/ui-slice';
+import { endSession, sessionReducer } from '../features/session';
+import { languageReducer } from '../i18n/language-slice';
 import { api } from '../lib/api';
 import { installApiClient } from '../lib/api-client';
-import { resetStore } from './reset-store';
+import { resetStore } from '../lib/reset-store';
+import { sessionExpired } from '../lib/session-expired';
+import { snackbarReducer } from '../lib/snackbar-slice';
+import { shellReducer } from './shell/shell-slice';
 
 const appReducer = combineReducers({
   session: sessionReducer,
   notifications: notificationsReducer,
-  ui: uiReducer,
+  shell: shellReducer,
+  snackbar: snackbarReducer,
+  language: languageReducer,
+  searchDialog: searchDialogReducer,
   klasses: klassesReducer,
   orders: ordersReducer,
   cart: cartReducer,
@@ -28,9 +34,17 @@ const appReducer = combineReducers({
 
 export type RootState = ReturnType<typeof appReducer>;
 
-/** docs/product.md#client-state "Clearing the store resets everything": `resetStore()` returns every slice to its start. */
-export const rootReducer: typeof appReducer = (state, action) =>
-  appReducer(resetStore.match(action) ? undefined : state, action);
+/**
+ * docs/product.md#client-state "Clearing the store resets everything": `resetStore()` returns every slice to its start;
+ * `resetStore({ keepLayout: true })` leaves the drawer as it was.
+ */
+export const rootReducer: typeof appReducer = (state, action) => {
+  if (!resetStore.match(action)) return appReducer(state, action);
+  const fresh = appReducer(undefined, action);
+  const drawerOpen = state?.shell?.drawerOpen;
+  if (!action.payload?.keepLayout || drawerOpen === undefined) return fresh;
+  return { ...fresh, shell: { ...fresh.shell, drawerOpen } };
+};
 
 /**
  * Builds a store (one per app, one per test). It also binds the api client to this store, so

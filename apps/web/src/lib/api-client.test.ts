@@ -1,8 +1,8 @@
 import { validationDocument } from '@atelier/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../app/store';
 import { buildUser } from '../testing/builders';
 import { type FakeApi, fakeApi } from '../testing/fake-api';
+import { makeStore } from '../testing/render-with-providers';
 import { apiClient, errorSnackbarText, fieldErrors, handleError, toApiError } from './api-client';
 import { setNavigator } from './navigation';
 import { getToken, setToken } from './storage';
@@ -86,7 +86,7 @@ describe('HTTP 401 (docs/product.md#error-handling)', () => {
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('order_params')).toBeNull();
     expect(store.getState().session).toEqual({ status: 'loaded', user: null });
-    expect(store.getState().ui.snackbar.open).toBe(false);
+    expect(store.getState().snackbar.open).toBe(false);
   });
 
   it('is left to the caller when the request asks for it (sign-in, sign-out)', async () => {
@@ -107,7 +107,7 @@ describe('handleError: the common error handler (docs/product.md#error-handling)
     api = fakeApi(reply);
     const error = await failure(apiClient.get('/x'));
     handleError(error, message);
-    return store.getState().ui.snackbar;
+    return store.getState().snackbar;
   }
 
   it("shows 'Timeout Error' for a timeout (ECONNABORTED)", async () => {

@@ -1,10 +1,10 @@
 import { REQUEST_TIMEOUT_MS } from '@atelier/contract';
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import axios, { type AxiosError, type AxiosInstance, isAxiosError } from 'axios';
-import { sessionExpired } from '../features/session/session-events';
-import { snackbarShown } from '../features/ui/ui-slice';
 import { i18n } from '../i18n/i18n';
 import { loadContractParsers } from './load-contract-parsers';
+import { sessionExpired } from './session-expired';
+import { snackbarShown } from './snackbar-slice';
 import { getToken, setToken } from './storage';
 
 declare module 'axios' {
@@ -102,6 +102,18 @@ apiClient.interceptors.response.use(
   },
 );
 
+/**
+ * A call whose answer came after the store was reset (a 401 or a sign-out emptied it while the
+ * call was in flight, see `queryData` in api.ts): nobody is left to tell, so the common error
+ * handler stays silent about it.
+ */
+export class CallOutlivedStoreError extends Error {
+  override name = 'CallOutlivedStoreError';
+  constructor() {
+    super('The store was reset while the call was in flight');
+  }
+}
+
 function isApiError(value: unknown): value is ApiError {
   return (
     value !== null &&
@@ -168,6 +180,7 @@ export function errorSnackbarText(error: unknown, message?: string): string | nu
  * the action's `message` when given, and logs what is only logged.
  */
 export function handleError(error: unknown, message?: string): void {
+  if (error instanceof CallOutlivedStoreError) return;
   const apiError = toApiError(error);
   if (apiError.status === 400 || apiError.status === 500) {
     console.error(message ?? 'Request failed', apiError);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../app/store';
 import { type FakeApi, fakeApi } from '../testing/fake-api';
+import { makeStore } from '../testing/render-with-providers';
 import { api } from './api';
 import { setNavigator } from './navigation';
 import { setToken } from './storage';

@@ -1,7 +1,7 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { AxiosRequestConfig } from 'axios';
-import { type ApiError, apiClient, toApiError } from './api-client';
+import { type ApiError, apiClient, CallOutlivedStoreError, toApiError } from './api-client';
 
 /** One request as RTK Query endpoints describe it. */
 export type AxiosQueryArgs = {
@@ -11,6 +11,8 @@ export type AxiosQueryArgs = {
   params?: unknown;
   headers?: AxiosRequestConfig['headers'];
   onUploadProgress?: AxiosRequestConfig['onUploadProgress'];
+  /** Leaves a 401 to the caller instead of ending the session (see api-client.ts). */
+  skipSessionExpiry?: boolean;
 };
 
 /**
@@ -36,7 +38,32 @@ export const axiosBaseQuery: BaseQueryFn<AxiosQueryArgs | string, unknown, ApiEr
   }
 };
 
-/** The app's one RTK Query api; features add endpoints with `api.injectEndpoints`. */
+/** What a dispatched query `initiate` settles to (RTK Query's query state). */
+export type QueryOutcome<T> = {
+  isSuccess: boolean;
+  isError: boolean;
+  data?: T;
+  error?: unknown;
+};
+
+/**
+ * The data of a query a thunk runs once (`initiate(arg, { subscribe: false, forceRefetch: true })`),
+ * or its error thrown. RTK Query reads the answer back from the cache; when the store was reset
+ * while the call was in flight (a 401 ends the session and empties the cache) nothing is there,
+ * and this throws `CallOutlivedStoreError` where `unwrap()` would answer `undefined`.
+ */
+export async function queryData<T>(query: PromiseLike<QueryOutcome<T>>): Promise<T> {
+  const outcome = await query;
+  if (outcome.isError) throw outcome.error;
+  if (outcome.isSuccess) return outcome.data as T;
+  throw new CallOutlivedStoreError();
+}
+
+/**
+ * The app's one RTK Query api (docs/decisions/017-one-way-to-the-server-rtk-query.md): every
+ * server call is an endpoint; each feature adds its own with `api.injectEndpoints` in its
+ * `<feature>-api.ts` and names what it caches and invalidates with these tags.
+ */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: axiosBaseQuery,

@@ -2,12 +2,13 @@ import { Connection, ConnectionMonitor, SubscriptionGuarantor } from '@rails/act
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type CableConsumer,
+  type CableConsumerFactory,
+  type CableSubscription,
   cableUrl,
-  closeCable,
-  isCableOpen,
-  openCable,
-  setCableConsumerFactory,
-} from './cable';
+  closeConsumer,
+  isConsumerOpen,
+  openConsumer,
+} from './cable-consumer';
 import { setToken } from './storage';
 
 type FakeConsumer = CableConsumer & {
@@ -17,9 +18,16 @@ type FakeConsumer = CableConsumer & {
   disconnected: boolean;
 };
 
+let factory: CableConsumerFactory | null = null;
+
+/** One subscription of `channel` handing its messages to `onMessage`. */
+function listen(channel: string, onMessage: (m: unknown) => void): CableSubscription[] {
+  return [{ channel, params: {}, onMessage }];
+}
+
 function installFakeConsumers(): FakeConsumer[] {
   const made: FakeConsumer[] = [];
-  setCableConsumerFactory((url) => {
+  factory = (url) => {
     const receivers: ((data: unknown) => void)[] = [];
     const consumer: FakeConsumer = {
       get url() {
@@ -43,13 +51,13 @@ function installFakeConsumers(): FakeConsumer[] {
     };
     made.push(consumer);
     return consumer;
-  });
+  };
   return made;
 }
 
 afterEach(() => {
-  closeCable();
-  setCableConsumerFactory(null);
+  closeConsumer();
+  factory = null;
   vi.useRealTimers();
 });
 
@@ -84,25 +92,29 @@ describe('cableUrl', () => {
   });
 });
 
-describe('openCable / closeCable', () => {
-  it('subscribes to NotificationsChannel and hands every message over', () => {
+describe('openConsumer / closeConsumer', () => {
+  it('subscribes to the channels asked for (NotificationsChannel) and hands every message over', () => {
     const consumers = installFakeConsumers();
     const received: unknown[] = [];
-    openCable('tok', (m) => received.push(m));
+    openConsumer(
+      'tok',
+      listen('NotificationsChannel', (m) => received.push(m)),
+      factory,
+    );
     expect(consumers).toHaveLength(1);
     expect(consumers[0]?.url).toBe(cableUrl('tok'));
     expect(consumers[0]?.channels).toEqual([{ channel: 'NotificationsChannel' }]);
     consumers[0]?.deliver({ data: 1 });
     expect(received).toEqual([{ data: 1 }]);
-    expect(isCableOpen()).toBe(true);
+    expect(isConsumerOpen()).toBe(true);
   });
 
   it('keeps one connection per token and replaces it for a new token', () => {
     const consumers = installFakeConsumers();
-    openCable('one', () => {});
-    openCable('one', () => {});
+    openConsumer('one', [], factory);
+    openConsumer('one', [], factory);
     expect(consumers).toHaveLength(1);
-    openCable('two', () => {});
+    openConsumer('two', [], factory);
     expect(consumers).toHaveLength(2);
     expect(consumers[0]?.disconnected).toBe(true);
     expect(consumers[1]?.disconnected).toBe(false);
@@ -111,7 +123,7 @@ describe('openCable / closeCable', () => {
   it('reconnects with the refreshed token the api client stored', () => {
     const consumers = installFakeConsumers();
     setToken('old');
-    openCable('old', () => {});
+    openConsumer('old', [], factory);
     expect(consumers[0]?.url).toBe(cableUrl('old'));
     setToken('refreshed');
     expect(consumers[0]?.url).toBe(cableUrl('refreshed'));
@@ -119,10 +131,10 @@ describe('openCable / closeCable', () => {
 
   it('closes the connection, and closing twice is harmless', () => {
     const consumers = installFakeConsumers();
-    openCable('tok', () => {});
-    closeCable();
-    closeCable();
+    openConsumer('tok', [], factory);
+    closeConsumer();
+    closeConsumer();
     expect(consumers[0]?.disconnected).toBe(true);
-    expect(isCableOpen()).toBe(false);
+    expect(isConsumerOpen()).toBe(false);
   });
 });

@@ -3,7 +3,6 @@ import {
   CABLE_REOPEN_DELAY_MS,
   CABLE_STALE_THRESHOLD_S,
   cablePath,
-  NOTIFICATIONS_CHANNEL,
 } from '@atelier/contract';
 import {
   Connection,
@@ -11,6 +10,13 @@ import {
   createConsumer as createActionCableConsumer,
 } from '@rails/actioncable';
 import { getToken } from './storage';
+
+/*
+ * The ActionCable side of the live connection (docs/architecture.md#live-channel). Only
+ * lib/cable.ts imports this module, and only on demand: actioncable and the contract's cable
+ * module stay out of the JavaScript a first visit to /app/login downloads (first-visit budget).
+ * It knows no channel: lib/cable.ts hands it the subscriptions the features asked for.
+ */
 
 /**
  * docs/product.md#constants monitor constants. actioncable 8.1 keeps them as static fields of its classes, shared
@@ -34,13 +40,20 @@ export type CableConsumer = {
 /** Takes the URL as a function: the official consumer calls it at every (re)connect. */
 export type CableConsumerFactory = (url: () => string) => CableConsumer;
 
-let consumerFactory: CableConsumerFactory = createActionCableConsumer;
-let open: { token: string; consumer: CableConsumer } | null = null;
+/** One feature's wish to hear a channel: the channel's name, its parameters, and the listener. */
+export type CableSubscription = {
+  channel: string;
+  params: Record<string, unknown>;
+  onMessage(message: unknown): void;
+};
 
-/** Replaces the consumer factory (tests); null restores the official one. */
-export function setCableConsumerFactory(factory: CableConsumerFactory | null): void {
-  consumerFactory = factory ?? createActionCableConsumer;
-}
+type OpenConsumer = {
+  token: string;
+  consumer: CableConsumer;
+  subscribed: Map<CableSubscription, { unsubscribe(): unknown }>;
+};
+
+let open: OpenConsumer | null = null;
 
 /** `ws(s)://<this host>/cable?token=…`: the consumer wants an absolute URL to be unambiguous. */
 export function cableUrl(token: string, location: Location = window.location): string {
@@ -48,37 +61,61 @@ export function cableUrl(token: string, location: Location = window.location): s
   return `${scheme}//${location.host}${cablePath(token)}`;
 }
 
-/**
- * Opens the live connection for `token` and subscribes to NotificationsChannel; every message is
- * handed to `onMessage`. Opening again with the same token keeps the open connection; a new
- * token replaces it.
- */
-export function openCable(token: string, onMessage: (message: unknown) => void): void {
-  if (open?.token === token) return;
-  closeCable();
-  // The server refreshes tokens past half their life (docs/architecture.md#sessions) and ends a socket whose token
-  // expires; reconnecting with the stored, refreshed token keeps an active user's stream alive.
-  const consumer = consumerFactory(() => cableUrl(getToken() ?? token));
-  consumer.subscriptions.create(
-    { channel: NOTIFICATIONS_CHANNEL },
+function create(target: OpenConsumer, subscription: CableSubscription): void {
+  if (target.subscribed.has(subscription)) return;
+  const handle = target.consumer.subscriptions.create(
+    { ...subscription.params, channel: subscription.channel },
     {
       received(message: unknown) {
-        onMessage(message);
+        subscription.onMessage(message);
       },
     },
   );
-  open = { token, consumer };
+  target.subscribed.set(subscription, handle);
 }
 
-/** Closes the live connection, if any (sign-out, docs/product.md#client-state). */
-export function closeCable(): void {
+/**
+ * Opens the one connection for `token` with `subscriptions` on it (the official consumer unless
+ * `factory` is given). Opening again with the same token keeps the open connection and adds any
+ * subscription it lacks; a new token replaces it.
+ */
+export function openConsumer(
+  token: string,
+  subscriptions: Iterable<CableSubscription>,
+  factory: CableConsumerFactory | null,
+): void {
+  if (open?.token !== token) {
+    closeConsumer();
+    // The server refreshes tokens past half their life (docs/architecture.md#sessions) and ends a socket whose token
+    // expires; reconnecting with the stored, refreshed token keeps an active user's stream alive.
+    const consumer = (factory ?? createActionCableConsumer)(() => cableUrl(getToken() ?? token));
+    open = { token, consumer, subscribed: new Map() };
+  }
+  for (const subscription of subscriptions) create(open, subscription);
+}
+
+/** Adds a subscription to the open connection, if one is open. */
+export function addSubscription(subscription: CableSubscription): void {
+  if (open) create(open, subscription);
+}
+
+/** Removes a subscription from the open connection, if it is on it. */
+export function removeSubscription(subscription: CableSubscription): void {
+  const handle = open?.subscribed.get(subscription);
+  if (!open || !handle) return;
+  open.subscribed.delete(subscription);
+  handle.unsubscribe();
+}
+
+/** Closes the connection, if any (sign-out, docs/product.md#client-state). */
+export function closeConsumer(): void {
   if (!open) return;
   const { consumer } = open;
   open = null;
   consumer.disconnect();
 }
 
-/** Whether a live connection is open (for tests and diagnostics). */
-export function isCableOpen(): boolean {
+/** Whether a connection is open (for tests and diagnostics). */
+export function isConsumerOpen(): boolean {
   return open !== null;
 }

@@ -3,10 +3,10 @@ import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/router';
+import { type AppStore, makeStore, type RootState } from '../app/store';
 import { setNavigator } from '../lib/navigation';
-import { AppProviders } from './providers';
-import { routes } from './router';
-import { type AppStore, makeStore, type RootState } from './store';
 import '../i18n/i18n';
 
 // Lazy pages and shell parts compile on their first import in a test run: wait longer for them.

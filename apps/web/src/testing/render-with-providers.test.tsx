@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { drawerToggled, initialUiState, selectDrawerOpen } from '../features/ui/ui-slice';
+import { drawerToggled, initialShellState, selectDrawerOpen } from '../app/shell/shell-slice';
+import { useAppDispatch, useAppSelector } from '../lib/store-hooks';
 import { renderWithProviders } from './render-with-providers';
 
 function DrawerButton() {
@@ -23,12 +23,12 @@ function CartId() {
 describe('renderWithProviders', () => {
   it('renders against a store made from the preloaded state, and returns it', async () => {
     const { store, user } = renderWithProviders(<DrawerButton />, {
-      preloadedState: { ui: { ...initialUiState, drawerOpen: true } },
+      preloadedState: { shell: { ...initialShellState, drawerOpen: true } },
     });
     expect(screen.getByRole('button')).toHaveTextContent('open');
     await user.click(screen.getByRole('button'));
     expect(screen.getByRole('button')).toHaveTextContent('closed');
-    expect(store.getState().ui.drawerOpen).toBe(false);
+    expect(store.getState().shell.drawerOpen).toBe(false);
   });
 
   it('starts the router at the given route and passes route params', () => {

@@ -6,6 +6,14 @@ import { AppProviders } from '../app/providers';
 import { type AppStore, makeStore, type RootState } from '../app/store';
 import '../i18n/i18n';
 
+/*
+ * testing/ is the one place outside app/ that imports app/: tests render features inside the
+ * app's real store and providers (docs/architecture.md#testing). Code that ships never imports
+ * testing/.
+ */
+export { AppProviders } from '../app/providers';
+export { type AppStore, makeStore, type RootState } from '../app/store';
+
 export type RenderWithProvidersOptions = Omit<RenderOptions, 'wrapper'> & {
   /** Initial state of the store made for this render (ignored when `store` is given). */
   preloadedState?: Partial<RootState>;

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../testing/builders';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
-import { renderApp } from '../test-app';
+import { renderApp } from '../../testing/render-app';
 
 let api: FakeApi;
 beforeEach(() => {

@@ -10,12 +10,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { linkedEntries, myMenu } from '../../components/layout/menu-data';
 import { PageTitle } from '../../components/page-title';
 import { selectSessionStatus, selectUser } from '../../features/session/session-slice';
 import { clientConfig } from '../client-config';
 import { useAppSelector } from '../hooks';
 import { paths, publicSite } from '../route-paths';
+import { linkedEntries, myMenu } from '../shell/menu-data';
 
 const OFFERS = [
   { key: 'kids', href: '/classes/in-person/observational-drawing' },

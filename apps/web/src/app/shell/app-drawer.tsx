@@ -12,15 +12,15 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clientConfig } from '../../app/client-config';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { menuFontSize } from '../../app/theme';
-import { selectUser, signOut } from '../../features/session/session-slice';
-import { drawerClosed, selectDrawerOpen } from '../../features/ui/ui-slice';
-import { UserAvatar } from '../avatar/user-avatar';
+import { UserAvatar } from '../../components/avatar/user-avatar';
+import { selectUser, signOut } from '../../features/session';
+import { clientConfig } from '../../lib/client-config';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
+import { menuFontSize } from '../theme';
 import { DrawerMenu } from './drawer-menu';
 import { DRAWER_ID } from './layout-ids';
 import { myMenu, publicMenu } from './menu-data';
+import { drawerClosed, selectDrawerOpen } from './shell-slice';
 
 /** The drawer's content (docs/product.md#routes-and-screens "Drawer", §6): greeting, My section by role, Web section, Log out. */
 function DrawerContent({ wide }: { wide: boolean }) {

@@ -1,13 +1,12 @@
 import type { Role } from '@atelier/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderApp, setScreenWidth } from '../../app/test-app';
-import { initialCartState } from '../../features/cart/cart-slice';
-import { initialNotificationsState } from '../../features/notifications/notifications-slice';
-import { initialUiState } from '../../features/ui/ui-slice';
+import { initialCartState } from '../../features/cart';
+import { initialNotificationsState } from '../../features/notifications';
 import { LANGUAGE_STORAGE_KEY, setI18nLanguage } from '../../i18n/i18n';
 import { buildCartItem, buildUser } from '../../testing/builders';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
+import { renderApp, setScreenWidth } from '../../testing/render-app';
 
 const guest = { session: { status: 'loaded' as const, user: null } };
 const signedIn = (role: Role, name = 'Ada King Lovelace') => ({
@@ -116,7 +115,7 @@ describe('drawer', () => {
     const { store } = renderApp('/sandbox', { preloadedState: guest });
     await page();
     expect(await drawer()).toBeVisible();
-    expect(store.getState().ui.drawerOpen).toBe(true);
+    expect(store.getState().shell.drawerOpen).toBe(true);
   });
 
   it.each(['/login', '/register', '/register/check_email'])(
@@ -124,7 +123,7 @@ describe('drawer', () => {
     async (path) => {
       const { store } = renderApp(path, { preloadedState: guest });
       await page();
-      expect(store.getState().ui.drawerOpen).toBe(false);
+      expect(store.getState().shell.drawerOpen).toBe(false);
       expect(screen.queryByTestId('drawer-nav')).toBeNull();
     },
   );
@@ -135,22 +134,22 @@ describe('drawer', () => {
       width: 500,
     });
     await page();
-    expect(store.getState().ui.drawerOpen).toBe(false);
+    expect(store.getState().shell.drawerOpen).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const nav = await drawer();
     // On a small screen the menu is a modal panel, named like the menu it holds.
     expect(screen.getByRole('dialog', { name: 'Main menu' })).toContainElement(nav);
     await user.click(within(nav).getByRole('link', { name: 'Account Settings' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/account_settings'));
-    expect(store.getState().ui.drawerOpen).toBe(false);
+    expect(store.getState().shell.drawerOpen).toBe(false);
   });
 
   it('closes when the screen turns narrow, leaving the page reachable (no modal left behind)', async () => {
     const { store, container } = renderApp('/sandbox', { preloadedState: signedIn('student') });
     await drawer();
-    expect(store.getState().ui.drawerOpen).toBe(true);
+    expect(store.getState().shell.drawerOpen).toBe(true);
     act(() => setScreenWidth(500));
-    await waitFor(() => expect(store.getState().ui.drawerOpen).toBe(false));
+    await waitFor(() => expect(store.getState().shell.drawerOpen).toBe(false));
     await new Promise((r) => setTimeout(r, 400));
     expect(container.closest('[aria-hidden="true"]')).toBeNull();
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeVisible();
@@ -161,7 +160,7 @@ describe('drawer', () => {
     const { store, user } = renderApp('/sandbox', { preloadedState: guest });
     await page();
     await user.click(await screen.findByRole('button', { name: 'Close menu' }));
-    expect(store.getState().ui.drawerOpen).toBe(false);
+    expect(store.getState().shell.drawerOpen).toBe(false);
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
       'aria-expanded',
       'false',
@@ -323,7 +322,7 @@ describe('language switch', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'ja');
     expect(await screen.findByRole('link', { name: 'ログイン' })).toBeVisible();
     expect((await page()).textContent).toBe('UIキット');
-    expect(store.getState().ui.liveLanguage).toBe('ja');
+    expect(store.getState().language.liveLanguage).toBe('ja');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ja');
     expect(document.documentElement.lang).toBe('ja');
     expect(document.title).toBe('アトリエ ギャラリー');
@@ -331,7 +330,7 @@ describe('language switch', () => {
 
   it('follows liveLanguage when something else sets it', async () => {
     const { store } = renderApp('/sandbox', {
-      preloadedState: { ...guest, ui: { ...initialUiState, liveLanguage: 'ja' } },
+      preloadedState: { ...guest, language: { liveLanguage: 'ja' } },
     });
     expect(await screen.findByRole('link', { name: 'ログイン' }, { timeout: 5000 })).toBeVisible();
     expect(store.getState().notifications).toEqual(initialNotificationsState);

@@ -4,8 +4,12 @@ import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { isAuthPage } from '../../app/route-paths';
+import { useLatched } from '../../components/use-latched';
+import { isAuthPage } from '../../lib/route-paths';
+import { selectSnackbar } from '../../lib/snackbar-slice';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
+import { Footer } from './footer';
+import { MAIN_CONTENT_ID } from './layout-ids';
 import {
   DEFAULT_APP_TITLE,
   drawerClosed,
@@ -13,11 +17,7 @@ import {
   selectAppTitle,
   selectDrawerOpen,
   selectLoading,
-  selectSnackbar,
-} from '../../features/ui/ui-slice';
-import { useLatched } from '../use-latched';
-import { Footer } from './footer';
-import { MAIN_CONTENT_ID } from './layout-ids';
+} from './shell-slice';
 import { TopBar } from './top-bar';
 import { useWideScreen } from './use-wide-screen';
 
@@ -25,10 +25,10 @@ import { useWideScreen } from './use-wide-screen';
 // needed, keeping that page's bundle small (issue 2 budget: 200 KB gzip).
 const AppDrawer = lazy(() => import('./app-drawer').then((m) => ({ default: m.AppDrawer })));
 const AppSnackbar = lazy(() =>
-  import('../feedback/app-snackbar').then((m) => ({ default: m.AppSnackbar })),
+  import('../../components/feedback/app-snackbar').then((m) => ({ default: m.AppSnackbar })),
 );
 const LoadingOverlay = lazy(() =>
-  import('../feedback/loading-overlay').then((m) => ({ default: m.LoadingOverlay })),
+  import('../../components/feedback/loading-overlay').then((m) => ({ default: m.LoadingOverlay })),
 );
 /** The document title is the app title: the gallery name unless a page set another (docs/product.md#who-uses-it). */
 function useDocumentTitle() {

@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { menuFontSize } from '../../app/theme';
+import { menuFontSize } from '../theme';
 import { type MenuEntry, pathMatches, submenuMatches } from './menu-data';
 
 const visuallyHidden = {

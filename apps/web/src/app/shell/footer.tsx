@@ -8,8 +8,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { clientConfig } from '../../app/client-config';
-import { publicSite } from '../../app/route-paths';
+import { clientConfig } from '../../lib/client-config';
+import { publicSite } from '../../lib/route-paths';
 
 /** docs/product.md#routes-and-screens footer: copyright, school name, contact mail, terms, privacy, social links. */
 export function Footer() {

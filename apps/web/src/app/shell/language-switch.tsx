@@ -3,9 +3,9 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import Box from '@mui/material/Box';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { liveLanguageSet, selectLiveLanguage } from '../../features/ui/ui-slice';
 import { isLanguage, storeLanguage } from '../../i18n/i18n';
+import { liveLanguageSet, selectLiveLanguage } from '../../i18n/language-slice';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 
 /**
  * Chooses the UI language: sets `liveLanguage` (the providers apply it to i18next) and remembers

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/route-paths';
+import { paths } from '../../lib/route-paths';
 
 function LogoMark({ size }: { size: number }) {
   return (

@@ -1,6 +1,6 @@
 import type { Role } from '@atelier/contract';
-import { paths, publicSite } from '../../app/route-paths';
 import type { MessageKey } from '../../i18n/i18n';
+import { paths, publicSite } from '../../lib/route-paths';
 
 /**
  * Where a menu link leads: `app` is a route of this SPA (client-side navigation), `site` a page of the

@@ -9,12 +9,12 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/route-paths';
-import { selectSessionStatus, selectUser } from '../../features/session/session-slice';
-import { drawerToggled, selectDrawerOpen } from '../../features/ui/ui-slice';
+import { selectSessionStatus, selectUser } from '../../features/session';
+import { paths } from '../../lib/route-paths';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
+import { drawerToggled, selectDrawerOpen } from './shell-slice';
 import { TopBarButton } from './top-bar-button';
 
 // Signed-in users' buttons (badges, notifications) load only when someone is signed in.

@@ -1,9 +1,9 @@
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/route-paths';
-import { CartButton } from '../../features/cart/components/cart-button';
-import { NotificationsButton } from '../../features/notifications/components/notifications-button';
+import { CartButton } from '../../features/cart';
+import { NotificationsButton } from '../../features/notifications';
+import { paths } from '../../lib/route-paths';
 import { TopBarButton } from './top-bar-button';
 
 /** docs/product.md#routes-and-screens top bar for signed-in users: Gallery, Register and Cart (students), Notifications. */

@@ -1,4 +1,4 @@
-import type { ClientConfig } from '../client-config';
+import type { ClientConfig } from '../../lib/client-config';
 
 type SentryModule = { initSentry: (dsn: string) => Promise<void> };
 

@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { searchDialogClosed, selectSearchDialogOpen } from '../../features/ui/ui-slice';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { TextInput } from '../form/text-input';
 import { AppDialog } from './app-dialog';
+import { searchDialogClosed, selectSearchDialogOpen } from './search-dialog-slice';
 
 type Props = {
   /** Called with the trimmed keyword on every change; the caller runs the search. */
@@ -15,7 +15,7 @@ type Props = {
 };
 
 /**
- * The search dialog of docs/product.md#routes-and-screens, open while the store's `searchDialogOpen` is true
+ * The search dialog of docs/product.md#routes-and-screens, open while search-dialog-slice.ts says so
  * (`searchDialogOpened()` / `searchDialogClosed()`). What is searched is up to the caller.
  */
 export function SearchDialog({ onKeywordChange, children, title, label }: Props) {

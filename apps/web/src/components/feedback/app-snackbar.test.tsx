@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { snackbarShown } from '../../features/ui/ui-slice';
+import { snackbarShown } from '../../lib/snackbar-slice';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { AppSnackbar } from './app-snackbar';
 
@@ -42,24 +42,24 @@ describe('AppSnackbar (docs/product.md#client-state snackbar)', () => {
     vi.useFakeTimers();
     const { store } = show(type);
     act(() => vi.advanceTimersByTime(ms - 100));
-    expect(store.getState().ui.snackbar.open).toBe(true);
+    expect(store.getState().snackbar.open).toBe(true);
     act(() => vi.advanceTimersByTime(200));
-    expect(store.getState().ui.snackbar.open).toBe(false);
+    expect(store.getState().snackbar.open).toBe(false);
   });
 
   it('keeps an error until it is closed', () => {
     vi.useFakeTimers();
     const { store } = show('error');
     act(() => vi.advanceTimersByTime(60_000));
-    expect(store.getState().ui.snackbar.open).toBe(true);
+    expect(store.getState().snackbar.open).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(store.getState().ui.snackbar.open).toBe(false);
+    expect(store.getState().snackbar.open).toBe(false);
   });
 
   it('hides on Escape', () => {
     const { store } = show('error');
     fireEvent.keyDown(document, { key: 'Escape' });
-    expect(store.getState().ui.snackbar.open).toBe(false);
+    expect(store.getState().snackbar.open).toBe(false);
   });
 
   it('hides on a click elsewhere', async () => {
@@ -67,6 +67,6 @@ describe('AppSnackbar (docs/product.md#client-state snackbar)', () => {
     // MUI arms click-away on the next tick after opening.
     await act(() => new Promise((r) => setTimeout(r, 0)));
     fireEvent.click(screen.getByText('elsewhere'));
-    expect(store.getState().ui.snackbar.open).toBe(false);
+    expect(store.getState().snackbar.open).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectSnackbar, snackbarAutoHideMs, snackbarHidden } from '../../features/ui/ui-slice';
+import { selectSnackbar, snackbarAutoHideMs, snackbarHidden } from '../../lib/snackbar-slice';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 
 /**
  * The one snackbar (docs/product.md#client-state): success/info hide after 5 s, warning after 7 s, an error stays until

@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../app/providers';
-import { makeStore } from '../../app/store';
+import { AppProviders, makeStore } from '../../testing/render-with-providers';
 import { LoadingOverlay } from './loading-overlay';
 
 describe('LoadingOverlay (docs/product.md#routes-and-screens and #constants)', () => {

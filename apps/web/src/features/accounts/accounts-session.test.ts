@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeStore } from '../../app/store';
+import { drawerOpened } from '../../app/shell/shell-slice';
 import { storeLanguage } from '../../i18n/i18n';
 import { getToken, setToken } from '../../lib/storage';
 import { buildNotification, buildUser, userDocument, validJwt } from '../../testing/builders';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
-import { notificationsAdded } from '../notifications/notifications-slice';
-import { drawerOpened } from '../ui/ui-slice';
+import { makeStore } from '../../testing/render-with-providers';
+import { notificationsAdded } from '../notifications';
 import { sessionTokenReplaced, signInWithToken } from './accounts-session';
 import { fakeCables, restoreCables } from './accounts-test-helpers';
 
@@ -47,8 +47,8 @@ describe('signInWithToken', () => {
     const store = makeStore();
     store.dispatch(drawerOpened());
     await store.dispatch(signInWithToken(validJwt()));
-    expect(store.getState().ui.liveLanguage).toBe('ja');
-    expect(store.getState().ui.drawerOpen).toBe(true);
+    expect(store.getState().language.liveLanguage).toBe('ja');
+    expect(store.getState().shell.drawerOpen).toBe(true);
   });
 });
 

@@ -1,29 +1,27 @@
 import type { User } from '@atelier/contract';
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { resetStore } from '../../app/reset-store';
 import { storedLanguage } from '../../i18n/i18n';
+import { liveLanguageSet } from '../../i18n/language-slice';
+import { resetStore } from '../../lib/reset-store';
 import { setToken } from '../../lib/storage';
-import { loadSession, openLiveConnection, type SessionState } from '../session/session-slice';
-import { drawerOpened, liveLanguageSet, type UiState } from '../ui/ui-slice';
+import { loadSession, openLiveConnection, type SessionState } from '../session';
 
 /**
  * Signs in with a token a mailed link earned (registration confirmed, password reset): the same
  * steps as a sign-in after its POST (docs/product.md#client-state: token stored, store cleared, live connection opened,
- * user loaded), built from the session slice's own thunks. Navigating is the caller's choice.
+ * user loaded), built from the session feature's own thunks. Navigating is the caller's choice.
  */
 export const signInWithToken = createAsyncThunk<
   User | null,
   string,
-  { state: { session: SessionState; ui: UiState } }
->('accounts/signInWithToken', async (jwt, { dispatch, getState }) => {
-  const { drawerOpen } = getState().ui;
+  { state: { session: SessionState } }
+>('accounts/signInWithToken', async (jwt, { dispatch }) => {
   setToken(jwt);
-  dispatch(resetStore());
   // The reset would also put the screen back in English with the drawer shut: the person keeps
   // the language they chose and the layout they were looking at.
+  dispatch(resetStore({ keepLayout: true }));
   dispatch(liveLanguageSet(storedLanguage()));
-  if (drawerOpen) dispatch(drawerOpened());
-  await dispatch(openLiveConnection(jwt));
+  await openLiveConnection(jwt);
   return dispatch(loadSession())
     .unwrap()
     .catch(() => null);
@@ -36,8 +34,8 @@ export const signInWithToken = createAsyncThunk<
  */
 export const sessionTokenReplaced = createAsyncThunk(
   'accounts/sessionTokenReplaced',
-  async (jwt: string, { dispatch }) => {
+  async (jwt: string) => {
     setToken(jwt);
-    await dispatch(openLiveConnection(jwt));
+    await openLiveConnection(jwt);
   },
 );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
 import { buildCartItem, buildUser, cartItemListDocument } from '../../testing/builders';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
+import { makeStore } from '../../testing/render-with-providers';
 import {
   cartCleared,
   cartReducer,
@@ -97,8 +97,8 @@ describe('loadCart (docs/product.md#client-state)', () => {
       message: 'Request failed with status code 404',
     });
     expect(store.getState().cart).toEqual({ items: [], status: 'loaded', loading: false });
-    expect(store.getState().ui.snackbar).toMatchObject({ type: 'error', open: true });
-    expect(store.getState().ui.snackbar.content).toMatch(/^404: /);
+    expect(store.getState().snackbar).toMatchObject({ type: 'error', open: true });
+    expect(store.getState().snackbar.content).toMatch(/^404: /);
   });
 
   it('fails to parse a server cart that does not match the cart item shape', async () => {
@@ -111,7 +111,7 @@ describe('loadCart (docs/product.md#client-state)', () => {
     expect(result.meta.requestStatus).toBe('rejected');
     expect(loadCart.rejected.match(result) && result.error.name).toBe('ZodError');
     expect(selectCartItems(store.getState())).toEqual([]);
-    expect(store.getState().ui.snackbar.content).toBe('Error');
+    expect(store.getState().snackbar.content).toBe('Error');
   });
 
   it('gives a guest without local items an empty loaded cart, asking nothing', async () => {
@@ -182,6 +182,6 @@ describe('loadCart (docs/product.md#client-state)', () => {
     const store = makeStore(guest);
     await store.dispatch(loadCart());
     expect(store.getState().cart).toEqual({ items: [], status: 'loaded', loading: false });
-    expect(store.getState().ui.snackbar.content).toBe('Timeout Error');
+    expect(store.getState().snackbar.content).toBe('Timeout Error');
   });
 });

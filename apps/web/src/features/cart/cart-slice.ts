@@ -1,7 +1,9 @@
-import { API, type CartItem, type GuestCartItemParams } from '@atelier/contract';
+import type { CartItem, GuestCartItemParams } from '@atelier/contract';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { apiClient, handleError } from '../../lib/api-client';
-import { loadContractParsers } from '../../lib/load-contract-parsers';
+import { queryData } from '../../lib/api';
+import { handleError } from '../../lib/api-client';
+import type { AppDispatch } from '../../lib/store-hooks';
+import { cartApi } from './cart-api';
 import { type GuestCartItem, readGuestCartItems } from './guest-cart-db';
 
 export type CartStatus = 'idle' | 'loaded';
@@ -25,13 +27,19 @@ export function guestPricingParams(items: GuestCartItem[]): GuestCartItemParams[
  * klass_group_schedule.id (docs/product.md#server-calls) and takes the local id, so a later `guestItemPriced` for that
  * local item replaces it. A local item the server did not price is left out.
  */
-export async function priceGuestCartItems(items: GuestCartItem[]): Promise<CartItem[]> {
+export async function priceGuestCartItems(
+  dispatch: AppDispatch,
+  items: GuestCartItem[],
+): Promise<CartItem[]> {
   if (items.length === 0) return [];
-  const response = await apiClient.get(API.guestCartItems, {
-    params: { cart_item_params: JSON.stringify(guestPricingParams(items)) },
-  });
-  const { parseCartItemList } = await loadContractParsers();
-  const priced = parseCartItemList(response.data);
+  const priced = await queryData(
+    dispatch(
+      cartApi.endpoints.guestCartItemsPriced.initiate(guestPricingParams(items), {
+        subscribe: false,
+        forceRefetch: true,
+      }),
+    ),
+  );
   const unused = [...priced];
   const out: CartItem[] = [];
   for (const local of items) {
@@ -54,14 +62,19 @@ type CartThunkState = { session: { user: { id: string } | null } };
  */
 export const loadCart = createAsyncThunk<CartItem[], void, { state: CartThunkState }>(
   'cart/load',
-  async (_, { getState }) => {
+  async (_, { dispatch, getState }) => {
     try {
       if (getState().session.user) {
-        const response = await apiClient.get(API.cartItems);
-        const { parseCartItemList } = await loadContractParsers();
-        return parseCartItemList(response.data);
+        return await queryData(
+          dispatch(
+            cartApi.endpoints.cartItems.initiate(undefined, {
+              subscribe: false,
+              forceRefetch: true,
+            }),
+          ),
+        );
       }
-      return await priceGuestCartItems(await readGuestCartItems());
+      return await priceGuestCartItems(dispatch, await readGuestCartItems());
     } catch (error) {
       handleError(error);
       throw error;
@@ -120,4 +133,3 @@ export const { cartCleared, cartReset, guestItemPriced } = cartSlice.actions;
 export const { selectCartItems, selectCartCount, selectCartStatus, selectCartLoading } =
   cartSlice.selectors;
 export const cartReducer = cartSlice.reducer;
-export default cartSlice;

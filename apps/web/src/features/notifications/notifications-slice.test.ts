@@ -1,18 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeStore } from '../../app/store';
 import {
   buildNotification,
   notificationListDocument,
   notificationResource,
 } from '../../testing/builders';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
+import { makeStore } from '../../testing/render-with-providers';
+import {
+  fetchUnreadCount,
+  liveMessageReceived,
+  liveNotificationReceived,
+} from './notifications-api';
 import {
   allNotificationsMarkedRead,
   fetchNotifications,
-  fetchUnreadCount,
   initialNotificationsState,
-  liveMessageReceived,
-  liveNotificationReceived,
   markAllNotificationsRead,
   markNotificationRead,
   notificationMarkedRead,
@@ -134,7 +136,7 @@ describe('notifications thunks (docs/product.md#server-calls)', () => {
     api = fakeApi({ 'GET /api/v1/notifications': { status: 503 } });
     const result = await store.dispatch(fetchNotifications());
     expect(result.meta.requestStatus).toBe('rejected');
-    expect(store.getState().ui.snackbar).toEqual({
+    expect(store.getState().snackbar).toEqual({
       content: '503: Load notifications',
       type: 'error',
       open: true,
@@ -169,7 +171,7 @@ describe('notifications thunks (docs/product.md#server-calls)', () => {
     api = fakeApi({ 'PUT /api/v1/notifications/1/mark_read': { timeout: true } });
     await store.dispatch(markNotificationRead('1'));
     expect(selectNotifications(store.getState())[0]?.read).toBe(false);
-    expect(store.getState().ui.snackbar.content).toBe('Timeout Error');
+    expect(store.getState().snackbar.content).toBe('Timeout Error');
   });
 
   it('marks all read on the server, then locally; a failure is labelled', async () => {
@@ -185,7 +187,7 @@ describe('notifications thunks (docs/product.md#server-calls)', () => {
     api.restore();
     api = fakeApi({ 'PUT /api/v1/notifications/mark_all_read': { status: 404 } });
     await store.dispatch(markAllNotificationsRead());
-    expect(store.getState().ui.snackbar.content).toBe('404: Mark all as read');
+    expect(store.getState().snackbar.content).toBe('404: Mark all as read');
   });
 
   it('adds a live message as a notification and refetches the unread count', async () => {

@@ -1,8 +1,9 @@
-import { API, FIRST_PAGE, type Notification } from '@atelier/contract';
+import { FIRST_PAGE, type Notification } from '@atelier/contract';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { i18n } from '../../i18n/i18n';
-import { apiClient, handleError } from '../../lib/api-client';
-import { loadContractParsers } from '../../lib/load-contract-parsers';
+import { queryData } from '../../lib/api';
+import { handleError } from '../../lib/api-client';
+import { liveNotificationReceived, notificationsApi } from './notifications-api';
 
 export type NotificationsState = {
   /** Newest first, unique by id. */
@@ -35,11 +36,25 @@ function mergeNotifications(current: Notification[], incoming: Notification[]): 
   return [...byId.values()].sort(byNewestFirst);
 }
 
+function markRead(state: NotificationsState, id: string): void {
+  const item = state.items.find((n) => n.id === id);
+  if (item && !item.read) {
+    item.read = true;
+    state.unreadCount = Math.max(0, state.unreadCount - 1);
+  }
+}
+
+function markAllRead(state: NotificationsState): void {
+  for (const item of state.items) item.read = true;
+  state.unreadCount = 0;
+}
+
 type NotificationsThunkState = { notifications: NotificationsState };
 
 /**
  * Loads the next page of notifications (docs/product.md#server-calls GET /api/v1/notifications?page=N). A non-empty
- * page is appended and advances the page counter; an empty one changes nothing.
+ * page is appended and advances the page counter (the slice follows the endpoint); an empty one
+ * changes nothing.
  */
 export const fetchNotifications = createAsyncThunk<
   { page: number; items: Notification[] },
@@ -50,13 +65,14 @@ export const fetchNotifications = createAsyncThunk<
   async (_, { getState, dispatch }) => {
     const { page } = getState().notifications;
     try {
-      const response = await apiClient.get(API.notifications, { params: { page } });
-      const { parseNotificationList } = await loadContractParsers();
-      const list = parseNotificationList(response.data);
-      if (list.length > 0) {
-        dispatch(notificationsAdded(list));
-        dispatch(notificationsPageIncremented());
-      }
+      const list = await queryData(
+        dispatch(
+          notificationsApi.endpoints.notificationsPage.initiate(page, {
+            subscribe: false,
+            forceRefetch: true,
+          }),
+        ),
+      );
       return { page, items: list };
     } catch (error) {
       handleError(error, i18n.t('notifications.loadFailed'));
@@ -66,30 +82,12 @@ export const fetchNotifications = createAsyncThunk<
   { condition: (_, { getState }) => !getState().notifications.fetching },
 );
 
-/** GET /api/v1/notifications/unread_count: `data` is the count. */
-export const fetchUnreadCount = createAsyncThunk(
-  'notifications/fetchUnreadCount',
-  async (_, { dispatch }) => {
-    try {
-      const response = await apiClient.get(API.notificationsUnreadCount);
-      const { parseUnreadCount } = await loadContractParsers();
-      const count = parseUnreadCount(response.data);
-      dispatch(unreadCountSet(count));
-      return count;
-    } catch (error) {
-      handleError(error);
-      throw error;
-    }
-  },
-);
-
-/** PUT /api/v1/notifications/{id}/mark_read; marks it read locally once the server agrees. */
+/** PUT /api/v1/notifications/{id}/mark_read; the slice marks it read once the server agrees. */
 export const markNotificationRead = createAsyncThunk(
   'notifications/markRead',
   async (id: string, { dispatch }) => {
     try {
-      await apiClient.put(API.notificationMarkRead(id));
-      dispatch(notificationMarkedRead(id));
+      await dispatch(notificationsApi.endpoints.markNotificationRead.initiate(id)).unwrap();
     } catch (error) {
       handleError(error, i18n.t('notifications.markReadFailed'));
       throw error;
@@ -102,8 +100,7 @@ export const markAllNotificationsRead = createAsyncThunk(
   'notifications/markAllRead',
   async (_, { dispatch }) => {
     try {
-      await apiClient.put(API.notificationsMarkAllRead);
-      dispatch(allNotificationsMarkedRead());
+      await dispatch(notificationsApi.endpoints.markAllNotificationsRead.initiate()).unwrap();
     } catch (error) {
       handleError(error, i18n.t('notifications.markAllRead'));
       throw error;
@@ -120,15 +117,10 @@ const notificationsSlice = createSlice({
     },
     /** Read goes false to true; the unread count follows when it changed. */
     notificationMarkedRead(state, action: PayloadAction<string>) {
-      const item = state.items.find((n) => n.id === action.payload);
-      if (item && !item.read) {
-        item.read = true;
-        state.unreadCount = Math.max(0, state.unreadCount - 1);
-      }
+      markRead(state, action.payload);
     },
     allNotificationsMarkedRead(state) {
-      for (const item of state.items) item.read = true;
-      state.unreadCount = 0;
+      markAllRead(state);
     },
     notificationsPageIncremented(state) {
       state.page += 1;
@@ -136,13 +128,14 @@ const notificationsSlice = createSlice({
     unreadCountSet(state, action: PayloadAction<number>) {
       state.unreadCount = action.payload;
     },
-    /** A live message is merged in like a fetched one (the unread count is refetched separately). */
-    liveNotificationReceived(state, action: PayloadAction<Notification>) {
-      state.items = mergeNotifications(state.items, [action.payload]);
-    },
   },
   extraReducers: (builder) => {
+    const { endpoints } = notificationsApi;
     builder
+      /** A live message is merged in like a fetched one (the unread count is refetched separately). */
+      .addCase(liveNotificationReceived, (state, action) => {
+        state.items = mergeNotifications(state.items, [action.payload]);
+      })
       .addCase(fetchNotifications.pending, (state) => {
         state.fetching = true;
       })
@@ -151,6 +144,20 @@ const notificationsSlice = createSlice({
       })
       .addCase(fetchNotifications.rejected, (state) => {
         state.fetching = false;
+      })
+      .addMatcher(endpoints.notificationsPage.matchFulfilled, (state, action) => {
+        if (action.payload.length === 0) return;
+        state.items = mergeNotifications(state.items, action.payload);
+        state.page += 1;
+      })
+      .addMatcher(endpoints.unreadCount.matchFulfilled, (state, action) => {
+        state.unreadCount = action.payload;
+      })
+      .addMatcher(endpoints.markNotificationRead.matchFulfilled, (state, action) => {
+        markRead(state, action.meta.arg.originalArgs);
+      })
+      .addMatcher(endpoints.markAllNotificationsRead.matchFulfilled, (state) => {
+        markAllRead(state);
       });
   },
   selectors: {
@@ -166,31 +173,9 @@ export const {
   allNotificationsMarkedRead,
   notificationsPageIncremented,
   unreadCountSet,
-  liveNotificationReceived,
 } = notificationsSlice.actions;
 
 export const { selectNotifications, selectUnreadCount, selectNotificationsPage } =
   notificationsSlice.selectors;
 
 export const notificationsReducer = notificationsSlice.reducer;
-export default notificationsSlice;
-
-/**
- * docs/product.md#server-calls live channel: each message is a notification document, parsed as a resource and added;
- * then the unread count is refetched. A malformed message is logged and dropped.
- */
-export const liveMessageReceived = createAsyncThunk(
-  'notifications/liveMessageReceived',
-  async (message: unknown, { dispatch }) => {
-    let notification: Notification;
-    try {
-      const { parseNotificationDocument } = await loadContractParsers();
-      notification = parseNotificationDocument(message);
-    } catch (error) {
-      console.error('Dropped a malformed live notification', error);
-      return;
-    }
-    dispatch(liveNotificationReceived(notification));
-    await dispatch(fetchUnreadCount());
-  },
-);

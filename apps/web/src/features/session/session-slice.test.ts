@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
+import { drawerOpened } from '../../app/shell/shell-slice';
 import { storedLanguage } from '../../i18n/i18n';
 import { type CableConsumer, closeCable, setCableConsumerFactory } from '../../lib/cable';
 import { setNavigator } from '../../lib/navigation';
 import { getToken, setToken } from '../../lib/storage';
 import { buildUser, makeJwt, userDocument, validJwt } from '../../testing/builders';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
-import { drawerOpened } from '../ui/ui-slice';
+import { makeStore } from '../../testing/render-with-providers';
 import {
   clearUser,
   decodeTokenClaims,
@@ -147,7 +147,7 @@ describe('loadSession (docs/product.md#client-state)', () => {
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('auto_submit')).toBeNull();
     expect(store.getState().session).toEqual({ status: 'loaded', user: null });
-    expect(store.getState().ui.snackbar.open).toBe(false);
+    expect(store.getState().snackbar.open).toBe(false);
   });
 
   it('on another failure reports it and ends loaded with no user, keeping the token', async () => {
@@ -157,7 +157,7 @@ describe('loadSession (docs/product.md#client-state)', () => {
     api = fakeApi({ 'GET /api/v1/users/me': { timeout: true } });
     await store.dispatch(loadSession());
     expect(store.getState().session).toEqual({ status: 'loaded', user: null });
-    expect(store.getState().ui.snackbar.content).toBe('Timeout Error');
+    expect(store.getState().snackbar.content).toBe('Timeout Error');
     expect(getToken()).toBe(token);
     expect(navigateTo).not.toHaveBeenCalled();
   });
@@ -188,7 +188,7 @@ describe('signIn (docs/product.md#client-state)', () => {
     expect(result.payload).toEqual(user);
     expect(api.requests[0]?.body).toEqual({ auth: { email: 'ada@example.com', password: 'pw' } });
     expect(getToken()).toBe(jwt);
-    expect(store.getState().ui.drawerOpen).toBe(false);
+    expect(store.getState().shell.drawerOpen).toBe(false);
     expect(store.getState().session).toEqual({ status: 'loaded', user });
     expect(cables).toEqual([{ url: `ws://${location.host}/cable?token=${jwt}`, open: true }]);
     expect(navigateTo).toHaveBeenCalledWith('/', undefined);
@@ -202,7 +202,7 @@ describe('signIn (docs/product.md#client-state)', () => {
       'GET /api/v2/cart_items': { data: cartEmpty },
     });
     await store.dispatch(signIn({ email: 'a@b.c', password: 'pw' }));
-    expect(store.getState().ui.liveLanguage).toBe('ja');
+    expect(store.getState().language.liveLanguage).toBe('ja');
     expect(storedLanguage()).toBe('ja');
   });
 
@@ -233,7 +233,7 @@ describe('signIn (docs/product.md#client-state)', () => {
     expect(result.payload).toMatchObject({ status: 401, detail: 'Invalid e-mail or password' });
     expect(getToken()).toBeNull();
     expect(navigateTo).not.toHaveBeenCalled();
-    expect(store.getState().ui.snackbar.open).toBe(false);
+    expect(store.getState().snackbar.open).toBe(false);
     expect(cables).toEqual([]);
   });
 
@@ -283,7 +283,7 @@ describe('signOut (docs/product.md#client-state)', () => {
     expect(api.requests[0]?.headers.get('Authorization')).toBe(`Bearer ${jwt}`);
     expect(localStorage.length).toBe(0);
     expect(store.getState().session).toEqual({ status: 'loaded', user: null });
-    expect(store.getState().ui.drawerOpen).toBe(false);
+    expect(store.getState().shell.drawerOpen).toBe(false);
     expect(cables.every((c) => !c.open)).toBe(true);
     expect(navigateTo).toHaveBeenCalledTimes(1);
     expect(navigateTo).toHaveBeenCalledWith('/login', undefined);
@@ -296,7 +296,7 @@ describe('signOut (docs/product.md#client-state)', () => {
     expect(getToken()).toBeNull();
     expect(selectUser(store.getState())).toBeNull();
     expect(navigateTo).toHaveBeenCalledWith('/login', undefined);
-    expect(store.getState().ui.snackbar).toEqual({
+    expect(store.getState().snackbar).toEqual({
       content: '503: Log out',
       type: 'error',
       open: true,
@@ -309,7 +309,7 @@ describe('signOut (docs/product.md#client-state)', () => {
     await store.dispatch(signOut());
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(navigateTo).toHaveBeenCalledTimes(1);
-    expect(store.getState().ui.snackbar.open).toBe(false);
+    expect(store.getState().snackbar.open).toBe(false);
     expect(store.getState().session).toEqual({ status: 'loaded', user: null });
   });
 });

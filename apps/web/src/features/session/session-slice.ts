@@ -1,14 +1,14 @@
-import { API, type Role, type User } from '@atelier/contract';
+import type { Role, User } from '@atelier/contract';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { resetStore } from '../../app/reset-store';
 import { i18n, storeLanguage } from '../../i18n/i18n';
-import { type ApiError, apiClient, handleError, toApiError } from '../../lib/api-client';
-import { closeLiveCable, openLiveCable } from '../../lib/live-connection';
-import { loadContractParsers } from '../../lib/load-contract-parsers';
+import { liveLanguageSet } from '../../i18n/language-slice';
+import { queryData } from '../../lib/api';
+import { type ApiError, handleError, toApiError } from '../../lib/api-client';
+import { closeCable, openCable } from '../../lib/cable';
 import { navigate } from '../../lib/navigation';
+import { resetStore } from '../../lib/reset-store';
 import { clearStorage, getToken, setToken } from '../../lib/storage';
-import { liveMessageReceived } from '../notifications/notifications-slice';
-import { liveLanguageSet } from '../ui/ui-slice';
+import { sessionApi } from './session-api';
 
 export type SessionStatus = 'idle' | 'loading' | 'loaded';
 export type SessionState = { status: SessionStatus; user: User | null };
@@ -41,15 +41,13 @@ export function isSessionValid(token: string | null, now: number = Date.now()): 
   return claims !== null && now <= claims.exp * 1000;
 }
 
-/** Opens the live connection; its messages feed the notifications (docs/product.md#server-calls live channel). */
-export const openLiveConnection = createAsyncThunk(
-  'session/openLiveConnection',
-  async (token: string, { dispatch }) => {
-    await openLiveCable(token, (message) => {
-      void dispatch(liveMessageReceived(message));
-    });
-  },
-);
+/**
+ * Opens the live connection for `token` (docs/architecture.md#live-channel): the session owns the
+ * one connection; the features subscribe to their channels on it (lib/cable.ts `subscribe`).
+ */
+export async function openLiveConnection(token: string): Promise<void> {
+  await openCable(token);
+}
 
 /**
  * Ends the session on this device without asking the server: storage cleared, live connection
@@ -57,7 +55,7 @@ export const openLiveConnection = createAsyncThunk(
  */
 export const endSession = createAsyncThunk('session/end', async (_, { dispatch }) => {
   clearStorage();
-  const closing = closeLiveCable();
+  const closing = closeCable();
   dispatch(resetStore());
   dispatch(clearUser());
   navigate('/login');
@@ -76,12 +74,17 @@ export const loadSession = createAsyncThunk<User | null, void, { state: SessionT
     const token = getToken();
     if (!token) return null;
     try {
-      const response = await apiClient.get(API.me);
-      const { parseUserDocument } = await loadContractParsers();
-      const user = parseUserDocument(response.data);
+      const user = await queryData(
+        dispatch(
+          sessionApi.endpoints.currentUser.initiate(undefined, {
+            subscribe: false,
+            forceRefetch: true,
+          }),
+        ),
+      );
       // The response may have refreshed the token; the connection uses the newest one.
       const current = getToken();
-      if (current && isSessionValid(current)) await dispatch(openLiveConnection(current));
+      if (current && isSessionValid(current)) await openLiveConnection(current);
       return user;
     } catch (error) {
       if (toApiError(error).status !== 401) handleError(error);
@@ -104,20 +107,13 @@ export const signIn = createAsyncThunk<
 >('session/signIn', async ({ email, password, redirect = true }, { dispatch, rejectWithValue }) => {
   let jwt: string;
   try {
-    const response = await apiClient.post(
-      API.signIn,
-      { auth: { email, password } },
-      // Wrong credentials answer 401: that is the form's business, not a session expiry.
-      { skipSessionExpiry: true },
-    );
-    const { parseSignInJwt } = await loadContractParsers();
-    jwt = parseSignInJwt(response.data);
+    jwt = await dispatch(sessionApi.endpoints.signIn.initiate({ email, password })).unwrap();
   } catch (error) {
     return rejectWithValue(toApiError(error));
   }
   setToken(jwt);
   dispatch(resetStore());
-  await dispatch(openLiveConnection(jwt));
+  await openLiveConnection(jwt);
   const user = await dispatch(loadSession())
     .unwrap()
     .catch(() => null);
@@ -137,7 +133,7 @@ export const signIn = createAsyncThunk<
 export const signOut = createAsyncThunk('session/signOut', async (_, { dispatch }) => {
   let failure: unknown = null;
   try {
-    await apiClient.delete(API.signOut, { skipSessionExpiry: true });
+    await dispatch(sessionApi.endpoints.signOut.initiate()).unwrap();
   } catch (error) {
     failure = error;
   }
@@ -186,4 +182,3 @@ export const { clearUser, setUser } = sessionSlice.actions;
 export const { selectUser, selectIsLoggedIn, selectSessionStatus, selectRole } =
   sessionSlice.selectors;
 export const sessionReducer = sessionSlice.reducer;
-export default sessionSlice;

@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { SearchDialog } from '../../../components/dialogs/search-dialog';
-import { searchDialogOpened } from '../../../features/ui/ui-slice';
-import { useAppDispatch } from '../../hooks';
+import { searchDialogOpened } from '../../../components/dialogs/search-dialog-slice';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import { SandboxPage } from './sandbox-page';
 
 /** Sample names for the search dialog demo (searched in the browser, not on a server). */

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test-app';
+import { renderApp } from '../../../testing/render-app';
 
 const guest = { session: { status: 'loaded' as const, user: null } };
 
@@ -101,12 +101,12 @@ describe('sandbox (UI kit catalogue)', () => {
     await screen.findByRole('heading', { name: 'Dialog' });
     await user.click(screen.getByRole('button', { name: 'Open search dialog' }));
     const dialog = await screen.findByRole('dialog', { name: 'Search' });
-    expect(store.getState().ui.searchDialogOpen).toBe(true);
+    expect(store.getState().searchDialog.open).toBe(true);
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search' }), 'kus');
     expect(within(dialog).getByText('Yayoi Kusama')).toBeVisible();
     expect(within(dialog).queryByText('Ada Lovelace')).toBeNull();
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(store.getState().ui.searchDialogOpen).toBe(false));
+    await waitFor(() => expect(store.getState().searchDialog.open).toBe(false));
     act(() => undefined);
   });
 });

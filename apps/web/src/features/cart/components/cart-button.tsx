@@ -2,9 +2,9 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/route-paths';
 import { CountBadge } from '../../../components/feedback/count-badge';
+import { paths } from '../../../lib/route-paths';
+import { useAppSelector } from '../../../lib/store-hooks';
 import { selectCartCount } from '../cart-slice';
 
 /** The top bar's cart link with its item-count badge (docs/product.md#routes-and-screens, students only). */

@@ -1,12 +1,13 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { CountBadge } from '../../../components/feedback/count-badge';
 import { useLatched } from '../../../components/use-latched';
-import { selectUser } from '../../session/session-slice';
-import { fetchUnreadCount, selectUnreadCount } from '../notifications-slice';
+import { useAppSelector } from '../../../lib/store-hooks';
+import { selectUser } from '../../session';
+import { notificationsApi } from '../notifications-api';
+import { selectUnreadCount } from '../notifications-slice';
 
 const NotificationsDialog = lazy(() =>
   import('./notifications-dialog').then((m) => ({ default: m.NotificationsDialog })),
@@ -15,16 +16,14 @@ const NotificationsDialog = lazy(() =>
 /** The top bar's notifications button: the unread badge, and the dialog it opens. */
 export function NotificationsButton() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const userId = useAppSelector(selectUser)?.id;
   const unread = useAppSelector(selectUnreadCount);
   const [open, setOpen] = useState(false);
   const dialogMounted = useLatched(open);
 
   // The badge needs the count as soon as someone is signed in (live messages refetch it later).
-  useEffect(() => {
-    if (userId) void dispatch(fetchUnreadCount());
-  }, [dispatch, userId]);
+  // Holding the entry also holds the NotificationsChannel subscription (notifications-api.ts).
+  notificationsApi.useUnreadCountQuery(undefined, { skip: !userId });
 
   const label =
     unread > 0 ? t('layout.notificationsUnread', { count: unread }) : t('layout.notifications');

@@ -1,9 +1,9 @@
 import { PAGE_SIZE } from '@atelier/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../../../app/test-app';
 import { buildNotification, buildUser, notificationListDocument } from '../../../testing/builders';
 import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 
 /** jsdom has no IntersectionObserver: this one lets the test say when an element scrolls into view. */
 class FakeIntersectionObserver {

@@ -8,10 +8,10 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { selectUser } from '../../session/session-slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
+import { selectUser } from '../../session';
 import {
   fetchNotifications,
   markAllNotificationsRead,

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../../../app/test-app';
 import { buildUser, userDocument, validJwt } from '../../../testing/builders';
 import { type FakeApi, type FakeRoutes, fakeApi } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 
 const guest = { session: { status: 'loaded' as const, user: null } };
 

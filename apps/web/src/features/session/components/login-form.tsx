@@ -4,11 +4,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
 import { loadFeatureStrings, type MessageKey } from '../../../i18n/i18n';
 import { type ApiError, errorSnackbarText, toApiError } from '../../../lib/api-client';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import { signIn } from '../session-slice';
 
 type UnconfirmedNoticeComponent =
