@@ -239,7 +239,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
     ACCOUNTS_API.user(':id'),
     {
       // Before validation: a guest learns nothing about the body, only that it must sign in.
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security: bearer,
@@ -278,7 +278,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
     ACCOUNTS_API.userEmail(':id'),
     {
       // Before validation: a guest learns nothing about the body, only that it must sign in.
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security: bearer,
@@ -303,7 +303,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
     ACCOUNTS_API.userPassword(':id'),
     {
       // Before validation: a guest learns nothing about the body, only that it must sign in.
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security: bearer,

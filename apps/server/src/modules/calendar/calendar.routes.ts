@@ -26,7 +26,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<Omit<CalendarDeps, 'db' | 'im
   opts,
 ) => {
   const deps: CalendarDeps = { ...opts, db: app.db, imageUrls: app.images.urls };
-  const signedIn = { preHandler: requireUser };
+  const signedIn = { onRequest: requireUser };
 
   app.get(
     CLASSES_API.calendarKlasses,

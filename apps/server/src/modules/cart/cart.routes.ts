@@ -40,7 +40,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, o
     API.cartItems,
     {
       // Before validation: a guest hears 401 whatever it sent, not field messages.
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security: bearer,
@@ -55,7 +55,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, o
     API.cartItem(':id'),
     {
       // Before validation: a guest hears 401 whatever it sent, not field messages.
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security: bearer,

@@ -29,7 +29,7 @@ const tags = ['programmes (admin)'];
 /** Admin CRUD of programmes (klass groups) and their image. */
 export const klassGroupsRoutes: FastifyPluginAsyncZod<ClassesRouteOptions> = async (app, opts) => {
   const { ctx } = opts;
-  const admin = { preHandler: requireRole('admin') };
+  const admin = { onRequest: requireRole('admin') };
   await acceptUploads(app);
 
   app.get(

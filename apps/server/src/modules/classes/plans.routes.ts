@@ -19,7 +19,7 @@ const tags = ['plans (admin)'];
 /** Admin CRUD of plans. */
 export const plansRoutes: FastifyPluginAsyncZod<ClassesRouteOptions> = async (app, opts) => {
   const { ctx } = opts;
-  const admin = { preHandler: requireRole('admin') };
+  const admin = { onRequest: requireRole('admin') };
 
   app.get(
     CLASSES_API.plans,

@@ -40,8 +40,8 @@ const deleted = z.null().describe('Deleted');
 /** Schedules, their sessions and add-ons: admins manage them; teachers read the ones they teach. */
 export const schedulesRoutes: FastifyPluginAsyncZod<ClassesRouteOptions> = async (app, opts) => {
   const { ctx } = opts;
-  const admin = { preHandler: requireRole('admin') };
-  const staff = { preHandler: requireRole('admin', 'teacher') };
+  const admin = { onRequest: requireRole('admin') };
+  const staff = { onRequest: requireRole('admin', 'teacher') };
 
   app.get(
     CLASSES_API.schedules,

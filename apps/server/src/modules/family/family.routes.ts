@@ -25,7 +25,7 @@ const errors = errorResponses(401, 403, 404, 422);
 /** A family account's attendee profiles: the people it books into classes (owner or admin). */
 export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before validation: a guest learns nothing about the body, only that it must sign in.
-  app.addHook('preValidation', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.get(
     FAMILY_API.attendeeProfiles(':id'),

@@ -22,7 +22,7 @@ const tags = ['notifications'];
 
 /** docs/product.md#server-calls: the signed-in user's notifications (list, mark read, mark all read, unread count). */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   const avatarUrl = avatarUrlFrom(app.images);
 
   app.get(

@@ -9,7 +9,7 @@ export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ACCOUNTS_API.usersSearch,
     {
-      preValidation: requireRole('teacher', 'admin'),
+      onRequest: requireRole('teacher', 'admin'),
       schema: {
         tags: ['users'],
         security: bearer,

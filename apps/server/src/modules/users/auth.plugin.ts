@@ -86,6 +86,12 @@ export const authPlugin = fp(
 /**
  * A guard hook in callback style: the check is synchronous (auth's onRequest hook already
  * resolved the session), and a callback hook costs a request no promise.
+ *
+ * Routes attach guards at onRequest (`onRequest: requireUser` in the route's options, or
+ * `app.addHook('onRequest', requireUser)` for a whole plugin): authorization comes before the
+ * body is parsed or validated, so whoever may not call a route gets 401 or 403 and learns
+ * nothing about the body (never a 422), and a guest's upload is never read
+ * (docs/architecture.md#http-contract).
  */
 type GuardHook = (
   request: FastifyRequest,
@@ -96,18 +102,20 @@ type GuardHook = (
 const guestError = (request: FastifyRequest) =>
   request.sessionError ?? unauthorized('Please sign in.');
 
-/** preHandler / preValidation: 401 unless the request carries a valid session. */
+/** onRequest guard: 401 unless the request carries a valid session. */
 export const requireUser: GuardHook = (request, _reply, done) => {
   done(request.session ? undefined : guestError(request));
 };
 
-/** preHandler / preValidation: 401 for a guest, 403 for a user whose role is not one of `roles`. */
+/** onRequest guard: 401 for a guest, 403 for a user whose role is not one of `roles`. */
 export function requireRole(...roles: Role[]): GuardHook {
-  return (request, _reply, done) => {
+  const guard: GuardHook = (request, _reply, done) => {
     const role = request.session?.user.role;
     if (!role) return done(guestError(request));
     done(roles.includes(role) ? undefined : forbidden('Your account is not allowed to do that.'));
   };
+  // Named after its roles, so Fastify's route listing (printRoutes) says who may call a route.
+  return Object.defineProperty(guard, 'name', { value: `requireRole(${roles.join(',')})` });
 }
 
 /** The session of a route guarded by requireUser / requireRole. */

@@ -45,7 +45,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.me,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['session'],
         summary: 'The signed-in user',
@@ -59,7 +59,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     API.signOut,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['session'],
         summary: 'Sign out: the token is revoked',
