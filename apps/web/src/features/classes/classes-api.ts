@@ -12,10 +12,8 @@ import {
   type FlatSchedule,
   klassFlatSchema,
   klassGroupFlatSchema,
-  type PageMeta,
   type PlanFields,
   type PreviewScheduleBody,
-  pageMetaSchema,
   parseDocument,
   planFlatSchema,
   scheduleFlatSchema,
@@ -28,15 +26,7 @@ import {
 } from '@atelier/contract';
 import { z } from 'zod';
 import { api } from '../../lib/api';
-
-const pageMetaOnlySchema = z.object({ meta: pageMetaSchema });
-
-/** A page of a list: the flattened items and the server's paging meta. */
-export type Paged<T> = { items: T[]; meta: PageMeta };
-
-function paged<T>(schema: z.ZodType<T[]>, raw: unknown): Paged<T> {
-  return { items: parseDocument(schema, raw), meta: pageMetaOnlySchema.parse(raw).meta };
-}
+import { type Paged, parsePaged } from '../../lib/paged-list';
 
 export type KlassGroupListArgs = { page: number; search?: string };
 export type PlanListArgs = { page: number; search?: string };
@@ -58,7 +48,7 @@ export const classesApi = api.injectEndpoints({
         url: CLASSES_API.klassGroups,
         params: { page, ...(search ? { search } : {}) },
       }),
-      transformResponse: (raw: unknown) => paged(z.array(klassGroupFlatSchema), raw),
+      transformResponse: (raw: unknown) => parsePaged(z.array(klassGroupFlatSchema), raw),
       providesTags: (result) => [
         { type: 'KlassGroup', id: LIST },
         ...(result?.items ?? []).map((g) => klassGroupTag(g.id)),
@@ -201,7 +191,7 @@ export const classesApi = api.injectEndpoints({
         url: CLASSES_API.plans,
         params: { page, ...(search ? { search } : {}) },
       }),
-      transformResponse: (raw: unknown) => paged(z.array(planFlatSchema), raw),
+      transformResponse: (raw: unknown) => parsePaged(z.array(planFlatSchema), raw),
       providesTags: (result) => [
         { type: 'Plan', id: LIST },
         ...(result?.items ?? []).map((p) => ({ type: 'Plan' as const, id: p.id })),

@@ -7,24 +7,19 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/route-paths';
+import { type AdminColumn, AdminTable } from '../../../components/admin/admin-table';
 import { PageTitle } from '../../../components/page-title';
 import { handleError } from '../../../lib/api-client';
 import { formatPlainDate } from '../../../lib/format-date';
+import { paths } from '../../../lib/route-paths';
+import { snackbarShown } from '../../../lib/snackbar-slice';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { selectUser } from '../../session/session-slice';
-import { snackbarShown } from '../../ui/ui-slice';
 import { useKlassGroupQuery, useUpdateKlassGroupMutation } from '../classes-api';
 import { formatSlots } from '../classes-format';
 import {
@@ -89,6 +84,58 @@ export function ManageKlassGroup({ id }: { id: string }) {
     );
   }
 
+  const locale = i18n.language;
+  const scheduleColumns: AdminColumn<FlatScheduleInGroup>[] = [
+    {
+      key: 'name',
+      header: t('manageClasses.detail.scheduleName'),
+      render: (schedule) => (
+        <Link component={RouterLink} to={paths.manageSchedule(group.id, schedule.id)}>
+          {schedule.name}
+        </Link>
+      ),
+    },
+    {
+      key: 'dates',
+      header: t('manageClasses.detail.dates'),
+      render: (schedule) =>
+        `${formatPlainDate(schedule.start_date, locale)} – ${formatPlainDate(schedule.end_date, locale)}`,
+    },
+    {
+      key: 'times',
+      header: t('manageClasses.detail.weeklyTimes'),
+      render: (schedule) => (
+        <>
+          {formatSlots(schedule.slots, locale)}
+          <Typography variant="body2" color="text.secondary">
+            {schedule.time_zone}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'teacher',
+      header: t('manageClasses.detail.teacher'),
+      render: (schedule) => schedule.teacher?.name,
+    },
+    {
+      key: 'sessions',
+      header: t('manageClasses.detail.sessions'),
+      align: 'right',
+      render: (schedule) => schedule.klasses_count,
+    },
+    {
+      key: 'seats',
+      header: t('manageClasses.detail.seatsLeft'),
+      align: 'right',
+      render: (schedule) =>
+        t('manageClasses.detail.seatsOf', {
+          left: schedule.seats_left,
+          capacity: schedule.capacity,
+        }),
+    },
+  ];
+
   const togglePublished = async () => {
     try {
       const updated = await updateKlassGroup({
@@ -137,53 +184,15 @@ export function ManageKlassGroup({ id }: { id: string }) {
           {t('manageClasses.detail.newSchedule')}
         </Button>
       </Stack>
-      {schedules.length === 0 ? (
-        <Typography>{t('manageClasses.detail.noSchedules')}</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('manageClasses.detail.schedules')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('manageClasses.detail.scheduleName')}</TableCell>
-                <TableCell>{t('manageClasses.detail.dates')}</TableCell>
-                <TableCell>{t('manageClasses.detail.weeklyTimes')}</TableCell>
-                <TableCell>{t('manageClasses.detail.teacher')}</TableCell>
-                <TableCell align="right">{t('manageClasses.detail.sessions')}</TableCell>
-                <TableCell align="right">{t('manageClasses.detail.seatsLeft')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {schedules.map((schedule) => (
-                <TableRow key={schedule.id} data-testid={`schedule-row-${schedule.id}`}>
-                  <TableCell>
-                    <Link component={RouterLink} to={paths.manageSchedule(group.id, schedule.id)}>
-                      {schedule.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    {formatPlainDate(schedule.start_date, i18n.language)} –{' '}
-                    {formatPlainDate(schedule.end_date, i18n.language)}
-                  </TableCell>
-                  <TableCell>
-                    {formatSlots(schedule.slots, i18n.language)}
-                    <Typography variant="body2" color="text.secondary">
-                      {schedule.time_zone}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{schedule.teacher?.name}</TableCell>
-                  <TableCell align="right">{schedule.klasses_count}</TableCell>
-                  <TableCell align="right">
-                    {t('manageClasses.detail.seatsOf', {
-                      left: schedule.seats_left,
-                      capacity: schedule.capacity,
-                    })}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <AdminTable
+        label={t('manageClasses.detail.schedules')}
+        columns={scheduleColumns}
+        rows={schedules}
+        rowKey={(schedule) => schedule.id}
+        rowName={(schedule) => schedule.name}
+        rowData={(schedule) => ({ 'data-testid': `schedule-row-${schedule.id}` })}
+        emptyText={t('manageClasses.detail.noSchedules')}
+      />
 
       {editing && (
         <KlassGroupFormDialog

@@ -1,5 +1,4 @@
 import type { FlatPlan } from '@atelier/contract';
-import { PAGE_SIZE } from '@atelier/contract';
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-di
 import { usePageParam } from '../../../components/admin/use-page-param';
 import { clientConfig } from '../../../lib/client-config';
 import { formatCents } from '../../../lib/money';
+import { pageCount } from '../../../lib/paged-list';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useDeletePlanMutation, usePlansQuery } from '../classes-api';
 import { PlanFormDialog } from './plan-form-dialog';
@@ -29,9 +29,6 @@ export function ManagePlans() {
 
   const notify = (content: string) => dispatch(snackbarShown({ content, type: 'success' }));
   const money = (cents: number) => formatCents(cents, currency, i18n.language);
-  const pageCount = data
-    ? Math.max(1, Math.ceil(data.meta.total / (data.meta.per_page || PAGE_SIZE)))
-    : 1;
 
   const columns: AdminColumn<FlatPlan>[] = [
     { key: 'name', header: t('managePlans.name'), render: (plan) => plan.name },
@@ -83,7 +80,12 @@ export function ManagePlans() {
         create={{ label: t('managePlans.create'), onClick: () => setEditing({ mode: 'create' }) }}
         onEdit={(plan) => setEditing({ mode: 'edit', plan })}
         onDelete={setDeleting}
-        paging={{ kind: 'pages', page, pageCount, onPageChange: setPage }}
+        paging={{
+          kind: 'pages',
+          page,
+          pageCount: data ? pageCount(data.meta) : 1,
+          onPageChange: setPage,
+        }}
       />
       {editing && (
         <PlanFormDialog
