@@ -160,4 +160,54 @@ describe('server process', { timeout: 120_000 }, () => {
       await database.close();
     }
   });
+  // A parent that signals the process group and exits takes the log's reader with it; the
+  // server must still end within its deadline instead of waiting forever to flush stdout.
+  it.each([
+    ['goes away', (stdout: NodeJS.ReadableStream & { destroy(): void }) => stdout.destroy()],
+    ['stops reading', () => {}],
+  ])('exits within its deadline when the log reader %s during shutdown', async (_case, leave) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'atelier-server-'));
+    const database = await prepareDatabase();
+    try {
+      const port = await freePort();
+      const server = spawnServer(
+        serverEnv({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', ...database.env }),
+      );
+      children.push(server.child);
+      await waitForListening(server, server.exited);
+      const stdout = server.child.stdout;
+      if (!stdout) throw new Error('no stdout');
+      // Nobody reads the log any more: the pipe fills and the logger's buffer holds the rest.
+      stdout.pause();
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+      const get = () =>
+        new Promise<void>((resolve, reject) => {
+          http
+            .get(
+              { host: '127.0.0.1', port, path: `${API.health}?${'x'.repeat(400)}`, agent },
+              (res) => {
+                res.resume();
+                res.on('end', resolve);
+              },
+            )
+            .on('error', reject);
+        });
+      for (let batch = 0; batch < 12; batch += 1)
+        await Promise.all(Array.from({ length: 25 }, get));
+      agent.destroy();
+
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      leave(stdout as NodeJS.ReadableStream & { destroy(): void });
+      const code = await Promise.race([
+        server.exited,
+        new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 20_000)),
+      ]);
+      expect(code).not.toBe('hung');
+      expect(Date.now() - signalled).toBeLessThan(15_000);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -3,7 +3,12 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { killAfter } from './lib/exit-deadline';
+import { releaseLog } from './lib/logger';
 import { RedisPubSub } from './pubsub/redis-pubsub';
+
+/** How long a shutdown may take before the process ends regardless. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -34,9 +39,14 @@ async function main() {
     // Close stops accepting connections and waits for in-flight requests before resolving.
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out after 10 s');
-      process.exit(1);
-    }, 10_000);
+      void releaseLog(app.log, 500).then(() => process.exit(1));
+    }, SHUTDOWN_DEADLINE_MS);
     timer.unref();
+    // The timer above needs a free main thread; this one does not (lib/exit-deadline.ts).
+    const watchdog = killAfter(
+      SHUTDOWN_DEADLINE_MS + 2_000,
+      'shutdown did not end in time: killed',
+    );
     // Fastify closes the connections that are idle when shutdown starts; a keep-alive connection
     // whose request was still in flight becomes idle only once it is answered, and would then hold
     // the close open until the client drops it. Closing idle connections until the end fixes that.
@@ -44,6 +54,8 @@ async function main() {
     closeIdle.unref();
     await app.close();
     clearInterval(closeIdle);
+    await releaseLog(app.log, 1_000);
+    await watchdog;
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -68,3 +68,29 @@ export class AccessLog extends LogController {
     else request.log.info(line, 'request completed');
   }
 }
+
+/** What `releaseLog` reads of the asynchronous stdout destination (pino's sonic-boom). */
+type BufferedDestination = {
+  destroyed?: boolean;
+  destroy?: () => void;
+  /** sonic-boom's count of characters not yet written; it has no public accessor for it. */
+  _len?: number;
+  _writing?: boolean;
+};
+
+/**
+ * The last step before a shutdown's exit: waits up to `ms` for the log's buffered lines to reach
+ * stdout, then, if they cannot (the reader is gone or no longer reads), drops them. Dropping
+ * matters: at exit pino flushes synchronously and retries without end on a pipe that takes nothing,
+ * so the process would never exit (lib/exit-deadline.ts holds the last-resort deadline).
+ */
+export async function releaseLog(log: FastifyBaseLogger, ms: number): Promise<void> {
+  const destination = (log as unknown as Record<symbol, BufferedDestination | undefined>)[
+    pino.symbols.streamSym
+  ];
+  if (!destination || destination.destroyed || typeof destination.destroy !== 'function') return;
+  const pending = () => Boolean(destination._writing) || (destination._len ?? 0) > 0;
+  const until = Date.now() + ms;
+  while (pending() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  if (pending()) destination.destroy();
+}
