@@ -1,7 +1,7 @@
 import type { Role } from '@atelier/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { initialSessionState } from '../features/session/session-slice';
+import { initialSessionState } from '../features/session';
 import { buildUser } from '../testing/builders';
 import { type FakeApi, fakeApi } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';

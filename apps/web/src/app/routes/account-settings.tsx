@@ -7,7 +7,7 @@ import { EmailChangeForm } from '../../features/accounts/components/email-change
 import { PasswordChangeForm } from '../../features/accounts/components/password-change-form';
 import { ProfileForm } from '../../features/accounts/components/profile-form';
 import { FamilyMembers } from '../../features/family/components/family-members';
-import { selectUser } from '../../features/session/session-slice';
+import { selectUser } from '../../features/session';
 import { useAppSelector } from '../hooks';
 import { paths } from '../route-paths';
 

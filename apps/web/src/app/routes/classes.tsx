@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title';
-import { CalendarFeedPanel } from '../../features/calendar/components/calendar-feed';
-import { KlassCalendar } from '../../features/calendar/components/klass-calendar';
-import { selectUser } from '../../features/session/session-slice';
+import { CalendarFeedPanel, KlassCalendar } from '../../features/calendar';
+import { selectUser } from '../../features/session';
 import { timeZoneOf } from '../../lib/zoned-time';
 import { useAppSelector } from '../hooks';
 

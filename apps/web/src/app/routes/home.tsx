@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { selectSessionStatus, selectUser } from '../../features/session/session-slice';
+import { selectSessionStatus, selectUser } from '../../features/session';
 import { clientConfig } from '../client-config';
 import { useAppSelector } from '../hooks';
 import { paths, publicSite } from '../route-paths';

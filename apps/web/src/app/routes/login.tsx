@@ -4,8 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { LoginForm } from '../../features/session/components/login-form';
-import { selectUser } from '../../features/session/session-slice';
+import { LoginForm, selectUser } from '../../features/session';
 import { useAppSelector } from '../hooks';
 import { paths } from '../route-paths';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { RegisterForm } from '../../features/accounts/components/register-form';
-import { selectUser } from '../../features/session/session-slice';
+import { selectUser } from '../../features/session';
 import { useAppSelector } from '../hooks';
 import { paths } from '../route-paths';
 

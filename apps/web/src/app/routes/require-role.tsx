@@ -1,6 +1,6 @@
 import type { Role } from '@atelier/contract';
 import { Navigate, Outlet } from 'react-router';
-import { selectSessionStatus, selectUser } from '../../features/session/session-slice';
+import { selectSessionStatus, selectUser } from '../../features/session';
 import { useAppSelector } from '../hooks';
 import { paths } from '../route-paths';
 
