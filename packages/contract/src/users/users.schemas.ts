@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idTextSchema } from '../common/id.schemas';
 import { textSchema } from '../common/text.schemas';
 import { LANGUAGES } from '../constants';
 
@@ -65,7 +66,8 @@ export type SignInResponse = z.infer<typeof signInResponseSchema>;
  * everywhere" is still ordered correctly against it.
  */
 export const sessionClaimsSchema = z.object({
-  sub: z.string(),
+  /** The user's id: a forged larger one must never reach the database. */
+  sub: idTextSchema(),
   role: roleSchema,
   iat: z.number(),
   exp: z.number(),

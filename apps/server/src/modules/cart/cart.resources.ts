@@ -1,4 +1,9 @@
-import type { CartIncludedResource, CartItemResource, CouponDiscountType } from '@atelier/contract';
+import {
+  type CartIncludedResource,
+  type CartItemResource,
+  type CouponDiscountType,
+  resourceDocument,
+} from '@atelier/contract';
 import type { CartSchedule } from '../classes';
 import type { CartItemPrice } from '../pricing';
 
@@ -151,13 +156,5 @@ export function cartDocumentParts(items: PricedCartItem[]): {
   data: CartItemResource[];
   included?: CartIncludedResource[];
 } {
-  const seen = new Set<string>();
-  const included = items.flatMap(includedOf).filter((r) => {
-    const key = `${r.type}:${r.id}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  const data = items.map(cartItemResource);
-  return included.length > 0 ? { data, included } : { data };
+  return resourceDocument(items.map(cartItemResource), items.flatMap(includedOf));
 }

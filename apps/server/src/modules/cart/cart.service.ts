@@ -5,6 +5,7 @@ import {
   type CartItemListDocument,
   type FieldError,
   type GuestCartItemParams,
+  isIdText,
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { notFound, ValidationError } from '../../lib/app-error';
@@ -269,12 +270,9 @@ export async function updateCartItem(
   return { ...parts, data: parts.data[0] as CartItemDocument['data'] };
 }
 
-const ID_TEXT = /^[1-9]\d{0,9}$/;
 /** A database id from text, or null when the text cannot be one. */
 function idOf(text: string): number | null {
-  if (!ID_TEXT.test(text)) return null;
-  const id = Number(text);
-  return id <= 2_147_483_647 ? id : null;
+  return isIdText(text) ? Number(text) : null;
 }
 
 /**

@@ -4,11 +4,12 @@ import type {
   CatalogueQuery,
   CatalogueScheduleDocument,
 } from '@atelier/contract';
+import { uniqueIncluded } from '@atelier/contract';
 import { notFound } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
 import { type ClassesContext, groupBy } from './classes.context';
 import { publicScheduleResources, schoolToday } from './classes.loader';
-import { publicKlassGroupResource, uniqueResources } from './classes.resources';
+import { publicKlassGroupResource } from './classes.resources';
 import {
   countKlassGroupRows,
   findKlassGroupRowBySlug,
@@ -36,7 +37,7 @@ async function publicGroupsWithIncluded(ctx: ClassesContext, groups: KlassGroupR
         ctx.images.urls,
       ),
     ),
-    included: uniqueResources([...scheduleResources, ...related]),
+    included: uniqueIncluded([...scheduleResources, ...related]),
   };
 }
 
@@ -75,7 +76,7 @@ export async function catalogueSchedule(
   const { schedules, related } = await publicScheduleResources(ctx, [found.schedule]);
   return {
     data: schedules[0] as CatalogueScheduleDocument['data'],
-    included: uniqueResources([
+    included: uniqueIncluded([
       publicKlassGroupResource(found.group, [found.schedule.id], ctx.images.urls),
       ...related,
     ]),

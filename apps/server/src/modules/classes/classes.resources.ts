@@ -298,14 +298,3 @@ export function rosterAttendeeResource(row: RosterRow): RosterAttendeeResource {
     attributes: { name: row.attendee.name, birthday: row.attendee.birthday },
   };
 }
-
-/** Removes repeated resources (same type and id), keeping the first. */
-export function uniqueResources<T extends { id: string; type: string }>(resources: T[]): T[] {
-  const seen = new Set<string>();
-  return resources.filter((r) => {
-    const key = `${r.type}:${r.id}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}

@@ -5,6 +5,7 @@ import {
   klassGroupRuleErrors,
   slugify,
   type UpdateKlassGroupBody,
+  uniqueIncluded,
   type updateKlassGroupBodySchema,
 } from '@atelier/contract';
 import type { z } from 'zod';
@@ -14,7 +15,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { seatCountsBySchedule } from '../enrollments';
 import { type ClassesContext, groupBy } from './classes.context';
 import { adminScheduleResources, loadKlassCounts, loadScheduleExtras } from './classes.loader';
-import { klassGroupResource, uniqueResources } from './classes.resources';
+import { klassGroupResource } from './classes.resources';
 import {
   countKlassGroupRows,
   deleteKlassGroupRow,
@@ -63,7 +64,7 @@ async function adminGroupsWithIncluded(ctx: ClassesContext, groups: KlassGroupRo
         ctx.images.urls,
       ),
     ),
-    included: uniqueResources([...scheduleResources, ...related]),
+    included: uniqueIncluded([...scheduleResources, ...related]),
   };
 }
 

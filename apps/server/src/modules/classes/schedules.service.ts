@@ -11,6 +11,7 @@ import {
   type SchedulePattern,
   type SchedulePreviewDocument,
   schedulePatternRuleErrors,
+  uniqueIncluded,
   type updateAddonBodySchema,
   type updateKlassBodySchema,
   type updateScheduleBodySchema,
@@ -30,7 +31,6 @@ import {
   klassGroupResource,
   klassResource,
   rosterAttendeeResource,
-  uniqueResources,
 } from './classes.resources';
 import { findKlassGroupRow, klassGroupRowsByIds } from './klass-groups.repository';
 import { planRowsByIds } from './plans.repository';
@@ -173,7 +173,7 @@ export async function getSchedule(
   });
   return {
     data: resources.schedules[0] as ScheduleDocument['data'],
-    included: uniqueResources([
+    included: uniqueIncluded([
       klassGroupResource(group, groupScheduleIds, ctx.images.urls),
       ...resources.related,
       ...resources.klasses,
@@ -208,7 +208,7 @@ export async function listSchedules(
   const siblingsByGroup = groupBy(siblings, (s) => s.klassGroupId);
   return {
     data: resources.schedules,
-    included: uniqueResources([
+    included: uniqueIncluded([
       ...groups.map((g) =>
         klassGroupResource(
           g,

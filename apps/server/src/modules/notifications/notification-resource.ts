@@ -1,8 +1,10 @@
-import type {
-  NotificationDocument,
-  NotificationListDocument,
-  NotificationResource,
-  PageMeta,
+import {
+  listDocument,
+  type NotificationDocument,
+  type NotificationListDocument,
+  type NotificationResource,
+  type PageMeta,
+  resourceDocument,
 } from '@atelier/contract';
 import type { NotificationWithSender, SenderRow } from './notifications.repository';
 
@@ -39,15 +41,9 @@ function senderResource(sender: SenderRow, avatarUrl?: AvatarUrl): SenderResourc
   };
 }
 
-/** Each sender once, in first-seen order. */
-function includedSenders(rows: NotificationWithSender[], avatarUrl?: AvatarUrl) {
-  const senders = new Map<number, SenderResource>();
-  for (const row of rows) {
-    if (row.sender && !senders.has(row.sender.id)) {
-      senders.set(row.sender.id, senderResource(row.sender, avatarUrl));
-    }
-  }
-  return [...senders.values()];
+/** The senders of `rows` (the document builders include each once). */
+function senders(rows: NotificationWithSender[], avatarUrl?: AvatarUrl): SenderResource[] {
+  return rows.flatMap((row) => (row.sender ? [senderResource(row.sender, avatarUrl)] : []));
 }
 
 /** One notification with its sender included: an API body and the NotificationsChannel message. */
@@ -55,11 +51,7 @@ export function notificationDocument(
   row: NotificationWithSender,
   avatarUrl?: AvatarUrl,
 ): NotificationDocument {
-  const included = includedSenders([row], avatarUrl);
-  return {
-    data: notificationResource(row),
-    ...(included.length > 0 ? { included } : {}),
-  };
+  return resourceDocument(notificationResource(row), senders([row], avatarUrl));
 }
 
 export function notificationListDocument(
@@ -67,10 +59,5 @@ export function notificationListDocument(
   meta: PageMeta,
   avatarUrl?: AvatarUrl,
 ): NotificationListDocument {
-  const included = includedSenders(rows, avatarUrl);
-  return {
-    data: rows.map(notificationResource),
-    ...(included.length > 0 ? { included } : {}),
-    meta,
-  };
+  return listDocument(rows.map(notificationResource), meta, senders(rows, avatarUrl));
 }

@@ -43,10 +43,6 @@ export const UNCONFIRMED_DETAIL =
   'Please confirm your e-mail address first: follow the link in the e-mail we sent you when you registered.';
 const SIGNED_OUT = 'You have been signed out. Please sign in again.';
 
-// PostgreSQL `integer` ids: a larger `sub` can only come from a forged token, and must not reach
-// the database as an out-of-range parameter.
-const MAX_USER_ID = 2_147_483_647;
-
 export type SessionServiceDeps = {
   db: Db;
   secret: string;
@@ -123,7 +119,6 @@ export async function createSessionService(deps: SessionServiceDeps): Promise<Se
       const generation = cache.generation;
       const claims = await readSessionClaims(key, token, nowMs);
       const userId = Number(claims.sub);
-      if (userId > MAX_USER_ID) throw sessionInvalid();
       const found = await lookupSession(userId, claims.jti);
       if (!found) throw sessionInvalid();
       const validAfter = found.user.tokensValidAfter;
