@@ -1,6 +1,6 @@
 import { APP_BASE } from '@atelier/contract';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RouteError } from '../components/feedback/route-error';
+import { PageRouteError, RouteError } from '../components/feedback/route-error';
 import { loadFeatureStrings } from '../i18n/i18n';
 import { setNavigator } from '../lib/navigation';
 import { access, pattern } from '../lib/route-paths';
@@ -30,38 +30,55 @@ export const routes: RouteObject[] = [
     // Shown while the first page's chunk loads: nothing, rather than a flash of another layout.
     hydrateFallbackElement: <></>,
     children: [
-      // Public
-      { index: true, lazy: page(() => import('./routes/home')) },
-      { path: 'home', lazy: page(() => import('./routes/home')) },
-      { path: 'book_class', lazy: page(() => import('./routes/book-class')) },
-      { path: 'photo_box', lazy: page(() => import('./routes/photo-box')) },
-      { path: 'photo_upload', lazy: page(() => import('./routes/photo-upload')) },
-      { path: 'login', lazy: () => import('./routes/login') },
-      { path: 'register/check_email', lazy: page(() => import('./routes/register-check-email')) },
-      { path: pattern.registerComplete, lazy: page(() => import('./routes/register-complete')) },
-      { path: pattern.registerConfirm, lazy: page(() => import('./routes/register-confirm')) },
-      { path: 'register', lazy: page(() => import('./routes/register')) },
+      // docs/product.md#error-handling: each route group has its own errorElement, so a page that
+      // throws shows the fallback in its place and leaves the top bar, menu and sign-out usable.
       {
-        path: pattern.passwordResetToken,
-        lazy: page(() => import('./routes/password-reset-token')),
+        // Public
+        errorElement: <PageRouteError />,
+        children: [
+          { index: true, lazy: page(() => import('./routes/home')) },
+          { path: 'home', lazy: page(() => import('./routes/home')) },
+          { path: 'book_class', lazy: page(() => import('./routes/book-class')) },
+          { path: 'photo_box', lazy: page(() => import('./routes/photo-box')) },
+          { path: 'photo_upload', lazy: page(() => import('./routes/photo-upload')) },
+          { path: 'login', lazy: () => import('./routes/login') },
+          {
+            path: 'register/check_email',
+            lazy: page(() => import('./routes/register-check-email')),
+          },
+          {
+            path: pattern.registerComplete,
+            lazy: page(() => import('./routes/register-complete')),
+          },
+          { path: pattern.registerConfirm, lazy: page(() => import('./routes/register-confirm')) },
+          { path: 'register', lazy: page(() => import('./routes/register')) },
+          {
+            path: pattern.passwordResetToken,
+            lazy: page(() => import('./routes/password-reset-token')),
+          },
+          { path: 'password_reset', lazy: page(() => import('./routes/password-reset')) },
+          {
+            path: pattern.accountSettingsEmail,
+            lazy: page(() => import('./routes/account-settings-email')),
+          },
+          { path: pattern.cartItem, lazy: page(() => import('./routes/cart-item')) },
+          { path: 'cart', lazy: page(() => import('./routes/cart')) },
+          { path: 'checkout/complete', lazy: page(() => import('./routes/checkout-complete')) },
+          { path: 'checkout/failed', lazy: page(() => import('./routes/checkout-failed')) },
+          { path: 'checkout', lazy: page(() => import('./routes/checkout')) },
+          { path: 'sandbox', lazy: page(() => import('./routes/sandbox/index')) },
+          { path: 'sandbox/dialog', lazy: page(() => import('./routes/sandbox/dialog')) },
+          { path: 'sandbox/form', lazy: page(() => import('./routes/sandbox/form')) },
+          { path: 'sandbox/file', lazy: page(() => import('./routes/sandbox/file')) },
+          { path: 'sandbox/file_upload', lazy: page(() => import('./routes/sandbox/file-upload')) },
+          // docs/product.md#routes-and-screens: /404 (where forbidden routes lead) and every unknown path show the not-found page.
+          { path: '404', lazy: () => import('./routes/not-found') },
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
       },
-      { path: 'password_reset', lazy: page(() => import('./routes/password-reset')) },
-      {
-        path: pattern.accountSettingsEmail,
-        lazy: page(() => import('./routes/account-settings-email')),
-      },
-      { path: pattern.cartItem, lazy: page(() => import('./routes/cart-item')) },
-      { path: 'cart', lazy: page(() => import('./routes/cart')) },
-      { path: 'checkout/complete', lazy: page(() => import('./routes/checkout-complete')) },
-      { path: 'checkout/failed', lazy: page(() => import('./routes/checkout-failed')) },
-      { path: 'checkout', lazy: page(() => import('./routes/checkout')) },
-      { path: 'sandbox', lazy: page(() => import('./routes/sandbox/index')) },
-      { path: 'sandbox/dialog', lazy: page(() => import('./routes/sandbox/dialog')) },
-      { path: 'sandbox/form', lazy: page(() => import('./routes/sandbox/form')) },
-      { path: 'sandbox/file', lazy: page(() => import('./routes/sandbox/file')) },
-      { path: 'sandbox/file_upload', lazy: page(() => import('./routes/sandbox/file-upload')) },
       // Any logged-in user
       {
+        errorElement: <PageRouteError />,
         element: <RequireRole roles={access.anyUser} />,
         children: [
           { path: 'classes', lazy: page(() => import('./routes/classes')) },
@@ -82,6 +99,7 @@ export const routes: RouteObject[] = [
       },
       // Student only
       {
+        errorElement: <PageRouteError />,
         element: <RequireRole roles={access.student} />,
         children: [
           { path: 'orders', lazy: page(() => import('./routes/orders')) },
@@ -90,6 +108,7 @@ export const routes: RouteObject[] = [
       },
       // Teacher or admin
       {
+        errorElement: <PageRouteError />,
         element: <RequireRole roles={access.teacherOrAdmin} />,
         children: [
           { path: pattern.userGroup, lazy: page(() => import('./routes/user-group')) },
@@ -98,6 +117,7 @@ export const routes: RouteObject[] = [
       },
       // Admin only
       {
+        errorElement: <PageRouteError />,
         element: <RequireRole roles={access.admin} />,
         children: [
           { path: 'customers/guest', lazy: page(() => import('./routes/customers-guest')) },
@@ -110,9 +130,6 @@ export const routes: RouteObject[] = [
           { path: 'manage_classes', lazy: page(() => import('./routes/manage-classes')) },
         ],
       },
-      // docs/product.md#routes-and-screens: /404 (where forbidden routes lead) and every unknown path show the not-found page.
-      { path: '404', lazy: () => import('./routes/not-found') },
-      { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
 ];
