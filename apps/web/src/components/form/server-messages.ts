@@ -10,7 +10,6 @@ import {
 } from '@atelier/contract';
 import type { TFunction } from 'i18next';
 import type { MessageKey } from '../../i18n/i18n';
-import { fieldErrors } from '../../lib/api-client';
 
 /**
  * The server writes its field messages in English (they are the contract's constants); the ones
@@ -46,23 +45,4 @@ const LIMITS = {
 export function translateServerMessage(text: string, t: TFunction): string {
   const key = KNOWN[text];
   return key ? t(key, LIMITS) : text;
-}
-
-/**
- * A 422's field messages (docs/product.md#validation), translated, split into those a form shows beside its own
- * `fields` and the rest (shown above the form, so no message is lost).
- */
-export function serverFieldMessages<F extends string>(
-  error: unknown,
-  fields: readonly F[],
-  t: TFunction,
-): { byField: Partial<Record<F, string>>; other: string[] } {
-  const byField: Partial<Record<F, string>> = {};
-  const other: string[] = [];
-  for (const [name, text] of Object.entries(fieldErrors(error))) {
-    const message = translateServerMessage(text, t);
-    if ((fields as readonly string[]).includes(name)) byField[name as F] = message;
-    else other.push(message);
-  }
-  return { byField, other };
 }

@@ -4,139 +4,166 @@ import {
   type ChangePasswordBody,
   changeEmailResponseSchema,
   confirmResponseSchema,
-  errorDocumentSchema,
   type Language,
   parseDocument,
   passwordResetDocumentSchema,
   type RegisterBody,
   sessionResponseSchema,
-  TOKEN_ERROR_REASONS,
-  type TokenErrorReason,
   type User,
   userSchema,
   userTokenDocumentSchema,
 } from '@atelier/contract';
-import { isAxiosError } from 'axios';
-import { apiClient } from '../../lib/api-client';
-
-/*
- * The accounts calls of docs/product.md#server-calls, as plain functions over the app's api client (so the timeout,
- * bearer header and 401 rules apply). They are one-shot commands whose failures the pages read in
- * detail (`meta.reason` of a refused link), which the RTK Query base query does not keep; nothing
- * here is cached.
- */
-
-export async function register(body: RegisterBody): Promise<void> {
-  await apiClient.post(ACCOUNTS_API.register, body);
-}
-
-/** Mails a new confirmation link to an unconfirmed address (same answer for any address). */
-export async function resendConfirmation(email: string): Promise<void> {
-  await apiClient.post(ACCOUNTS_API.resendConfirmation, { email });
-}
-
-/** Mails a new confirmation link to whoever holds an expired registration link. */
-export async function resendConfirmationForToken(token: string): Promise<void> {
-  await apiClient.post(ACCOUNTS_API.resendConfirmationForToken(encodeURIComponent(token)));
-}
+import type { AxiosProgressEvent } from 'axios';
+import { api } from '../../lib/api';
 
 export type RegistrationLink = { email: string; name: string; redirect: string | null };
-
-export async function checkUserToken(token: string): Promise<RegistrationLink> {
-  const response = await apiClient.get(ACCOUNTS_API.userToken(encodeURIComponent(token)));
-  const { email, name, redirect } = userTokenDocumentSchema.parse(response.data).data.attributes;
-  return { email, name, redirect };
-}
-
-/** Confirms the address; the answer signs in (`jwt`) and says where to resume. */
-export async function confirmUserToken(
-  token: string,
-): Promise<{ jwt: string; redirect: string | null }> {
-  const response = await apiClient.put(ACCOUNTS_API.userToken(encodeURIComponent(token)));
-  return confirmResponseSchema.parse(response.data).data;
-}
-
-export async function requestPasswordReset(email: string): Promise<void> {
-  await apiClient.post(ACCOUNTS_API.passwordResets, { email });
-}
-
-export async function checkPasswordReset(token: string): Promise<{ email: string }> {
-  const response = await apiClient.get(ACCOUNTS_API.passwordReset(encodeURIComponent(token)));
-  return { email: passwordResetDocumentSchema.parse(response.data).data.attributes.email };
-}
-
-/** Sets the new password; the answer's jwt signs in (every older session is revoked). */
-export async function resetPassword(token: string, password: string): Promise<string> {
-  const response = await apiClient.put(ACCOUNTS_API.passwordReset(encodeURIComponent(token)), {
-    password,
-  });
-  return sessionResponseSchema.parse(response.data).data.jwt;
-}
 
 export type ProfileChanges = {
   name?: string;
   timezone?: string;
   locale?: Language;
   removeAvatar?: boolean;
+  /** A new profile picture (multipart field `avatar`). */
+  avatar?: File;
 };
 
-/** The multipart form PUT /api/v1/users/{id} takes (docs/product.md#server-calls), without the avatar file. */
+/** The multipart form PUT /api/v1/users/{id} takes (docs/product.md#server-calls). */
 export function profileForm(changes: ProfileChanges): FormData {
   const form = new FormData();
   if (changes.name !== undefined) form.append('name', changes.name);
   if (changes.timezone !== undefined) form.append('timezone', changes.timezone);
   if (changes.locale !== undefined) form.append('locale', changes.locale);
   if (changes.removeAvatar) form.append('remove_avatar', 'true');
+  if (changes.avatar) form.append('avatar', changes.avatar);
   return form;
 }
 
-/** Parses the answer of PUT /api/v1/users/{id} (the updated user). */
-export function parseUser(body: unknown): User {
+function parseUser(body: unknown): User {
   return parseDocument(userSchema, body);
 }
 
-export async function updateProfile(userId: string, changes: ProfileChanges): Promise<User> {
-  const response = await apiClient.put(ACCOUNTS_API.user(userId), profileForm(changes));
-  return parseUser(response.data);
-}
+/** Answers that carry nothing the page reads. */
+const nothing = () => null;
 
-/** Starts an e-mail change; resolves with the address the confirmation link went to. */
-export async function changeEmail(userId: string, body: ChangeEmailBody): Promise<string> {
-  const response = await apiClient.put(ACCOUNTS_API.userEmail(userId), body);
-  return changeEmailResponseSchema.parse(response.data).meta.pending_email;
-}
+/*
+ * The accounts calls of docs/product.md#server-calls. Commands are mutations; the checks of a
+ * mailed link are queries. A refused link's `meta.reason` reaches the caller in the ApiError
+ * (`reason`), which link-failure.ts reads. The signed-in user is the session's (the top bar shows
+ * it): a change to it also invalidates the 'User' tag, so a cached GET /me is not served stale.
+ */
+export const accountsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    register: build.mutation<null, RegisterBody>({
+      query: (body) => ({ url: ACCOUNTS_API.register, method: 'POST', data: body }),
+      transformResponse: nothing,
+    }),
+    /** Mails a new confirmation link to an unconfirmed address (same answer for any address). */
+    resendConfirmation: build.mutation<null, string>({
+      query: (email) => ({ url: ACCOUNTS_API.resendConfirmation, method: 'POST', data: { email } }),
+      transformResponse: nothing,
+    }),
+    /** Mails a new confirmation link to whoever holds an expired registration link. */
+    resendConfirmationForToken: build.mutation<null, string>({
+      query: (token) => ({
+        url: ACCOUNTS_API.resendConfirmationForToken(encodeURIComponent(token)),
+        method: 'POST',
+      }),
+      transformResponse: nothing,
+    }),
+    /** Who a registration link is for; refused (404/410 with a reason) when it cannot be used. */
+    checkUserToken: build.query<RegistrationLink, string>({
+      query: (token) => ACCOUNTS_API.userToken(encodeURIComponent(token)),
+      transformResponse: (body: unknown): RegistrationLink => {
+        const { email, name, redirect } = userTokenDocumentSchema.parse(body).data.attributes;
+        return { email, name, redirect };
+      },
+      // A link is used once: a later visit asks the server again.
+      keepUnusedDataFor: 0,
+    }),
+    /** Confirms the address; the answer signs in (`jwt`) and says where to resume. */
+    confirmUserToken: build.mutation<{ jwt: string; redirect: string | null }, string>({
+      query: (token) => ({ url: ACCOUNTS_API.userToken(encodeURIComponent(token)), method: 'PUT' }),
+      transformResponse: (body: unknown) => confirmResponseSchema.parse(body).data,
+    }),
+    requestPasswordReset: build.mutation<null, string>({
+      query: (email) => ({ url: ACCOUNTS_API.passwordResets, method: 'POST', data: { email } }),
+      transformResponse: nothing,
+    }),
+    /** Whose password a reset link is for; refused like a registration link. */
+    checkPasswordReset: build.query<{ email: string }, string>({
+      query: (token) => ACCOUNTS_API.passwordReset(encodeURIComponent(token)),
+      transformResponse: (body: unknown) => ({
+        email: passwordResetDocumentSchema.parse(body).data.attributes.email,
+      }),
+      keepUnusedDataFor: 0,
+    }),
+    /** Sets the new password; the answer's jwt signs in (every older session is revoked). */
+    resetPassword: build.mutation<string, { token: string; password: string }>({
+      query: ({ token, password }) => ({
+        url: ACCOUNTS_API.passwordReset(encodeURIComponent(token)),
+        method: 'PUT',
+        data: { password },
+      }),
+      transformResponse: (body: unknown) => sessionResponseSchema.parse(body).data.jwt,
+    }),
+    /** PUT /api/v1/users/{id} as multipart (a picture may ride along, with upload progress). */
+    updateProfile: build.mutation<
+      User,
+      {
+        userId: string;
+        changes: ProfileChanges;
+        onUploadProgress?: (event: AxiosProgressEvent) => void;
+      }
+    >({
+      query: ({ userId, changes, onUploadProgress }) => ({
+        url: ACCOUNTS_API.user(userId),
+        method: 'PUT',
+        data: profileForm(changes),
+        onUploadProgress,
+      }),
+      transformResponse: parseUser,
+      invalidatesTags: ['User'],
+    }),
+    /** Starts an e-mail change; answers the address the confirmation link went to. */
+    changeEmail: build.mutation<string, { userId: string; body: ChangeEmailBody }>({
+      query: ({ userId, body }) => ({
+        url: ACCOUNTS_API.userEmail(userId),
+        method: 'PUT',
+        data: body,
+      }),
+      transformResponse: (body: unknown) =>
+        changeEmailResponseSchema.parse(body).meta.pending_email,
+    }),
+    /** Applies an e-mail change from the mailed link; no session needed. */
+    applyEmailChange: build.mutation<User, string>({
+      query: (token) => ({
+        url: ACCOUNTS_API.emailToken(encodeURIComponent(token)),
+        method: 'PUT',
+      }),
+      transformResponse: parseUser,
+      invalidatesTags: ['User'],
+    }),
+    /** Changes one's own password; answers the fresh token that replaces the current one. */
+    changePassword: build.mutation<string, { userId: string; body: ChangePasswordBody }>({
+      query: ({ userId, body }) => ({
+        url: ACCOUNTS_API.userPassword(userId),
+        method: 'PUT',
+        data: body,
+      }),
+      transformResponse: (body: unknown) => sessionResponseSchema.parse(body).data.jwt,
+    }),
+  }),
+});
 
-/** Applies an e-mail change from the mailed link; no session needed. */
-export async function applyEmailChange(token: string): Promise<User> {
-  const response = await apiClient.put(ACCOUNTS_API.emailToken(encodeURIComponent(token)));
-  return parseUser(response.data);
-}
-
-/** Changes one's own password; resolves with the fresh token that replaces the current one. */
-export async function changePassword(userId: string, body: ChangePasswordBody): Promise<string> {
-  const response = await apiClient.put(ACCOUNTS_API.userPassword(userId), body);
-  return sessionResponseSchema.parse(response.data).data.jwt;
-}
-
-/** Why a mailed link was refused (`meta.reason` of its 404/410), or null for other failures. */
-export function linkFailureReason(error: unknown): TokenErrorReason | null {
-  if (!isAxiosError(error) || !error.response) return null;
-  const { status, data } = error.response;
-  const parsed = errorDocumentSchema.safeParse(data);
-  const reason = parsed.success ? parsed.data.errors[0]?.meta?.reason : undefined;
-  if ((TOKEN_ERROR_REASONS as readonly unknown[]).includes(reason)) {
-    return reason as TokenErrorReason;
-  }
-  // A proxy or an older server may answer without meta: the status still tells most of it.
-  if (status === 404) return 'invalid';
-  if (status === 410) return 'expired';
-  return null;
-}
-
-/** `meta.reason` of any failed call (e.g. 'email_taken' on a 409), or null. */
-export function failureReason(error: unknown): string | null {
-  if (!isAxiosError(error) || !error.response) return null;
-  const parsed = errorDocumentSchema.safeParse(error.response.data);
-  const reason = parsed.success ? parsed.data.errors[0]?.meta?.reason : undefined;
-  return typeof reason === 'string' ? reason : null;
-}
+export const {
+  useRegisterMutation,
+  useResendConfirmationMutation,
+  useResendConfirmationForTokenMutation,
+  useConfirmUserTokenMutation,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
+  useUpdateProfileMutation,
+  useChangeEmailMutation,
+  useApplyEmailChangeMutation,
+  useChangePasswordMutation,
+} = accountsApi;

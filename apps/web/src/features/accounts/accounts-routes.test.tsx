@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../../app/test-app';
-
 // renderApp runs the router under /app: locations read /app/….
 import { buildUser } from '../../testing/builders';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
-import { UI_TEST_TIMEOUT_MS } from './form-test-helpers';
+import { UI_TEST_TIMEOUT_MS } from '../../testing/form-interactions';
+import { renderApp } from '../../testing/render-app';
 
 let server: FakeApi;
 beforeEach(() => {

@@ -1,18 +1,17 @@
-import { ACCOUNTS_API, IMAGE_MIME_TYPES, type User } from '@atelier/contract';
+import { IMAGE_MIME_TYPES, type User } from '@atelier/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
 import { UserAvatar } from '../../../components/avatar/user-avatar';
-import { makeAxiosUpload } from '../../../components/file-upload/axios-upload';
-import { FileUpload } from '../../../components/file-upload/file-upload';
-import { apiClient, handleError } from '../../../lib/api-client';
+import { FileUpload, type UploadFn } from '../../../components/file-upload/file-upload';
+import { handleError } from '../../../lib/api-client';
+import { snackbarShown } from '../../../lib/snackbar-slice';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import { setUser } from '../../session/session-slice';
-import { snackbarShown } from '../../ui/ui-slice';
-import { parseUser, updateProfile } from '../accounts-api';
+import { useUpdateProfileMutation } from '../accounts-api';
 import { SettingsSection } from './settings-section';
 
 /**
@@ -23,25 +22,29 @@ import { SettingsSection } from './settings-section';
 export function AvatarSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const [updateProfile] = useUpdateProfileMutation();
   const [removing, setRemoving] = useState(false);
-  const upload = useMemo(
-    () =>
-      makeAxiosUpload(apiClient, ACCOUNTS_API.user(user.id), { method: 'put', field: 'avatar' }),
-    [user.id],
-  );
 
-  const uploaded = (body: unknown) => {
-    try {
-      dispatch(setUser(parseUser(body)));
-    } catch (error) {
-      handleError(error);
-    }
+  const upload: UploadFn = async (file, onProgress) => {
+    const updated = await updateProfile({
+      userId: user.id,
+      changes: { avatar: file },
+      onUploadProgress: (event) => {
+        if (event.total) onProgress(event.loaded / event.total);
+      },
+    }).unwrap();
+    dispatch(setUser(updated));
+    return updated;
   };
 
   const remove = async () => {
     setRemoving(true);
     try {
-      dispatch(setUser(await updateProfile(user.id, { removeAvatar: true })));
+      const updated = await updateProfile({
+        userId: user.id,
+        changes: { removeAvatar: true },
+      }).unwrap();
+      dispatch(setUser(updated));
       dispatch(snackbarShown({ content: t('accountSettings.avatar.removed'), type: 'success' }));
     } catch (error) {
       handleError(error, t('accountSettings.avatar.removeFailed'));
@@ -60,12 +63,7 @@ export function AvatarSection({ user }: { user: User }) {
           <Typography variant="body2" color="text.secondary">
             {t('accountSettings.avatar.hint')}
           </Typography>
-          <FileUpload
-            upload={upload}
-            accept={IMAGE_MIME_TYPES.join(',')}
-            onUploaded={uploaded}
-            testId="avatar-upload"
-          />
+          <FileUpload upload={upload} accept={IMAGE_MIME_TYPES.join(',')} testId="avatar-upload" />
           {user.avatar_url && (
             <Box>
               <Button

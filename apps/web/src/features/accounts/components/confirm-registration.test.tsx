@@ -3,10 +3,11 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getToken } from '../../../lib/storage';
 import { buildUser, userDocument, validJwt } from '../../../testing/builders';
+import { refused } from '../../../testing/error-replies';
 import { type FakeApi, type FakeRoutes, fakeApi } from '../../../testing/fake-api';
+import { UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { fakeCables, refused, restoreCables } from '../accounts-test-helpers';
-import { UI_TEST_TIMEOUT_MS } from '../form-test-helpers';
+import { fakeCables, restoreCables } from '../accounts-test-helpers';
 import { ConfirmRegistration } from './confirm-registration';
 
 let server: FakeApi;

@@ -8,17 +8,17 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
-import { paths } from '../../../app/route-paths';
 import { handleError } from '../../../lib/api-client';
+import { paths } from '../../../lib/route-paths';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import {
-  checkUserToken,
-  confirmUserToken,
-  linkFailureReason,
+  accountsApi,
   type RegistrationLink,
-  resendConfirmationForToken,
+  useConfirmUserTokenMutation,
+  useResendConfirmationForTokenMutation,
 } from '../accounts-api';
 import { signInWithToken } from '../accounts-session';
+import { linkFailureReason } from '../link-failure';
 import { LinkProblem } from './link-problem';
 
 type State =
@@ -38,31 +38,37 @@ export function ConfirmRegistration({ token }: { token: string }) {
   const [state, setState] = useState<State>({ phase: 'checking' });
   const [confirming, setConfirming] = useState(false);
   const [resent, setResent] = useState(false);
+  const [confirmUserToken] = useConfirmUserTokenMutation();
+  const [resendConfirmationForToken] = useResendConfirmationForTokenMutation();
 
   useEffect(() => {
     let current = true;
     setState({ phase: 'checking' });
-    checkUserToken(token).then(
-      (link) => current && setState({ phase: 'valid', link }),
-      (error: unknown) => {
-        if (!current) return;
-        const reason = linkFailureReason(error);
-        if (reason) setState({ phase: 'refused', reason });
-        else {
-          setState({ phase: 'failed' });
-          handleError(error);
-        }
-      },
-    );
+    // Asked once, not held: confirming signs in and clears the store, and a held query would
+    // ask again about a link that is used by then.
+    dispatch(accountsApi.endpoints.checkUserToken.initiate(token, { subscribe: false }))
+      .unwrap()
+      .then(
+        (link) => current && setState({ phase: 'valid', link }),
+        (error: unknown) => {
+          if (!current) return;
+          const reason = linkFailureReason(error);
+          if (reason) setState({ phase: 'refused', reason });
+          else {
+            setState({ phase: 'failed' });
+            handleError(error);
+          }
+        },
+      );
     return () => {
       current = false;
     };
-  }, [token]);
+  }, [dispatch, token]);
 
   const confirm = async () => {
     setConfirming(true);
     try {
-      const { jwt, redirect } = await confirmUserToken(token);
+      const { jwt, redirect } = await confirmUserToken(token).unwrap();
       await dispatch(signInWithToken(jwt));
       const query = redirect ? `?${new URLSearchParams({ redirect })}` : '';
       navigate(`${paths.registerComplete(token)}${query}`, { replace: true });
@@ -76,7 +82,7 @@ export function ConfirmRegistration({ token }: { token: string }) {
 
   const resend = async () => {
     try {
-      await resendConfirmationForToken(token);
+      await resendConfirmationForToken(token).unwrap();
       setResent(true);
     } catch (error) {
       const reason = linkFailureReason(error);

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser, userDocument } from '../../../testing/builders';
+import { refused } from '../../../testing/error-replies';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { refused } from '../accounts-test-helpers';
-import { UI_TEST_TIMEOUT_MS } from '../form-test-helpers';
 import { EmailChangeConfirm } from './email-change-confirm';
 
 let server: FakeApi;

@@ -6,11 +6,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/route-paths';
 import { handleError } from '../../../lib/api-client';
+import { paths } from '../../../lib/route-paths';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { selectUser, setUser } from '../../session/session-slice';
-import { applyEmailChange, failureReason, linkFailureReason } from '../accounts-api';
+import { useApplyEmailChangeMutation } from '../accounts-api';
+import { failureReason, linkFailureReason } from '../link-failure';
 import { LinkProblem } from './link-problem';
 
 type State =
@@ -29,11 +30,12 @@ export function EmailChangeConfirm({ token }: { token: string }) {
   const user = useAppSelector(selectUser);
   const [state, setState] = useState<State>({ phase: 'ready' });
   const [applying, setApplying] = useState(false);
+  const [applyEmailChange] = useApplyEmailChangeMutation();
 
   const apply = async () => {
     setApplying(true);
     try {
-      const updated = await applyEmailChange(token);
+      const updated = await applyEmailChange(token).unwrap();
       if (user && user.id === updated.id) dispatch(setUser(updated));
       setState({ phase: 'done', email: updated.email });
     } catch (error) {

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser, userDocument } from '../../../testing/builders';
+import { invalid } from '../../../testing/error-replies';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { invalid } from '../accounts-test-helpers';
-import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../form-test-helpers';
 import { EmailChangeForm } from './email-change-form';
 
 let server: FakeApi;

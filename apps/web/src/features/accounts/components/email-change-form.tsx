@@ -6,14 +6,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
-import { handleError } from '../../../lib/api-client';
-import { changeEmail } from '../accounts-api';
-import { serverFieldMessages } from '../../../components/form/server-messages';
+import { useChangeEmailMutation } from '../accounts-api';
 import { SettingsSection } from './settings-section';
-
-const FIELDS = ['email', 'current_password'] as const;
 
 /**
  * Changing the e-mail address: the new address gets a confirmation link, and nothing changes
@@ -22,22 +19,19 @@ const FIELDS = ['email', 'current_password'] as const;
 export function EmailChangeForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<string | null>(null);
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const { field, handleSubmit, setServerErrors, submitting } = useForm(
+  const [changeEmail] = useChangeEmailMutation();
+  const { field, handleSubmit, submitting, formMessages } = useForm(
     { email: '', current_password: '' },
     { email: { required: true, email: true }, current_password: { required: true } },
   );
   const submit = handleSubmit(async ({ email, current_password }) => {
     setPending(null);
-    setOtherErrors([]);
-    try {
-      setPending(await changeEmail(user.id, { email: email.trim(), current_password }));
-    } catch (error) {
-      const { byField, other } = serverFieldMessages(error, FIELDS, t);
-      setServerErrors(byField);
-      setOtherErrors(other);
-      if (Object.keys(byField).length === 0 && other.length === 0) handleError(error);
-    }
+    setPending(
+      await changeEmail({
+        userId: user.id,
+        body: { email: email.trim(), current_password },
+      }).unwrap(),
+    );
   });
   return (
     <SettingsSection title={t('accountSettings.email.title')} testId="email-section">
@@ -46,7 +40,7 @@ export function EmailChangeForm({ user }: { user: User }) {
           {t('accountSettings.email.current', { email: user.email })}
         </Typography>
         <Box component="form" noValidate onSubmit={submit} data-testid="email-form">
-          {otherErrors.length > 0 && <Alert severity="error">{otherErrors.join(' ')}</Alert>}
+          <FormErrorAlert messages={formMessages} />
           <TextInput
             {...field('email')}
             type="email"

@@ -2,10 +2,11 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getToken, setToken } from '../../../lib/storage';
 import { buildUser, validJwt } from '../../../testing/builders';
+import { invalid } from '../../../testing/error-replies';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { fakeCables, invalid, restoreCables } from '../accounts-test-helpers';
-import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../form-test-helpers';
+import { fakeCables, restoreCables } from '../accounts-test-helpers';
 import { PasswordChangeForm } from './password-change-form';
 
 let server: FakeApi;

@@ -5,48 +5,40 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
-import { handleError } from '../../../lib/api-client';
-import { changePassword } from '../accounts-api';
+import { useAppDispatch } from '../../../lib/store-hooks';
+import { useChangePasswordMutation } from '../accounts-api';
 import { sessionTokenReplaced } from '../accounts-session';
-import { serverFieldMessages } from '../../../components/form/server-messages';
 import { PasswordStrengthHint } from './password-strength-hint';
 import { SettingsSection } from './settings-section';
-
-const FIELDS = ['current_password', 'password'] as const;
 
 function PasswordFields({ user, onChanged }: { user: User; onChanged: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const { values, field, handleSubmit, setServerErrors, submitting } = useForm(
+  const [changePassword] = useChangePasswordMutation();
+  const { values, field, handleSubmit, showMessages, submitting, formMessages } = useForm(
     { current_password: '', password: '' },
     { current_password: { required: true }, password: { required: true } },
   );
   const submit = handleSubmit(async ({ current_password, password }) => {
     if (password.length < PASSWORD_MIN_LENGTH) {
-      setServerErrors({
+      showMessages({
         password: t('register.messages.passwordTooShort', { minLength: PASSWORD_MIN_LENGTH }),
       });
       return;
     }
-    setOtherErrors([]);
-    try {
-      const jwt = await changePassword(user.id, { current_password, password });
-      await dispatch(sessionTokenReplaced(jwt));
-      onChanged();
-    } catch (error) {
-      const { byField, other } = serverFieldMessages(error, FIELDS, t);
-      setServerErrors(byField);
-      setOtherErrors(other);
-      if (Object.keys(byField).length === 0 && other.length === 0) handleError(error);
-    }
+    const jwt = await changePassword({
+      userId: user.id,
+      body: { current_password, password },
+    }).unwrap();
+    await dispatch(sessionTokenReplaced(jwt));
+    onChanged();
   });
   return (
     <Box component="form" noValidate onSubmit={submit} data-testid="password-form">
-      {otherErrors.length > 0 && <Alert severity="error">{otherErrors.join(' ')}</Alert>}
+      <FormErrorAlert messages={formMessages} />
       {/* Lets password managers file the new password under the right account. */}
       <input
         type="email"

@@ -3,10 +3,11 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getToken } from '../../../lib/storage';
 import { buildUser, userDocument, validJwt } from '../../../testing/builders';
+import { invalid, refused } from '../../../testing/error-replies';
 import { type FakeApi, type FakeRoutes, fakeApi } from '../../../testing/fake-api';
+import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { fakeCables, invalid, refused, restoreCables } from '../accounts-test-helpers';
-import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../form-test-helpers';
+import { fakeCables, restoreCables } from '../accounts-test-helpers';
 import { PasswordResetForm } from './password-reset-form';
 
 let server: FakeApi;
@@ -63,7 +64,7 @@ describe('PasswordResetForm', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     });
     expect(getToken()).toBe(jwt);
     expect(store.getState().session.user).toEqual(ada);
-    expect(store.getState().ui.snackbar).toMatchObject({
+    expect(store.getState().snackbar).toMatchObject({
       open: true,
       type: 'success',
       content: 'Your password is changed.',

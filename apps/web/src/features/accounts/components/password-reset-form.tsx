@@ -7,15 +7,16 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
-import { paths } from '../../../app/route-paths';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
 import { handleError } from '../../../lib/api-client';
-import { snackbarShown } from '../../ui/ui-slice';
-import { checkPasswordReset, linkFailureReason, resetPassword } from '../accounts-api';
+import { paths } from '../../../lib/route-paths';
+import { snackbarShown } from '../../../lib/snackbar-slice';
+import { useAppDispatch } from '../../../lib/store-hooks';
+import { accountsApi, useResetPasswordMutation } from '../accounts-api';
 import { signInWithToken } from '../accounts-session';
-import { serverFieldMessages } from '../../../components/form/server-messages';
+import { linkFailureReason } from '../link-failure';
 import { LinkProblem } from './link-problem';
 import { PasswordStrengthHint } from './password-strength-hint';
 
@@ -31,7 +32,8 @@ export function PasswordResetForm({ token }: { token: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [state, setState] = useState<State>({ phase: 'checking' });
-  const { values, field, handleSubmit, setServerErrors, submitting } = useForm(
+  const [resetPassword] = useResetPasswordMutation();
+  const { values, field, handleSubmit, showMessages, submitting, formMessages } = useForm(
     { password: '' },
     { password: { required: true } },
   );
@@ -39,49 +41,49 @@ export function PasswordResetForm({ token }: { token: string }) {
   useEffect(() => {
     let current = true;
     setState({ phase: 'checking' });
-    checkPasswordReset(token).then(
-      ({ email }) => current && setState({ phase: 'valid', email }),
-      (error: unknown) => {
-        if (!current) return;
-        const reason = linkFailureReason(error);
-        if (reason) setState({ phase: 'refused', reason });
-        else {
-          setState({ phase: 'failed' });
-          handleError(error);
-        }
-      },
-    );
+    // Asked once, not held: signing in clears the store, and a held query would ask again
+    // about a link that is used by then.
+    dispatch(accountsApi.endpoints.checkPasswordReset.initiate(token, { subscribe: false }))
+      .unwrap()
+      .then(
+        ({ email }) => current && setState({ phase: 'valid', email }),
+        (error: unknown) => {
+          if (!current) return;
+          const reason = linkFailureReason(error);
+          if (reason) setState({ phase: 'refused', reason });
+          else {
+            setState({ phase: 'failed' });
+            handleError(error);
+          }
+        },
+      );
     return () => {
       current = false;
     };
-  }, [token]);
+  }, [dispatch, token]);
 
-  const submit = handleSubmit(async ({ password }) => {
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      setServerErrors({
-        password: t('register.messages.passwordTooShort', { minLength: PASSWORD_MIN_LENGTH }),
-      });
-      return;
-    }
-    let jwt: string;
-    try {
-      jwt = await resetPassword(token, password);
-    } catch (error) {
-      const reason = linkFailureReason(error);
-      if (reason) {
-        setState({ phase: 'refused', reason });
+  const submit = handleSubmit(
+    async ({ password }) => {
+      if (password.length < PASSWORD_MIN_LENGTH) {
+        showMessages({
+          password: t('register.messages.passwordTooShort', { minLength: PASSWORD_MIN_LENGTH }),
+        });
         return;
       }
-      const { byField, other } = serverFieldMessages(error, ['password'], t);
-      if (byField.password) setServerErrors(byField);
-      else if (other.length > 0) setServerErrors({ password: other.join(' ') });
-      else handleError(error);
-      return;
-    }
-    await dispatch(signInWithToken(jwt));
-    dispatch(snackbarShown({ content: t('passwordReset.token.done'), type: 'success' }));
-    navigate(paths.home, { replace: true });
-  });
+      const jwt = await resetPassword({ token, password }).unwrap();
+      await dispatch(signInWithToken(jwt));
+      dispatch(snackbarShown({ content: t('passwordReset.token.done'), type: 'success' }));
+      navigate(paths.home, { replace: true });
+    },
+    {
+      // The link may have expired or been used since it was checked: the page says so.
+      onFailure: (error) => {
+        const reason = linkFailureReason(error);
+        if (reason) setState({ phase: 'refused', reason });
+        return reason !== null;
+      },
+    },
+  );
 
   if (state.phase === 'checking') {
     return (
@@ -110,6 +112,7 @@ export function PasswordResetForm({ token }: { token: string }) {
     <Stack spacing={2} sx={{ maxWidth: 480 }}>
       <Typography>{t('passwordReset.token.lead', { email: state.email })}</Typography>
       <Box component="form" noValidate onSubmit={submit} data-testid="password-reset-form">
+        <FormErrorAlert messages={formMessages} />
         {/* Lets password managers file the new password under the right account. */}
         <input
           type="email"

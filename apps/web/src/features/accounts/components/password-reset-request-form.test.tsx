@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../form-test-helpers';
 import { PasswordResetRequestForm } from './password-reset-request-form';
 
 let server: FakeApi;

@@ -7,12 +7,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/route-paths';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
-import { handleError } from '../../../lib/api-client';
-import { requestPasswordReset } from '../accounts-api';
-import { serverFieldMessages } from '../../../components/form/server-messages';
+import { paths } from '../../../lib/route-paths';
+import { useRequestPasswordResetMutation } from '../accounts-api';
 
 /**
  * /password_reset/: asks for the address and always answers the same way, whether or not it has
@@ -21,27 +20,23 @@ import { serverFieldMessages } from '../../../components/form/server-messages';
 export function PasswordResetRequestForm() {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { field, handleSubmit, setServerErrors, submitting } = useForm(
+  const [requestPasswordReset] = useRequestPasswordResetMutation();
+  const { field, handleSubmit, submitting, formMessages } = useForm(
     { email: '' },
     { email: { required: true, email: true } },
   );
   const submit = handleSubmit(async ({ email }) => {
     const address = email.trim();
     setSentTo(null);
-    try {
-      await requestPasswordReset(address);
-      setSentTo(address);
-    } catch (error) {
-      const { byField } = serverFieldMessages(error, ['email'], t);
-      if (byField.email) setServerErrors(byField);
-      else handleError(error);
-    }
+    await requestPasswordReset(address).unwrap();
+    setSentTo(address);
   });
   return (
     <Stack spacing={2} sx={{ maxWidth: 480 }}>
       <Typography>{t('passwordReset.lead')}</Typography>
       <Box component="form" noValidate onSubmit={submit} data-testid="password-reset-request">
         <Stack spacing={1}>
+          <FormErrorAlert messages={formMessages} />
           <TextInput
             {...field('email')}
             type="email"

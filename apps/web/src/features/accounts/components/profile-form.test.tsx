@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setI18nLanguage } from '../../../i18n/i18n';
 import { buildUser, userDocument } from '../../../testing/builders';
+import { invalid } from '../../../testing/error-replies';
 import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-api';
+import { fill, helperOf, sentForm, UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { invalid } from '../accounts-test-helpers';
-import { fill, helperOf, sentForm, UI_TEST_TIMEOUT_MS } from '../form-test-helpers';
 import { ProfileForm } from './profile-form';
 
 let server: FakeApi;
@@ -42,7 +42,7 @@ describe('ProfileForm', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       timezone: 'Asia/Tokyo',
       locale: 'ja',
     });
-    expect(store.getState().ui.liveLanguage).toBe('ja');
+    expect(store.getState().language.liveLanguage).toBe('ja');
     expect(localStorage.getItem('atelier.language')).toBe('ja');
     // The providers apply liveLanguage: the page now speaks Japanese.
     await waitFor(() => expect(i18n.language).toBe('ja'));

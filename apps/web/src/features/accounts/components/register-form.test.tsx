@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { invalid } from '../../../testing/error-replies';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { invalid } from '../accounts-test-helpers';
-import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../form-test-helpers';
 import { RegisterForm } from './register-form';
 
 let server: FakeApi;
@@ -171,7 +171,7 @@ describe('RegisterForm', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() =>
-      expect(store.getState().ui.snackbar).toMatchObject({
+      expect(store.getState().snackbar).toMatchObject({
         open: true,
         type: 'error',
         content: '429: Too many registrations',

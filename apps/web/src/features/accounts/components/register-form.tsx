@@ -1,5 +1,4 @@
 import { isSafeRedirect, PASSWORD_MIN_LENGTH } from '@atelier/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -11,20 +10,16 @@ import Stack from '@mui/material/Stack';
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
-import { paths, publicSite } from '../../../app/route-paths';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
-import { handleError } from '../../../lib/api-client';
-import { selectLiveLanguage } from '../../ui/ui-slice';
-import { register } from '../accounts-api';
-import { fieldMessage, valueEvent } from '../form-helpers';
-import { serverFieldMessages } from '../../../components/form/server-messages';
+import { selectLiveLanguage } from '../../../i18n/language-slice';
+import { paths, publicSite } from '../../../lib/route-paths';
+import { useAppSelector } from '../../../lib/store-hooks';
+import { useRegisterMutation } from '../accounts-api';
 import { browserTimeZone } from '../time-zones';
 import { PasswordStrengthHint } from './password-strength-hint';
 import { TimeZoneSelect } from './time-zone-select';
-
-const FIELDS = ['name', 'email', 'password', 'timezone'] as const;
 
 /** What the check-your-mail page is told: the address, for its "send a new link" action. */
 export type CheckEmailState = { email: string };
@@ -39,9 +34,18 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
   const language = useAppSelector(selectLiveLanguage);
   const termsId = useId();
   const [terms, setTerms] = useState(false);
-  const [termsError, setTermsError] = useState('');
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const { values, field, handleSubmit, setServerErrors, submitting } = useForm(
+  const [register] = useRegisterMutation();
+  const {
+    values,
+    field,
+    setValue,
+    message,
+    clear,
+    handleSubmit,
+    showMessages,
+    submitting,
+    formMessages,
+  } = useForm(
     { name: '', email: '', password: '', timezone: browserTimeZone() },
     {
       name: { required: true },
@@ -49,49 +53,36 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
       password: { required: true },
       timezone: { required: true },
     },
+    {
+      fields: ['terms_accepted'],
+      check: () => (terms ? {} : { terms_accepted: 'register.messages.termsRequired' }),
+    },
   );
 
-  const submitFields = handleSubmit(async ({ name, email, password, timezone }) => {
-    if (!terms) return;
+  const submit = handleSubmit(async ({ name, email, password, timezone }) => {
     if (password.length < PASSWORD_MIN_LENGTH) {
-      setServerErrors({
+      showMessages({
         password: t('register.messages.passwordTooShort', { minLength: PASSWORD_MIN_LENGTH }),
       });
       return;
     }
-    setOtherErrors([]);
     const address = email.trim();
-    try {
-      await register({
-        user: {
-          name: name.trim(),
-          email: address,
-          password,
-          timezone,
-          locale: language,
-          terms_accepted: true,
-        },
-        ...(redirect && isSafeRedirect(redirect) ? { query: { redirect } } : {}),
-      });
-    } catch (error) {
-      const { byField, other } = serverFieldMessages(error, [...FIELDS, 'terms_accepted'], t);
-      const { terms_accepted: termsMessage, ...formFields } = byField;
-      if (termsMessage) setTermsError(termsMessage);
-      setServerErrors(formFields);
-      setOtherErrors(other);
-      if (Object.keys(byField).length === 0 && other.length === 0) handleError(error);
-      return;
-    }
+    await register({
+      user: {
+        name: name.trim(),
+        email: address,
+        password,
+        timezone,
+        locale: language,
+        terms_accepted: true,
+      },
+      ...(redirect && isSafeRedirect(redirect) ? { query: { redirect } } : {}),
+    }).unwrap();
     const state: CheckEmailState = { email: address };
     navigate(paths.registerCheckEmail, { state });
   });
 
-  const submit = (event: React.FormEvent) => {
-    setTermsError(terms ? '' : t('register.messages.termsRequired'));
-    return submitFields(event);
-  };
-
-  const timezone = field('timezone');
+  const termsError = message('terms_accepted');
   return (
     <Box
       component="form"
@@ -101,11 +92,7 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
       sx={{ maxWidth: 480 }}
     >
       <Stack spacing={1}>
-        {otherErrors.length > 0 && (
-          <Alert severity="error" data-testid="register-error">
-            {otherErrors.join(' ')}
-          </Alert>
-        )}
+        <FormErrorAlert messages={formMessages} testId="register-error" />
         <TextInput
           {...field('name')}
           label={t('register.name')}
@@ -129,9 +116,9 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
         <PasswordStrengthHint password={values.password} />
         <TimeZoneSelect
           label={t('register.timezone')}
-          value={timezone.value}
-          onChange={(zone) => timezone.onChange(valueEvent(zone))}
-          error={fieldMessage(timezone)}
+          value={values.timezone}
+          onChange={(zone) => setValue('timezone', zone)}
+          error={message('timezone')}
           hint={t('register.timezoneHint')}
           testId="register-timezone"
         />
@@ -142,7 +129,7 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
                 checked={terms}
                 onChange={(event) => {
                   setTerms(event.target.checked);
-                  if (event.target.checked) setTermsError('');
+                  if (event.target.checked) clear('terms_accepted');
                 }}
                 slotProps={{
                   input: { 'aria-describedby': termsError ? termsId : undefined },
@@ -160,7 +147,7 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
               />
             }
           />
-          <FormHelperText id={termsId}>{termsError || ' '}</FormHelperText>
+          <FormHelperText id={termsId}>{termsError ?? ' '}</FormHelperText>
         </FormControl>
         <Box>
           <Button

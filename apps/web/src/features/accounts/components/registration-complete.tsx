@@ -6,9 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/route-paths';
 import type { MessageKey } from '../../../i18n/i18n';
+import { paths } from '../../../lib/route-paths';
+import { useAppSelector } from '../../../lib/store-hooks';
 import { selectUser } from '../../session/session-slice';
 import { resumePath } from '../redirect';
 

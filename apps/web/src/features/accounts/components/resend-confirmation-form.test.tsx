@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { invalid } from '../../../testing/error-replies';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { invalid } from '../accounts-test-helpers';
-import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../form-test-helpers';
 import { ResendConfirmationForm } from './resend-confirmation-form';
 
 let server: FakeApi;

@@ -4,11 +4,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
-import { handleError } from '../../../lib/api-client';
-import { resendConfirmation } from '../accounts-api';
-import { serverFieldMessages } from '../../../components/form/server-messages';
+import { useResendConfirmationMutation } from '../accounts-api';
 
 /**
  * "Send a new link" on the check-your-mail page: the address (prefilled when known) and a button.
@@ -17,25 +16,21 @@ import { serverFieldMessages } from '../../../components/form/server-messages';
 export function ResendConfirmationForm({ email }: { email: string }) {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { field, handleSubmit, setServerErrors, submitting } = useForm(
+  const [resendConfirmation] = useResendConfirmationMutation();
+  const { field, handleSubmit, submitting, formMessages } = useForm(
     { email },
     { email: { required: true, email: true } },
   );
   const submit = handleSubmit(async (values) => {
     const address = values.email.trim();
     setSentTo(null);
-    try {
-      await resendConfirmation(address);
-      setSentTo(address);
-    } catch (error) {
-      const { byField } = serverFieldMessages(error, ['email'], t);
-      if (byField.email) setServerErrors(byField);
-      else handleError(error);
-    }
+    await resendConfirmation(address).unwrap();
+    setSentTo(address);
   });
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 400 }}>
       <Stack spacing={1}>
+        <FormErrorAlert messages={formMessages} />
         <TextInput
           {...field('email')}
           type="email"

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { refused } from '../../../testing/error-replies';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { fill, UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { LoginForm } from '../../session/components/login-form';
-import { refused } from '../accounts-test-helpers';
-import { fill, UI_TEST_TIMEOUT_MS } from '../form-test-helpers';
 
 let server: FakeApi;
 afterEach(() => server.restore());

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../lib/api-client';
-import { resendConfirmation } from '../accounts-api';
+import { useResendConfirmationMutation } from '../accounts-api';
 
 /**
  * Mounted by the login form when sign-in answers "unconfirmed" (403): offers to mail the
@@ -13,10 +13,11 @@ import { resendConfirmation } from '../accounts-api';
 export function UnconfirmedNotice({ email }: { email: string }) {
   const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [resendConfirmation] = useResendConfirmationMutation();
   const resend = async () => {
     setState('sending');
     try {
-      await resendConfirmation(email);
+      await resendConfirmation(email).unwrap();
       setState('sent');
     } catch (error) {
       setState('idle');

@@ -6,10 +6,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { handleError } from '../../../lib/api-client';
-import { snackbarShown } from '../../ui/ui-slice';
+import { snackbarShown } from '../../../lib/snackbar-slice';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import {
   useCalendarFeedQuery,
   useRegenerateCalendarFeedMutation,

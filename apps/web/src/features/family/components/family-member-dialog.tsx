@@ -1,5 +1,4 @@
 import { type AttendeeProfile, DATE_PICKER_MAX, DATE_PICKER_MIN } from '@atelier/contract';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -10,14 +9,11 @@ import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
-import { handleError } from '../../../lib/api-client';
-import { serverFieldMessages } from '../../../components/form/server-messages';
 import { isBirthdayInRange } from '../birthday';
 import type { FamilyMemberFields } from '../family-api';
-
-const FIELDS = ['name', 'birthday', 'is_account_holder'] as const;
 
 type Props = {
   /** The member being edited; absent when adding one. */
@@ -34,33 +30,23 @@ export function FamilyMemberDialog({ member, holderName, onSave, onClose }: Prop
   const formId = useId();
   const holderHelpId = useId();
   const [isHolder, setIsHolder] = useState(member?.is_account_holder ?? false);
-  const [holderError, setHolderError] = useState('');
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const { values, field, handleSubmit, setServerErrors, submitting } = useForm(
-    { name: member?.name ?? '', birthday: member?.birthday ?? '' },
-    {
-      name: { required: true },
-      birthday: { required: true, check: isBirthdayInRange },
-    },
-  );
-  const nameField = field('name');
+  const { values, field, setValue, message, clear, handleSubmit, submitting, formMessages } =
+    useForm(
+      { name: member?.name ?? '', birthday: member?.birthday ?? '' },
+      {
+        name: { required: true },
+        birthday: { required: true, check: isBirthdayInRange },
+      },
+      { fields: ['is_account_holder'] },
+    );
 
-  const submit = handleSubmit(async ({ name, birthday }) => {
-    setHolderError('');
-    setOtherErrors([]);
-    try {
+  const submit = handleSubmit(
+    async ({ name, birthday }) => {
       await onSave({ name: name.trim(), birthday, is_account_holder: isHolder });
-    } catch (error) {
-      const { byField, other } = serverFieldMessages(error, FIELDS, t);
-      const { is_account_holder: holderMessage, ...formFields } = byField;
-      if (holderMessage) setHolderError(holderMessage);
-      setServerErrors(formFields);
-      setOtherErrors(other);
-      if (Object.keys(byField).length === 0 && other.length === 0) {
-        handleError(error, t('family.saveFailed'));
-      }
-    }
-  });
+    },
+    { label: t('family.saveFailed') },
+  );
+  const holderError = message('is_account_holder');
 
   const birthday = field('birthday');
   return (
@@ -85,8 +71,8 @@ export function FamilyMemberDialog({ member, holderName, onSave, onClose }: Prop
       }
     >
       <Stack component="form" id={formId} noValidate onSubmit={submit} spacing={1}>
-        {otherErrors.length > 0 && <Alert severity="error">{otherErrors.join(' ')}</Alert>}
-        <TextInput {...nameField} label={t('family.name')} testId="family-member-name" />
+        <FormErrorAlert messages={formMessages} />
+        <TextInput {...field('name')} label={t('family.name')} testId="family-member-name" />
         <TextField
           {...birthday}
           type="date"
@@ -110,12 +96,8 @@ export function FamilyMemberDialog({ member, holderName, onSave, onClose }: Prop
                 onChange={(event) => {
                   const checked = event.target.checked;
                   setIsHolder(checked);
-                  setHolderError('');
-                  if (checked && values.name.trim() === '') {
-                    nameField.onChange({
-                      target: { value: holderName },
-                    } as React.ChangeEvent<HTMLInputElement>);
-                  }
+                  clear('is_account_holder');
+                  if (checked && values.name.trim() === '') setValue('name', holderName);
                 }}
                 slotProps={{
                   input: {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../testing/builders';
+import { invalid, refused } from '../../../testing/error-replies';
 import { type FakeApi, type FakeRoutes, fakeApi } from '../../../testing/fake-api';
+import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { invalid, refused } from '../../accounts/accounts-test-helpers';
-import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../../accounts/form-test-helpers';
 import { buildMember, memberDocument, memberListDocument } from '../family-test-builders';
 import { FamilyMembers } from './family-members';
 
@@ -70,7 +70,7 @@ describe('FamilyMembers', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({
       attendee_profile: { name: 'Byron', birthday: '2015-04-01', is_account_holder: false },
     });
-    expect(store.getState().ui.snackbar).toMatchObject({ content: 'Byron is added.', open: true });
+    expect(store.getState().snackbar).toMatchObject({ content: 'Byron is added.', open: true });
   });
 
   it("checks the form ('Required', 'Invalid input') and shows the server's 422 beside its field", async () => {
@@ -163,7 +163,7 @@ describe('FamilyMembers', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(await screen.findByRole('button', { name: 'Remove Byron' }));
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     await waitFor(() =>
-      expect(store.getState().ui.snackbar).toMatchObject({
+      expect(store.getState().snackbar).toMatchObject({
         open: true,
         type: 'error',
         content: '409: This family member is booked into a class and cannot be removed',

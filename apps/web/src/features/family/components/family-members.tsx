@@ -16,11 +16,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { handleError, toApiError } from '../../../lib/api-client';
 import { translateServerMessage } from '../../../components/form/server-messages';
-import { snackbarShown } from '../../ui/ui-slice';
+import { handleError, toApiError } from '../../../lib/api-client';
+import { snackbarShown } from '../../../lib/snackbar-slice';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import { formatBirthday } from '../birthday';
 import {
   type FamilyMemberFields,

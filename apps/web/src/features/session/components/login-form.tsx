@@ -62,7 +62,7 @@ export function LoginForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [formError, setFormError] = useState<FormError | null>(null);
-  const { values, field, handleSubmit, setServerErrors, submitting } = useForm(
+  const { values, field, handleSubmit, showMessages, submitting } = useForm(
     { email: '', password: '' },
     { email: { required: true, email: true }, password: { required: true } },
   );
@@ -75,7 +75,7 @@ export function LoginForm() {
       const error = toApiError(rejected);
       const fields = formFields(error.fields);
       if (Object.keys(fields).length > 0) {
-        setServerErrors(fields);
+        showMessages(fields);
         return;
       }
       const failure = signInFailure(error);
