@@ -1,10 +1,10 @@
 import type { FlatKlassGroup } from '@atelier/contract';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { handleError } from '../../../lib/api-client';
 import { snackbarShown } from '../../../lib/snackbar-slice';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import { useDeleteKlassGroupMutation, useUpdateKlassGroupMutation } from '../classes-api';
 import { klassGroupDeleted, klassGroupEdited } from '../klasses-slice';
 

@@ -11,15 +11,15 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { type AdminColumn, AdminTable } from '../../../components/admin/admin-table';
 import { PageTitle } from '../../../components/page-title';
 import { handleError } from '../../../lib/api-client';
 import { formatPlainDate } from '../../../lib/format-date';
 import { paths } from '../../../lib/route-paths';
 import { snackbarShown } from '../../../lib/snackbar-slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
-import { selectUser } from '../../session/session-slice';
+import { selectUser } from '../../session';
 import { useKlassGroupQuery, useUpdateKlassGroupMutation } from '../classes-api';
 import { formatSlots } from '../classes-format';
 import {

@@ -8,11 +8,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { type AdminColumn, AdminTable } from '../../../components/admin/admin-table';
 import { handleError } from '../../../lib/api-client';
 import { paths } from '../../../lib/route-paths';
 import { snackbarShown } from '../../../lib/snackbar-slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { useKlassGroupsQuery, useUpdateKlassGroupMutation } from '../classes-api';
 import {
   klassGroupEdited,

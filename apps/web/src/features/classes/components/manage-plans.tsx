@@ -2,7 +2,6 @@ import type { FlatPlan } from '@atelier/contract';
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
 import { type AdminColumn, AdminTable } from '../../../components/admin/admin-table';
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { usePageParam } from '../../../components/admin/use-page-param';
@@ -10,6 +9,7 @@ import { clientConfig } from '../../../lib/client-config';
 import { formatCents } from '../../../lib/money';
 import { pageCount } from '../../../lib/paged-list';
 import { snackbarShown } from '../../../lib/snackbar-slice';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import { useDeletePlanMutation, usePlansQuery } from '../classes-api';
 import { PlanFormDialog } from './plan-form-dialog';
 

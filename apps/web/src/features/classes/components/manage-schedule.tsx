@@ -19,7 +19,6 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
@@ -31,8 +30,9 @@ import { formatInstantRange, formatPlainDate } from '../../../lib/format-date';
 import { formatCents } from '../../../lib/money';
 import { paths } from '../../../lib/route-paths';
 import { snackbarShown } from '../../../lib/snackbar-slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
-import { selectUser } from '../../session/session-slice';
+import { selectUser } from '../../session';
 import {
   useDeleteAddonMutation,
   useDeleteScheduleMutation,

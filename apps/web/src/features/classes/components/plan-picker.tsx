@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clientConfig } from '../../../app/client-config';
+import { clientConfig } from '../../../lib/client-config';
 import { usePlansQuery } from '../classes-api';
 import { planPriceText } from '../plan-price';
 
