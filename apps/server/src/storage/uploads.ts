@@ -1,41 +1,68 @@
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE } from '@atelier/contract';
+import { IMAGE_TOO_LARGE_MESSAGE } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, ValidationError } from '../lib/app-error';
 
+/** A multipart form as routes take it: its text fields, and the one file they asked for. */
+export type MultipartForm = {
+  fields: Record<string, string>;
+  /** The file's bytes, 'too_large' past IMAGE_MAX_BYTES, or undefined when none (or empty) came. */
+  file: Buffer | 'too_large' | undefined;
+};
+
+// An oversized file is read to its limit and flagged, so the answer can be a field message.
+const TRUNCATE_OVERSIZED_FILES = { throwFileSizeLimit: false } as unknown as Parameters<
+  FastifyRequest['parts']
+>[0];
+
 /**
- * Reads the one file of a multipart request whose form field is `field`, up to IMAGE_MAX_BYTES.
- * Missing file → 422 'Required' on `field`; larger → 422 with the size message on `field`.
- * Other form fields are returned as text, so a route can take a few values beside the file.
+ * Reads a multipart request: text fields, and the file of form field `fileField` into memory (the
+ * multipart limits of acceptUploads cap it at IMAGE_MAX_BYTES). Other files are drained and ignored.
+ * A body the multipart parser cannot read (no boundary, a wrong one, cut short) is the client's
+ * mistake: 400, never a 500 (the parser's own errors carry no code to tell them apart).
+ */
+export async function readMultipartForm(
+  request: FastifyRequest,
+  fileField: string,
+): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    throw new AppError('bad_request', 'Send the file as multipart/form-data');
+  }
+  const fields: Record<string, string> = {};
+  let file: MultipartForm['file'];
+  try {
+    for await (const part of request.parts(TRUNCATE_OVERSIZED_FILES)) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== fileField) {
+        part.file.resume();
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (part.file.truncated) file = 'too_large';
+      // A file input left empty still sends a part: that is "no file", not a bad one.
+      else if (data.length > 0) file = data;
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
+      throw new ValidationError([{ field: fileField, detail: 'Send one file only' }]);
+    }
+    throw new AppError('bad_request', 'The upload is malformed');
+  }
+  return { fields, file };
+}
+
+/**
+ * The one file of a multipart request whose form field is `field`: missing → 422 'Required' on
+ * `field`; larger than IMAGE_MAX_BYTES → 422 with the size message on `field`.
  */
 export async function readUploadedFile(
   request: FastifyRequest,
   field: string,
 ): Promise<{ data: Buffer; fields: Record<string, string> }> {
-  if (!request.isMultipart()) {
-    throw new AppError('bad_request', 'Send the file as multipart/form-data');
-  }
-  let data: Buffer | null = null;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } })) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        if (part.fieldname === field) data = buffer;
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ValidationError([{ field, detail: IMAGE_TOO_LARGE_MESSAGE }]);
-    }
-    if (code === 'FST_FILES_LIMIT') {
-      throw new ValidationError([{ field, detail: 'Send one file only' }]);
-    }
-    if (code?.startsWith('FST_')) throw new AppError('bad_request', 'The upload is malformed');
-    throw error;
-  }
-  if (!data || data.length === 0) throw new ValidationError([{ field, detail: 'Required' }]);
-  return { data, fields };
+  const { fields, file } = await readMultipartForm(request, field);
+  if (file === 'too_large') throw new ValidationError([{ field, detail: IMAGE_TOO_LARGE_MESSAGE }]);
+  if (!file) throw new ValidationError([{ field, detail: 'Required' }]);
+  return { data: file, fields };
 }

@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { ValidationError } from '../../lib/app-error';
 import { bearer, errorResponses } from '../../lib/http';
 import { acceptUploads } from '../../storage/storage.plugin';
+import { readMultipartForm } from '../../storage/uploads';
 import { requireUser, sessionOf } from '../users';
 import { type AccountsService, type AvatarUpload, createAccountsService } from './accounts.service';
 
@@ -45,35 +46,16 @@ function fieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
  * Oversized files are truncated at the limit rather than thrown, so the answer is a field message.
  * parts()'s type leaves this option out, but the plugin honours it (FastifyMultipartBaseOptions).
  */
-const TRUNCATE_OVERSIZED_FILES = { throwFileSizeLimit: false } as unknown as Parameters<
-  FastifyRequest['parts']
->[0];
-
 /**
- * Reads the multipart form of PUT /users/{id}: text fields, and the file field `avatar` into
- * memory (the multipart limit caps it at IMAGE_MAX_BYTES). Other file fields are drained and
- * ignored; an oversized avatar becomes `{tooLarge: true}` so the answer is a 422 on `avatar`.
+ * Reads the multipart form of PUT /users/{id}: text fields, and the file field `avatar`; an
+ * oversized avatar becomes `{tooLarge: true}` so the answer is a 422 on `avatar`.
  */
 async function readUserForm(
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, string>; avatar: AvatarUpload | undefined }> {
-  const fields: Record<string, string> = {};
-  let avatar: AvatarUpload | undefined;
-  for await (const part of request.parts(TRUNCATE_OVERSIZED_FILES)) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      continue;
-    }
-    if (part.fieldname !== 'avatar') {
-      part.file.resume();
-      continue;
-    }
-    const data = await part.toBuffer();
-    if (part.file.truncated) avatar = { tooLarge: true };
-    // A file input left empty still sends a part: that is "no new avatar", not a bad image.
-    else if (data.length > 0) avatar = { data };
-  }
-  return { fields, avatar };
+  const { fields, file } = await readMultipartForm(request, 'avatar');
+  if (file === 'too_large') return { fields, avatar: { tooLarge: true } };
+  return { fields, avatar: file ? { data: file } : undefined };
 }
 
 /**
