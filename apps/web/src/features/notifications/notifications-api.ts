@@ -1,8 +1,7 @@
-import { API, NOTIFICATIONS_CHANNEL, type Notification } from '@atelier/contract';
+import { API, type Notification } from '@atelier/contract';
 import { createAction, createAsyncThunk } from '@reduxjs/toolkit';
 import { api, queryData } from '../../lib/api';
 import { handleError } from '../../lib/api-client';
-import { subscribe } from '../../lib/cable';
 import { loadContractParsers } from '../../lib/load-contract-parsers';
 
 /** A live message, parsed: the notifications slice merges it in like a fetched one. */
@@ -41,9 +40,8 @@ export const notificationsApi = api.injectEndpoints({
         }
       },
       async onCacheEntryAdded(_, { dispatch, cacheEntryRemoved }) {
-        const stop = subscribe(NOTIFICATIONS_CHANNEL, {}, (message) => {
-          void dispatch(liveMessageReceived(message));
-        });
+        const { subscribeToNotifications } = await import('./notifications-live');
+        const stop = subscribeToNotifications(dispatch);
         await cacheEntryRemoved;
         stop();
       },
