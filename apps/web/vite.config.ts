@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -12,7 +14,10 @@ const preactCompat = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
+  {
+    find: /^react$/,
+    replacement: fileURLToPath(new URL('./build/react-on-preact.ts', import.meta.url)),
+  },
 ];
 
 export default defineConfig(({ command }) => ({
@@ -20,7 +25,20 @@ export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: { alias: command === 'build' ? preactCompat : [] },
   // The manifest lets bench/ measure exactly the JS a first visit loads (bundle budget).
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    rollupOptions: {
+      // An import that resolves to nothing (a React API preact/compat lacks) fails the build
+      // instead of becoming a warning that a runtime path may trip over.
+      onLog(level, log, handler) {
+        if (log.code === 'IMPORT_IS_UNDEFINED') throw new Error(log.message);
+        handler(level, log);
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
@@ -29,7 +47,7 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/testing/setup-tests.ts'],
   },
 }));
