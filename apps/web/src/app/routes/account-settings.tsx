@@ -8,8 +8,8 @@ import { PasswordChangeForm } from '../../features/accounts/components/password-
 import { ProfileForm } from '../../features/accounts/components/profile-form';
 import { FamilyMembers } from '../../features/family/components/family-members';
 import { selectUser } from '../../features/session';
-import { useAppSelector } from '../hooks';
-import { paths } from '../route-paths';
+import { paths } from '../../lib/route-paths';
+import { useAppSelector } from '../../lib/store-hooks';
 
 /**
  * /account_settings: profile, picture, e-mail, password and family members of the signed-in user.

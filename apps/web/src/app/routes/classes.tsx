@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title';
 import { CalendarFeedPanel, KlassCalendar } from '../../features/calendar';
 import { selectUser } from '../../features/session';
+import { useAppSelector } from '../../lib/store-hooks';
 import { timeZoneOf } from '../../lib/zoned-time';
-import { useAppSelector } from '../hooks';
 
 /** /classes (any signed-in user): the sessions that concern them, and their calendar feed. */
 export function Component() {

@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { selectSessionStatus, selectUser } from '../../features/session';
-import { clientConfig } from '../client-config';
-import { useAppSelector } from '../hooks';
-import { paths, publicSite } from '../route-paths';
+import { clientConfig } from '../../lib/client-config';
+import { paths, publicSite } from '../../lib/route-paths';
+import { useAppSelector } from '../../lib/store-hooks';
 import { linkedEntries, myMenu } from '../shell/menu-data';
 
 const OFFERS = [

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { LoginForm, selectUser } from '../../features/session';
-import { useAppSelector } from '../hooks';
-import { paths } from '../route-paths';
+import { paths } from '../../lib/route-paths';
+import { useAppSelector } from '../../lib/store-hooks';
 
 /** /login: signed-in users have nothing to do here and go to the start page. */
 export function Component() {

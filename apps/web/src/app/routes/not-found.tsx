@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { paths } from '../route-paths';
+import { paths } from '../../lib/route-paths';
 
 /** Unknown paths and forbidden routes (docs/product.md#routes-and-screens and #error-handling). */
 export function Component() {

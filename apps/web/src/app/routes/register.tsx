@@ -5,8 +5,8 @@ import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { RegisterForm } from '../../features/accounts/components/register-form';
 import { selectUser } from '../../features/session';
-import { useAppSelector } from '../hooks';
-import { paths } from '../route-paths';
+import { paths } from '../../lib/route-paths';
+import { useAppSelector } from '../../lib/store-hooks';
 
 /** /register (`?redirect=/path` resumes there after the mailed link is confirmed). */
 export function Component() {

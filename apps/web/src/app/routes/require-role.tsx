@@ -1,8 +1,8 @@
 import type { Role } from '@atelier/contract';
 import { Navigate, Outlet } from 'react-router';
 import { selectSessionStatus, selectUser } from '../../features/session';
-import { useAppSelector } from '../hooks';
-import { paths } from '../route-paths';
+import { paths } from '../../lib/route-paths';
+import { useAppSelector } from '../../lib/store-hooks';
 
 /**
  * docs/product.md#routes-and-screens protected-route rule: while the session is not loaded, nothing; no user → /login;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import type { MessageKey } from '../../../i18n/i18n';
-import { paths } from '../../route-paths';
+import { paths } from '../../../lib/route-paths';
 
 const SECTIONS: { to: string; title: MessageKey; description: MessageKey }[] = [
   { to: paths.sandboxDialog, title: 'sandbox.dialog', description: 'sandbox.dialogDescription' },
