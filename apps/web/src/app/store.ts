@@ -7,9 +7,9 @@ import {
 } from '@reduxjs/toolkit';
 import { searchDialogReducer } from '../components/dialogs/search-dialog-slice';
 import { cartReducer, loadCart } from '../features/cart';
-import { klassesReducer } from '../features/classes/klasses-slice';
+import { klassesReducer } from '../features/classes';
 import { notificationsReducer } from '../features/notifications';
-import { ordersReducer } from '../features/orders/orders-slice';
+import { ordersReducer } from '../features/orders';
 import { endSession, sessionReducer } from '../features/session';
 import { languageReducer } from '../i18n/language-slice';
 import { api } from '../lib/api';

@@ -1,8 +1,7 @@
-// The classes feature's public face: app/routes and other features import from here only
-// (docs/architecture.md#repository-layout-and-layers). The one exception is app/store.ts, which
-// takes `klassesReducer` from './klasses-slice' itself: the store is in the first-visit bundle,
-// and importing this file there pulls the admin screens, their endpoints and zod into it
-// (measured: the entry chunk grew from 123 KB to 222 KB).
+// The classes feature's public face: app/ and other features import from here only
+// (docs/architecture.md#repository-layout-and-layers). app/store.ts takes the reducer from here
+// too; classes-api.ts is written so that this does not put the screens' endpoints into the
+// first-visit bundle (see the comment there).
 
 export { ManageKlassGroup } from './components/manage-klass-group';
 export { ManageKlassGroups } from './components/manage-klass-groups';
