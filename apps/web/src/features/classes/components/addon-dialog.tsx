@@ -1,5 +1,4 @@
 import type { FlatAddon } from '@atelier/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -9,11 +8,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientConfig } from '../../../app/client-config';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
-import { fieldErrors, handleError } from '../../../lib/api-client';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { centsToDollars, currencySymbol } from '../../../lib/money';
 import { type AddonFormValues, addonBody, validateAddonForm } from '../addon-form';
 import { useAddAddonMutation, useUpdateAddonMutation } from '../classes-api';
-import { useFieldMessages } from '../field-messages';
 
 type Props = {
   scheduleId: string;
@@ -29,8 +28,7 @@ export function AddonDialog({ scheduleId, addon, onClose, onSaved }: Props) {
   const [values, setValues] = useState<AddonFormValues>(() =>
     addon ? { name: addon.name, price: centsToDollars(addon.price) } : { name: '', price: '' },
   );
-  const [formError, setFormError] = useState<string | null>(null);
-  const messages = useFieldMessages();
+  const messages = useFormErrors({ fields: ['name', 'price'] });
   const [addAddon, adding] = useAddAddonMutation();
   const [updateAddon, updating] = useUpdateAddonMutation();
   const busy = adding.isLoading || updating.isLoading;
@@ -43,30 +41,17 @@ export function AddonDialog({ scheduleId, addon, onClose, onSaved }: Props) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
-    const errors = validateAddonForm(values);
-    if (Object.keys(errors).length > 0) {
-      messages.showClientErrors(errors);
-      return;
-    }
-    messages.reset();
+    if (!messages.check(validateAddonForm(values))) return;
     const fields = addonBody(values);
-    try {
-      if (addon) await updateAddon({ id: addon.id, scheduleId, fields }).unwrap();
-      else await addAddon({ scheduleId, fields }).unwrap();
-    } catch (error) {
-      const serverFields = fieldErrors(error);
-      if (Object.keys(serverFields).length === 0) {
-        handleError(error, t('manageClasses.addons.saveFailed'));
-        return;
-      }
-      messages.showServerErrors(serverFields);
-      const elsewhere = Object.entries(serverFields).filter(([n]) => !(n in values));
-      setFormError(elsewhere.length > 0 ? elsewhere.map(([, m]) => m).join(' ') : null);
-      return;
-    }
-    onSaved(t(addon ? 'manageClasses.addons.updated' : 'manageClasses.addons.added'));
-    onClose();
+    await messages.submit(
+      async () => {
+        if (addon) await updateAddon({ id: addon.id, scheduleId, fields }).unwrap();
+        else await addAddon({ scheduleId, fields }).unwrap();
+        onSaved(t(addon ? 'manageClasses.addons.updated' : 'manageClasses.addons.added'));
+        onClose();
+      },
+      { label: t('manageClasses.addons.saveFailed') },
+    );
   };
 
   return (
@@ -88,7 +73,7 @@ export function AddonDialog({ scheduleId, addon, onClose, onSaved }: Props) {
     >
       <Box component="form" id="addon-form" noValidate onSubmit={submit}>
         <Stack spacing={1.5}>
-          {formError && <Alert severity="error">{formError}</Alert>}
+          <FormErrorAlert messages={messages.formMessages} />
           <TextField
             label={t('manageClasses.addons.name')}
             value={values.name}

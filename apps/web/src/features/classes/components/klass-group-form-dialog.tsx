@@ -1,6 +1,5 @@
 import type { FlatKlassGroup } from '@atelier/contract';
 import { AUDIENCES, FORMATS, IMAGE_MIME_TYPES } from '@atelier/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -16,7 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
 import { FilePicker } from '../../../components/file-picker/file-picker';
-import { fieldErrors, handleError, toApiError } from '../../../lib/api-client';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
+import { useFormErrors } from '../../../components/form/use-form-errors';
+import { handleError, toApiError } from '../../../lib/api-client';
 import { snackbarShown } from '../../ui/ui-slice';
 import {
   classesApi,
@@ -24,7 +25,6 @@ import {
   useRemoveKlassGroupImageMutation,
   useUpdateKlassGroupMutation,
 } from '../classes-api';
-import { useFieldMessages } from '../field-messages';
 import {
   emptyKlassGroupForm,
   type KlassGroupFormValues,
@@ -70,10 +70,9 @@ export function KlassGroupFormDialog({ open, group, onClose, onSaved }: Props) {
   );
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   // Once created, a programme whose image upload failed is edited from then on, not re-created.
   const [saved, setSaved] = useState<FlatKlassGroup | undefined>(group);
-  const messages = useFieldMessages();
+  const messages = useFormErrors({ fields: FIELDS });
   const [createKlassGroup, creating] = useCreateKlassGroupMutation();
   const [updateKlassGroup, updating] = useUpdateKlassGroupMutation();
   const [removeImage, removing] = useRemoveKlassGroupImageMutation();
@@ -91,72 +90,60 @@ export function KlassGroupFormDialog({ open, group, onClose, onSaved }: Props) {
     ...messages.helper(name),
   });
 
-  const showFailure = (error: unknown) => {
-    const fields = fieldErrors(error);
-    if (Object.keys(fields).length === 0) {
-      handleError(error, t('manageClasses.form.saveFailed'));
-      return;
+  /** Uploads the chosen image of the saved programme; null when it failed (shown beside it). */
+  const uploadImage = async (programme: FlatKlassGroup, file: File) => {
+    setProgress(0);
+    try {
+      const updated = await uploadKlassGroupImage(programme.id, file, (fraction) =>
+        setProgress(Math.round(fraction * 100)),
+      );
+      dispatch(classesApi.util.invalidateTags([{ type: 'KlassGroup', id: updated.id }]));
+      return updated;
+    } catch (error) {
+      const apiError = toApiError(error);
+      // Whatever the server names, the message belongs beside the image.
+      messages.showMessages({
+        image:
+          Object.keys(apiError.fields).length > 0
+            ? Object.values(apiError.fields).join(' ')
+            : (apiError.detail ?? t('fileUpload.failed', { message: t('errors.generic') })),
+      });
+      return null;
+    } finally {
+      setProgress(null);
     }
-    messages.showServerErrors(fields);
-    const elsewhere = Object.entries(fields).filter(
-      ([name]) => !(FIELDS as readonly string[]).includes(name),
-    );
-    setFormError(elsewhere.length > 0 ? elsewhere.map(([, m]) => m).join(' ') : null);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
-    const errors = validateKlassGroupForm(values, image);
-    if (Object.keys(errors).length > 0) {
-      messages.showClientErrors(errors);
-      return;
-    }
-    messages.reset();
-    let result: FlatKlassGroup;
-    try {
-      const body = klassGroupBody(values);
-      result = saved
-        ? await updateKlassGroup({ id: saved.id, fields: body }).unwrap()
-        : await createKlassGroup(body).unwrap();
-    } catch (error) {
-      showFailure(error);
-      return;
-    }
-    setSaved(result);
-    if (image) {
-      setProgress(0);
-      try {
-        result = await uploadKlassGroupImage(result.id, image, (fraction) =>
-          setProgress(Math.round(fraction * 100)),
-        );
-        dispatch(classesApi.util.invalidateTags([{ type: 'KlassGroup', id: result.id }]));
-      } catch (error) {
-        setProgress(null);
-        const apiError = toApiError(error);
-        if (Object.keys(apiError.fields).length > 0) {
-          messages.showServerErrors({ image: Object.values(apiError.fields).join(' ') });
-        } else {
-          messages.showServerErrors({
-            image: apiError.detail ?? t('fileUpload.failed', { message: t('errors.generic') }),
-          });
+    if (!messages.check(validateKlassGroupForm(values, image))) return;
+    await messages.submit(
+      async () => {
+        const body = klassGroupBody(values);
+        const result = saved
+          ? await updateKlassGroup({ id: saved.id, fields: body }).unwrap()
+          : await createKlassGroup(body).unwrap();
+        setSaved(result);
+        const final = image ? await uploadImage(result, image) : result;
+        if (!final) {
+          // The programme itself was saved: the list shows it, and the dialog stays to retry.
+          onSaved(result);
+          return;
         }
-        // The programme itself was saved: the list shows it, and the dialog stays to retry.
-        onSaved(result);
-        return;
-      }
-      setProgress(null);
-    }
-    dispatch(
-      snackbarShown({
-        content: t(group || saved ? 'manageClasses.form.updated' : 'manageClasses.form.created', {
-          name: result.name,
-        }),
-        type: 'success',
-      }),
+        dispatch(
+          snackbarShown({
+            content: t(
+              group || saved ? 'manageClasses.form.updated' : 'manageClasses.form.created',
+              { name: final.name },
+            ),
+            type: 'success',
+          }),
+        );
+        onSaved(final);
+        onClose();
+      },
+      { label: t('manageClasses.form.saveFailed') },
     );
-    onSaved(result);
-    onClose();
   };
 
   const removeCurrentImage = async () => {
@@ -193,7 +180,7 @@ export function KlassGroupFormDialog({ open, group, onClose, onSaved }: Props) {
     >
       <Box component="form" id="klass-group-form" noValidate onSubmit={submit}>
         <Stack spacing={1.5}>
-          {formError && <Alert severity="error">{formError}</Alert>}
+          <FormErrorAlert messages={messages.formMessages} />
           <TextField
             {...text('name')}
             label={t('manageClasses.form.name')}

@@ -1,5 +1,4 @@
 import type { FlatKlass } from '@atelier/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -8,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
-import { fieldErrors, handleError } from '../../../lib/api-client';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { useAddKlassMutation, useUpdateKlassMutation } from '../classes-api';
-import { useFieldMessages } from '../field-messages';
 import {
   type KlassTimesValues,
   klassTimesBody,
@@ -39,8 +38,7 @@ export function KlassTimesDialog({ scheduleId, timeZone, klass, onClose, onSaved
       ? klassTimesValues(klass.starts_at, klass.ends_at, timeZone)
       : { date: '', start_time: '', end_time: '' },
   );
-  const [formError, setFormError] = useState<string | null>(null);
-  const messages = useFieldMessages();
+  const messages = useFormErrors({ fields: ['date', 'start_time', 'end_time'] });
   const [addKlass, adding] = useAddKlassMutation();
   const [updateKlass, updating] = useUpdateKlassMutation();
   const busy = adding.isLoading || updating.isLoading;
@@ -52,33 +50,18 @@ export function KlassTimesDialog({ scheduleId, timeZone, klass, onClose, onSaved
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
-    const errors = validateKlassTimes(values);
-    if (Object.keys(errors).length > 0) {
-      messages.showClientErrors(errors);
-      return;
-    }
-    messages.reset();
+    if (!messages.check(validateKlassTimes(values))) return;
     const times = klassTimesBody(values, timeZone);
-    try {
-      if (klass) await updateKlass({ id: klass.id, scheduleId, fields: times }).unwrap();
-      else await addKlass({ scheduleId, ...times }).unwrap();
-    } catch (error) {
-      const fields = fieldErrors(error);
-      if (Object.keys(fields).length === 0) {
-        handleError(error, t('manageClasses.sessions.saveFailed'));
-        return;
-      }
-      const mapped = Object.fromEntries(
-        Object.entries(fields).map(([name, message]) => [klassTimesFieldOf(name), message]),
-      );
-      messages.showServerErrors(mapped);
-      const elsewhere = Object.keys(mapped).filter((n) => !(n in values));
-      setFormError(elsewhere.length > 0 ? elsewhere.map((n) => mapped[n]).join(' ') : null);
-      return;
-    }
-    onSaved(t(klass ? 'manageClasses.sessions.moved' : 'manageClasses.sessions.added'));
-    onClose();
+    await messages.submit(
+      async () => {
+        if (klass) await updateKlass({ id: klass.id, scheduleId, fields: times }).unwrap();
+        else await addKlass({ scheduleId, ...times }).unwrap();
+        onSaved(t(klass ? 'manageClasses.sessions.moved' : 'manageClasses.sessions.added'));
+        onClose();
+      },
+      // The server names the instants (`starts_at`); the form asks for a date and two times.
+      { label: t('manageClasses.sessions.saveFailed'), fieldOf: klassTimesFieldOf },
+    );
   };
 
   return (
@@ -100,7 +83,7 @@ export function KlassTimesDialog({ scheduleId, timeZone, klass, onClose, onSaved
     >
       <Box component="form" id="klass-times-form" noValidate onSubmit={submit}>
         <Stack spacing={1.5}>
-          {formError && <Alert severity="error">{formError}</Alert>}
+          <FormErrorAlert messages={messages.formMessages} />
           <Typography variant="body2">
             {t('manageClasses.sessions.zoneNote', { zone: timeZone })}
           </Typography>

@@ -10,11 +10,11 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
-import { fieldErrors, handleError } from '../../../lib/api-client';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { clientConfig } from '../../../lib/client-config';
 import { currencySymbol } from '../../../lib/money';
 import { useCreatePlanMutation, useUpdatePlanMutation } from '../classes-api';
-import { useFieldMessages } from '../field-messages';
 import {
   emptyPlanForm,
   type PlanFormValues,
@@ -39,8 +39,7 @@ export function PlanFormDialog({
   const [values, setValues] = useState<PlanFormValues>(() =>
     plan ? planFormValues(plan) : emptyPlanForm,
   );
-  const [formError, setFormError] = useState<string | null>(null);
-  const messages = useFieldMessages();
+  const messages = useFormErrors({ fields: KNOWN });
   const [createPlan, creating] = useCreatePlanMutation();
   const [updatePlan, updating] = useUpdatePlanMutation();
   const busy = creating.isLoading || updating.isLoading;
@@ -61,29 +60,17 @@ export function PlanFormDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
-    const errors = validatePlanForm(values);
-    if (Object.keys(errors).length > 0) {
-      messages.showClientErrors(errors);
-      return;
-    }
-    messages.reset();
-    try {
-      const saved = plan
-        ? await updatePlan({ id: plan.id, fields: planBody(values) }).unwrap()
-        : await createPlan(planBody(values)).unwrap();
-      onSaved(t(plan ? 'managePlans.updated' : 'managePlans.created', { name: saved.name }));
-      onClose();
-    } catch (error) {
-      const fields = fieldErrors(error);
-      if (Object.keys(fields).length === 0) {
-        handleError(error, t('managePlans.saveFailed'));
-        return;
-      }
-      messages.showServerErrors(fields);
-      const elsewhere = Object.entries(fields).filter(([n]) => !KNOWN.includes(n));
-      setFormError(elsewhere.length > 0 ? elsewhere.map(([, m]) => m).join(' ') : null);
-    }
+    if (!messages.check(validatePlanForm(values))) return;
+    await messages.submit(
+      async () => {
+        const saved = plan
+          ? await updatePlan({ id: plan.id, fields: planBody(values) }).unwrap()
+          : await createPlan(planBody(values)).unwrap();
+        onSaved(t(plan ? 'managePlans.updated' : 'managePlans.created', { name: saved.name }));
+        onClose();
+      },
+      { label: t('managePlans.saveFailed') },
+    );
   };
 
   return (
@@ -105,7 +92,7 @@ export function PlanFormDialog({
     >
       <Box component="form" id="plan-form" noValidate onSubmit={submit}>
         <Stack spacing={1.5}>
-          {formError && <Alert severity="error">{formError}</Alert>}
+          <FormErrorAlert messages={messages.formMessages} />
           {plan && plan.schedules_count > 0 && (
             <Alert severity="info">
               {t('managePlans.changeAffects', { count: plan.schedules_count })}

@@ -17,14 +17,14 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
-import { fieldErrors, handleError } from '../../../lib/api-client';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { formatPlainDate, weekdayName } from '../../../lib/format-date';
 import {
   type SchedulePreview,
   useCreateScheduleMutation,
   usePreviewScheduleMutation,
 } from '../classes-api';
-import { useFieldMessages } from '../field-messages';
 import {
   emptyScheduleForm,
   emptySlot,
@@ -49,6 +49,12 @@ type Props = {
 };
 
 const dateLimits = { htmlInput: { min: DATE_PICKER_MIN, max: DATE_PICKER_MAX } };
+
+/** The server's names of the fields this form shows, numbered rows included (`slots.0.end_time`). */
+const isFormField = (name: string) =>
+  /^(name|start_date|end_date|time_zone|capacity|teacher_id|plan_ids|slots|exception_dates)(\.|$)/.test(
+    name,
+  );
 const shrink = { inputLabel: { shrink: true } };
 
 /**
@@ -66,8 +72,7 @@ export function ScheduleFormDialog({ klassGroupId, defaultTimeZone, onClose, onC
   const [plans, setPlans] = useState<PlanOption[]>([]);
   const [holiday, setHoliday] = useState('');
   const [preview, setPreview] = useState<{ key: string; result: SchedulePreview } | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const messages = useFieldMessages();
+  const messages = useFormErrors({ fields: isFormField });
   const [previewSchedule, previewing] = usePreviewScheduleMutation();
   const [createSchedule, creating] = useCreateScheduleMutation();
   const currentKey = patternKey(values);
@@ -85,56 +90,30 @@ export function ScheduleFormDialog({ klassGroupId, defaultTimeZone, onClose, onC
     messages.clear(...Object.keys(patch).map((name) => `slots.${index}.${name}`), 'slots');
   };
 
-  const showFailure = (error: unknown, label: string, known: (name: string) => boolean) => {
-    const fields = fieldErrors(error);
-    if (Object.keys(fields).length === 0) {
-      handleError(error, label);
-      return;
-    }
-    messages.showServerErrors(fields);
-    const elsewhere = Object.entries(fields).filter(([name]) => !known(name));
-    setFormError(elsewhere.length > 0 ? elsewhere.map(([, m]) => m).join(' ') : null);
-  };
-  const isFormField = (name: string) =>
-    /^(name|start_date|end_date|time_zone|capacity|teacher_id|plan_ids|slots|exception_dates)(\.|$)/.test(
-      name,
-    );
-
   const runPreview = async () => {
-    setFormError(null);
-    const errors = validateSchedulePattern(values);
-    if (Object.keys(errors).length > 0) {
-      messages.showClientErrors(errors);
-      return;
-    }
-    messages.reset();
-    try {
-      const result = await previewSchedule(schedulePattern(values)).unwrap();
-      setPreview({ key: currentKey, result });
-    } catch (error) {
-      showFailure(error, t('manageClasses.schedule.previewFailed'), isFormField);
-    }
+    if (!messages.check(validateSchedulePattern(values))) return;
+    await messages.submit(
+      async () => {
+        const result = await previewSchedule(schedulePattern(values)).unwrap();
+        setPreview({ key: currentKey, result });
+      },
+      { label: t('manageClasses.schedule.previewFailed') },
+    );
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
-    const errors = validateScheduleForm(values);
-    if (Object.keys(errors).length > 0) {
-      messages.showClientErrors(errors);
-      return;
-    }
+    if (!messages.check(validateScheduleForm(values))) return;
     if (!previewCurrent) {
       await runPreview();
       return;
     }
-    messages.reset();
-    try {
-      const created = await createSchedule({ klassGroupId, fields: scheduleBody(values) }).unwrap();
-      onCreated(created);
-    } catch (error) {
-      showFailure(error, t('manageClasses.schedule.saveFailed'), isFormField);
-    }
+    await messages.submit(
+      async () => {
+        onCreated(await createSchedule({ klassGroupId, fields: scheduleBody(values) }).unwrap());
+      },
+      { label: t('manageClasses.schedule.saveFailed') },
+    );
   };
 
   const addHoliday = () => {
@@ -185,7 +164,7 @@ export function ScheduleFormDialog({ klassGroupId, defaultTimeZone, onClose, onC
     >
       <Box component="form" id="schedule-form" noValidate onSubmit={submit}>
         <Stack spacing={1.5}>
-          {formError && <Alert severity="error">{formError}</Alert>}
+          <FormErrorAlert messages={messages.formMessages} />
           <TextField
             label={t('manageClasses.schedule.name')}
             value={values.name}

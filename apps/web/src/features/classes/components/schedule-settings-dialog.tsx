@@ -1,6 +1,5 @@
 import type { FlatSchedule } from '@atelier/contract';
 import { MAX_CAPACITY } from '@atelier/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -8,11 +7,11 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { validateField } from '../../../components/form/validation';
 import type { MessageKey } from '../../../i18n/i18n';
-import { fieldErrors, handleError } from '../../../lib/api-client';
 import { useUpdateScheduleMutation } from '../classes-api';
-import { useFieldMessages } from '../field-messages';
 import { type PlanOption, PlanPicker } from './plan-picker';
 import { type TeacherOption, TeacherPicker } from './teacher-picker';
 
@@ -33,13 +32,11 @@ export function ScheduleSettingsDialog({ schedule, onClose, onSaved }: Props) {
   const [plans, setPlans] = useState<PlanOption[]>(
     schedule.klass_group_schedule_plans.map((link) => link.plan),
   );
-  const [formError, setFormError] = useState<string | null>(null);
-  const messages = useFieldMessages();
+  const messages = useFormErrors({ fields: KNOWN });
   const [updateSchedule, updating] = useUpdateScheduleMutation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
     const errors: Record<string, MessageKey> = {};
     const checks: [string, MessageKey | null][] = [
       ['name', validateField(name, { required: true, check: (v) => v.length <= 120 })],
@@ -51,35 +48,24 @@ export function ScheduleSettingsDialog({ schedule, onClose, onSaved }: Props) {
       ['plan_ids', plans.length > 0 ? null : 'common.required'],
     ];
     for (const [field, key] of checks) if (key) errors[field] = key;
-    if (Object.keys(errors).length > 0) {
-      messages.showClientErrors(errors);
-      return;
-    }
-    messages.reset();
-    try {
-      await updateSchedule({
-        id: schedule.id,
-        klassGroupId: schedule.klass_group.id,
-        fields: {
-          name: name.trim(),
-          capacity: Number(capacity.trim()),
-          teacher_id: teacher?.id,
-          plan_ids: plans.map((p) => p.id),
-        },
-      }).unwrap();
-    } catch (error) {
-      const fields = fieldErrors(error);
-      if (Object.keys(fields).length === 0) {
-        handleError(error, t('manageClasses.schedule.saveFailed'));
-        return;
-      }
-      messages.showServerErrors(fields);
-      const elsewhere = Object.entries(fields).filter(([n]) => !KNOWN.includes(n));
-      setFormError(elsewhere.length > 0 ? elsewhere.map(([, m]) => m).join(' ') : null);
-      return;
-    }
-    onSaved(t('manageClasses.schedule.updated'));
-    onClose();
+    if (!messages.check(errors)) return;
+    await messages.submit(
+      async () => {
+        await updateSchedule({
+          id: schedule.id,
+          klassGroupId: schedule.klass_group.id,
+          fields: {
+            name: name.trim(),
+            capacity: Number(capacity.trim()),
+            teacher_id: teacher?.id,
+            plan_ids: plans.map((p) => p.id),
+          },
+        }).unwrap();
+        onSaved(t('manageClasses.schedule.updated'));
+        onClose();
+      },
+      { label: t('manageClasses.schedule.saveFailed') },
+    );
   };
 
   const busy = updating.isLoading;
@@ -102,7 +88,7 @@ export function ScheduleSettingsDialog({ schedule, onClose, onSaved }: Props) {
     >
       <Box component="form" id="schedule-settings-form" noValidate onSubmit={submit}>
         <Stack spacing={1.5}>
-          {formError && <Alert severity="error">{formError}</Alert>}
+          <FormErrorAlert messages={messages.formMessages} />
           <TextField
             label={t('manageClasses.schedule.name')}
             value={name}
