@@ -4,11 +4,12 @@ import {
   type AttendeeProfileResource,
   type CreateAttendeeProfileBody,
   FAMILY_MESSAGES,
-  PAGE_SIZE,
+  listDocument,
   type UpdateAttendeeProfileBody,
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
+import { pageMeta, pageWindow } from '../../lib/http';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import type { SessionUser } from '../users';
 import {
@@ -66,14 +67,8 @@ export async function listFamily(
   page: number,
 ): Promise<AttendeeProfileListDocument> {
   await assertMayManage(db, actor, userId);
-  const { rows, total } = await listAttendeeProfiles(db, userId, {
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-  });
-  return {
-    data: rows.map(attendeeProfileResource),
-    meta: { total, page, per_page: PAGE_SIZE },
-  };
+  const { rows, total } = await listAttendeeProfiles(db, userId, pageWindow(page));
+  return listDocument(rows.map(attendeeProfileResource), pageMeta(page, total));
 }
 
 export async function addFamilyMember(

@@ -1,13 +1,13 @@
-import {
-  type MarkAllReadResponse,
-  type NotificationDocument,
-  type NotificationListDocument,
-  type NotificationRecordType,
-  PAGE_SIZE,
-  type UnreadCountResponse,
+import type {
+  MarkAllReadResponse,
+  NotificationDocument,
+  NotificationListDocument,
+  NotificationRecordType,
+  UnreadCountResponse,
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { pageMeta, pageWindow } from '../../lib/http';
 import type { PubSub } from '../../pubsub/pubsub';
 import type { ImageStore } from '../../storage/images';
 import {
@@ -85,11 +85,8 @@ export async function listNotifications(
   page: number,
   avatarUrl?: AvatarUrl,
 ): Promise<NotificationListDocument> {
-  const { rows, total } = await listNotificationsOfRecipient(db, userId, {
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-  });
-  return notificationListDocument(rows, { total, page, per_page: PAGE_SIZE }, avatarUrl);
+  const { rows, total } = await listNotificationsOfRecipient(db, userId, pageWindow(page));
+  return notificationListDocument(rows, pageMeta(page, total), avatarUrl);
 }
 
 /** Marks one of the user's own notifications read; anyone else's is "not found", not "forbidden". */

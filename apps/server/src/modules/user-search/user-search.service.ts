@@ -1,5 +1,6 @@
-import { PAGE_SIZE, type UserListDocument, type UserSearchQuery } from '@atelier/contract';
+import { listDocument, type UserListDocument, type UserSearchQuery } from '@atelier/contract';
 import type { Db } from '../../db/client';
+import { pageMeta, pageWindow } from '../../lib/http';
 import { userResource } from '../users';
 import { searchUsers } from './user-search.repository';
 
@@ -16,10 +17,10 @@ export async function findUsers(
       exceptIds: (query.exceptions ?? []).map(Number),
       role: query.role,
     },
-    { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE },
+    pageWindow(query.page),
   );
-  return {
-    data: rows.map((row) => userResource(row, avatarUrl)),
-    meta: { total, page: query.page, per_page: PAGE_SIZE },
-  };
+  return listDocument(
+    rows.map((row) => userResource(row, avatarUrl)),
+    pageMeta(query.page, total),
+  );
 }
