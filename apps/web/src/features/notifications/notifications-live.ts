@@ -1,6 +1,6 @@
 import { NOTIFICATIONS_CHANNEL } from '@atelier/contract';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { subscribe } from '../../lib/cable';
+import type { AppDispatch } from '../../lib/store-hooks';
 import { liveMessageReceived } from './notifications-api';
 
 /*
@@ -10,9 +10,7 @@ import { liveMessageReceived } from './notifications-api';
  */
 
 /** Hears NotificationsChannel: each message is added and the unread count refetched. */
-export function subscribeToNotifications(
-  dispatch: ThunkDispatch<unknown, unknown, UnknownAction>,
-): () => void {
+export function subscribeToNotifications(dispatch: AppDispatch): () => void {
   return subscribe(NOTIFICATIONS_CHANNEL, {}, (message) => {
     void dispatch(liveMessageReceived(message));
   });
