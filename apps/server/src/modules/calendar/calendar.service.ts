@@ -5,6 +5,7 @@ import {
   type CalendarKlassGroupResource,
   type CalendarKlassResource,
   CLASSES_API,
+  uniqueIncluded,
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
@@ -125,11 +126,9 @@ export async function calendarDocument(
     from: new Date(range.from),
     to: new Date(range.to),
   });
-  const groups = new Map<number, CalendarKlassGroupResource>();
-  for (const { group } of entries) {
-    if (groups.has(group.id)) continue;
+  const groups = entries.map(({ group }): CalendarKlassGroupResource => {
     const image = group.imageKey ? deps.imageUrls(group.imageKey) : null;
-    groups.set(group.id, {
+    return {
       id: String(group.id),
       type: 'klass_groups',
       attributes: {
@@ -144,11 +143,11 @@ export async function calendarDocument(
         image_url: image?.url ?? null,
         thumb_url: image?.thumbUrl ?? null,
       },
-    });
-  }
+    };
+  });
   return {
     data: entries.map(calendarKlass),
-    included: [...groups.values()],
+    included: uniqueIncluded(groups),
     meta: { total: entries.length },
   };
 }
