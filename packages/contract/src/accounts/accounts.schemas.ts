@@ -98,10 +98,11 @@ export function isSafeRedirect(value: string): boolean {
   }
 }
 
-export const safeRedirectSchema = z
-  .string({ error: ACCOUNT_MESSAGES.invalid })
-  .max(2000, ACCOUNT_MESSAGES.invalid)
-  .refine(isSafeRedirect, ACCOUNT_MESSAGES.invalid);
+export const safeRedirectSchema = textSchema({
+  max: 2000,
+  trim: false,
+  tooLong: ACCOUNT_MESSAGES.invalid,
+}).refine(isSafeRedirect, ACCOUNT_MESSAGES.invalid);
 
 /** A token from a mailed link, as it appears in a path. Unknown ones answer 404, not 422. */
 export const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
