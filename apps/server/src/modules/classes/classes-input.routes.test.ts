@@ -28,8 +28,8 @@ describe('classes routes: ids and text the database cannot hold', { timeout: 60_
     const nul = await t.app.inject({ method: 'GET', url: `${CLASSES_API.catalogue}/%00` });
     expect(nul.statusCode).toBe(422);
     expect(fieldMessages(nul.json())).toEqual({ slug: TEXT_MESSAGES.controlCharacter });
-    const escape = await t.app.inject({ method: 'GET', url: `${CLASSES_API.catalogue}/a%1Bb` });
-    expect(escape.statusCode).toBe(422);
+    const control = await t.app.inject({ method: 'GET', url: `${CLASSES_API.catalogue}/a%1Bb` });
+    expect(control.statusCode).toBe(422);
     const unknown = CLASSES_API.catalogueKlassGroup(encodeURIComponent('水彩'));
     expect((await t.app.inject({ method: 'GET', url: unknown })).statusCode).toBe(404);
   });
