@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -52,6 +52,22 @@ function PagedFruits() {
   );
 }
 
+/** A screen whose "server" knows no fruit by the searched name; `asked` collects the terms. */
+function SearchedFruits({ asked }: { asked: string[] }) {
+  const [term, setTerm] = useState('');
+  return table({
+    rows: term ? [] : [fruit('1', 'Apple')],
+    search: {
+      label: 'Search fruit',
+      onSearch: (next) => {
+        asked.push(next);
+        setTerm(next);
+      },
+    },
+    noMatchText: 'No fruit matches.',
+  });
+}
+
 describe('AdminTable', { timeout: 20_000 }, () => {
   it('names the table and each row action after its row, and calls back with the row', async () => {
     const onEdit = vi.fn();
@@ -86,22 +102,7 @@ describe('AdminTable', { timeout: 20_000 }, () => {
 
   it('hands the trimmed search term over once typing pauses, then says nothing matches', async () => {
     const asked: string[] = [];
-    /** A screen whose "server" knows no fruit by the searched name. */
-    function SearchedFruits() {
-      const [term, setTerm] = useState('');
-      return table({
-        rows: term ? [] : [fruit('1', 'Apple')],
-        search: {
-          label: 'Search fruit',
-          onSearch: (next) => {
-            asked.push(next);
-            setTerm(next);
-          },
-        },
-        noMatchText: 'No fruit matches.',
-      });
-    }
-    renderWithProviders(<SearchedFruits />);
+    renderWithProviders(<SearchedFruits asked={asked} />);
     const field = screen.getByRole('searchbox', { name: 'Search fruit' });
     fireEvent.change(field, { target: { value: ' fig' } });
     fireEvent.change(field, { target: { value: ' figs ' } });
