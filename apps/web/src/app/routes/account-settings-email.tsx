@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { EmailChangeConfirm } from '../../features/accounts/components/email-change-confirm';
+import { EmailChangeConfirm } from '../../features/accounts';
 
 /**
  * /account_settings/email/{token}: applies an e-mail change from the link mailed to the new

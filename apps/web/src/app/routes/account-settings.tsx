@@ -2,11 +2,13 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { AvatarSection } from '../../features/accounts/components/avatar-section';
-import { EmailChangeForm } from '../../features/accounts/components/email-change-form';
-import { PasswordChangeForm } from '../../features/accounts/components/password-change-form';
-import { ProfileForm } from '../../features/accounts/components/profile-form';
-import { FamilyMembers } from '../../features/family/components/family-members';
+import {
+  AvatarSection,
+  EmailChangeForm,
+  PasswordChangeForm,
+  ProfileForm,
+} from '../../features/accounts';
+import { FamilyMembers } from '../../features/family';
 import { selectUser } from '../../features/session';
 import { paths } from '../../lib/route-paths';
 import { useAppSelector } from '../../lib/store-hooks';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { PasswordResetForm } from '../../features/accounts/components/password-reset-form';
+import { PasswordResetForm } from '../../features/accounts';
 
 /** /password_reset/{token}: the mailed reset link. */
 export function Component() {

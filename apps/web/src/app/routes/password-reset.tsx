@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title';
-import { PasswordResetRequestForm } from '../../features/accounts/components/password-reset-request-form';
+import { PasswordResetRequestForm } from '../../features/accounts';
 
 /** /password_reset/: asks for a reset link. */
 export function Component() {

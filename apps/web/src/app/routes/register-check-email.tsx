@@ -3,8 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import type { CheckEmailState } from '../../features/accounts/components/register-form';
-import { ResendConfirmationForm } from '../../features/accounts/components/resend-confirmation-form';
+import { type CheckEmailState, ResendConfirmationForm } from '../../features/accounts';
 
 function emailFrom(state: unknown): string {
   const email = (state as Partial<CheckEmailState> | null)?.email;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { RegistrationComplete } from '../../features/accounts/components/registration-complete';
+import { RegistrationComplete } from '../../features/accounts';
 
 /** /register/complete/{token}: the welcome after confirming (`?redirect=` resumes elsewhere). */
 export function Component() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { ConfirmRegistration } from '../../features/accounts/components/confirm-registration';
+import { ConfirmRegistration } from '../../features/accounts';
 
 /** /register/{token}: the link mailed at registration. */
 export function Component() {

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { RegisterForm } from '../../features/accounts/components/register-form';
+import { RegisterForm } from '../../features/accounts';
 import { selectUser } from '../../features/session';
 import { paths } from '../../lib/route-paths';
 import { useAppSelector } from '../../lib/store-hooks';

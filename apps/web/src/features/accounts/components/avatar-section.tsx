@@ -10,7 +10,7 @@ import { FileUpload, type UploadFn } from '../../../components/file-upload/file-
 import { handleError } from '../../../lib/api-client';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
-import { setUser } from '../../session/session-slice';
+import { setUser } from '../../session';
 import { useUpdateProfileMutation } from '../accounts-api';
 import { SettingsSection } from './settings-section';
 

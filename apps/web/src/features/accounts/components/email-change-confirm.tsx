@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { handleError } from '../../../lib/api-client';
 import { paths } from '../../../lib/route-paths';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
-import { selectUser, setUser } from '../../session/session-slice';
+import { selectUser, setUser } from '../../session';
 import { useApplyEmailChangeMutation } from '../accounts-api';
 import { failureReason, linkFailureReason } from '../link-failure';
 import { LinkProblem } from './link-problem';

@@ -11,7 +11,7 @@ import { isLanguage, storeLanguage } from '../../../i18n/i18n';
 import { liveLanguageSet } from '../../../i18n/language-slice';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
-import { setUser } from '../../session/session-slice';
+import { setUser } from '../../session';
 import { useUpdateProfileMutation } from '../accounts-api';
 import { SettingsSection } from './settings-section';
 import { TimeZoneSelect } from './time-zone-select';

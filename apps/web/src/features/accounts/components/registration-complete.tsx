@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import type { MessageKey } from '../../../i18n/i18n';
 import { paths } from '../../../lib/route-paths';
 import { useAppSelector } from '../../../lib/store-hooks';
-import { selectUser } from '../../session/session-slice';
+import { selectUser } from '../../session';
 import { resumePath } from '../redirect';
 
 const NEXT_STEPS: { text: MessageKey; action: MessageKey; to: string }[] = [

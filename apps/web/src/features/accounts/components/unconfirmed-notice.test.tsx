@@ -4,7 +4,7 @@ import { refused } from '../../../testing/error-replies';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
 import { fill, UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { LoginForm } from '../../session/components/login-form';
+import { LoginForm } from '../../session';
 
 let server: FakeApi;
 afterEach(() => server.restore());

@@ -12,13 +12,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
 import { FilePicker } from '../../../components/file-picker/file-picker';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { useFormErrors } from '../../../components/form/use-form-errors';
 import { handleError, toApiError } from '../../../lib/api-client';
-import { snackbarShown } from '../../ui/ui-slice';
+import { snackbarShown } from '../../../lib/snackbar-slice';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import {
   classesApi,
   useCreateKlassGroupMutation,
