@@ -7,8 +7,7 @@ import { z } from 'zod';
 /** A page of a list: the flattened items and the server's paging meta. */
 export type Paged<T> = { items: T[]; meta: PageMeta };
 
-// Pure, so a chunk that parses no list (the first visit's) drops it and zod with it.
-const pageMetaOnlySchema = /* @__PURE__ */ z.object({ meta: pageMetaSchema });
+const pageMetaOnlySchema = z.object({ meta: pageMetaSchema });
 
 /** A list document's items (parsed with `schema`) and its paging meta. */
 export function parsePaged<T>(schema: z.ZodType<T[]>, raw: unknown): Paged<T> {

@@ -40,13 +40,8 @@ const LIST = 'LIST';
 /**
  * The admin classes endpoints (programmes, schedules, sessions, add-ons, plans) and the teacher
  * search. Every response is flattened and parsed with shapes made of the contract's schemas.
- *
- * The store imports this feature's index.ts for its reducer, so the first-visit bundle reaches
- * this file: marked pure, and its hooks exported one by one (a destructuring counts as a side
- * effect), the build drops it from every chunk that uses no hook. Without that, /app/login's
- * JavaScript took the admin endpoints, the contract's schemas and zod (entry chunk 123 -> 222 KB).
  */
-export const classesApi = /* @__PURE__ */ api.injectEndpoints({
+export const classesApi = api.injectEndpoints({
   endpoints: (build) => ({
     klassGroups: build.query<Paged<FlatKlassGroup>, KlassGroupListArgs>({
       query: ({ page, search }) => ({
@@ -234,24 +229,26 @@ export const classesApi = /* @__PURE__ */ api.injectEndpoints({
   }),
 });
 
-export const useKlassGroupsQuery = classesApi.useKlassGroupsQuery;
-export const useKlassGroupQuery = classesApi.useKlassGroupQuery;
-export const useCreateKlassGroupMutation = classesApi.useCreateKlassGroupMutation;
-export const useUpdateKlassGroupMutation = classesApi.useUpdateKlassGroupMutation;
-export const useDeleteKlassGroupMutation = classesApi.useDeleteKlassGroupMutation;
-export const useRemoveKlassGroupImageMutation = classesApi.useRemoveKlassGroupImageMutation;
-export const usePreviewScheduleMutation = classesApi.usePreviewScheduleMutation;
-export const useCreateScheduleMutation = classesApi.useCreateScheduleMutation;
-export const useScheduleQuery = classesApi.useScheduleQuery;
-export const useUpdateScheduleMutation = classesApi.useUpdateScheduleMutation;
-export const useDeleteScheduleMutation = classesApi.useDeleteScheduleMutation;
-export const useAddKlassMutation = classesApi.useAddKlassMutation;
-export const useUpdateKlassMutation = classesApi.useUpdateKlassMutation;
-export const useAddAddonMutation = classesApi.useAddAddonMutation;
-export const useUpdateAddonMutation = classesApi.useUpdateAddonMutation;
-export const useDeleteAddonMutation = classesApi.useDeleteAddonMutation;
-export const usePlansQuery = classesApi.usePlansQuery;
-export const useCreatePlanMutation = classesApi.useCreatePlanMutation;
-export const useUpdatePlanMutation = classesApi.useUpdatePlanMutation;
-export const useDeletePlanMutation = classesApi.useDeletePlanMutation;
-export const useTeachersQuery = classesApi.useTeachersQuery;
+export const {
+  useKlassGroupsQuery,
+  useKlassGroupQuery,
+  useCreateKlassGroupMutation,
+  useUpdateKlassGroupMutation,
+  useDeleteKlassGroupMutation,
+  useRemoveKlassGroupImageMutation,
+  usePreviewScheduleMutation,
+  useCreateScheduleMutation,
+  useScheduleQuery,
+  useUpdateScheduleMutation,
+  useDeleteScheduleMutation,
+  useAddKlassMutation,
+  useUpdateKlassMutation,
+  useAddAddonMutation,
+  useUpdateAddonMutation,
+  useDeleteAddonMutation,
+  usePlansQuery,
+  useCreatePlanMutation,
+  useUpdatePlanMutation,
+  useDeletePlanMutation,
+  useTeachersQuery,
+} = classesApi;
