@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiClient, handleError } from '../../lib/api-client';
+import { apiClient, handleError, toApiError } from '../../lib/api-client';
 import { invalid, refused } from '../../testing/error-replies';
 import { type FakeApi, type FakeReply, fakeApi } from '../../testing/fake-api';
 import { fill, helperOf, UI_TEST_TIMEOUT_MS } from '../../testing/form-interactions';
@@ -93,10 +93,9 @@ describe('useFormErrors', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const { user } = renderForm(refused('conflict', 'Already taken'), { label: 'Could not save' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(handleError).toHaveBeenCalledTimes(1));
-    expect(vi.mocked(handleError).mock.calls[0]).toEqual([
-      expect.objectContaining({ status: 409, detail: 'Already taken' }),
-      'Could not save',
-    ]);
+    const [error, label] = vi.mocked(handleError).mock.calls[0] ?? [];
+    expect(toApiError(error)).toMatchObject({ status: 409, detail: 'Already taken' });
+    expect(label).toBe('Could not save');
     expect(helperOf(screen.getByLabelText('Name'))).toBe('');
     expect(screen.queryByTestId('form-error')).toBeNull();
   });
@@ -108,7 +107,7 @@ describe('useFormErrors', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(handleError).toHaveBeenCalledTimes(1));
-    expect(vi.mocked(handleError).mock.calls[0]?.[0]).toMatchObject({ status: 422 });
+    expect(toApiError(vi.mocked(handleError).mock.calls[0]?.[0])).toMatchObject({ status: 422 });
   });
 
   it('lets the form take a failure first (a refused link), keeping it from the handler', async () => {

@@ -119,7 +119,7 @@ export function useFormErrors({ fields }: FormErrorsOptions) {
     } catch (thrown) {
       const error = toApiError(thrown);
       if (!options.onFailure?.(error) && !showFieldErrors(error, options.fieldOf)) {
-        handleError(error, options.label);
+        handleError(thrown, options.label);
       }
       return false;
     } finally {

@@ -77,8 +77,6 @@ export const accountsApi = api.injectEndpoints({
         const { email, name, redirect } = userTokenDocumentSchema.parse(body).data.attributes;
         return { email, name, redirect };
       },
-      // A link is used once: a later visit asks the server again.
-      keepUnusedDataFor: 0,
     }),
     /** Confirms the address; the answer signs in (`jwt`) and says where to resume. */
     confirmUserToken: build.mutation<{ jwt: string; redirect: string | null }, string>({
@@ -95,7 +93,6 @@ export const accountsApi = api.injectEndpoints({
       transformResponse: (body: unknown) => ({
         email: passwordResetDocumentSchema.parse(body).data.attributes.email,
       }),
-      keepUnusedDataFor: 0,
     }),
     /** Sets the new password; the answer's jwt signs in (every older session is revoked). */
     resetPassword: build.mutation<string, { token: string; password: string }>({

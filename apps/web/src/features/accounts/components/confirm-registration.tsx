@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { queryData } from '../../../lib/api';
 import { handleError } from '../../../lib/api-client';
 import { paths } from '../../../lib/route-paths';
 import { useAppDispatch } from '../../../lib/store-hooks';
@@ -44,22 +45,27 @@ export function ConfirmRegistration({ token }: { token: string }) {
   useEffect(() => {
     let current = true;
     setState({ phase: 'checking' });
-    // Asked once, not held: confirming signs in and clears the store, and a held query would
-    // ask again about a link that is used by then.
-    dispatch(accountsApi.endpoints.checkUserToken.initiate(token, { subscribe: false }))
-      .unwrap()
-      .then(
-        (link) => current && setState({ phase: 'valid', link }),
-        (error: unknown) => {
-          if (!current) return;
-          const reason = linkFailureReason(error);
-          if (reason) setState({ phase: 'refused', reason });
-          else {
-            setState({ phase: 'failed' });
-            handleError(error);
-          }
-        },
-      );
+    // Asked afresh on every visit (a link is used once) and not held: confirming signs in and
+    // clears the store, and a held query would ask again about a link that is used by then.
+    queryData(
+      dispatch(
+        accountsApi.endpoints.checkUserToken.initiate(token, {
+          subscribe: false,
+          forceRefetch: true,
+        }),
+      ),
+    ).then(
+      (link) => current && setState({ phase: 'valid', link }),
+      (error: unknown) => {
+        if (!current) return;
+        const reason = linkFailureReason(error);
+        if (reason) setState({ phase: 'refused', reason });
+        else {
+          setState({ phase: 'failed' });
+          handleError(error);
+        }
+      },
+    );
     return () => {
       current = false;
     };

@@ -10,6 +10,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
+import { queryData } from '../../../lib/api';
 import { handleError } from '../../../lib/api-client';
 import { paths } from '../../../lib/route-paths';
 import { snackbarShown } from '../../../lib/snackbar-slice';
@@ -41,22 +42,27 @@ export function PasswordResetForm({ token }: { token: string }) {
   useEffect(() => {
     let current = true;
     setState({ phase: 'checking' });
-    // Asked once, not held: signing in clears the store, and a held query would ask again
-    // about a link that is used by then.
-    dispatch(accountsApi.endpoints.checkPasswordReset.initiate(token, { subscribe: false }))
-      .unwrap()
-      .then(
-        ({ email }) => current && setState({ phase: 'valid', email }),
-        (error: unknown) => {
-          if (!current) return;
-          const reason = linkFailureReason(error);
-          if (reason) setState({ phase: 'refused', reason });
-          else {
-            setState({ phase: 'failed' });
-            handleError(error);
-          }
-        },
-      );
+    // Asked afresh on every visit (a link is used once) and not held: signing in clears the
+    // store, and a held query would ask again about a link that is used by then.
+    queryData(
+      dispatch(
+        accountsApi.endpoints.checkPasswordReset.initiate(token, {
+          subscribe: false,
+          forceRefetch: true,
+        }),
+      ),
+    ).then(
+      ({ email }) => current && setState({ phase: 'valid', email }),
+      (error: unknown) => {
+        if (!current) return;
+        const reason = linkFailureReason(error);
+        if (reason) setState({ phase: 'refused', reason });
+        else {
+          setState({ phase: 'failed' });
+          handleError(error);
+        }
+      },
+    );
     return () => {
       current = false;
     };
