@@ -11,8 +11,7 @@ import { type ApiError, errorSnackbarText, toApiError } from '../../../lib/api-c
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { signIn } from '../session-slice';
 
-type UnconfirmedNoticeComponent =
-  typeof import('../../accounts/components/unconfirmed-notice').UnconfirmedNotice;
+type UnconfirmedNoticeComponent = typeof import('../../accounts').UnconfirmedNotice;
 let UnconfirmedNotice: UnconfirmedNoticeComponent | null = null;
 
 /**
@@ -22,10 +21,7 @@ let UnconfirmedNotice: UnconfirmedNoticeComponent | null = null;
  */
 async function loadUnconfirmedNotice(): Promise<void> {
   if (UnconfirmedNotice) return;
-  const [module] = await Promise.all([
-    import('../../accounts/components/unconfirmed-notice'),
-    loadFeatureStrings(),
-  ]);
+  const [module] = await Promise.all([import('../../accounts'), loadFeatureStrings()]);
   UnconfirmedNotice = module.UnconfirmedNotice;
 }
 

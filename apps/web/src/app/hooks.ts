@@ -1,2 +1,0 @@
-// Temporary: moved to lib/store-hooks.ts; removed once every import points there.
-export { useAppDispatch, useAppSelector } from '../lib/store-hooks';

@@ -1,2 +1,0 @@
-// Temporary: moved to lib/route-paths.ts; removed once every import points there.
-export * from '../lib/route-paths';
