@@ -5,6 +5,8 @@
  * `useTransitions` option, which the app does not turn on. Giving it that same pass-through here
  * makes the build rely on nothing that is undefined (the build fails on an undefined import).
  */
+// @ts-expect-error preact/compat's type declarations use `export =`, which `export *` cannot
+// re-export; the ES module the build resolves it to has the named exports this needs.
 export * from 'preact/compat';
 export { default } from 'preact/compat';
 
