@@ -28,6 +28,8 @@ import { authPlugin, sessionRoutes } from './modules/users';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { pubsubPlugin } from './plugins/pubsub';
+import { rateLimitsPlugin } from './plugins/rate-limit';
+import { MemoryRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { MemoryPubSub, type PubSub } from './pubsub/pubsub';
@@ -39,6 +41,8 @@ export type AppDeps = {
   ownsDatabase?: boolean;
   /** Defaults to in-process pub/sub; the server passes Redis when REDIS_URL is set. */
   pubsub?: PubSub;
+  /** Where rate limits count: memory by default; the server passes Redis when REDIS_URL is set. */
+  rateLimits?: RateLimitStore;
   /** Mail transport and worker overrides (tests); by default SMTP_URL or files in var/mail. */
   mail?: Omit<MailPluginOptions, 'config'>;
   /** Where log lines go (tests read them); by default stdout, asynchronously (lib/logger.ts). */
@@ -73,6 +77,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     ownsDatabase: deps.ownsDatabase ?? false,
   });
   await app.register(pubsubPlugin, { pubsub: deps.pubsub ?? new MemoryPubSub() });
+  // Before auth and the modules: their limits count here (decision 020).
+  await app.register(rateLimitsPlugin, { store: deps.rateLimits ?? new MemoryRateLimitStore() });
   await app.register(storagePlugin, { config });
   await app.register(mailPlugin, { config, ...deps.mail });
   await app.register(authPlugin, { secret: config.jwtSecret });

@@ -5,6 +5,7 @@ import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { killAfter } from './lib/exit-deadline';
 import { releaseLog } from './lib/logger';
+import { RedisRateLimitStore } from './plugins/redis-rate-limit-store';
 import { RedisPubSub } from './pubsub/redis-pubsub';
 
 /** How long a shutdown may take before the process ends regardless. */
@@ -28,8 +29,11 @@ async function main() {
 
   // Redis lets several server processes share one live stream (docs/architecture.md#live-channel); alone, memory will do.
   const redis = config.redisUrl ? new RedisPubSub(config.redisUrl) : undefined;
-  const app = await buildApp(config, { database, ownsDatabase: true, pubsub: redis });
+  // ...and count rate limits together, so N processes still allow a limit once (decision 020).
+  const rateLimits = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : undefined;
+  const app = await buildApp(config, { database, ownsDatabase: true, pubsub: redis, rateLimits });
   redis?.setLogger(app.log);
+  rateLimits?.setLogger(app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,4 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
+import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store';
 
 export type RateLimitResult = {
   /** False once the key has used up its attempts in the current window. */
@@ -8,8 +11,8 @@ export type RateLimitResult = {
 };
 
 /**
- * Counts attempts per key (an IP, an account) in fixed windows. Async so an implementation shared
- * by several server processes (Redis) can stand in for the in-memory one without changing callers.
+ * Counts attempts per key (an IP, an account) in fixed windows. Async because the counts may live
+ * in Redis, shared by every server process (decision 020).
  */
 export interface RateLimiter {
   /** Counts one attempt against `key` and says whether it is allowed. Refused attempts count too. */
@@ -23,68 +26,86 @@ export interface RateLimiter {
 export type RateLimiterOptions = {
   limit: number;
   windowMs: number;
-  /** The clock, replaceable in tests. */
-  now?: () => number;
+  /**
+   * Prepended to this limiter's keys, so limiters sharing one store (the app's, `app.rateLimits`)
+   * never count each other's attempts.
+   */
+  name?: string;
 };
 
-type Window = { count: number; resetAt: number };
-
 /**
- * The in-process limiter. Each process counts on its own, so N processes allow up to N × limit;
- * that is acceptable for the embedded default, and the interface lets a shared store replace it.
+ * Counts attempts per key in fixed windows that start at a key's first attempt, in any
+ * RateLimitStore: the app's (`app.rateLimits`, shared through Redis when REDIS_URL is set) or one
+ * of its own in memory.
  */
-export class MemoryRateLimiter implements RateLimiter {
-  private readonly windows = new Map<string, Window>();
-  private readonly limit: number;
-  private readonly windowMs: number;
-  private readonly now: () => number;
-  private nextSweepAt: number;
+export class WindowRateLimiter implements RateLimiter {
+  private readonly prefix: string;
 
-  constructor(options: RateLimiterOptions) {
-    this.limit = options.limit;
-    this.windowMs = options.windowMs;
-    this.now = options.now ?? Date.now;
-    this.nextSweepAt = this.now() + this.windowMs;
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly options: RateLimiterOptions,
+  ) {
+    this.prefix = options.name ? `${options.name}:` : '';
   }
 
   async hit(key: string): Promise<RateLimitResult> {
-    const now = this.now();
-    this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    if (window.count <= this.limit) return { allowed: true, retryAfterS: 0 };
-    return { allowed: false, retryAfterS: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+    const counter = await this.store.increment(this.prefix + key, this.options.windowMs);
+    if (counter.count <= this.options.limit) return { allowed: true, retryAfterS: 0 };
+    return { allowed: false, retryAfterS: retryAfterSeconds(counter.ttlMs) };
   }
 
-  async refund(key: string): Promise<void> {
-    const window = this.windows.get(key);
-    if (window && window.count > 0) window.count -= 1;
+  refund(key: string): Promise<void> {
+    return this.store.decrement(this.prefix + key);
   }
 
-  async reset(key: string): Promise<void> {
-    this.windows.delete(key);
+  reset(key: string): Promise<void> {
+    return this.store.delete(this.prefix + key);
+  }
+}
+
+/** A window limiter with a memory store of its own (tests, and code given no store). */
+export class MemoryRateLimiter extends WindowRateLimiter {
+  private readonly memory: MemoryRateLimitStore;
+
+  constructor(options: RateLimiterOptions & { now?: () => number }) {
+    const memory = new MemoryRateLimitStore({
+      now: options.now,
+      sweepIntervalMs: options.windowMs,
+    });
+    super(memory, options);
+    this.memory = memory;
   }
 
   /** Number of keys held; memory stays bounded by the keys seen in about one window. */
   get size(): number {
-    return this.windows.size;
-  }
-
-  // Keys sprayed by an attacker (random e-mail addresses) must not pile up: once per window, drop
-  // the windows that have ended. Amortised, this costs O(1) per hit.
-  private sweep(now: number): void {
-    if (now < this.nextSweepAt) return;
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-    this.nextSweepAt = now + this.windowMs;
+    return this.memory.size;
   }
 }
 
-export const createRateLimiter = (options: RateLimiterOptions): RateLimiter =>
-  new MemoryRateLimiter(options);
+/** A window limiter in `store`, or in memory of its own when there is none. */
+export const createRateLimiter = (
+  options: RateLimiterOptions,
+  store?: RateLimitStore,
+): RateLimiter => (store ? new WindowRateLimiter(store, options) : new MemoryRateLimiter(options));
+
+/** Whole seconds a client must wait for `ms` to pass: at least 1, as `Retry-After` needs. */
+export const retryAfterSeconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The store every rate limit counts in: Redis when REDIS_URL is set, else memory (decision 020). */
+    rateLimits: RateLimitStore;
+  }
+}
+
+/** Decorates `app.rateLimits` with the given store and closes it with the app. */
+export const rateLimitsPlugin = fp(
+  async (app: FastifyInstance, opts: { store: RateLimitStore }) => {
+    app.decorate('rateLimits', opts.store);
+    app.addHook('onClose', () => opts.store.close());
+  },
+  { name: 'rate-limits' },
+);
 
 /** The 429 a refused attempt gets: a clear message, and `Retry-After` in seconds. */
 export function rateLimited(retryAfterS: number, what: string): AppError {

@@ -74,6 +74,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
       mailer: app.mail.mailer,
       sessions: app.sessions,
       images: app.images,
+      rateLimits: app.rateLimits,
     });
 
   app.post(

@@ -15,6 +15,7 @@ import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-er
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors';
 import type { Mailer } from '../../mail/mailer';
 import { createRateLimiter, type RateLimiter, rateLimited } from '../../plugins/rate-limit';
+import type { RateLimitStore } from '../../plugins/rate-limit-store';
 import type { ImageStore } from '../../storage/images';
 import {
   confirmUser,
@@ -70,6 +71,9 @@ export type AccountsServiceDeps = {
   images: Pick<ImageStore, 'storeImage' | 'deleteImage' | 'urls'>;
   /** The clock, replaceable in tests. */
   now?: () => Date;
+  /** Where the limits count: the app's store (`app.rateLimits`), or memory of their own. */
+  rateLimits?: RateLimitStore;
+  /** Replaces single limiters (tests). */
   limiters?: Partial<Record<AccountLimiterName, RateLimiter>>;
 };
 
@@ -103,7 +107,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   const { db, mailer, sessions, images } = deps;
   const now = deps.now ?? (() => new Date());
   const limiter = (name: AccountLimiterName) =>
-    deps.limiters?.[name] ?? createRateLimiter(ACCOUNT_LIMITS[name]);
+    deps.limiters?.[name] ??
+    createRateLimiter({ ...ACCOUNT_LIMITS[name], name: `accounts:${name}` }, deps.rateLimits);
   const limiters = Object.fromEntries(
     (Object.keys(ACCOUNT_LIMITS) as AccountLimiterName[]).map((name) => [name, limiter(name)]),
   ) as Record<AccountLimiterName, RateLimiter>;

@@ -31,6 +31,7 @@ export const authPlugin = fp(
       db: app.db,
       secret: opts.secret,
       pubsub: app.pubsub,
+      rateLimits: app.rateLimits,
     });
     app.decorate('sessions', sessions);
     app.addHook('onClose', () => sessions.close());

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type SessionClaims, UNCONFIRMED_REASON } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { AppError, unauthorized } from '../../lib/app-error';
-import { createRateLimiter, type RateLimiter, rateLimited } from '../../plugins/rate-limit';
+import { MemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store';
 import { PUBSUB_CHANNELS, type PubSub, type SessionEvent } from '../../pubsub/pubsub';
 import { hashPassword, verifyPassword } from './passwords';
 import { SessionCache } from './session-cache';
@@ -13,6 +13,7 @@ import {
   signSessionToken,
   type TokenSubject,
 } from './session-tokens';
+import { SignInThrottle } from './sign-in-throttle';
 import {
   deleteExpiredRevokedTokens,
   findUserByEmail,
@@ -25,19 +26,6 @@ import {
 /** A verified session: the user as stored now, and the claims of the token that proved it. */
 export type Session = { user: SessionUser; claims: SessionClaims };
 
-const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
-/**
- * Sign-in limits, fixed rather than configurable: they are security properties, not tuning.
- * Per account, 10 failures in 15 min stops online guessing against one account (at most ~1,000
- * guesses a day) while someone mistyping a few times is never blocked. Per IP, 30 in 15 min stops
- * one client spraying passwords across many accounts, yet leaves room for several families behind
- * one school or home network. Successful sign-ins give their attempt back, so only failures add up.
- */
-export const SIGN_IN_LIMITS = {
-  perAccount: { limit: 10, windowMs: FIFTEEN_MINUTES_MS },
-  perIp: { limit: 30, windowMs: FIFTEEN_MINUTES_MS },
-} as const;
-
 export const INVALID_CREDENTIALS = 'The e-mail address or password is incorrect.';
 export const UNCONFIRMED_DETAIL =
   'Please confirm your e-mail address first: follow the link in the e-mail we sent you when you registered.';
@@ -49,7 +37,8 @@ export type SessionServiceDeps = {
   pubsub: PubSub;
   /** The clock, replaceable in tests. */
   now?: () => number;
-  limiters?: { perAccount: RateLimiter; perIp: RateLimiter };
+  /** Where the sign-in limits count (`app.rateLimits`); by default memory of their own. */
+  rateLimits?: RateLimitStore;
 };
 
 export type SessionService = {
@@ -67,7 +56,10 @@ export type SessionService = {
    * when it must go through verifySessionToken. Lets the auth hook stay synchronous on the hot path.
    */
   cachedSession(token: string): Session | undefined;
-  /** Checks credentials under the rate limits and returns a session token. */
+  /**
+   * Checks credentials under the sign-in limits (sign-in-throttle.ts) and returns a session token.
+   * `ip` is the client's address.
+   */
   signIn(credentials: { email: string; password: string }, ip: string): Promise<string>;
   /** Revokes the session's token and tells open sockets of that token to close. */
   signOut(session: Session): Promise<void>;
@@ -87,10 +79,7 @@ export async function createSessionService(deps: SessionServiceDeps): Promise<Se
   const now = deps.now ?? Date.now;
   const key = await importSessionKey(deps.secret);
   const lookupSession = prepareSessionLookup(db);
-  const limiters = deps.limiters ?? {
-    perAccount: createRateLimiter(SIGN_IN_LIMITS.perAccount),
-    perIp: createRateLimiter(SIGN_IN_LIMITS.perIp),
-  };
+  const throttle = new SignInThrottle(deps.rateLimits ?? new MemoryRateLimitStore());
   // Unknown addresses are checked against this hash so that answering takes as long as for a
   // real account: the timing must not tell which addresses have accounts.
   // Started now, not on first use, so the first unknown address is not the slow one.
@@ -131,22 +120,14 @@ export async function createSessionService(deps: SessionServiceDeps): Promise<Se
     },
 
     async signIn({ email, password }, ip) {
-      const ipKey = ip;
-      const byIp = await limiters.perIp.hit(ipKey);
-      if (!byIp.allowed) throw rateLimited(byIp.retryAfterS, 'sign-in attempts from your network');
-      const byAccount = await limiters.perAccount.hit(email);
-      if (!byAccount.allowed) {
-        // No password was tried, so this attempt does not count against the network.
-        await limiters.perIp.refund(ipKey);
-        throw rateLimited(byAccount.retryAfterS, 'sign-in attempts for this account');
-      }
-
+      await throttle.admit(email, ip);
       const user = await findUserByEmail(db, email);
       const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
-      if (!user || !matches) throw unauthorized(INVALID_CREDENTIALS);
-
-      await limiters.perIp.refund(ipKey);
-      await limiters.perAccount.reset(email);
+      if (!user || !matches) {
+        await throttle.failed(email, ip);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      await throttle.succeeded(email, ip);
       if (!user.confirmedAt) {
         throw new AppError('forbidden', UNCONFIRMED_DETAIL, { reason: UNCONFIRMED_REASON });
       }
