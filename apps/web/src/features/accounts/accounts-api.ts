@@ -18,7 +18,7 @@ import { api } from '../../lib/api';
 
 export type RegistrationLink = { email: string; name: string; redirect: string | null };
 
-export type ProfileChanges = {
+type ProfileChanges = {
   name?: string;
   timezone?: string;
   locale?: Language;
@@ -28,7 +28,7 @@ export type ProfileChanges = {
 };
 
 /** The multipart form PUT /api/v1/users/{id} takes (docs/product.md#server-calls). */
-export function profileForm(changes: ProfileChanges): FormData {
+function profileForm(changes: ProfileChanges): FormData {
   const form = new FormData();
   if (changes.name !== undefined) form.append('name', changes.name);
   if (changes.timezone !== undefined) form.append('timezone', changes.timezone);
