@@ -1,3 +1,4 @@
+export * from './accounts/accounts.constants';
 export * from './accounts/accounts.schemas';
 export * from './cable/cable.schemas';
 export * from './cart/cart.schemas';
@@ -6,6 +7,7 @@ export * from './classes';
 export * from './common';
 export * from './constants';
 export * from './errors';
+export * from './family/family.constants';
 export * from './family/family.schemas';
 export * from './notifications/notifications.schemas';
 export * from './paths';

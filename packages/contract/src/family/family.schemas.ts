@@ -3,13 +3,7 @@ import { personNameSchema } from '../accounts/accounts.schemas';
 import { idSchema } from '../common/id.schemas';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { DATE_PICKER_MAX, DATE_PICKER_MIN } from '../constants';
-
-export const FAMILY_MESSAGES = {
-  birthdayRange: `Enter a date between ${DATE_PICKER_MIN} and ${DATE_PICKER_MAX}`,
-  birthdayFuture: 'The birthday cannot be in the future',
-  oneAccountHolder: 'Another family member is already marked as the account holder',
-  inUse: 'This family member is booked into a class and cannot be removed',
-} as const;
+import { FAMILY_MESSAGES } from './family.constants';
 
 /**
  * Today's date where it is latest on Earth (UTC+14), so a birthday of "today" is accepted in every
