@@ -6,11 +6,19 @@ import {
 } from '@atelier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import { AppError } from '../lib/app-error';
 import type { PubSub } from '../pubsub/pubsub';
 import type { CableIdentity, Channel, StopStreaming } from './channels';
 
 /** Beyond this a client asks for more than any page of the app needs: refuse, don't leak. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 10;
+/**
+ * Until its token is verified a socket may send only what the official client sends that early
+ * (a subscribe, or a few, per channel of the page), each the size of a command. A socket sending
+ * more or larger frames is no client of ours: it is closed, quietly (docs/architecture.md#live-channel).
+ */
+export const MAX_FRAMES_BEFORE_WELCOME = 2 * MAX_SUBSCRIPTIONS_PER_CONNECTION;
+export const MAX_FRAME_BYTES_BEFORE_WELCOME = 4 * 1024;
 /** A client that stops reading while messages pile up is cut off rather than buffered forever. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const CLOSE_NORMAL = 1000;
@@ -26,7 +34,8 @@ export type CableHub = {
   authenticate(token: string): Promise<CableIdentity>;
   /** Bumped on every revocation event: tells an authentication in flight to check again. */
   revocationEpoch(): number;
-  register(connection: CableConnection): void;
+  /** Adds a verified socket; false when its token already holds as many sockets as it may. */
+  register(connection: CableConnection): boolean;
   forget(connection: CableConnection): void;
 };
 
@@ -40,6 +49,7 @@ export class CableConnection {
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
   private expiryTimer: NodeJS.Timeout | undefined;
+  private framesBeforeWelcome = 0;
 
   constructor(
     private readonly socket: WebSocket,
@@ -49,6 +59,11 @@ export class CableConnection {
     socket.on('message', (data, isBinary) => {
       // The JSON protocol has no binary frames; ignore them like any other malformed input.
       if (isBinary || this.closed) return;
+      if (!this.identity && !this.acceptEarlyFrame(data)) {
+        this.log.debug('cable: closed a socket flooding frames before its welcome');
+        this.disconnect('invalid_request', false);
+        return;
+      }
       const text = data.toString();
       this.enqueue(() => this.handleFrame(text));
     });
@@ -64,7 +79,11 @@ export class CableConnection {
         return;
       }
       this.identity = identity;
-      this.hub.register(this);
+      if (!this.hub.register(this)) {
+        this.log.debug("cable: refused a socket beyond its token's limit");
+        this.disconnect('too_many_connections', false);
+        return;
+      }
       this.transmit({ type: 'welcome' });
       // A session ends at its token's expiry even if the socket stays up. The client may
       // reconnect: with a refreshed token it gets back in, with the expired one it is refused.
@@ -72,6 +91,15 @@ export class CableConnection {
       this.expiryTimer = setTimeout(() => this.disconnect('unauthorized', true), remaining);
       this.expiryTimer.unref();
     });
+  }
+
+  /** Counts a frame received before the welcome; false once the socket has sent too much. */
+  private acceptEarlyFrame(data: WebSocket.RawData): boolean {
+    this.framesBeforeWelcome += 1;
+    return (
+      this.framesBeforeWelcome <= MAX_FRAMES_BEFORE_WELCOME &&
+      rawLength(data) <= MAX_FRAME_BYTES_BEFORE_WELCOME
+    );
   }
 
   private async authenticate(token: string | undefined): Promise<CableIdentity | null> {
@@ -85,7 +113,10 @@ export class CableConnection {
       if (this.hub.revocationEpoch() !== epoch) return await this.hub.authenticate(token);
       return identity;
     } catch (error) {
-      this.log.debug({ err: error }, 'cable: token refused');
+      // A refused token is the client's doing and no news: no stack for it in the log. Anything
+      // else (the database down) is ours to see.
+      if (error instanceof AppError) this.log.debug({ code: error.code }, 'cable: token refused');
+      else this.log.warn({ err: error }, 'cable: could not check a token');
       return null;
     }
   }
@@ -213,6 +244,11 @@ export class CableConnection {
       await Promise.all(stops.map((stop) => stop()));
     });
   }
+}
+
+function rawLength(data: WebSocket.RawData): number {
+  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
+  return data.byteLength;
 }
 
 function parseIdentifier(identifier: string) {

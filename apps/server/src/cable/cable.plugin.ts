@@ -32,6 +32,12 @@ export type CablePluginOptions = {
 
 /** Commands are a few hundred bytes; anything near this is not our client. */
 const MAX_FRAME_BYTES = 64 * 1024;
+/**
+ * Open sockets one session token may hold on a process: a browser shares its token between its
+ * tabs, one socket each, and ten tabs of the app is plenty. More is a script opening sockets
+ * to hold server memory; the next one is refused (`too_many_connections`, no reconnect).
+ */
+export const MAX_SOCKETS_PER_TOKEN = 10;
 
 // Revocations come from any process through pub/sub: parse them, never trust their shape.
 const sessionEventSchema = z.discriminatedUnion('type', [
@@ -86,9 +92,11 @@ const cableServer: FastifyPluginAsync<CableServerOptions> = async (app, opts) =>
     revocationEpoch: () => revocationEpoch,
     register(connection) {
       const identity = connection.identity;
-      if (!identity) return;
+      if (!identity) return false;
+      if ((byJti.get(identity.jti)?.size ?? 0) >= MAX_SOCKETS_PER_TOKEN) return false;
       addTo(byJti, identity.jti, connection);
       addTo(byUser, identity.userId, connection);
+      return true;
     },
     forget(connection) {
       sockets.delete(connection);
@@ -141,6 +149,19 @@ const cableServer: FastifyPluginAsync<CableServerOptions> = async (app, opts) =>
       // The official client refuses a socket without its subprotocol (Connection#isProtocolSupported).
       handleProtocols: (protocols) => (protocols.has(CABLE_PROTOCOL) ? CABLE_PROTOCOL : false),
     },
+    // A frame over the size limit, invalid UTF-8 or a dropped connection is the client's doing:
+    // ws has already answered with the close code, so it gets one quiet line, not an error with
+    // a stack per socket anyone can open. Anything else is logged as the error it is.
+    // (app.log, not request.log: the route logs only warnings, to keep the token out of the log.)
+    errorHandler: (error, socket, request) => {
+      const reqId = request.id;
+      if (isClientSocketError(error)) {
+        app.log.debug({ reqId, code: errorCode(error) }, 'cable: socket closed on a client error');
+      } else {
+        app.log.error({ reqId, err: error }, 'cable: socket error');
+      }
+      socket.terminate();
+    },
     // Graceful shutdown: tell every client to come back (to another instance, or this one after
     // the restart), wait briefly for the close handshakes, then stop the streams.
     preClose: async () => {
@@ -171,6 +192,16 @@ const cableServer: FastifyPluginAsync<CableServerOptions> = async (app, opts) =>
     connection.open(typeof token === 'string' && token !== '' ? token : undefined);
   });
 };
+
+const errorCode = (error: Error): string | undefined =>
+  (error as Error & { code?: unknown }).code?.toString();
+
+/** ws names the protocol errors a peer causes `WS_ERR_…`; the rest are socket resets. */
+function isClientSocketError(error: Error): boolean {
+  const code = errorCode(error);
+  return code !== undefined && (code.startsWith('WS_ERR_') || CLIENT_RESETS.has(code));
+}
+const CLIENT_RESETS = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 
 function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V) {
   let set = map.get(key);

@@ -23,11 +23,15 @@ export type CableServerMessage =
   | { type: 'disconnect'; reason: CableDisconnectReason; reconnect: boolean }
   | { identifier: string; message: unknown };
 
-/** Disconnect reasons the server sends (a subset of the client's `disconnect_reasons`). */
+/**
+ * Disconnect reasons the server sends: the client's `disconnect_reasons` it uses, and
+ * `too_many_connections` for a socket beyond its token's limit (the client reads only `reconnect`).
+ */
 export const CABLE_DISCONNECT_REASONS = [
   'unauthorized',
   'invalid_request',
   'server_restart',
+  'too_many_connections',
 ] as const;
 export type CableDisconnectReason = (typeof CABLE_DISCONNECT_REASONS)[number];
 
