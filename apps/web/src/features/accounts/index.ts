@@ -11,6 +11,6 @@ export { PasswordResetForm } from './components/password-reset-form';
 export { PasswordResetRequestForm } from './components/password-reset-request-form';
 export { ProfileForm } from './components/profile-form';
 export { type CheckEmailState, RegisterForm } from './components/register-form';
-export { RegistrationComplete } from './components/registration-complete';
+export { RegistrationCompleteGate } from './components/registration-complete-gate';
 export { ResendConfirmationForm } from './components/resend-confirmation-form';
 export { UnconfirmedNotice } from './components/unconfirmed-notice';

@@ -20,6 +20,7 @@ import {
 } from '../accounts-api';
 import { signInWithToken } from '../accounts-session';
 import { linkFailureReason } from '../link-failure';
+import { registrationConfirmedState } from '../registration-confirmed';
 import { LinkProblem } from './link-problem';
 
 type State =
@@ -77,7 +78,10 @@ export function ConfirmRegistration({ token }: { token: string }) {
       const { jwt, redirect } = await confirmUserToken(token).unwrap();
       await dispatch(signInWithToken(jwt));
       const query = redirect ? `?${new URLSearchParams({ redirect })}` : '';
-      navigate(`${paths.registerComplete(token)}${query}`, { replace: true });
+      navigate(`${paths.registerComplete(token)}${query}`, {
+        replace: true,
+        state: registrationConfirmedState(token),
+      });
     } catch (error) {
       setConfirming(false);
       const reason = linkFailureReason(error);
