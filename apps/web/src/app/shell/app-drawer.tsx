@@ -128,7 +128,7 @@ export function AppDrawer({ wide }: { wide: boolean }) {
         sx={{ width: open ? DRAWER_WIDTH_PX : 0, flexShrink: 0, '& .MuiDrawer-paper': paper }}
       >
         {/* Clears the fixed top bar. */}
-        <Toolbar />
+        <Toolbar data-testid="drawer-top-bar-spacer" />
         <DrawerContent wide />
       </Drawer>
     );
@@ -149,6 +149,9 @@ export function AppDrawer({ wide }: { wide: boolean }) {
       data-open={open}
       sx={{ '& .MuiDrawer-paper': paper }}
     >
+      {/* The top bar stays above the modal panel (its menu button closes it): the panel's content
+          starts below it, or the avatar and greeting would sit under the bar. */}
+      <Toolbar data-testid="drawer-top-bar-spacer" />
       <DrawerContent wide={false} />
     </Drawer>
   );

@@ -144,6 +144,23 @@ describe('drawer', () => {
     expect(store.getState().shell.drawerOpen).toBe(false);
   });
 
+  it('starts the open panel below the top bar on a phone, so the avatar and greeting show', async () => {
+    const { user } = renderApp('/sandbox', {
+      preloadedState: signedIn('student', 'Ada'),
+      width: 360,
+    });
+    await page();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const nav = await drawer();
+    const panel = screen.getByRole('dialog', { name: 'Main menu' });
+    // The top bar is fixed above the modal panel: a toolbar-high spacer comes first in the panel.
+    const spacer = within(panel).getByTestId('drawer-top-bar-spacer');
+    expect(spacer).toHaveClass('MuiToolbar-root');
+    expect(panel.firstElementChild).toBe(spacer);
+    expect(spacer.nextElementSibling).toBe(nav);
+    expect(within(nav).getByTestId('drawer-greeting')).toHaveTextContent('Hi, Ada');
+  });
+
   it('closes when the screen turns narrow, leaving the page reachable (no modal left behind)', async () => {
     const { store, container } = renderApp('/sandbox', { preloadedState: signedIn('student') });
     await drawer();
