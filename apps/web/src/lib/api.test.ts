@@ -1,7 +1,8 @@
+import { errorDocument } from '@atelier/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeApi, fakeApi } from '../testing/fake-api';
 import { makeStore } from '../testing/render-with-providers';
-import { api } from './api';
+import { api, reportLoadFailure } from './api';
 import { setNavigator } from './navigation';
 import { setToken } from './storage';
 
@@ -79,5 +80,47 @@ describe('RTK Query api over the axios client', () => {
     const store = makeStore();
     await store.dispatch(probeApi.endpoints.apiTestGet.initiate('4'));
     await vi.waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/login', undefined));
+  });
+});
+
+const reportingApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    apiTestList: build.query<unknown, string>({
+      query: (id) => `/lists/${id}`,
+      onQueryStarted: reportLoadFailure,
+    }),
+  }),
+});
+
+describe('reportLoadFailure', () => {
+  const snackbarsOf = (dispatch: ReturnType<typeof vi.spyOn>) =>
+    dispatch.mock.calls
+      .map(([action]) => action as { type: string; payload?: { content: string; type: string } })
+      .filter((action) => action.type === 'snackbar/snackbarShown')
+      .map((action) => action.payload);
+
+  it('shows the error snackbar once per failed request, however many hold the entry', async () => {
+    server = fakeApi({
+      'GET /lists/a': { status: 403, data: errorDocument('forbidden', 'Not yours.') },
+      'GET /lists/b': { timeout: true },
+      'GET /lists/c': { networkError: true },
+      'GET /lists/d': { data: [] },
+    });
+    const store = makeStore();
+    const dispatch = vi.spyOn(store, 'dispatch');
+    const first = store.dispatch(reportingApi.endpoints.apiTestList.initiate('a'));
+    const second = store.dispatch(reportingApi.endpoints.apiTestList.initiate('a'));
+    await Promise.all([first, second]);
+    expect(snackbarsOf(dispatch)).toEqual([{ content: '403: Not yours.', type: 'error' }]);
+    await store.dispatch(reportingApi.endpoints.apiTestList.initiate('b'));
+    await store.dispatch(reportingApi.endpoints.apiTestList.initiate('c'));
+    await store.dispatch(reportingApi.endpoints.apiTestList.initiate('d'));
+    expect(snackbarsOf(dispatch)).toEqual([
+      { content: '403: Not yours.', type: 'error' },
+      { content: 'Timeout Error', type: 'error' },
+      { content: 'Error', type: 'error' },
+    ]);
+    first.unsubscribe();
+    second.unsubscribe();
   });
 });

@@ -1,7 +1,13 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { AxiosRequestConfig } from 'axios';
-import { type ApiError, apiClient, CallOutlivedStoreError, toApiError } from './api-client';
+import {
+  type ApiError,
+  apiClient,
+  CallOutlivedStoreError,
+  handleError,
+  toApiError,
+} from './api-client';
 
 /** One request as RTK Query endpoints describe it. */
 export type AxiosQueryArgs = {
@@ -57,6 +63,23 @@ export async function queryData<T>(query: PromiseLike<QueryOutcome<T>>): Promise
   if (outcome.isError) throw outcome.error;
   if (outcome.isSuccess) return outcome.data as T;
   throw new CallOutlivedStoreError();
+}
+
+/**
+ * `onQueryStarted` of a query that components hold through a hook (a page's own list): each failed
+ * request goes through the common error handler once (docs/product.md#error-handling: the
+ * snackbar), however many components hold the entry, beside whatever inline line the page shows.
+ * Thunks that run a query report its failure themselves and do not use this (decision 017).
+ */
+export async function reportLoadFailure(
+  _arg: unknown,
+  { queryFulfilled }: { queryFulfilled: Promise<unknown> },
+): Promise<void> {
+  try {
+    await queryFulfilled;
+  } catch (failure) {
+    handleError((failure as { error: unknown }).error);
+  }
 }
 
 /**

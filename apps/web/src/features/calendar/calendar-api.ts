@@ -8,7 +8,7 @@ import {
   parseDocument,
 } from '@atelier/contract';
 import { z } from 'zod';
-import { api } from '../../lib/api';
+import { api, reportLoadFailure } from '../../lib/api';
 
 /** A session in the signed-in user's calendar, flattened with its programme. */
 export type CalendarKlass = FlatCalendarKlass;
@@ -32,6 +32,7 @@ export const calendarApi = api.injectEndpoints({
         return parseDocument(z.array(calendarKlassFlatSchema), raw);
       },
       providesTags: ['Klass'],
+      onQueryStarted: reportLoadFailure,
     }),
     calendarFeed: build.query<CalendarFeed, void>({
       query: () => CLASSES_API.calendarFeed,

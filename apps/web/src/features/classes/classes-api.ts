@@ -25,7 +25,7 @@ import {
   userSchema,
 } from '@atelier/contract';
 import { z } from 'zod';
-import { api } from '../../lib/api';
+import { api, reportLoadFailure } from '../../lib/api';
 import { type Paged, parsePaged } from '../../lib/paged-list';
 
 export type KlassGroupListArgs = { page: number; search?: string };
@@ -53,6 +53,7 @@ export const classesApi = api.injectEndpoints({
         { type: 'KlassGroup', id: LIST },
         ...(result?.items ?? []).map((g) => klassGroupTag(g.id)),
       ],
+      onQueryStarted: reportLoadFailure,
     }),
     klassGroup: build.query<FlatKlassGroup, string>({
       query: (id) => CLASSES_API.klassGroup(id),
@@ -196,6 +197,7 @@ export const classesApi = api.injectEndpoints({
         { type: 'Plan', id: LIST },
         ...(result?.items ?? []).map((p) => ({ type: 'Plan' as const, id: p.id })),
       ],
+      onQueryStarted: reportLoadFailure,
     }),
     createPlan: build.mutation<FlatPlan, PlanFields>({
       query: (fields) => ({ url: CLASSES_API.plans, method: 'POST', data: { plan: fields } }),
@@ -225,6 +227,7 @@ export const classesApi = api.injectEndpoints({
         params: { role: 'teacher', ...(keyword ? { keyword } : {}) },
       }),
       transformResponse: (raw: unknown) => parseDocument(z.array(userSchema), raw),
+      onQueryStarted: reportLoadFailure,
     }),
   }),
 });

@@ -8,7 +8,7 @@ import {
   parseDocument,
 } from '@atelier/contract';
 import { z } from 'zod';
-import { api } from '../../lib/api';
+import { api, reportLoadFailure } from '../../lib/api';
 
 /** What a family member form sends (the account holder flag is optional on both calls). */
 export type FamilyMemberFields = { name: string; birthday: string; is_account_holder: boolean };
@@ -35,6 +35,7 @@ export const familyApi = api.injectEndpoints({
         { type: 'AttendeeProfile', id: 'LIST' },
         ...(result?.members ?? []).map((m) => ({ type: 'AttendeeProfile' as const, id: m.id })),
       ],
+      onQueryStarted: reportLoadFailure,
     }),
     addFamilyMember: build.mutation<
       AttendeeProfile,

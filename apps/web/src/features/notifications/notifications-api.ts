@@ -1,7 +1,6 @@
 import { API, type Notification } from '@atelier/contract';
 import { createAction, createAsyncThunk } from '@reduxjs/toolkit';
-import { api, queryData } from '../../lib/api';
-import { handleError } from '../../lib/api-client';
+import { api, queryData, reportLoadFailure } from '../../lib/api';
 import { loadContractParsers } from '../../lib/load-contract-parsers';
 
 /** A live message, parsed: the notifications slice merges it in like a fetched one. */
@@ -32,13 +31,7 @@ export const notificationsApi = api.injectEndpoints({
       transformResponse: async (body: unknown) =>
         (await loadContractParsers()).parseUnreadCount(body),
       providesTags: [{ type: 'Notification', id: 'UNREAD' }],
-      async onQueryStarted(_, { queryFulfilled }) {
-        try {
-          await queryFulfilled;
-        } catch (failure) {
-          handleError((failure as { error: unknown }).error);
-        }
-      },
+      onQueryStarted: reportLoadFailure,
       async onCacheEntryAdded(_, { dispatch, cacheEntryRemoved }) {
         const { subscribeToNotifications } = await import('./notifications-live');
         const stop = subscribeToNotifications(dispatch);

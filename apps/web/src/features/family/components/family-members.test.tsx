@@ -43,6 +43,30 @@ describe('FamilyMembers', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(server.requests[0]).toMatchObject({ params: { page: 1 } });
   });
 
+  it('reports each failed load through the snackbar as well as the inline line', async () => {
+    const { user, store } = renderFamily({ [LIST]: refused('forbidden', 'Not your family.') });
+    // Each snackbarShown replaces the snackbar's state, even with the same text.
+    let snackbars = 0;
+    let last = store.getState().snackbar;
+    store.subscribe(() => {
+      const now = store.getState().snackbar;
+      if (now !== last && now.open) snackbars += 1;
+      last = now;
+    });
+    expect(await screen.findByText('Could not load your family members.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(store.getState().snackbar).toMatchObject({
+        content: '403: Not your family.',
+        type: 'error',
+        open: true,
+      }),
+    );
+    expect(snackbars).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(snackbars).toBe(2));
+    expect(screen.getByText('Could not load your family members.')).toBeInTheDocument();
+  });
+
   it('says when there is nobody yet', async () => {
     renderFamily({ [LIST]: { data: memberListDocument([]) } });
     expect(await screen.findByText('No family members yet.')).toBeInTheDocument();
