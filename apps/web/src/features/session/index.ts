@@ -1,7 +1,7 @@
 // The session feature's public face: app/ and other features import from here only
 // (docs/architecture.md#repository-layout-and-layers).
 
-export { LoginForm, signInFailure } from './components/login-form';
+export { LoginForm, signInFailure, type UnconfirmedNotice } from './components/login-form';
 export { type SignInBody, sessionApi } from './session-api';
 export {
   clearUser,

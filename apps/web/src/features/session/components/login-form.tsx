@@ -2,28 +2,17 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
-import { loadFeatureStrings, type MessageKey } from '../../../i18n/i18n';
+import type { MessageKey } from '../../../i18n/i18n';
 import { type ApiError, errorSnackbarText, toApiError } from '../../../lib/api-client';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { signIn } from '../session-slice';
 
-type UnconfirmedNoticeComponent = typeof import('../../accounts').UnconfirmedNotice;
-let UnconfirmedNotice: UnconfirmedNoticeComponent | null = null;
-
-/**
- * The notice for an unconfirmed account, with the page strings it uses, is fetched only when a
- * sign-in answers so (keeping the login page's first visit small), and before the error is shown,
- * so both appear together.
- */
-async function loadUnconfirmedNotice(): Promise<void> {
-  if (UnconfirmedNotice) return;
-  const [module] = await Promise.all([import('../../accounts'), loadFeatureStrings()]);
-  UnconfirmedNotice = module.UnconfirmedNotice;
-}
+/** The notice shown beside the message for an account whose e-mail is not confirmed yet. */
+export type UnconfirmedNotice = ComponentType<{ email: string }>;
 
 type FormError = { key: MessageKey } | { text: string };
 
@@ -53,11 +42,21 @@ function formFields(fields: Record<string, string>): Record<string, string> {
   return out;
 }
 
-/** E-mail and password; on success the signIn thunk lands the user on /. */
-export function LoginForm() {
+/**
+ * E-mail and password; on success the signIn thunk lands the user on /. The page that puts the form
+ * together may pass `loadUnconfirmedNotice`: it is called only when a sign-in answers that the
+ * account is unconfirmed (keeping the login page's first visit small), and before the error is
+ * shown, so both appear together.
+ */
+export function LoginForm({
+  loadUnconfirmedNotice,
+}: {
+  loadUnconfirmedNotice?: () => Promise<UnconfirmedNotice>;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [formError, setFormError] = useState<FormError | null>(null);
+  const [Notice, setNotice] = useState<UnconfirmedNotice | null>(null);
   const { values, field, handleSubmit, showMessages, submitting } = useForm(
     { email: '', password: '' },
     { email: { required: true, email: true }, password: { required: true } },
@@ -77,7 +76,8 @@ export function LoginForm() {
       const failure = signInFailure(error);
       if ('key' in failure && failure.key === 'login.unconfirmed') {
         // Without the notice (its chunk failed to load) the message alone still explains.
-        await loadUnconfirmedNotice().catch(() => undefined);
+        const notice = await loadUnconfirmedNotice?.().catch(() => null);
+        if (notice) setNotice(() => notice);
       }
       setFormError(failure);
     }
@@ -97,10 +97,9 @@ export function LoginForm() {
             {'key' in formError ? t(formError.key) : formError.text}
           </Alert>
         )}
-        {formError &&
-          'key' in formError &&
-          formError.key === 'login.unconfirmed' &&
-          UnconfirmedNotice && <UnconfirmedNotice email={values.email.trim()} />}
+        {formError && 'key' in formError && formError.key === 'login.unconfirmed' && Notice && (
+          <Notice email={values.email.trim()} />
+        )}
         <TextInput
           {...field('email')}
           type="email"

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { refused } from '../../../testing/error-replies';
-import { type FakeApi, fakeApi } from '../../../testing/fake-api';
-import { fill, UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { LoginForm } from '../../session';
+import { refused } from '../../testing/error-replies';
+import { type FakeApi, fakeApi } from '../../testing/fake-api';
+import { fill, UI_TEST_TIMEOUT_MS } from '../../testing/form-interactions';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { Component as LoginPage } from './login';
 
 let server: FakeApi;
 afterEach(() => server.restore());
@@ -19,7 +19,7 @@ describe('sign-in of an unconfirmed account', { timeout: UI_TEST_TIMEOUT_MS }, (
       ),
       'POST /api/v1/user_token': { status: 202, data: { data: null } },
     });
-    const { user } = renderWithProviders(<LoginForm />);
+    const { user } = renderWithProviders(<LoginPage />);
     await fill(user, screen.getByLabelText(/^E-mail/), 'una@example.com');
     await fill(user, screen.getByLabelText(/^Password/), 'still unconfirmed 1');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -43,7 +43,7 @@ describe('sign-in of an unconfirmed account', { timeout: UI_TEST_TIMEOUT_MS }, (
     server = fakeApi({
       'POST /api/v1/users/sign_in': refused('unauthorized', 'The e-mail or password is incorrect'),
     });
-    const { user } = renderWithProviders(<LoginForm />);
+    const { user } = renderWithProviders(<LoginPage />);
     await fill(user, screen.getByLabelText(/^E-mail/), 'una@example.com');
     await fill(user, screen.getByLabelText(/^Password/), 'wrong password');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
