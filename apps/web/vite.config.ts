@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 /**
  * The production build runs on preact/compat instead of React: react-dom alone was about a third of
@@ -17,7 +18,8 @@ const preactCompat = [
 
 export default defineConfig(({ command }) => ({
   base: '/app/',
-  plugins: [react()],
+  // precompress() writes .br and .gz copies of the build for the server to send as they are.
+  plugins: [react(), precompress()],
   resolve: { alias: command === 'build' ? preactCompat : [] },
   // The manifest lets bench/ measure exactly the JS a first visit loads (bundle budget).
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
