@@ -22,7 +22,24 @@ export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
   resolve: { alias: command === 'build' ? preactCompat : [] },
   // The manifest lets bench/ measure exactly the JS a first visit loads (bundle budget).
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    // Fonts stay files: inlined, the small subsets (greek, math, …) made the render-blocking CSS
+    // 16 KB of base64 for glyphs a page rarely shows; as files they load only when used.
+    assetsInlineLimit: (file: string) => (/\.woff2?$/.test(file) ? false : undefined),
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically is one chunk ("app"): it all runs before the
+        // first render anyway, and as one file it compresses better and costs one request instead
+        // of about forty, each with its headers and a turn in the browser's six connections.
+        // Lazy routes keep their own chunks (docs/decisions/019-precompressed-assets-and-first-visit-budget.md).
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
