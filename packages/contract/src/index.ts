@@ -1,4 +1,5 @@
 export * from './accounts/accounts.schemas';
+export * from './cable/cable.constants';
 export * from './cable/cable.schemas';
 export * from './cart/cart.schemas';
 export * from './cart/cart-documents.schemas';
