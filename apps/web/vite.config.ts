@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 /**
  * The production build runs on preact/compat instead of React: react-dom alone was about a third of
@@ -22,7 +23,8 @@ const preactCompat = [
 
 export default defineConfig(({ command }) => ({
   base: '/app/',
-  plugins: [react()],
+  // precompress() writes .br and .gz copies of the build for the server to send as they are.
+  plugins: [react(), precompress()],
   resolve: { alias: command === 'build' ? preactCompat : [] },
   // The manifest lets bench/ measure exactly the JS a first visit loads (bundle budget).
   build: {
@@ -30,12 +32,22 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
-    rollupOptions: {
+    // Fonts stay files: inlined, the small subsets (greek, math, …) made the render-blocking CSS
+    // 16 KB of base64 for glyphs a page rarely shows; as files they load only when used.
+    assetsInlineLimit: (file: string) => (/\.woff2?$/.test(file) ? false : undefined),
+    rolldownOptions: {
       // An import that resolves to nothing (a React API preact/compat lacks) fails the build
       // instead of becoming a warning that a runtime path may trip over.
       onLog(level, log, handler) {
         if (log.code === 'IMPORT_IS_UNDEFINED') throw new Error(log.message);
         handler(level, log);
+      },
+      output: {
+        // Everything the entry imports statically is one chunk ("app"): it all runs before the
+        // first render anyway, and as one file it compresses better and costs one request instead
+        // of about forty, each with its headers and a turn in the browser's six connections.
+        // Lazy routes keep their own chunks (docs/decisions/021-precompressed-assets-and-first-visit-budget.md).
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
       },
     },
   },

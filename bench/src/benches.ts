@@ -1,6 +1,7 @@
 import { argon2Bench } from './argon2.bench';
 import { catalogueBench } from './catalogue.bench';
 import type { Bench } from './harness/report';
+import { lighthouseBench } from './lighthouse.bench';
 import { loginBundleBench } from './login-bundle.bench';
 import { usersMeBench } from './users-me.bench';
 
@@ -9,4 +10,10 @@ import { usersMeBench } from './users-me.bench';
  * `Bench` (see harness/report.ts; harness/ has the server, bare-route, load and bundle helpers),
  * then list it here.
  */
-export const BENCHES: Bench[] = [usersMeBench, loginBundleBench, argon2Bench, catalogueBench];
+export const BENCHES: Bench[] = [
+  usersMeBench,
+  loginBundleBench,
+  lighthouseBench,
+  argon2Bench,
+  catalogueBench,
+];

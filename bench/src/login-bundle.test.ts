@@ -2,19 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { formatKb } from './harness/report';
 import { LOGIN_JS_BUDGET_BYTES, measureLoginBundle } from './login-bundle';
 
-// `npm test` builds the web app before this runs; the size is deterministic, so the budget is
-// enforced here rather than only reported by `npm run bench`.
+// `npm test` builds the web app before this runs. The budget is for bytes as Chromium receives
+// them, which `npm run bench -- login-bundle` measures in a real visit; this deterministic stand-in
+// sums the built .br files, the exact bodies the server sends to a browser. It leaves out the
+// response headers (about 0.6 KB per script), so the bench's figure is a little higher.
 describe('first visit to /app/login', () => {
-  it('loads at most 200 KB of gzip JavaScript', () => {
-    const { files, gzipBytes } = measureLoginBundle();
+  it('loads at most 180 KB of JavaScript (the brotli files the server sends)', () => {
+    const { files, brotliBytes } = measureLoginBundle();
     const largest = [...files]
-      .sort((a, b) => b.gzipBytes - a.gzipBytes)
+      .sort((a, b) => b.brotliBytes - a.brotliBytes)
       .slice(0, 8)
-      .map((f) => `${f.file} ${formatKb(f.gzipBytes)}`)
+      .map((f) => `${f.file} ${formatKb(f.brotliBytes)}`)
       .join(', ');
     expect(
-      gzipBytes,
-      `${formatKb(gzipBytes)} in ${files.length} files, over by ${formatKb(gzipBytes - LOGIN_JS_BUDGET_BYTES)}; largest: ${largest}`,
+      brotliBytes,
+      `${formatKb(brotliBytes)} in ${files.length} files, over by ${formatKb(brotliBytes - LOGIN_JS_BUDGET_BYTES)}; largest: ${largest}`,
     ).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
   });
 });

@@ -1,15 +1,20 @@
 import {
   type FirstVisit,
   firstVisitJsFiles,
-  gzipSizes,
+  type PrecompressedFile,
+  precompressedSizes,
   readManifest,
-  type SizedFile,
-  totalGzipBytes,
 } from './harness/bundle';
 import { WEB_DIST_DIR } from './harness/paths';
 
-/** Issue 2's budget for the JavaScript of a first visit to /app/login, gzip, in bytes (200 KB). */
-export const LOGIN_JS_BUDGET_BYTES = 200_000;
+/**
+ * Issue 9's budget for the JavaScript of a first visit to /app/login, in bytes as Chromium
+ * receives them (headers and brotli bodies): 180 KB. `npm run bench -- login-bundle` measures it
+ * in a real visit; `npm test` checks the built brotli files against it (login-bundle.test.ts).
+ */
+export const LOGIN_JS_BUDGET_BYTES = 180_000;
+/** Where the issue wants to get to: 150 KB. Reported by the bench, not enforced. */
+export const LOGIN_JS_AIM_BYTES = 150_000;
 
 /**
  * What a first visit to /app/login loads: index.html's entry with its static imports, the lazily
@@ -24,9 +29,17 @@ export const LOGIN_FIRST_VISIT: FirstVisit = {
   lazyModules: ['src/app/routes/login.tsx'],
 };
 
-export type LoginBundle = { files: SizedFile[]; gzipBytes: number };
+export type LoginBundle = { files: PrecompressedFile[]; brotliBytes: number; gzipBytes: number };
 
+/** The first visit's JS files with the sizes of the copies the server sends (a built dist). */
 export function measureLoginBundle(distDir = WEB_DIST_DIR): LoginBundle {
-  const files = gzipSizes(distDir, firstVisitJsFiles(readManifest(distDir), LOGIN_FIRST_VISIT));
-  return { files, gzipBytes: totalGzipBytes(files) };
+  const files = precompressedSizes(
+    distDir,
+    firstVisitJsFiles(readManifest(distDir), LOGIN_FIRST_VISIT),
+  );
+  return {
+    files,
+    brotliBytes: files.reduce((n, f) => n + f.brotliBytes, 0),
+    gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0),
+  };
 }

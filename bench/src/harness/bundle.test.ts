@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { firstVisitJsFiles, gzipSizes, staticClosure, type ViteManifest } from './bundle';
+import {
+  firstVisitJsFiles,
+  gzipSizes,
+  precompressedSizes,
+  staticClosure,
+  type ViteManifest,
+} from './bundle';
 
 // A manifest shaped like Vite's: an entry importing a vendor chunk, two lazy routes sharing a
 // chunk, and a lazy chunk that only the home route loads.
@@ -74,5 +80,24 @@ describe('gzipSizes', () => {
       gzipBytes: gzipSync(content).length,
     });
     expect(sized?.gzipBytes).toBeLessThan(content.length / 10);
+  });
+});
+
+describe('precompressedSizes', () => {
+  it('reports the sizes of the build’s .br and .gz copies', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'bundle-test-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets/a.js'), 'x'.repeat(100));
+    writeFileSync(join(dist, 'assets/a.js.br'), 'b'.repeat(7));
+    writeFileSync(join(dist, 'assets/a.js.gz'), 'g'.repeat(9));
+    expect(precompressedSizes(dist, ['assets/a.js'])).toEqual([
+      { file: 'assets/a.js', bytes: 100, brotliBytes: 7, gzipBytes: 9 },
+    ]);
+  });
+
+  it('fails loudly when the build wrote no copies', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'bundle-test-'));
+    writeFileSync(join(dist, 'a.js'), 'x');
+    expect(() => precompressedSizes(dist, ['a.js'])).toThrow(/a\.js\.br is missing/);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -89,4 +89,34 @@ export function gzipSizes(distDir: string, files: string[]): SizedFile[] {
 
 export function totalGzipBytes(files: SizedFile[]): number {
   return files.reduce((n, f) => n + f.gzipBytes, 0);
+}
+
+export type PrecompressedFile = {
+  file: string;
+  bytes: number;
+  brotliBytes: number;
+  gzipBytes: number;
+};
+
+/**
+ * Raw sizes and the sizes of the `.br` and `.gz` copies the web build writes next to each file
+ * (apps/web/build/precompress.ts): the bodies the server sends, byte for byte.
+ */
+export function precompressedSizes(distDir: string, files: string[]): PrecompressedFile[] {
+  return files.map((file) => {
+    const path = join(distDir, file);
+    for (const copy of [`${path}.br`, `${path}.gz`]) {
+      if (!existsSync(copy)) {
+        throw new Error(
+          `${copy} is missing: build the web app (npm run build) with its precompress plugin`,
+        );
+      }
+    }
+    return {
+      file,
+      bytes: statSync(path).size,
+      brotliBytes: statSync(`${path}.br`).size,
+      gzipBytes: statSync(`${path}.gz`).size,
+    };
+  });
 }

@@ -1,31 +1,73 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { APP_BASE, errorDocument } from '@atelier/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { appContentSecurityPolicy, inlineScriptHashes } from './content-security-policy';
 import { renderIndexHtml } from './spa-index-html';
 
+type Encoding = 'br' | 'gzip';
+
+/**
+ * The encoding to send a body in, among the two the build writes: brotli when the client takes it
+ * (every current browser), else gzip, else none. `q=0` refuses an encoding; `*` stands for any.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    if (name) weights.set(name, Number.isNaN(weight) ? 0 : weight);
+  }
+  const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
+/** The page in each encoding, compressed once at start-up at the strongest levels. */
+function encodedPage(html: string): Record<Encoding | 'identity', Buffer> {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip: gzipSync(identity, { level: constants.Z_BEST_COMPRESSION }),
+  };
+}
+
 /**
  * Serves the built SPA under /app/: hashed assets cached for a year, index.html never cached and
  * rendered with the runtime client config, and every other /app/ path falls back to index.html so
  * client routes (and the SPA's own not-found page) work on reload.
+ *
+ * Bodies leave compressed as the build or start-up made them (brotli 11, gzip 9), never by
+ * @fastify/compress per request: it leaves a response alone once it carries a content-encoding
+ * (docs/decisions/021-precompressed-assets-and-first-visit-budget.md).
  */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const { config } = opts;
   const indexFile = join(config.webDistDir, 'index.html');
   const built = existsSync(indexFile);
   const indexHtml = built ? renderIndexHtml(readFileSync(indexFile, 'utf8'), config) : null;
+  const indexBodies = indexHtml ? encodedPage(indexHtml) : null;
   const indexPolicy = indexHtml
     ? appContentSecurityPolicy(config.client, inlineScriptHashes(indexHtml))
     : null;
   // Source maps would hand anyone the app's source; production keeps them off the web.
   const servesSourceMaps = config.env !== 'production';
 
-  const sendIndex = (reply: FastifyReply) => {
-    if (!indexHtml) {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!indexBodies) {
       return reply
         .code(503)
         .send(
@@ -35,11 +77,14 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { config: Config 
           ),
         );
     }
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
       .header('content-security-policy', indexPolicy)
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(indexBodies[encoding ?? 'identity']);
   };
 
   if (built) {
@@ -48,6 +93,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { config: Config 
       prefix: `${APP_BASE}/`,
       index: false,
       wildcard: true,
+      // `<file>.br` / `<file>.gz` from the build (apps/web/build/precompress.ts), picked by
+      // accept-encoding, sent with content-encoding and `vary: accept-encoding`.
+      preCompressed: true,
       allowedPath: (path) => servesSourceMaps || !path.endsWith('.map'),
       setHeaders: (res, path) => {
         res.header(
@@ -62,13 +110,13 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { config: Config 
 
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(`${APP_BASE}/`));
   app.get(APP_BASE, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${APP_BASE}/`));
-  app.get(`${APP_BASE}/`, { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  app.get(`${APP_BASE}/`, { schema: { hide: true } }, (req, reply) => sendIndex(req, reply));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isAsset = path.startsWith(`${APP_BASE}/assets/`);
     if (request.method === 'GET' && path.startsWith(`${APP_BASE}/`) && !isAsset) {
-      return sendIndex(reply);
+      return sendIndex(request, reply);
     }
     return reply
       .code(404)
