@@ -93,12 +93,6 @@ const reportingApi = api.injectEndpoints({
 });
 
 describe('reportLoadFailure', () => {
-  const snackbarsOf = (dispatch: ReturnType<typeof vi.spyOn>) =>
-    dispatch.mock.calls
-      .map(([action]) => action as { type: string; payload?: { content: string; type: string } })
-      .filter((action) => action.type === 'snackbar/snackbarShown')
-      .map((action) => action.payload);
-
   it('shows the error snackbar once per failed request, however many hold the entry', async () => {
     server = fakeApi({
       'GET /lists/a': { status: 403, data: errorDocument('forbidden', 'Not yours.') },
@@ -107,15 +101,22 @@ describe('reportLoadFailure', () => {
       'GET /lists/d': { data: [] },
     });
     const store = makeStore();
-    const dispatch = vi.spyOn(store, 'dispatch');
+    // Every snackbarShown replaces the snackbar's state: one entry per snackbar shown.
+    const shown: { content: string; type: string }[] = [];
+    let last = store.getState().snackbar;
+    store.subscribe(() => {
+      const now = store.getState().snackbar;
+      if (now !== last && now.open) shown.push({ content: now.content, type: now.type });
+      last = now;
+    });
     const first = store.dispatch(reportingApi.endpoints.apiTestList.initiate('a'));
     const second = store.dispatch(reportingApi.endpoints.apiTestList.initiate('a'));
     await Promise.all([first, second]);
-    expect(snackbarsOf(dispatch)).toEqual([{ content: '403: Not yours.', type: 'error' }]);
+    expect(shown).toEqual([{ content: '403: Not yours.', type: 'error' }]);
     await store.dispatch(reportingApi.endpoints.apiTestList.initiate('b'));
     await store.dispatch(reportingApi.endpoints.apiTestList.initiate('c'));
     await store.dispatch(reportingApi.endpoints.apiTestList.initiate('d'));
-    expect(snackbarsOf(dispatch)).toEqual([
+    expect(shown).toEqual([
       { content: '403: Not yours.', type: 'error' },
       { content: 'Timeout Error', type: 'error' },
       { content: 'Error', type: 'error' },

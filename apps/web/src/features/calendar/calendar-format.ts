@@ -18,6 +18,19 @@ export function formatTime(instant: string, zone: string, locale: string): strin
   );
 }
 
+/**
+ * '22:30' in `zone`: the month grid's time on a phone, where a 48px day column cannot hold
+ * '10:30 PM' and an ellipsis would cut its digits. 24-hour in every language, so it stays short.
+ */
+export function formatTimeCompact(instant: string, zone: string, locale: string): string {
+  return dateTimeFormat(locale, {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(Date.parse(instant));
+}
+
 /** A day key `YYYY-MM-DD` as 'Saturday, March 14, 2026'. */
 export function formatDayLong(key: string, locale: string): string {
   const date = parsePlainDate(key);

@@ -2,6 +2,7 @@ import { type CalendarKlassAttributes, document, resource } from '@atelier/contr
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { setScreenWidth } from '../../../testing/render-app';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { CalendarFeedPanel } from './calendar-feed';
 import { KlassCalendar } from './klass-calendar';
@@ -104,6 +105,48 @@ describe('the class calendar', { timeout: 30_000 }, () => {
       to: '2026-04-05T04:00:00.000Z',
     });
     expect(screen.getByText('Times in America/New_York')).toBeInTheDocument();
+  });
+
+  it('gives each month entry a short time of its own line on a phone, never cut', async () => {
+    setScreenWidth(360);
+    try {
+      server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: sessions } });
+      renderWithProviders(<KlassCalendar zone="America/New_York" now={NOW} />, {
+        route: '/classes',
+      });
+      const entry = await waitFor(() =>
+        within(document_querySelector('[data-date="2026-03-07"]')).getByRole('button', {
+          name: '10:30 PM Drawing Lab',
+        }),
+      );
+      const time = within(entry).getByTestId('calendar-entry-time');
+      expect(time).toHaveTextContent(/^22:30$/);
+      expect(time).toHaveStyle({ whiteSpace: 'nowrap', display: 'block' });
+      expect(time).not.toHaveStyle({ textOverflow: 'ellipsis' });
+      expect(
+        within(
+          within(document_querySelector('[data-date="2026-03-14"]')).getByRole('button', {
+            name: '11:00 AM Comics Drawing (cancelled)',
+          }),
+        ).getByTestId('calendar-entry-time'),
+      ).toHaveTextContent(/^11:00$/);
+    } finally {
+      setScreenWidth(1280);
+    }
+  });
+
+  it('keeps time and programme on one line on a wider screen', async () => {
+    server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: sessions } });
+    renderWithProviders(<KlassCalendar zone="America/New_York" now={NOW} />, {
+      route: '/classes',
+    });
+    const entry = await waitFor(() =>
+      within(document_querySelector('[data-date="2026-03-07"]')).getByRole('button', {
+        name: '10:30 PM Drawing Lab',
+      }),
+    );
+    expect(entry).toHaveTextContent(/^10:30 PM Drawing Lab$/);
+    expect(within(entry).queryByTestId('calendar-entry-time')).toBeNull();
   });
 
   it('shows the same session on the next day in Tokyo, at Tokyo time', async () => {

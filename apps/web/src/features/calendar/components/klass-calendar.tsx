@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -28,6 +29,7 @@ import {
   formatDayShort,
   formatMonth,
   formatTime,
+  formatTimeCompact,
   weekdayHeaders,
 } from '../calendar-format';
 import {
@@ -170,19 +172,29 @@ type DayProps = {
   onOpen: (klass: CalendarKlass) => void;
 };
 
-/** One session as a compact button: its start time and programme; opens its details. */
+/** Below this width the month grid's day columns are too narrow for '10:30 PM Drawing Lab'. */
+const PHONE_QUERY = '(max-width:599.95px)';
+
+/**
+ * One session as a compact button: its start time and programme; opens its details. `stacked`
+ * (the month grid on a phone) puts a short 24-hour time on a line of its own, never cut, and the
+ * programme under it.
+ */
 function KlassChip({
   klass,
   zone,
   onOpen,
+  stacked = false,
 }: {
   klass: CalendarKlass;
   zone: string;
   onOpen: (klass: CalendarKlass) => void;
+  stacked?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const cancelled = klass.status === 'cancelled';
   const time = formatTime(klass.starts_at, zone, i18n.language);
+  const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
     <ButtonBase
       onClick={() => onOpen(klass)}
@@ -194,30 +206,46 @@ function KlassChip({
         display: 'block',
         width: '100%',
         textAlign: 'left',
-        px: 0.5,
+        px: stacked ? 0.25 : 0.5,
         py: 0.25,
         mb: 0.5,
         borderRadius: 1,
-        fontSize: 12,
+        fontSize: stacked ? 11 : 12,
         bgcolor: cancelled ? 'action.hover' : 'primary.light',
         color: 'text.primary',
         textDecoration: cancelled ? 'line-through' : 'none',
-        overflow: 'hidden',
-        textOverflow: 'ellipsis',
-        whiteSpace: 'nowrap',
+        ...(stacked ? { overflow: 'hidden' } : ellipsis),
       }}
       // The chip may be cut short with an ellipsis; the whole entry shows on hover.
       title={`${time} ${klass.title}`}
       data-testid="calendar-entry"
       data-status={klass.status}
     >
-      {time} {klass.title}
+      {stacked ? (
+        <>
+          <Box
+            component="span"
+            data-testid="calendar-entry-time"
+            sx={{ display: 'block', fontWeight: 600, whiteSpace: 'nowrap' }}
+          >
+            {formatTimeCompact(klass.starts_at, zone, i18n.language)}
+          </Box>
+          <Box component="span" sx={{ display: 'block', ...ellipsis }}>
+            {klass.title}
+          </Box>
+        </>
+      ) : (
+        <>
+          {time} {klass.title}
+        </>
+      )}
     </ButtonBase>
   );
 }
 
 function MonthGrid({ keys, month, days, zone, todayKey, onOpen }: DayProps & { month: number }) {
   const { i18n } = useTranslation();
+  const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   const headers = weekdayHeaders(i18n.language);
   const longHeaders = weekdayHeaders(i18n.language, 'long');
   const weeks = Array.from({ length: keys.length / 7 }, (_v, w) => keys.slice(w * 7, w * 7 + 7));
@@ -255,7 +283,7 @@ function MonthGrid({ keys, month, days, zone, todayKey, onOpen }: DayProps & { m
                     border: 1,
                     borderColor: 'divider',
                     height: 96,
-                    p: 0.5,
+                    p: phone ? 0.25 : 0.5,
                     bgcolor: outside ? 'action.hover' : undefined,
                   }}
                 >
@@ -272,7 +300,13 @@ function MonthGrid({ keys, month, days, zone, todayKey, onOpen }: DayProps & { m
                     {date?.day}
                   </Typography>
                   {list.map((klass) => (
-                    <KlassChip key={klass.id} klass={klass} zone={zone} onOpen={onOpen} />
+                    <KlassChip
+                      key={klass.id}
+                      klass={klass}
+                      zone={zone}
+                      onOpen={onOpen}
+                      stacked={phone}
+                    />
                   ))}
                 </Box>
               );
