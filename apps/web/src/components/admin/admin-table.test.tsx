@@ -81,6 +81,19 @@ describe('AdminTable', { timeout: 20_000 }, () => {
     expect(onDelete).toHaveBeenCalledWith(fruit('1', 'Apple'));
   });
 
+  it('scrolls sideways in its own container on a narrow screen, the actions pinned in view', () => {
+    renderWithProviders(table({ onEdit: vi.fn(), onDelete: vi.fn() }));
+    const scroller = screen.getByTestId('admin-table-scroll');
+    expect(scroller).toContainElement(screen.getByRole('table', { name: 'Fruits' }));
+    expect(scroller).toHaveStyle({ overflowX: 'auto' });
+    const header = screen.getByRole('columnheader', { name: 'Actions' });
+    const [actions] = screen.getAllByTestId('admin-table-actions');
+    for (const cell of [header, actions]) {
+      expect(cell).toHaveStyle({ position: 'sticky', right: '0px' });
+    }
+    expect(actions).toContainElement(screen.getByRole('button', { name: 'Edit Apple' }));
+  });
+
   it('writes the page into ?page= and reads it back from the URL', async () => {
     const { user } = renderWithProviders(<PagedFruits />, { route: '/fruits?page=2' });
     expect(screen.getByRole('cell', { name: 'Pear' })).toBeInTheDocument();

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,6 +21,15 @@ import { useTranslation } from 'react-i18next';
 
 /** A search waits for typing to pause this long before it asks the server. */
 export const SEARCH_DELAY_MS = 300;
+
+/** The actions column stays in view while a narrow screen scrolls the table sideways. */
+const pinnedRight = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `-1px 0 0 ${theme.palette.divider}`,
+} as const;
 
 /** One column: its header and what a row shows in it. */
 export type AdminColumn<Row> = {
@@ -127,7 +137,9 @@ export function AdminTable<Row>({
         </Stack>
       )}
       {loadError && <Alert severity="error">{loadError}</Alert>}
-      <TableContainer>
+      {/* A table wider than a phone scrolls sideways inside its container, never the page, and
+          the actions column stays pinned at its right edge so the buttons are always in reach. */}
+      <TableContainer sx={{ overflowX: 'auto' }} data-testid="admin-table-scroll">
         <Table size="small" aria-label={label} aria-busy={loading} data-testid={testId}>
           <TableHead>
             <TableRow>
@@ -136,7 +148,11 @@ export function AdminTable<Row>({
                   {column.header}
                 </TableCell>
               ))}
-              {hasActions && <TableCell align="right">{t('admin.table.actions')}</TableCell>}
+              {hasActions && (
+                <TableCell align="right" sx={pinnedRight}>
+                  {t('admin.table.actions')}
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -150,7 +166,11 @@ export function AdminTable<Row>({
                     </TableCell>
                   ))}
                   {hasActions && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell
+                      align="right"
+                      sx={{ ...pinnedRight, whiteSpace: 'nowrap' }}
+                      data-testid="admin-table-actions"
+                    >
                       {rowActions?.(row)}
                       {onEdit && (
                         <IconButton
