@@ -6,6 +6,9 @@ const serverTests = {
   root: 'apps/server',
   include: ['src/**/*.test.ts'],
   environment: 'node' as const,
+  // Most server suites build the app on a fresh database in beforeAll: seconds on a busy 2-core
+  // machine, well past vitest's 10 s default for hooks.
+  hookTimeout: 60_000,
 };
 
 // Server tests run on PGlite always, and once more on PostgreSQL when DATABASE_URL is set (CI).
