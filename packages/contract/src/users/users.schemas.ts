@@ -14,7 +14,8 @@ export const userAttributesSchema = z.object({
   avatar_url: z.string().nullable(),
   role: roleSchema,
   timezone: z.string().nullable(),
-  locale: z.enum(LANGUAGES),
+  /** Null until the account's owner chooses a language (the web then keeps a guest's choice). */
+  locale: z.enum(LANGUAGES).nullable(),
 });
 export type UserAttributes = z.infer<typeof userAttributesSchema>;
 

@@ -111,6 +111,21 @@ describe('account settings', { timeout: 120_000 }, () => {
       });
     });
 
+    it('answers a null language until the owner chooses one, then keeps the choice', async () => {
+      const user = await signedInUser(t, 'student', { locale: null });
+      expect((await me(user.jwt)).json().data.attributes.locale).toBeNull();
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: ACCOUNTS_API.user(user.id),
+        payload: { user: { locale: 'ja' } },
+        headers: bearer(user.jwt),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.attributes.locale).toBe('ja');
+      expect((await me(user.jwt)).json().data.attributes.locale).toBe('ja');
+      expect((await rowOf(user.id))?.locale).toBe('ja');
+    });
+
     it('accepts the same fields as JSON {user} without a file', async () => {
       const user = await signedInUser(t);
       const res = await t.app.inject({

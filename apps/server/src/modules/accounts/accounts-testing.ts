@@ -1,4 +1,4 @@
-import type { Role } from '@atelier/contract';
+import type { Language, Role } from '@atelier/contract';
 import type { TestApp } from '../../testing/test-app';
 import { insertTestUser } from '../users/users-testing';
 
@@ -23,11 +23,17 @@ export type SignedInUser = { id: number; email: string; password: string; jwt: s
 export async function signedInUser(
   t: TestApp,
   role: Role = 'student',
-  overrides: { email?: string; password?: string; name?: string } = {},
+  overrides: { email?: string; password?: string; name?: string; locale?: Language | null } = {},
 ): Promise<SignedInUser> {
   const email = overrides.email ?? uniqueEmail(role);
   const password = overrides.password ?? 'a perfectly fine passphrase';
-  const id = await insertTestUser(t.app.db, { email, password, role, name: overrides.name });
+  const id = await insertTestUser(t.app.db, {
+    email,
+    password,
+    role,
+    name: overrides.name,
+    locale: overrides.locale,
+  });
   const jwt = await t.app.sessions.issueSessionToken({ id, role });
   return { id, email, password, jwt, role };
 }

@@ -239,7 +239,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         passwordHash: await hashPassword(input.password),
         name: input.name,
         timezone: input.timezone,
-        locale: input.locale ?? DEFAULT_LANGUAGE,
+        locale: input.locale ?? null,
       };
       const redirect = query?.redirect ?? null;
 

@@ -14,7 +14,8 @@ export type RegistrationData = {
   passwordHash: string;
   name: string;
   timezone: string;
-  locale: 'en' | 'ja';
+  /** Null when the registration did not name one. */
+  locale: 'en' | 'ja' | null;
 };
 
 /**

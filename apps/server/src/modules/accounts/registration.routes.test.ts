@@ -258,6 +258,17 @@ describe('registration and confirmation', { timeout: 120_000 }, () => {
     expect((await userByEmail(email))?.locale).toBe('ja');
   });
 
+  it('leaves the account without a language of its own when the registration names none', async () => {
+    const email = uniqueEmail('nolocale');
+    const { locale: _none, ...withoutLocale } = validRegistration(email);
+    expect((await register(withoutLocale)).statusCode).toBe(202);
+    const token = tokenFromMail(await latestMail(t.app, email, 'confirmation'), '/app/register/');
+    expect((await confirm(token)).statusCode).toBe(200);
+    expect((await userByEmail(email))?.locale).toBeNull();
+    // The mail still goes out in the default language.
+    expect((await latestMail(t.app, email, 'confirmation'))?.locale).toBe('en');
+  });
+
   describe('validation', () => {
     it('answers 422 with "Required" for every missing field', async () => {
       const res = await register({});

@@ -1,4 +1,4 @@
-import type { Role } from '@atelier/contract';
+import type { Language, Role } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { hashPassword } from './passwords';
 import { importSessionKey, signSessionToken } from './session-tokens';
@@ -16,6 +16,8 @@ export type NewTestUser = {
   role?: Role;
   /** False leaves confirmed_at null: the account exists but its e-mail is unconfirmed. */
   confirmed?: boolean;
+  /** 'en' unless given; null is an account with no language of its own yet. */
+  locale?: Language | null;
 };
 
 // One real argon2id hash per distinct password, shared by every test user of this worker: each
@@ -40,6 +42,7 @@ export async function insertTestUser(db: Db, user: NewTestUser): Promise<number>
       passwordHash: await hashOnce(user.password),
       role: user.role ?? 'student',
       timezone: 'America/New_York',
+      locale: user.locale === undefined ? 'en' : user.locale,
       confirmedAt: user.confirmed === false ? null : new Date(),
     })
     .returning({ id: users.id });

@@ -18,7 +18,8 @@ export type RegisteredProfile = {
   passwordHash: string;
   name: string;
   timezone: string;
-  locale: Language;
+  /** Null when the registration did not say: the account has no language of its own yet. */
+  locale: Language | null;
 };
 
 /** A new student account whose address is not confirmed yet. */

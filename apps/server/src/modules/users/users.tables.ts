@@ -22,9 +22,8 @@ export const users = pgTable(
       .notNull()
       .default('student'),
     timezone: text(),
-    locale: text({ enum: ['en', 'ja'] })
-      .notNull()
-      .default('en'),
+    /** The account's own language; null until its owner chooses one (the web keeps a guest's). */
+    locale: text({ enum: ['en', 'ja'] }),
     avatarKey: text('avatar_key'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** Tokens issued before this instant are refused: set on password change or reset. */

@@ -1,4 +1,4 @@
-import { API, type User } from '@atelier/contract';
+import { API, type Language, USERS_API, type User } from '@atelier/contract';
 import { api } from '../../lib/api';
 import { loadContractParsers } from '../../lib/load-contract-parsers';
 
@@ -30,6 +30,19 @@ export const sessionApi = api.injectEndpoints({
       }),
       transformResponse: async (body: unknown) =>
         (await loadContractParsers()).parseSignInJwt(body),
+    }),
+    /**
+     * PUT /api/v1/users/{id} with only `locale`: gives an account that has no language of its own
+     * the one its owner was using as a guest (at sign-in). Answers the updated user.
+     */
+    saveLanguage: build.mutation<User, { userId: string; locale: Language }>({
+      query: ({ userId, locale }) => ({
+        url: USERS_API.user(userId),
+        method: 'PUT',
+        data: { user: { locale } },
+      }),
+      transformResponse: async (body: unknown) =>
+        (await loadContractParsers()).parseUserDocument(body),
     }),
     /** DELETE /api/v1/users/sign_out: revokes the token. */
     signOut: build.mutation<void, void>({

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { drawerOpened } from '../../app/shell/shell-slice';
-import { storedLanguage } from '../../i18n/i18n';
+import { storedLanguage, storeLanguage } from '../../i18n/i18n';
 import { type CableConsumer, closeCable, setCableConsumerFactory } from '../../lib/cable';
 import { setNavigator } from '../../lib/navigation';
 import { getToken, setToken } from '../../lib/storage';
@@ -204,6 +204,40 @@ describe('signIn (docs/product.md#client-state)', () => {
     await store.dispatch(signIn({ email: 'a@b.c', password: 'pw' }));
     expect(store.getState().language.liveLanguage).toBe('ja');
     expect(storedLanguage()).toBe('ja');
+  });
+
+  it("keeps a guest's language for an account that has none yet, and saves it to the account", async () => {
+    storeLanguage('ja');
+    const store = makeStore();
+    const saved = { ...user, locale: 'ja' as const };
+    api = fakeApi({
+      'POST /api/v1/users/sign_in': { data: { data: { jwt: validJwt() } } },
+      'GET /api/v1/users/me': { data: userDocument({ ...user, locale: null }) },
+      [`PUT /api/v1/users/${user.id}`]: { data: userDocument(saved) },
+      'GET /api/v2/cart_items': { data: cartEmpty },
+    });
+    const result = await store.dispatch(signIn({ email: 'a@b.c', password: 'pw' }));
+    expect(store.getState().language.liveLanguage).toBe('ja');
+    expect(storedLanguage()).toBe('ja');
+    const put = api.requests.find((r) => r.method === 'PUT');
+    expect(put?.url).toBe(`/api/v1/users/${user.id}`);
+    expect(put?.body).toEqual({ user: { locale: 'ja' } });
+    expect(store.getState().session.user).toEqual(saved);
+    expect(result.payload).toEqual(saved);
+  });
+
+  it("uses the account's own language over the guest's, and saves nothing", async () => {
+    storeLanguage('ja');
+    const store = makeStore();
+    api = fakeApi({
+      'POST /api/v1/users/sign_in': { data: { data: { jwt: validJwt() } } },
+      'GET /api/v1/users/me': { data: userDocument({ ...user, locale: 'en' }) },
+      'GET /api/v2/cart_items': { data: cartEmpty },
+    });
+    await store.dispatch(signIn({ email: 'a@b.c', password: 'pw' }));
+    expect(store.getState().language.liveLanguage).toBe('en');
+    expect(storedLanguage()).toBe('en');
+    expect(api.requests.filter((r) => r.method === 'PUT')).toEqual([]);
   });
 
   it('stays put when the redirect is suppressed', async () => {

@@ -1,6 +1,6 @@
 import type { Role, User } from '@atelier/contract';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { i18n, storeLanguage } from '../../i18n/i18n';
+import { i18n, storedLanguage, storeLanguage } from '../../i18n/i18n';
 import { liveLanguageSet } from '../../i18n/language-slice';
 import { queryData } from '../../lib/api';
 import { type ApiError, handleError, toApiError } from '../../lib/api-client';
@@ -97,14 +97,17 @@ export type SignInArgs = { email: string; password: string; redirect?: boolean }
 
 /**
  * POST /api/v1/users/sign_in: stores `data.jwt`, resets the store, opens the live connection,
- * loads the user and goes to / unless `redirect` is false. Rejects with an ApiError (use
- * `fieldErrors` / `detail` in the form); it never shows a snackbar itself.
+ * loads the user, applies its language and goes to / unless `redirect` is false. Rejects with an
+ * ApiError (use `fieldErrors` / `detail` in the form); the only snackbar it may show is a failure
+ * to save the guest's language to an account that had none.
  */
 export const signIn = createAsyncThunk<
   User | null,
   SignInArgs,
   { state: SessionThunkState; rejectValue: ApiError }
 >('session/signIn', async ({ email, password, redirect = true }, { dispatch, rejectWithValue }) => {
+  // The language the guest was using, before anything resets: an account without one keeps it.
+  const guestLanguage = storedLanguage();
   let jwt: string;
   try {
     jwt = await dispatch(sessionApi.endpoints.signIn.initiate({ email, password })).unwrap();
@@ -117,13 +120,27 @@ export const signIn = createAsyncThunk<
   const user = await dispatch(loadSession())
     .unwrap()
     .catch(() => null);
-  // The account's preferred language follows its owner to any device they sign in on.
+  // The account's preferred language follows its owner to any device they sign in on; an account
+  // with none yet keeps the guest's choice, which becomes the account's own.
+  const language = user?.locale ?? guestLanguage;
   if (user) {
-    storeLanguage(user.locale);
-    dispatch(liveLanguageSet(user.locale));
+    storeLanguage(language);
+    dispatch(liveLanguageSet(language));
+  }
+  let signedIn = user;
+  if (user && !user.locale) {
+    // A failure is reported and changes nothing else: the language still applies on this device.
+    try {
+      signedIn = await dispatch(
+        sessionApi.endpoints.saveLanguage.initiate({ userId: user.id, locale: language }),
+      ).unwrap();
+      dispatch(setUser(signedIn));
+    } catch (error) {
+      handleError(error);
+    }
   }
   if (redirect) navigate('/');
-  return user;
+  return signedIn;
 });
 
 /**

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
-import { isLanguage, storeLanguage } from '../../../i18n/i18n';
+import { isLanguage, storedLanguage, storeLanguage } from '../../../i18n/i18n';
 import { liveLanguageSet } from '../../../i18n/language-slice';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
@@ -25,7 +25,12 @@ export function ProfileForm({ user }: { user: User }) {
   const dispatch = useAppDispatch();
   const [updateProfile] = useUpdateProfileMutation();
   const { values, field, setValue, message, handleSubmit, submitting, formMessages } = useForm(
-    { name: user.name, timezone: user.timezone ?? DEFAULT_TIMEZONE, locale: user.locale },
+    {
+      name: user.name,
+      timezone: user.timezone ?? DEFAULT_TIMEZONE,
+      // An account with no language of its own yet shows the one this device uses.
+      locale: user.locale ?? storedLanguage(),
+    },
     { name: { required: true }, timezone: { required: true }, locale: { required: true } },
   );
 
@@ -36,8 +41,10 @@ export function ProfileForm({ user }: { user: User }) {
       changes: { name: name.trim(), timezone, locale },
     }).unwrap();
     dispatch(setUser(updated));
-    storeLanguage(updated.locale);
-    dispatch(liveLanguageSet(updated.locale));
+    // The form always sends a language, so the answer has one; `locale` is what was sent.
+    const language = updated.locale ?? locale;
+    storeLanguage(language);
+    dispatch(liveLanguageSet(language));
     dispatch(snackbarShown({ content: t('accountSettings.profile.saved'), type: 'success' }));
   });
 
