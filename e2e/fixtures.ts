@@ -8,6 +8,7 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../apps/server/src/db/demo-accounts';
+import { type RunningServer, startWorkerServer } from './worker-server';
 
 export { expect };
 
@@ -232,9 +233,27 @@ type TestFixtures = {
   a11yWatch: (page: Page) => void;
   a11yAudit: A11yAudit;
 };
-type WorkerFixtures = { a11yScanned: Set<string> };
+type WorkerFixtures = {
+  a11yScanned: Set<string>;
+  /** This worker's own server and database (worker-server.ts); `baseURL` points at it. */
+  workerServer: RunningServer;
+};
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  workerServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      const server = await startWorkerServer(workerInfo.parallelIndex, workerInfo.workerIndex);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    // Start-up copies the template database and waits for /healthz; stopping waits for the exit.
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  baseURL: async ({ workerServer }, use) => use(workerServer.baseURL),
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   a11yScanned: [async ({}, use) => use(new Set<string>()), { scope: 'worker' }],
   a11yAudit: [
