@@ -1,10 +1,20 @@
-import type { Page } from '@playwright/test';
-import { APP, expect, signInAs, test } from '../fixtures';
+import { randomUUID } from 'node:crypto';
+import {
+  API,
+  CLASSES_API,
+  scheduleDocumentSchema,
+  signInResponseSchema,
+  userListDocumentSchema,
+} from '@atelier/contract';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { APP, demoAccount, expect, signInAs, test } from '../fixtures';
 
 // Issue 4 end to end: an admin makes a programme (with an image), a plan and a schedule with a
 // holiday, sees the sessions it made (the holiday skipped) and cancels one; the schedule's teacher
 // sees it in /classes; a student finds the programme in the public catalogue API but gets the
-// not-found page on /manage_classes. The three steps share one database, in order.
+// not-found page on /manage_classes. The teacher's and the student's tests each get a programme of
+// their own, made through the admin API exactly as the first test makes one on screen, so each
+// test runs alone, in any order, on either worker.
 //
 // Each page is scanned with axe as the test reaches it (`checkA11y`), which also spares the
 // fixture's end-of-test audit from reopening it.
@@ -23,17 +33,92 @@ async function choose(page: Page, label: string, option: string | RegExp): Promi
   await page.getByRole('option', { name: option }).click();
 }
 
-test.describe.configure({ mode: 'serial' });
+/**
+ * Names no other test uses, on this worker's database or in an earlier repetition: a fixed-length
+ * random part, so one name is never the start of another (the tests match names as substrings).
+ */
+function uniqueNames() {
+  const suffix = randomUUID().slice(0, 8);
+  return { programme: `E2E Drawing ${suffix}`, planName: `E2E Per class ${suffix}` };
+}
 
-const suffix = String(Date.now()).slice(-6);
-const programme = `E2E Drawing ${suffix}`;
-const planName = `E2E Per class ${suffix}`;
+/**
+ * What the first test makes on screen, made through the admin API: a plan ($10.00 + $32.50 per
+ * class), a published in-person programme for kids at 12 Studio Lane, and its schedule of Saturday
+ * mornings in RANGE with the holiday skipped, taught by the demo teacher, the first session
+ * cancelled. Returns the programme's name.
+ */
+async function programmeWithSchedule(request: APIRequestContext): Promise<string> {
+  const { programme, planName } = uniqueNames();
+  const admin = demoAccount('admin');
+  const signedIn = await request.post(API.signIn, {
+    data: { auth: { email: admin.email, password: admin.password } },
+  });
+  expect(signedIn.status()).toBe(200);
+  const { jwt } = signInResponseSchema.parse(await signedIn.json()).data;
+  const headers = { authorization: `Bearer ${jwt}` };
+  const created = async (path: string, data: unknown): Promise<string> => {
+    const response = await request.post(path, { headers, data });
+    expect(response.status(), `POST ${path}`).toBe(201);
+    return ((await response.json()) as { data: { id: string } }).data.id;
+  };
+
+  const teachers = await request.get(API.usersSearch, {
+    headers,
+    params: { role: 'teacher', keyword: demoAccount('teacher').email },
+  });
+  expect(teachers.status()).toBe(200);
+  const teacher = userListDocumentSchema.parse(await teachers.json()).data[0];
+  expect(teacher).toBeDefined();
+
+  const planId = await created(CLASSES_API.plans, {
+    plan: { name: planName, base_price: 1000, unit_price: 3250, unit_type: 'class' },
+  });
+  const klassGroupId = await created(CLASSES_API.klassGroups, {
+    klass_group: {
+      name: programme,
+      audience: 'kids',
+      format: 'in_person',
+      location: '12 Studio Lane',
+      min_age: 6,
+      max_age: 12,
+      published: true,
+    },
+  });
+  const scheduleId = await created(CLASSES_API.klassGroupSchedules(klassGroupId), {
+    klass_group_schedule: {
+      name: 'Spring Saturdays',
+      time_zone: 'America/New_York',
+      start_date: RANGE.first,
+      end_date: RANGE.last,
+      slots: [{ weekday: 6, start_time: '10:00', end_time: '12:00' }],
+      exception_dates: [RANGE.holiday],
+      teacher_id: teacher?.id,
+      capacity: 8,
+      plan_ids: [planId],
+    },
+  });
+
+  const schedule = await request.get(CLASSES_API.schedule(scheduleId), { headers });
+  expect(schedule.status()).toBe(200);
+  const sessions = (scheduleDocumentSchema.parse(await schedule.json()).included ?? [])
+    .flatMap((resource) => (resource.type === 'klasses' ? [resource] : []))
+    .sort((a, b) => a.attributes.starts_at.localeCompare(b.attributes.starts_at));
+  expect(sessions).toHaveLength(3);
+  const cancelled = await request.patch(CLASSES_API.klass(sessions[0]?.id ?? ''), {
+    headers,
+    data: { klass: { status: 'cancelled' } },
+  });
+  expect(cancelled.status()).toBe(200);
+  return programme;
+}
 
 test('an admin creates a plan, a programme with an image and a schedule with a holiday, and cancels a session', async ({
   page,
   checkA11y,
 }) => {
   test.setTimeout(120_000);
+  const { programme, planName } = uniqueNames();
   await signInAs(page, 'admin');
   await checkA11y();
 
@@ -144,9 +229,11 @@ test('an admin creates a plan, a programme with an image and a schedule with a h
 
 test('the teacher of the schedule sees its sessions in /classes, the cancelled one marked so', async ({
   page,
+  request,
   checkA11y,
 }) => {
   test.setTimeout(90_000);
+  const programme = await programmeWithSchedule(request);
   await signInAs(page, 'teacher');
   await checkA11y();
   await page.goto(`${APP}/classes?view=list&date=${RANGE.first}`);
@@ -165,9 +252,11 @@ test('the teacher of the schedule sees its sessions in /classes, the cancelled o
 
 test('a student finds the programme in the public catalogue API but not on /manage_classes', async ({
   page,
+  request,
   checkA11y,
 }) => {
   test.setTimeout(90_000);
+  const programme = await programmeWithSchedule(request);
   await signInAs(page, 'student');
   await checkA11y();
   const names: string[] = [];
