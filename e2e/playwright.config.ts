@@ -10,7 +10,9 @@ const reportFile = join(ROOT, `var/test-results/playwright${ownPort ? '' : `-${B
 export default defineConfig({
   testDir: './tests',
   outputDir: join(ROOT, `var/e2e-artifacts/${BASE_PORT}`),
-  fullyParallel: false,
+  // No test depends on another's data or order (each makes what it changes), so tests of one file
+  // spread over the workers too: the long files no longer decide when the run ends.
+  fullyParallel: true,
   // Each worker has its own server and database (fixtures.ts, worker-server.ts). Two on two
   // cores: one worker's browser runs while the other waits on its server. E2E_WORKERS overrides.
   workers: Number(process.env.E2E_WORKERS ?? 2),

@@ -26,7 +26,10 @@ test('the notification badge shows the seeded unread count, and clears after "Ma
   page,
   checkA11y,
 }) => {
-  // The parent's account, so the student's seeded notifications stay unread for other tests.
+  // The parent's account, so the student's seeded notifications stay unread for other tests. No
+  // other test reads or changes the parent's notifications, and nothing can make them unread
+  // again (the app has no such call), so this is the one test that spends them: once per worker,
+  // on the worker's own database (fixtures.ts). A worker that failed is replaced with a fresh one.
   await signInAs(page, 'parent');
   const notifications = await listNotifications(page);
   const seeded = unread(notifications);
