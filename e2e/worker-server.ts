@@ -64,7 +64,11 @@ const STOP_TIMEOUT_MS = 15_000;
  * Starts the real server, as `npm start` runs it, serving the web build (apps/web/dist) under
  * /app/ with `dataDir` as its DATA_DIR, and resolves once /healthz answers.
  */
-export async function startServer(port: number, dataDir: string): Promise<RunningServer> {
+export async function startServer(
+  port: number,
+  dataDir: string,
+  { seedDemo = true } = {},
+): Promise<RunningServer> {
   const baseURL = `http://127.0.0.1:${port}`;
   // A fresh database is the point: never test against a server someone left running there.
   await assertPortFree(port);
@@ -82,7 +86,7 @@ export async function startServer(port: number, dataDir: string): Promise<Runnin
         DATA_DIR: dataDir,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
-        SEED_DEMO: '1',
+        SEED_DEMO: seedDemo ? '1' : '0',
         APP_URL: baseURL,
         // PGlite in the fresh directory, even where CI exports PostgreSQL's URL for the server tests.
         DATABASE_URL: '',
