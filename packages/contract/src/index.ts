@@ -5,6 +5,7 @@ export * from './cable/cable.schemas';
 export * from './cart/cart.schemas';
 export * from './cart/cart-documents.schemas';
 export * from './classes';
+export type { ClientConfig } from './client-config';
 export * from './common';
 export * from './constants';
 export * from './errors';

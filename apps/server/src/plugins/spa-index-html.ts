@@ -1,13 +1,5 @@
+import type { ClientConfig } from '@atelier/contract';
 import type { Config } from '../config';
-
-/** What the SPA reads from `window.__ATELIER_CONFIG__` at start. */
-export type ClientConfig = {
-  schoolName: string;
-  contactEmail: string;
-  sentryDsn: string | null;
-  stripePublishableKey: string | null;
-  currency: string;
-};
 
 // JSON inside <script> must not be able to close the tag.
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

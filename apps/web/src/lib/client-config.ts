@@ -1,15 +1,11 @@
+import type { ClientConfig as ServedClientConfig } from '@atelier/contract';
+
 /**
- * The runtime configuration the server writes into index.html as `window.__ATELIER_CONFIG__`
- * (apps/server/src/plugins/spa-index-html.ts `ClientConfig`). Optional fields the server may add
- * later (blog and social links) have defaults here, as do all fields when the page is served
- * without the server (vite dev).
+ * The runtime configuration the server writes into index.html (the contract's `ClientConfig`),
+ * with what the page adds: optional fields the server may send later (blog and social links) have
+ * defaults here, as do all fields when the page is served without the server (vite dev).
  */
-export type ClientConfig = {
-  schoolName: string;
-  contactEmail: string;
-  sentryDsn: string | null;
-  stripePublishableKey: string | null;
-  currency: string;
+export type ClientConfig = ServedClientConfig & {
   blogUrl: string;
   socialLinks: { instagram: string; facebook: string; youtube: string };
 };
