@@ -21,7 +21,7 @@ import {
 import { signInWithToken } from '../accounts-session';
 import { linkFailureReason } from '../link-failure';
 import { registrationConfirmedState } from '../registration-confirmed';
-import { LinkProblem } from './link-problem';
+import { InvalidRegistrationLink, LinkProblem } from './link-problem';
 
 type State =
   | { phase: 'checking' }
@@ -137,13 +137,7 @@ export function ConfirmRegistration({ token }: { token: string }) {
           </LinkProblem>
         );
       }
-      return (
-        <LinkProblem message={t('register.confirm.invalid')}>
-          <Button component={RouterLink} to={paths.register} variant="outlined">
-            {t('register.confirm.registerAgain')}
-          </Button>
-        </LinkProblem>
-      );
+      return <InvalidRegistrationLink />;
     case 'valid':
       return (
         <Stack spacing={2} sx={{ maxWidth: 560 }}>

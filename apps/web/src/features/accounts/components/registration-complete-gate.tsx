@@ -1,9 +1,6 @@
-import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router';
-import { paths } from '../../../lib/route-paths';
+import { useLocation } from 'react-router';
 import { confirmedRegistration } from '../registration-confirmed';
-import { LinkProblem } from './link-problem';
+import { InvalidRegistrationLink } from './link-problem';
 import { RegistrationComplete } from './registration-complete';
 
 /**
@@ -17,16 +14,9 @@ export function RegistrationCompleteGate({
   token: string;
   redirect: string | null;
 }) {
-  const { t } = useTranslation();
   const location = useLocation();
   if (confirmedRegistration(location.state, token)) {
     return <RegistrationComplete redirect={redirect} />;
   }
-  return (
-    <LinkProblem message={t('register.confirm.invalid')}>
-      <Button component={RouterLink} to={paths.register} variant="outlined">
-        {t('register.confirm.registerAgain')}
-      </Button>
-    </LinkProblem>
-  );
+  return <InvalidRegistrationLink />;
 }
