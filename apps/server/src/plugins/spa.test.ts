@@ -117,6 +117,13 @@ describe('the built web app', { timeout: 30_000 }, () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('answers a HEAD for a client route as the GET would, without the body', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/app/login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(head.body).toBe('');
+  });
+
   it('a missing asset is still a 404 document, not the page', async () => {
     const res = await get('/app/assets/gone-123.js', 'br');
     expect(res.statusCode).toBe(404);

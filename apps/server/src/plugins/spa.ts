@@ -115,7 +115,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { config: Config 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isAsset = path.startsWith(`${APP_BASE}/assets/`);
-    if (request.method === 'GET' && path.startsWith(`${APP_BASE}/`) && !isAsset) {
+    // HEAD too: link checkers and uptime probes ask a client route with HEAD.
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    if (reading && path.startsWith(`${APP_BASE}/`) && !isAsset) {
       return sendIndex(request, reply);
     }
     return reply
