@@ -50,6 +50,23 @@ describe('signInWithToken', () => {
     expect(store.getState().language.liveLanguage).toBe('ja');
     expect(store.getState().shell.drawerOpen).toBe(true);
   });
+
+  it('saves the language on screen to an account that has none yet', async () => {
+    const unset = { ...ada, locale: null };
+    const saved = { ...ada, locale: 'ja' as const };
+    server = fakeApi({
+      'GET /api/v1/users/me': { data: userDocument(unset) },
+      'PUT /api/v1/users/7': { data: userDocument(saved) },
+      'GET /api/v2/cart_items': { data: { data: [] } },
+    });
+    storeLanguage('ja');
+    const store = makeStore();
+    await expect(store.dispatch(signInWithToken(validJwt())).unwrap()).resolves.toEqual(saved);
+    const put = server.requests.find((r) => r.method === 'PUT');
+    expect(put?.body).toEqual({ user: { locale: 'ja' } });
+    expect(store.getState().session.user).toEqual(saved);
+    expect(store.getState().language.liveLanguage).toBe('ja');
+  });
 });
 
 describe('sessionTokenReplaced', () => {

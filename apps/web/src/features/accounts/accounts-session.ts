@@ -4,7 +4,7 @@ import { storedLanguage } from '../../i18n/i18n';
 import { liveLanguageSet } from '../../i18n/language-slice';
 import { resetStore } from '../../lib/reset-store';
 import { setToken } from '../../lib/storage';
-import { loadSession, openLiveConnection, type SessionState } from '../session';
+import { adoptLanguage, loadSession, openLiveConnection, type SessionState } from '../session';
 
 /**
  * Signs in with a token a mailed link earned (registration confirmed, password reset): the same
@@ -19,12 +19,15 @@ export const signInWithToken = createAsyncThunk<
   setToken(jwt);
   // The reset would also put the screen back in English with the drawer shut: the person keeps
   // the language they chose and the layout they were looking at.
+  const language = storedLanguage();
   dispatch(resetStore({ keepLayout: true }));
-  dispatch(liveLanguageSet(storedLanguage()));
+  dispatch(liveLanguageSet(language));
   await openLiveConnection(jwt);
-  return dispatch(loadSession())
+  const user = await dispatch(loadSession())
     .unwrap()
     .catch(() => null);
+  // An account with no language yet keeps the one the person was using, as at a password sign-in.
+  return user ? dispatch(adoptLanguage({ user, language })).unwrap() : null;
 });
 
 /**

@@ -4,6 +4,7 @@
 export { LoginForm, signInFailure, type UnconfirmedNotice } from './components/login-form';
 export { type SignInBody, sessionApi } from './session-api';
 export {
+  adoptLanguage,
   clearUser,
   decodeTokenClaims,
   endSession,

@@ -1,4 +1,4 @@
-import type { Role, User } from '@atelier/contract';
+import type { Language, Role, User } from '@atelier/contract';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { i18n, storedLanguage, storeLanguage } from '../../i18n/i18n';
 import { liveLanguageSet } from '../../i18n/language-slice';
@@ -127,21 +127,32 @@ export const signIn = createAsyncThunk<
     storeLanguage(language);
     dispatch(liveLanguageSet(language));
   }
-  let signedIn = user;
-  if (user && !user.locale) {
-    // A failure is reported and changes nothing else: the language still applies on this device.
-    try {
-      signedIn = await dispatch(
-        sessionApi.endpoints.saveLanguage.initiate({ userId: user.id, locale: language }),
-      ).unwrap();
-      dispatch(setUser(signedIn));
-    } catch (error) {
-      handleError(error);
-    }
-  }
+  const signedIn = user ? await dispatch(adoptLanguage({ user, language })).unwrap() : null;
   if (redirect) navigate('/');
   return signedIn;
 });
+
+/**
+ * An account with no language of its own yet takes `language`, the one on screen: saved to the
+ * account (PUT /api/v1/users/{id}) and the session's user replaced by the answer. A failure is
+ * reported and changes nothing else: the language still applies on this device.
+ */
+export const adoptLanguage = createAsyncThunk<User, { user: User; language: Language }>(
+  'session/adoptLanguage',
+  async ({ user, language }, { dispatch }) => {
+    if (user.locale) return user;
+    try {
+      const saved = await dispatch(
+        sessionApi.endpoints.saveLanguage.initiate({ userId: user.id, locale: language }),
+      ).unwrap();
+      dispatch(setUser(saved));
+      return saved;
+    } catch (error) {
+      handleError(error);
+      return user;
+    }
+  },
+);
 
 /**
  * DELETE /api/v1/users/sign_out, then the local end of the session. A failed call goes to the
