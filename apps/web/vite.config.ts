@@ -3,7 +3,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { inlineEntryCss } from './build/inline-entry-css';
 import { precompress } from './build/precompress';
 
 /**
@@ -25,7 +24,7 @@ const preactCompat = [
 export default defineConfig(({ command }) => ({
   base: '/app/',
   // precompress() writes .br and .gz copies of the build for the server to send as they are.
-  plugins: [react(), inlineEntryCss(), precompress()],
+  plugins: [react(), precompress()],
   resolve: { alias: command === 'build' ? preactCompat : [] },
   // The manifest lets bench/ measure exactly the JS a first visit loads (bundle budget).
   build: {
