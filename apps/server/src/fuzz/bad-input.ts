@@ -163,43 +163,20 @@ function multipartCases(method: string, url: string): BadRequest[] {
   const body = '--real\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--real--\r\n';
   const file =
     '--real\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG not really\r\n--real--\r\n';
-  return [
-    {
-      label: 'multipart without a boundary',
-      method,
-      url,
-      headers: { 'content-type': 'multipart/form-data' },
-      payload: body,
-    },
-    {
-      label: 'multipart with a wrong boundary',
-      method,
-      url,
-      headers: { 'content-type': 'multipart/form-data; boundary=other' },
-      payload: body,
-    },
-    {
-      label: 'multipart cut short',
-      method,
-      url,
-      headers: { 'content-type': 'multipart/form-data; boundary=real' },
-      payload: body.slice(0, 30),
-    },
-    {
-      label: 'multipart with a file that is not an image',
-      method,
-      url,
-      headers: { 'content-type': 'multipart/form-data; boundary=real' },
-      payload: file,
-    },
-    {
-      label: 'multipart with an empty boundary',
-      method,
-      url,
-      headers: { 'content-type': 'multipart/form-data; boundary=' },
-      payload: body,
-    },
+  const cases: [label: string, contentType: string, payload: string][] = [
+    ['multipart without a boundary', 'multipart/form-data', body],
+    ['multipart with a wrong boundary', 'multipart/form-data; boundary=other', body],
+    ['multipart cut short', 'multipart/form-data; boundary=real', body.slice(0, 30)],
+    ['multipart with a file that is not an image', 'multipart/form-data; boundary=real', file],
+    ['multipart with an empty boundary', 'multipart/form-data; boundary=', body],
   ];
+  return cases.map(([label, contentType, payload]) => ({
+    label,
+    method,
+    url,
+    headers: { 'content-type': contentType },
+    payload,
+  }));
 }
 
 /**

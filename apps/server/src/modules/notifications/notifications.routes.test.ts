@@ -1,6 +1,8 @@
 import {
   API,
+  fieldMessages,
   flatten,
+  ID_MAX,
   type Notification,
   notificationDocumentSchema,
   notificationListDocumentSchema,
@@ -11,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryPubSub } from '../../pubsub/pubsub';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
+import { bearer, type SignedInUser, signedInUser } from '../accounts/accounts-testing';
 import { insertUserRows } from '../users/users-testing';
 import { notificationsTopic } from './notifications.channel';
 import { listNotifications, notify } from './notifications.service';
@@ -327,5 +330,38 @@ describe('notifications API', () => {
     expect(warnings).toEqual(['notification stored but not broadcast']);
     const listed = flatList((await list('helper')).json());
     expect(listed.map((n) => n.id)).toEqual([sent.data.id]);
+  });
+
+  // Notification ids and pages go through the contract's id and page schemas: no coercion, so
+  // `0x10` or `1e3` are refused, and nothing beyond a PostgreSQL integer reaches the database.
+  describe('notifications: ids and pages the database cannot hold', () => {
+    let reader: SignedInUser;
+    beforeAll(async () => {
+      reader = await signedInUser(t, 'student');
+    });
+
+    it('answers malformed or overflowing ids and pages with 422, the largest id with 404', async () => {
+      for (const bad of ['2147483648', '9223372036854775808', '0x10', '1e3', '0', '-1']) {
+        const read = await t.app.inject({
+          method: 'PUT',
+          url: API.notificationMarkRead(bad),
+          headers: bearer(reader.jwt),
+        });
+        expect(read.statusCode, bad).toBe(422);
+        expect(fieldMessages(read.json())).toEqual({ id: 'Invalid input' });
+        const page = await t.app.inject({
+          method: 'GET',
+          url: `${API.notifications}?page=${bad}`,
+          headers: bearer(reader.jwt),
+        });
+        expect(page.statusCode, bad).toBe(422);
+      }
+      const largest = await t.app.inject({
+        method: 'PUT',
+        url: API.notificationMarkRead(ID_MAX),
+        headers: bearer(reader.jwt),
+      });
+      expect(largest.statusCode).toBe(404);
+    });
   });
 });
