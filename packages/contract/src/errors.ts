@@ -7,6 +7,10 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** Checkout: an item's schedule has fewer seats left than it books (meta.cart_item_id names it). */
+  sold_out: 409,
+  /** Checkout: a coupon has reached its redemption limit (meta.coupon_code names it). */
+  coupon_used_up: 409,
   /** A mailed link that has expired or was already used (meta.reason says which). */
   gone: 410,
   payload_too_large: 413,

@@ -12,6 +12,7 @@ export * from './errors';
 export * from './family/family.constants';
 export * from './family/family.schemas';
 export * from './notifications/notifications.schemas';
+export * from './orders/orders.schemas';
 export * from './paths';
 export * from './storage/images';
 export * from './users/users.schemas';

@@ -11,6 +11,7 @@ export * from './app.paths';
 export * from './cart/cart.paths';
 export * from './family/family.paths';
 export * from './notifications/notifications.paths';
+export * from './orders/orders.paths';
 export * from './users/users.paths';
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { klassGroupSchedules } from '../classes/classes.tables';
+import { orderItems, orders } from '../orders/orders.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
 
 // Seats are taken by holds (an unpaid order keeps its seats for 15 minutes) and by enrollments
@@ -16,6 +17,8 @@ export const seatHolds = pgTable(
       .notNull()
       .references(() => klassGroupSchedules.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The pending order holding the seats; its holds go when it is paid, cancelled or expired. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     seats: integer().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -23,6 +26,7 @@ export const seatHolds = pgTable(
   (t) => [
     index('seat_holds_schedule_expires_idx').on(t.scheduleId, t.expiresAt),
     index('seat_holds_user_idx').on(t.userId),
+    index('seat_holds_order_idx').on(t.orderId),
     check('seat_holds_seats_positive', sql`${t.seats} > 0`),
   ],
 );
@@ -41,6 +45,10 @@ export const enrollments = pgTable(
     attendeeProfileId: integer('attendee_profile_id')
       .notNull()
       .references(() => attendeeProfiles.id, { onDelete: 'restrict' }),
+    /** The paid order item that enrolled the attendee (null for enrollments made before orders). */
+    orderItemId: integer('order_item_id').references(() => orderItems.id, {
+      onDelete: 'restrict',
+    }),
     /** `cancelled` (refunded) enrollments free their seat but stay on record. */
     status: text({ enum: ['active', 'cancelled'] })
       .notNull()
@@ -50,6 +58,7 @@ export const enrollments = pgTable(
   (t) => [
     index('enrollments_schedule_idx').on(t.scheduleId),
     index('enrollments_attendee_idx').on(t.attendeeProfileId),
+    index('enrollments_order_item_idx').on(t.orderItemId),
     uniqueIndex('enrollments_one_active_per_attendee')
       .on(t.scheduleId, t.attendeeProfileId)
       .where(sql`${t.status} = 'active'`),

@@ -1,0 +1,105 @@
+import { ORDER_STATUSES, type OrderItemSnapshot } from '@atelier/contract';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { klassGroupSchedules } from '../classes/classes.tables';
+import { attendeeProfiles, users } from '../users/users.tables';
+
+/**
+ * An order made from a cart at checkout. Money is integer cents, copied from the pricing at the
+ * instant the order was made: what the buyer agreed to pay, whatever prices do later.
+ * Orders are money records: the accounts and schedules they name cannot be deleted under them.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    // docs/architecture.md#orders-and-payments: pending → paid | failed | canceled | expired, then refunds.
+    status: text({ enum: ORDER_STATUSES }).notNull().default('pending'),
+    currency: text().notNull(),
+    subtotal: integer().notNull(),
+    discount: integer().notNull(),
+    total: integer().notNull(),
+    /** The client's Idempotency-Key: the same key from the same account is the same order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Seats (and a coupon use) are held until then while the order is pending. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Why the last card attempt failed, as the provider said it (shown on the form). */
+    paymentError: text('payment_error'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
+    index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt),
+    index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    check(
+      'orders_amounts_valid',
+      sql`${t.subtotal} >= 0 AND ${t.discount} >= 0 AND ${t.total} >= 0`,
+    ),
+  ],
+);
+
+/** One booked schedule of an order, priced and described as it was when ordered. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => klassGroupSchedules.id, { onDelete: 'restrict' }),
+    /** The plan's id when ordered; the plan itself may change or go later (the snapshot keeps it). */
+    planId: integer('plan_id').notNull(),
+    numberOfAttendees: integer('number_of_attendees').notNull(),
+    units: integer().notNull(),
+    subtotal: integer().notNull(),
+    discount: integer().notNull(),
+    total: integer().notNull(),
+    /** The coupon applied, by id and by code as typed; no foreign key: the order outlives it. */
+    couponId: integer('coupon_id'),
+    couponCode: text('coupon_code'),
+    /** Names, dates and prices as shown when ordered (contract OrderItemSnapshot). */
+    snapshot: jsonb().$type<OrderItemSnapshot>().notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_schedule_idx').on(t.scheduleId),
+    check('order_items_attendees_positive', sql`${t.numberOfAttendees} >= 1`),
+  ],
+);
+
+/** The people an order item books; each becomes an enrollment when the order is paid. */
+export const orderItemAttendees = pgTable(
+  'order_item_attendees',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    attendeeProfileId: integer('attendee_profile_id')
+      .notNull()
+      .references(() => attendeeProfiles.id, { onDelete: 'restrict' }),
+    /** The attendee's name when ordered. */
+    name: text().notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_item_attendees_unique').on(t.orderItemId, t.attendeeProfileId),
+    index('order_item_attendees_profile_idx').on(t.attendeeProfileId),
+  ],
+);

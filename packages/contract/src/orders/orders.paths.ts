@@ -1,0 +1,18 @@
+type Id = string | number;
+
+/** Paths of checkout: orders, payments and the fake provider's confirmation. */
+export const ORDERS_API = {
+  /** GET ?status=pending|purchased&page=N: your orders; POST (Idempotency-Key header): checkout. */
+  orders: '/api/v2/orders',
+  /** GET one of your orders; DELETE cancels it while pending (its seats go back). */
+  order: (id: Id) => `/api/v2/orders/${id}`,
+  /** POST {cart_item_params}: a guest cart joins the signed-in user's cart. */
+  cartMerge: '/api/v2/cart_items/merge',
+  /** POST: provider events (signed). */
+  paymentsWebhook: '/api/v2/payments/webhook',
+  /** POST {card_number}: the fake provider's stand-in for Stripe.js confirming a card. */
+  fakePaymentConfirm: (intentId: string) => `/api/v2/fake_payments/${intentId}/confirm`,
+} as const;
+
+/** The header a checkout request carries so that a retry makes no second order. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { COUPON_DISCOUNT_TYPES } from '../cart/cart-documents.schemas';
+import { UNIT_TYPES } from '../classes/classes.constants';
+import { idSchema } from '../common/id.schemas';
+import { plainResourceObjectSchema } from '../common/json-api';
+import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
+
+// Orders (docs/product.md#checkout-and-orders): made from the cart at checkout, paid by card
+// through the payment provider. Money in integer cents; instants ISO 8601 UTC.
+
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'failed',
+  'canceled',
+  'expired',
+  'refunded',
+  'partially_refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** How long checkout holds seats (and a coupon use) for a pending order. */
+export const ORDER_HOLD_MINUTES = 15;
+
+/** The most characters an Idempotency-Key may have. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+
+/**
+ * An order item as it was when ordered: what the receipt and /orders show, whatever the
+ * programme, schedule or plan became later. Stored as is with the item.
+ */
+export const orderItemSnapshotSchema = z.object({
+  klass_group: z.object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    image_url: z.string().nullable(),
+  }),
+  klass_group_schedule: z.object({
+    id: z.string(),
+    name: z.string(),
+    time_zone: z.string(),
+    start_date: z.string(),
+    end_date: z.string(),
+    teacher_name: z.string().nullable(),
+    /** The sessions ahead when ordered (ISO instants), so a receipt can list the dates. */
+    sessions: z.array(z.object({ starts_at: z.string(), ends_at: z.string() })),
+  }),
+  plan: z.object({
+    id: z.string(),
+    name: z.string(),
+    base_price: z.number().int(),
+    unit_price: z.number().int(),
+    unit_type: z.enum(UNIT_TYPES),
+  }),
+  addons: z.array(z.object({ id: z.string(), name: z.string(), price: z.number().int() })),
+  coupon: z
+    .object({
+      code: z.string(),
+      discount_type: z.enum(COUPON_DISCOUNT_TYPES),
+      discount_amount: z.number(),
+    })
+    .nullable(),
+});
+export type OrderItemSnapshot = z.infer<typeof orderItemSnapshotSchema>;
+
+export const orderItemSchema = orderItemSnapshotSchema.extend({
+  id: z.string(),
+  number_of_attendees: z.number().int(),
+  units: z.number().int(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+  attendees: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type OrderLine = z.infer<typeof orderItemSchema>;
+
+/** How the browser pays a pending order: the provider, and what its card form needs. */
+export const orderPaymentSchema = z.object({
+  provider: z.enum(['stripe', 'fake']),
+  client_secret: z.string(),
+  publishable_key: z.string().nullable(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
+export const orderAttributesSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  currency: z.string(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+  created_at: z.string(),
+  /** Until when a pending order holds its seats. */
+  expires_at: z.string(),
+  paid_at: z.string().nullable(),
+  /** Why the last card attempt failed, while the order can still be paid. */
+  payment_error: z.string().nullable(),
+  items: z.array(orderItemSchema),
+  /** Present while the order is pending: how to pay it. */
+  payment: orderPaymentSchema.nullable(),
+});
+
+export const orderResourceSchema = plainResourceObjectSchema('orders', orderAttributesSchema);
+export type OrderResource = z.infer<typeof orderResourceSchema>;
+
+export const orderDocumentSchema = z.object({ data: orderResourceSchema });
+export type OrderDocument = z.infer<typeof orderDocumentSchema>;
+
+export const orderListDocumentSchema = z.object({
+  data: z.array(orderResourceSchema),
+  meta: pageMetaSchema,
+});
+export type OrderListDocument = z.infer<typeof orderListDocumentSchema>;
+
+/** An order as the web holds it after `flatten`. */
+export const orderSchema = orderAttributesSchema.extend({
+  id: z.string(),
+  type: z.literal('orders'),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** `GET /api/v2/orders?status=pending|purchased&page=N`: purchased is paid or (partly) refunded. */
+export const orderListQuerySchema = pageQuerySchema.extend({
+  status: z.enum(['pending', 'purchased']).optional(),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+export const orderIdParamsSchema = z.object({ id: idSchema });
+
+/** The Idempotency-Key header of `POST /api/v2/orders`: any visible text the client chose. */
+export const idempotencyKeySchema = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(IDEMPOTENCY_KEY_MAX_LENGTH)
+  .regex(/^[\x21-\x7e]+$/, 'Invalid input');
+
+/** `POST /api/v2/fake_payments/{intent_id}/confirm`: the card typed in the fake card form. */
+export const fakePaymentConfirmBodySchema = z.object({
+  card_number: z
+    .string({ error: 'Required' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is invalid.')),
+});
+export type FakePaymentConfirmBody = z.input<typeof fakePaymentConfirmBodySchema>;
+
+/** The fake provider's answer: like Stripe's, `succeeded`, or an error the form shows. */
+export const fakePaymentConfirmResultSchema = z.object({
+  status: z.enum(['succeeded', 'failed']),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type FakePaymentConfirmResult = z.infer<typeof fakePaymentConfirmResultSchema>;
