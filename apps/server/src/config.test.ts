@@ -5,6 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from './config';
 
 const SECRET = 'a-production-secret-of-at-least-32-chars';
+const STRIPE = {
+  STRIPE_SECRET_KEY: 'sk_test_abc',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+};
 const tempDir = () => mkdtempSync(join(tmpdir(), 'atelier-config-'));
 
 /** The problems loadConfig reports for `env`, or null when it accepts it. */
@@ -104,14 +109,14 @@ describe('loadConfig', () => {
 
   it('refuses production without an explicit JWT_SECRET, and writes no secret', () => {
     const dataDir = tempDir();
-    expect(problemsOf({ NODE_ENV: 'production', DATA_DIR: dataDir })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', DATA_DIR: dataDir, ...STRIPE })).toEqual([
       'JWT_SECRET: required when NODE_ENV=production (at least 32 characters)',
     ]);
     expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
   });
 
   it('never seeds demo data in production, and refuses to be told to', () => {
-    const env = { NODE_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET };
+    const env = { NODE_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET, ...STRIPE };
     const config = loadConfig(env);
     expect(config.seedDemo).toBe(false);
     expect(config.jwtSecret).toBe(SECRET);
@@ -124,5 +129,78 @@ describe('loadConfig', () => {
   it('lets SEED_DEMO turn seeding off outside production', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'yes' }).seedDemo).toBe(true);
+  });
+
+  describe('payments', () => {
+    it('without Stripe keys takes payments with the fake, whose webhook secret follows the JWT secret', () => {
+      const one = loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: SECRET });
+      const two = loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: SECRET });
+      const other = loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: `${SECRET}-other` });
+      expect(one.payments.provider).toBe('fake');
+      // Two processes of one deployment sign and verify alike; another deployment does not.
+      expect(one.payments.webhookSecret).toBe(two.payments.webhookSecret);
+      expect(one.payments.webhookSecret).not.toBe(other.payments.webhookSecret);
+      expect(one.payments.webhookSecret).not.toContain(SECRET);
+    });
+
+    it('with both Stripe secrets takes payments with Stripe', () => {
+      const config = loadConfig({ DATA_DIR: tempDir(), ...STRIPE });
+      expect(config.payments).toEqual({
+        provider: 'stripe',
+        secretKey: 'sk_test_abc',
+        webhookSecret: 'whsec_abc',
+        publishableKey: 'pk_test_abc',
+        api: undefined,
+      });
+    });
+
+    it('refuses the fake in production', () => {
+      const env = { NODE_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET };
+      expect(problemsOf(env)).toEqual([
+        'STRIPE_SECRET_KEY: required when NODE_ENV=production (the fake payment provider takes no money)',
+      ]);
+      expect(loadConfig({ ...env, ...STRIPE }).payments.provider).toBe('stripe');
+    });
+
+    it('wants both Stripe secrets or neither, and the publishable key with them', () => {
+      const dir = tempDir();
+      expect(
+        problemsOf({
+          DATA_DIR: dir,
+          STRIPE_SECRET_KEY: 'sk_test_abc',
+          STRIPE_PUBLISHABLE_KEY: 'pk',
+        }),
+      ).toEqual([
+        'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both (Stripe payments) or neither (the fake provider)',
+      ]);
+      expect(problemsOf({ DATA_DIR: dir, STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toHaveLength(1);
+      expect(
+        problemsOf({
+          DATA_DIR: dir,
+          STRIPE_SECRET_KEY: 'sk_test_abc',
+          STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        }),
+      ).toEqual(['STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY']);
+    });
+
+    it('reads STRIPE_API_URL as the SDK address of a stand-in, and refuses it in production', () => {
+      const config = loadConfig({
+        DATA_DIR: tempDir(),
+        ...STRIPE,
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+      });
+      expect(config.payments).toMatchObject({
+        api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+      });
+      expect(
+        problemsOf({
+          NODE_ENV: 'production',
+          DATA_DIR: tempDir(),
+          JWT_SECRET: SECRET,
+          ...STRIPE,
+          STRIPE_API_URL: 'http://127.0.0.1:12111',
+        }),
+      ).toEqual(['STRIPE_API_URL: only for tests; production talks to Stripe itself']);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,10 @@ const envSchema = z.object({
   HOTJAR_ID: optionalString,
   GTM_ID: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Tests only: where the Stripe SDK sends its calls (a local stand-in of the Stripe API). */
+  STRIPE_API_URL: optionalString.pipe(z.url().optional()),
   WEB_DIST_DIR: optionalString,
   TRUST_PROXY: booleanFlag,
 });
@@ -59,6 +63,8 @@ export type Config = {
   currency: string;
   webDistDir: string;
   trustProxy: boolean;
+  /** Who takes card payments (docs/architecture.md#orders-and-payments). */
+  payments: PaymentsConfig;
   /** Third-party ids the SPA loads only when set (docs/product.md#server-calls); none set means no third-party request. */
   client: {
     sentryDsn: string | undefined;
@@ -67,6 +73,22 @@ export type Config = {
     stripePublishableKey: string | undefined;
   };
 };
+
+/**
+ * Stripe when its keys are set; otherwise the in-process fake, which production refuses. Both
+ * verify webhooks with a secret: the fake's is derived from the JWT secret, so every server
+ * process of one deployment signs and checks its events alike.
+ */
+export type PaymentsConfig =
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      publishableKey: string;
+      /** The Stripe API's address when it is not Stripe's own (tests' stand-in). */
+      api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+    }
+  | { provider: 'fake'; webhookSecret: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -103,9 +125,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (production && e.SEED_DEMO)
     problems.push('SEED_DEMO: demo data is never seeded in production');
+  problems.push(...paymentProblems(e, production));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : join(REPO_ROOT, e.DATA_DIR);
+  const jwtSecret = e.JWT_SECRET ?? embeddedSecret(dataDir);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -116,7 +140,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dir: join(dataDir, 'db') },
     redisUrl: e.REDIS_URL,
-    jwtSecret: e.JWT_SECRET ?? embeddedSecret(dataDir),
+    jwtSecret,
     logLevel: e.LOG_LEVEL,
     seedDemo: !production && (e.SEED_DEMO ?? true),
     schoolName: e.SCHOOL_NAME,
@@ -126,11 +150,63 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     currency: e.CURRENCY,
     webDistDir: e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY ?? false,
+    payments: paymentsConfig(e, jwtSecret),
     client: {
       sentryDsn: e.SENTRY_DSN,
       hotjarId: e.HOTJAR_ID,
       gtmId: e.GTM_ID,
       stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     },
+  };
+}
+
+function paymentProblems(e: Env, production: boolean): string[] {
+  const problems: string[] = [];
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    problems.push(
+      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both (Stripe payments) or neither (the fake provider)',
+    );
+  }
+  // Stripe.js confirms the card in the browser: without the publishable key nobody could pay.
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) {
+    problems.push('STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY');
+  }
+  if (production && !e.STRIPE_SECRET_KEY) {
+    problems.push(
+      'STRIPE_SECRET_KEY: required when NODE_ENV=production (the fake payment provider takes no money)',
+    );
+  }
+  if (production && e.STRIPE_API_URL) {
+    problems.push('STRIPE_API_URL: only for tests; production talks to Stripe itself');
+  }
+  return problems;
+}
+
+function paymentsConfig(e: Env, jwtSecret: string): PaymentsConfig {
+  if (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PUBLISHABLE_KEY) {
+    return {
+      provider: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      api: e.STRIPE_API_URL ? stripeApiAddress(e.STRIPE_API_URL) : undefined,
+    };
+  }
+  return {
+    provider: 'fake',
+    webhookSecret: `whsec_fake_${createHmac('sha256', jwtSecret).update('fake-payments-webhook').digest('base64url')}`,
+  };
+}
+
+/** `http://127.0.0.1:12111` → what the Stripe SDK takes instead of a URL. */
+function stripeApiAddress(
+  url: string,
+): NonNullable<Extract<PaymentsConfig, { provider: 'stripe' }>['api']> {
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: u.hostname,
+    port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443,
+    protocol,
   };
 }

@@ -21,9 +21,11 @@ function thirdPartySources(client: ThirdParties): Record<string, string[]> {
   };
   const add = (directive: string, ...hosts: string[]) => sources[directive]?.push(...hosts);
   if (client.stripePublishableKey) {
-    add('script', 'https://js.stripe.com');
+    // Stripe.js and its card fields come from js.stripe.com (and its subdomains); it confirms the
+    // card with api.stripe.com; a 3-D Secure challenge opens in a frame from hooks.stripe.com.
+    add('script', 'https://js.stripe.com', 'https://*.js.stripe.com');
     add('connect', 'https://api.stripe.com');
-    add('frame', 'https://js.stripe.com', 'https://hooks.stripe.com');
+    add('frame', 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com');
   }
   if (client.gtmId) {
     add('script', 'https://www.googletagmanager.com');

@@ -7,6 +7,12 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
+const PRODUCTION_STRIPE_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_production_config',
+  STRIPE_WEBHOOK_SECRET: 'whsec_production_config',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_production_config',
+};
+
 /** Config for tests: silent, a throw-away data dir, a fixed secret; `env` overrides any of it. */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -15,6 +21,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'atelier-test-')),
     JWT_SECRET: TEST_JWT_SECRET,
     SEED_DEMO: '0',
+    // Production refuses the fake payment provider: a test of production behaviour gets Stripe
+    // keys (no call reaches Stripe unless the test itself makes one).
+    ...(env.NODE_ENV === 'production' ? PRODUCTION_STRIPE_KEYS : {}),
     ...env,
   });
 }
