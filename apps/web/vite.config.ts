@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineFonts } from './build/inline-fonts';
 import { precompress } from './build/precompress';
 
 /**
@@ -24,7 +25,7 @@ const preactCompat = [
 export default defineConfig(({ command }) => ({
   base: '/app/',
   // precompress() writes .br and .gz copies of the build for the server to send as they are.
-  plugins: [react(), precompress()],
+  plugins: [react(), inlineFonts(), precompress()],
   resolve: { alias: command === 'build' ? preactCompat : [] },
   // The manifest lets bench/ measure exactly the JS a first visit loads (bundle budget).
   build: {

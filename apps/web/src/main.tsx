@@ -12,6 +12,8 @@ import { setI18nLanguage, storedLanguage } from './i18n/i18n';
 import { liveLanguageSet } from './i18n/language-slice';
 import { clientConfig } from './lib/client-config';
 
+if (import.meta.env.DEV) void import('./app/dev-fonts');
+
 installPreloadErrorReload();
 
 void startErrorReporting(clientConfig());

@@ -1,6 +1,3 @@
-import '@fontsource/open-sans/400.css';
-import '@fontsource/open-sans/600.css';
-import '@fontsource/open-sans/700.css';
 import { MENU_FONT_SIZE, SUBMENU_FONT_SIZE, THEME_COLORS } from '@atelier/contract';
 import { createTheme } from '@mui/material/styles';
 
