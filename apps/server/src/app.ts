@@ -20,9 +20,14 @@ import { accountsRoutes } from './modules/accounts';
 import { calendarRoutes } from './modules/calendar';
 import { cartRoutes } from './modules/cart';
 import { classesRoutes } from './modules/classes';
+import { couponsRoutes } from './modules/coupons';
 import { familyRoutes } from './modules/family';
 import { healthRoutes } from './modules/health';
 import { notificationsPlugin } from './modules/notifications';
+import { ordersPlugin } from './modules/orders';
+import type { Payments } from './modules/payments';
+import { paymentsPlugin } from './modules/payments';
+import { userGroupsRoutes } from './modules/user-groups';
 import { userSearchRoutes } from './modules/user-search';
 import { authPlugin, sessionRoutes } from './modules/users';
 import { dbPlugin } from './plugins/db';
@@ -47,6 +52,11 @@ export type AppDeps = {
   mail?: Omit<MailPluginOptions, 'config'>;
   /** Where log lines go (tests read them); by default stdout, asynchronously (lib/logger.ts). */
   logDestination?: DestinationStream;
+  /**
+   * Tests of orders: a payments service standing in for the payments plugin as `app.payments`
+   * (modules/orders/orders.payments.ts), so they can play provider events.
+   */
+  paymentsStandIn?: Payments;
 };
 
 export type App = FastifyInstance;
@@ -118,8 +128,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(accountsRoutes);
   await app.register(familyRoutes);
   await app.register(userSearchRoutes);
+  await app.register(userGroupsRoutes);
+  await app.register(couponsRoutes);
   await app.register(classesRoutes);
   await app.register(cartRoutes);
+  // Before orders: checkout creates intents with app.payments and hears their outcome from it.
+  if (deps.paymentsStandIn) app.decorate('payments', deps.paymentsStandIn);
+  else await app.register(paymentsPlugin, { config: config.payments });
+  // Checkout needs app.payments; until the payments plugin is registered above, only an app given
+  // a stand-in takes orders.
+  if (app.hasDecorator('payments')) {
+    await app.register(ordersPlugin, { currency: config.currency });
+  }
   await app.register(calendarRoutes, {
     appUrl: config.appUrl,
     secret: config.jwtSecret,

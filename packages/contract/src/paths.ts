@@ -9,9 +9,11 @@ import { USERS_API } from './users/users.paths';
 export * from './accounts/accounts.paths';
 export * from './app.paths';
 export * from './cart/cart.paths';
+export * from './coupons/coupons.paths';
 export * from './family/family.paths';
 export * from './notifications/notifications.paths';
 export * from './orders/orders.paths';
+export * from './user-groups/user-groups.paths';
 export * from './users/users.paths';
 
 /**

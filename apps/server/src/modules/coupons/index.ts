@@ -1,0 +1,11 @@
+// The coupons module's public face: other modules and app.ts import from here only, apart from
+// its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
+
+// Holding, redeeming and releasing a coupon use for an order (coupon-uses.ts):
+export {
+  holdCouponUse,
+  redeemCouponUses,
+  releaseCouponUses,
+  releaseCouponUsesOfOrders,
+} from './coupon-uses';
+export { couponsRoutes } from './coupons.routes';

@@ -1,0 +1,5 @@
+// The user-groups module's public face: other modules and app.ts import from here only, apart from
+// its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
+
+export { userGroupsRoutes } from './user-groups.routes';
+export { isUserGroup } from './user-groups.service';

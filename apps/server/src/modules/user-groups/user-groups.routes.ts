@@ -1,0 +1,175 @@
+import {
+  addUserGroupMembersBodySchema,
+  idParamsSchema,
+  pageQuerySchema,
+  USER_GROUPS_API,
+  userGroupBodySchema,
+  userGroupDocumentSchema,
+  userGroupListDocumentSchema,
+  userGroupListQuerySchema,
+  userGroupMemberListDocumentSchema,
+  userGroupMemberParamsSchema,
+} from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearer, errorResponses } from '../../lib/http';
+import { requireRole } from '../users';
+import {
+  addMembers,
+  createUserGroup,
+  deleteUserGroup,
+  getUserGroup,
+  listMembers,
+  listUserGroups,
+  removeMember,
+  renameUserGroup,
+  type UserGroupsContext,
+} from './user-groups.service';
+
+const tags = ['user groups (staff)'];
+
+/** User groups and their members: teachers and admins (docs/product.md#coupons-and-user-groups). */
+export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: UserGroupsContext = {
+    db: app.db,
+    avatarUrl: (key) => app.images.urls(key).thumbUrl,
+  };
+  // Before validation: a guest hears 401 and a student 403 whatever they sent.
+  const staff = { onRequest: requireRole('teacher', 'admin') };
+
+  app.get(
+    USER_GROUPS_API.userGroups,
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'A page of user groups by name, each with its member and coupon counts',
+        security: bearer,
+        querystring: userGroupListQuerySchema,
+        response: { 200: userGroupListDocumentSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    (request) => listUserGroups(ctx, request.query),
+  );
+
+  app.post(
+    USER_GROUPS_API.userGroups,
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Create a user group; its name is unique whatever its case',
+        security: bearer,
+        body: userGroupBodySchema,
+        response: { 201: userGroupDocumentSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createUserGroup(ctx, request.body.user_group)),
+  );
+
+  app.get(
+    USER_GROUPS_API.userGroup(':id'),
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'One user group',
+        security: bearer,
+        params: idParamsSchema,
+        response: { 200: userGroupDocumentSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => getUserGroup(ctx, request.params.id),
+  );
+
+  app.put(
+    USER_GROUPS_API.userGroup(':id'),
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Rename a user group',
+        security: bearer,
+        params: idParamsSchema,
+        body: userGroupBodySchema,
+        response: { 200: userGroupDocumentSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => renameUserGroup(ctx, request.params.id, request.body.user_group),
+  );
+
+  app.delete(
+    USER_GROUPS_API.userGroup(':id'),
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Delete a user group; 409 while a coupon is kept for it',
+        security: bearer,
+        params: idParamsSchema,
+        response: {
+          204: z.null().describe('Deleted'),
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      await deleteUserGroup(ctx, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    USER_GROUPS_API.members(':id'),
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "A page of a user group's members, by name",
+        security: bearer,
+        params: idParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: userGroupMemberListDocumentSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => listMembers(ctx, request.params.id, request.query),
+  );
+
+  app.post(
+    USER_GROUPS_API.members(':id'),
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Add accounts to a user group (those already in stay in once); answers the group',
+        security: bearer,
+        params: idParamsSchema,
+        body: addUserGroupMembersBodySchema,
+        response: { 200: userGroupDocumentSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => addMembers(ctx, request.params.id, request.body.user_ids),
+  );
+
+  app.delete(
+    USER_GROUPS_API.member(':id', ':user_id'),
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Take one account out of a user group',
+        security: bearer,
+        params: userGroupMemberParamsSchema,
+        response: {
+          204: z.null().describe('Removed'),
+          ...errorResponses(401, 403, 404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      await removeMember(ctx, request.params.id, request.params.user_id);
+      return reply.code(204).send(null);
+    },
+  );
+};
