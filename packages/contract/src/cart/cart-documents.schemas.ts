@@ -14,6 +14,14 @@ import {
 // `flatten` each item parses with `cartItemSchema` (docs/product.md#data-the-client-sees); the typed resources below are what
 // the server checks its answers against and what OpenAPI shows.
 
+/**
+ * Why a cart item cannot be bought now (docs/product.md#cart): its programme is no longer
+ * published, its run is over, fewer seats are left than it books, or its plan or an add-on is no
+ * longer offered. Such an item stays in the cart, flagged, until removed (decision 028).
+ */
+export const CART_UNAVAILABLE_REASONS = ['unpublished', 'over', 'sold_out', 'not_offered'] as const;
+export type CartUnavailableReason = (typeof CART_UNAVAILABLE_REASONS)[number];
+
 /** How a coupon discounts: `percent` of the item's price, or a `fixed` amount of cents. */
 export const COUPON_DISCOUNT_TYPES = ['percent', 'fixed'] as const;
 export type CouponDiscountType = (typeof COUPON_DISCOUNT_TYPES)[number];
@@ -28,6 +36,9 @@ export const cartItemAttributesSchema = z.object({
   total_price: z.number().int(),
   subtotal_price: z.number().int(),
   units: z.number().int(),
+  /** Whether the item can be bought now; when not, `unavailable_reason` says why (decision 028). */
+  available: z.boolean(),
+  unavailable_reason: z.enum(CART_UNAVAILABLE_REASONS).nullable(),
 });
 export type CartItemAttributes = z.infer<typeof cartItemAttributesSchema>;
 
@@ -184,4 +195,7 @@ export const CART_MESSAGES = {
   attendeeNotInFamily: 'Choose attendees from your family',
   duplicate: 'Listed more than once',
   attendeesCount: (n: number) => `Must equal the number of attendees chosen (${n})`,
+  soldOut: 'Not enough seats are left in this class',
+  attendeeAge: 'An attendee is outside the age range of this class',
+  cartFull: (max: number) => `Your cart holds at most ${max} items`,
 } as const;

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { document, parseDocument, resource } from '../common/json-api';
 import { cartItemSchema, guestCartPricingQuerySchema } from './cart.schemas';
+import { addCartItemBodySchema, mergeCartBodySchema } from './cart-writes.schemas';
 
 const item = {
   number_of_attendees: 2,
   total_price: 24000,
+  available: true,
+  unavailable_reason: null,
   coupon: { id: '9', code: 'SPRING', discount_type: 'percent', discount_amount: 10 },
   cart_item_attendee_profiles: [
     { id: '11', attendee_profile: { id: '21', name: null, birthday: null } },
@@ -73,6 +76,52 @@ describe('guestCartPricingQuerySchema', () => {
     expect(
       guestCartPricingQuerySchema.safeParse({
         cart_item_params: JSON.stringify([{ klass_group_schedule_id: 31 }]),
+      }).success,
+    ).toBe(false);
+  });
+});
+
+describe('addCartItemBodySchema and mergeCartBodySchema (docs/product.md#cart)', () => {
+  it('reads a new item with ids as numbers and defaults for the lists', () => {
+    expect(
+      addCartItemBodySchema.parse({
+        cart_item: { klass_group_schedule_id: '3', plan_id: '4', coupon_code: '  ' },
+      }),
+    ).toEqual({
+      cart_item: {
+        klass_group_schedule_id: 3,
+        plan_id: 4,
+        attendee_profile_ids: [],
+        addon_ids: [],
+        coupon_code: null,
+      },
+    });
+  });
+
+  it('requires a schedule and a plan', () => {
+    const result = addCartItemBodySchema.safeParse({ cart_item: { plan_id: '4' } });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['cart_item.klass_group_schedule_id', 'Required'],
+    ]);
+  });
+
+  it('reads typed attendees of a guest item and refuses a birthday in the future', () => {
+    const one = {
+      klass_group_schedule_id: '3',
+      number_of_attendees: 1,
+      coupon_code: null,
+      addon_ids: [],
+    };
+    const parsed = mergeCartBodySchema.parse({
+      cart_item_params: [{ ...one, attendees: [{ name: 'Mia', birthday: '2016-01-02' }] }, one],
+    });
+    expect(parsed.cart_item_params.map((p) => p.attendees)).toEqual([
+      [{ name: 'Mia', birthday: '2016-01-02' }],
+      [],
+    ]);
+    expect(
+      mergeCartBodySchema.safeParse({
+        cart_item_params: [{ ...one, attendees: [{ name: 'Mia', birthday: '2999-01-01' }] }],
       }).success,
     ).toBe(false);
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_CAPACITY } from '../classes/classes.constants';
 import { idTextSchema } from '../common/id.schemas';
 import { textSchema } from '../common/text.schemas';
-import { CART_MESSAGES } from './cart-documents.schemas';
+import { CART_MESSAGES, CART_UNAVAILABLE_REASONS } from './cart-documents.schemas';
 
 /** A coupon as a cart item carries it (docs/product.md#data-the-client-sees). `discount_amount` is cents or percent. */
 export const cartCouponSchema = z.object({
@@ -58,6 +58,9 @@ export const cartItemSchema = z.object({
   id: z.string(),
   number_of_attendees: z.number(),
   total_price: z.number(),
+  /** False for an item that cannot be bought now: shown flagged, removable (decision 028). */
+  available: z.boolean(),
+  unavailable_reason: z.enum(CART_UNAVAILABLE_REASONS).nullable(),
   coupon: cartCouponSchema.nullable(),
   cart_item_attendee_profiles: z.array(cartItemAttendeeProfileSchema),
   cart_item_klass_group_schedule_addons: z.array(cartItemAddonSchema),

@@ -148,3 +148,49 @@ export async function replaceAddonLinks(db: Db, itemId: number, addonIds: number
     .values(addonIds.map((addonId) => ({ cartItemId: itemId, addonId })))
     .onConflictDoNothing();
 }
+
+/** The item of a user's cart booking this schedule, locked until the transaction ends. */
+export async function lockCartItemRowOfSchedule(
+  db: Db,
+  userId: number,
+  scheduleId: number,
+): Promise<CartItemRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.klassGroupScheduleId, scheduleId)))
+    .for('update');
+  return row;
+}
+
+/** How many items a user's cart holds. */
+export async function countCartItemsOfUser(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Removes one item of a user's cart; false when the user has no such item. */
+export async function deleteCartItemRowOfUser(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<boolean> {
+  const rows = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
+  return rows.length > 0;
+}
+
+/** The user's family members among `ids`, with their birthdays (for the programme's ages). */
+export function attendeesOfUser(
+  db: Db,
+  userId: number,
+  ids: number[],
+): Promise<{ id: number; birthday: string | null }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: attendeeProfiles.id, birthday: attendeeProfiles.birthday })
+    .from(attendeeProfiles)
+    .where(and(eq(attendeeProfiles.userId, userId), inArray(attendeeProfiles.id, ids)));
+}

@@ -1,6 +1,7 @@
 import {
   type CartIncludedResource,
   type CartItemResource,
+  type CartUnavailableReason,
   type CouponDiscountType,
   resourceDocument,
 } from '@atelier/contract';
@@ -18,6 +19,8 @@ export type Coupon = {
   discountType: CouponDiscountType;
   /** Percent (0–100) for `percent`, cents for `fixed`. */
   discountAmount: number;
+  /** Only this programme's schedules are discounted; null: any (decision 025). */
+  klassGroupId: number | null;
 };
 
 /** Everything one priced cart item document shows. */
@@ -31,6 +34,8 @@ export type PricedCartItem = {
   plan: CartSchedule['plans'][number];
   attendees: { linkId: string; attendee: { id: number; name: string; birthday: string | null } }[];
   addons: { linkId: string; addon: CartSchedule['addons'][number] }[];
+  /** Null when it can be bought now, else why not (decision 028). */
+  unavailableReason: CartUnavailableReason | null;
 };
 
 const ref = <T extends string>(type: T, id: number | string) => ({ type, id: String(id) });
@@ -44,6 +49,8 @@ export function cartItemResource(item: PricedCartItem): CartItemResource {
       total_price: item.price.total,
       subtotal_price: item.price.subtotal,
       units: item.price.units,
+      available: item.unavailableReason === null,
+      unavailable_reason: item.unavailableReason,
     },
     relationships: {
       coupon: { data: item.coupon ? ref('coupons', item.coupon.id) : null },

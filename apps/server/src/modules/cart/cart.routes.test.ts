@@ -107,6 +107,8 @@ describe('cart (server, v2)', { timeout: SETUP_TIMEOUT_MS }, () => {
         id: String(id),
         number_of_attendees: 2,
         total_price: (PLAN_PRICE + 1500) * 2,
+        available: true,
+        unavailable_reason: null,
         coupon: null,
         cart_item_attendee_profiles: [
           {
@@ -184,7 +186,7 @@ describe('cart (server, v2)', { timeout: SETUP_TIMEOUT_MS }, () => {
       expect(after[0]?.total_price).toBe(PLAN_PRICE - 3500);
     });
 
-    it('keeps an item whose programme was unpublished (checkout decides), priced as usual', async () => {
+    it('keeps an item whose programme was unpublished, priced as usual and flagged unavailable', async () => {
       const run = await programmeWithSchedule(t, c, { programme: { name: 'Studio Hours' } });
       const who = await student('Una Unpublished');
       await addToCart(t, who.id, { scheduleId: run.scheduleId, planId: run.planId });
@@ -198,6 +200,7 @@ describe('cart (server, v2)', { timeout: SETUP_TIMEOUT_MS }, () => {
       const items = asWebReadsIt((await getCart(who)).json());
       expect(items).toHaveLength(1);
       expect(items[0]?.total_price).toBe(PLAN_PRICE);
+      expect(items[0]).toMatchObject({ available: false, unavailable_reason: 'unpublished' });
     });
 
     it('drops an item when its schedule stops offering its plan', async () => {
@@ -260,8 +263,9 @@ describe('cart (server, v2)', { timeout: SETUP_TIMEOUT_MS }, () => {
       expect(one.items).toHaveLength(1);
       expect(six.items).toHaveLength(6);
       expect(six.items.every((i) => i.cart_item_attendee_profiles.length === 2)).toBe(true);
-      // Items, attendee links, add-on links; schedules, programmes, plans, add-ons, sessions.
-      expect(one.queries).toBe(8);
+      // Items, attendee links, add-on links; schedules, programmes, plans, add-ons, sessions;
+      // seats.
+      expect(one.queries).toBe(9);
       expect(six.queries).toBe(one.queries);
     });
   });

@@ -1,12 +1,16 @@
 import {
   API,
+  addCartItemBodySchema,
+  CART_API,
   cartItemDocumentSchema,
   cartItemIdParamsSchema,
   cartItemListDocumentSchema,
   guestCartPricingQuerySchema,
+  mergeCartBodySchema,
   updateCartItemBodySchema,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/http';
 import { requireUser, sessionOf } from '../users';
 import {
@@ -17,6 +21,7 @@ import {
   priceGuestCart,
   updateCartItem,
 } from './cart.service';
+import { addCartItem, mergeGuestCart, removeCartItem } from './cart-writes.service';
 
 const tags = ['cart'];
 
@@ -69,6 +74,69 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, o
       updateCartItem(ctx, sessionOf(request).user.id, request.params.id, request.body.cart_item),
   );
 
+  app.post(
+    API.cartItems,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Adds a class to your cart (201), or changes the item of that class already there (200)',
+        body: addCartItemBodySchema,
+        response: {
+          200: cartItemDocumentSchema,
+          201: cartItemDocumentSchema,
+          ...errorResponses(401, 409, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { document, created } = await addCartItem(
+        ctx,
+        sessionOf(request).user.id,
+        request.body.cart_item,
+      );
+      return reply.code(created ? 201 : 200).send(document);
+    },
+  );
+
+  app.delete(
+    API.cartItem(':id'),
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Removes one of your cart items',
+        params: cartItemIdParamsSchema,
+        response: { 204: z.null(), ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      await removeCartItem(ctx, sessionOf(request).user.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    CART_API.merge,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          "A guest's cart joins yours at sign-in: typed attendees become family members; " +
+          'answers your whole cart',
+        body: mergeCartBodySchema,
+        response: { 200: cartItemListDocumentSchema, ...errorResponses(401, 409, 422) },
+      },
+    },
+    async (request) =>
+      mergeGuestCart(ctx, sessionOf(request).user.id, request.body.cart_item_params),
+  );
+
   // docs/product.md#server-calls lists both paths for reading a guest cart: they answer the same.
   for (const url of [API.guestCartItems, `${API.guestCartItems}/0`]) {
     app.get(
@@ -83,7 +151,9 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, o
           response: { 200: cartItemListDocumentSchema, ...errorResponses(422) },
         },
       },
-      async (request) => priceGuestCart(ctx, request.query.cart_item_params),
+      // With a session the prices are that user's (a coupon of their user group applies).
+      async (request) =>
+        priceGuestCart(ctx, request.query.cart_item_params, request.session?.user.id ?? null),
     );
   }
 };

@@ -30,6 +30,7 @@ import {
   updateCartItemRow,
 } from './cart.repository';
 import { type Coupon, cartDocumentParts, type PricedCartItem } from './cart.resources';
+import { seatsLeftBySchedule, unavailableReasonOf } from './cart-availability';
 
 export type { Coupon };
 
@@ -66,6 +67,8 @@ type ItemFacts = {
   couponCode: string | null;
   attendees: PricedCartItem['attendees'];
   addons: PricedCartItem['addons'];
+  /** Decision 028: computed before pricing, shown with the price. */
+  unavailableReason: PricedCartItem['unavailableReason'];
 };
 
 async function priceItems(
@@ -77,7 +80,12 @@ async function priceItems(
   const codes = [...new Set(facts.flatMap((f) => (f.couponCode ? [f.couponCode] : [])))];
   const coupons = codes.length > 0 ? await ctx.coupons(codes, { userId, at }) : new Map();
   return facts.map((f) => {
-    const coupon = (f.couponCode && coupons.get(f.couponCode)) || null;
+    const found = (f.couponCode && coupons.get(f.couponCode)) || null;
+    // A coupon kept for one programme discounts only that programme's schedules (decision 025).
+    const coupon =
+      found && (found.klassGroupId === null || found.klassGroupId === f.schedule.klassGroup.id)
+        ? found
+        : null;
     const price = priceCartItem({
       plan: f.plan,
       schedule: {
@@ -100,15 +108,16 @@ async function priceItems(
       plan: f.plan,
       attendees: f.attendees,
       addons: f.addons,
+      unavailableReason: f.unavailableReason,
     };
   });
 }
 
 /**
- * Stored items priced at `at`: eight queries whatever the cart's size (items, attendee links with
- * names, add-on links, five for the schedules), plus one for coupons once they exist.
+ * Stored items priced at `at`: nine queries whatever the cart's size (items, attendee links with
+ * names, add-on links, five for the schedules, seats), plus one for coupons once they exist.
  */
-async function pricedRows(
+export async function pricedRows(
   ctx: CartContext,
   userId: number,
   rows: CartItemRow[],
@@ -124,6 +133,7 @@ async function pricedRows(
       at,
     ),
   ]);
+  const seats = await seatsLeftBySchedule(ctx.db, schedules.values(), at);
   const facts: ItemFacts[] = [];
   for (const row of rows) {
     // Foreign keys keep these present; a schedule or plan removed between two of the reads
@@ -138,6 +148,11 @@ async function pricedRows(
       plan,
       numberOfAttendees: row.numberOfAttendees,
       couponCode: row.couponCode,
+      unavailableReason: unavailableReasonOf(
+        schedule,
+        row.numberOfAttendees,
+        seats.get(schedule.id),
+      ),
       attendees: attendeeLinks
         .filter((l) => l.cartItemId === row.id)
         .map((l) => ({ linkId: String(l.id), attendee: l.attendee })),
@@ -216,7 +231,7 @@ async function changeErrors(
 }
 
 /** A link to an attendee or add-on deleted while the change was being written. */
-function goneLinkError(error: unknown): ValidationError | null {
+export function goneLinkError(error: unknown): ValidationError | null {
   if (!isForeignKeyViolation(error)) return null;
   const constraint = pgConstraint(error) ?? '';
   if (constraint.includes('attendee_profile')) {
@@ -278,12 +293,16 @@ function idOf(text: string): number | null {
 /**
  * The guest pricing call (decision 004): each guest item priced now, answered in the order
  * asked with ids "1", "2", … (positions: the client matches them by klass_group_schedule.id).
- * A schedule that is unknown, unpublished or over, a plan or add-on it does not offer, are
- * field errors (422) naming the item: `cart_item_params.{index}.{field}`.
+ * Decision 028: an item that can no longer be bought (unpublished, over, sold out, a plan or
+ * add-on no longer offered) is priced and flagged, never a 422 for the whole cart; a schedule
+ * that no longer exists is left out (nothing is left to show). A duplicated add-on, or two plans
+ * for one schedule, are the caller's mistakes: field errors `cart_item_params.{index}.{field}`.
+ * With a session (`userId`), coupons resolve for that user.
  */
 export async function priceGuestCart(
   ctx: CartContext,
   params: GuestCartItemParams[],
+  userId: number | null = null,
 ): Promise<CartItemListDocument> {
   const at = ctx.now();
   const scheduleIds = params.map((p) => idOf(p.klass_group_schedule_id));
@@ -292,6 +311,7 @@ export async function priceGuestCart(
     scheduleIds.filter((id): id is number => id !== null),
     at,
   );
+  const seats = await seatsLeftBySchedule(ctx.db, schedules.values(), at);
   const errors: FieldError[] = [];
   const planOfSchedule = new Map<number, number>();
   const facts: ItemFacts[] = [];
@@ -299,19 +319,15 @@ export async function priceGuestCart(
     const field = (name: string) => `cart_item_params.${index}.${name}`;
     const scheduleId = scheduleIds[index];
     const schedule = scheduleId ? schedules.get(scheduleId) : undefined;
-    const plan =
+    const asked =
       p.plan_id === undefined
         ? schedule?.plans[0]
         : schedule?.plans.find((candidate) => String(candidate.id) === p.plan_id);
-    if (!schedule?.bookable || (p.plan_id === undefined && !plan)) {
-      errors.push({
-        field: field('klass_group_schedule_id'),
-        detail: CART_MESSAGES.scheduleUnavailable,
-      });
-      return;
-    }
-    if (!plan) {
-      errors.push({ field: field('plan_id'), detail: CART_MESSAGES.planNotOffered });
+    // A plan no longer offered still shows a price (the first plan's), flagged.
+    const plan = asked ?? schedule?.plans[0];
+    if (!schedule || !plan) return;
+    if (new Set(p.addon_ids).size !== p.addon_ids.length) {
+      errors.push({ field: field('addon_ids'), detail: CART_MESSAGES.duplicate });
       return;
     }
     // A document shows a schedule once, with one plan: one plan per class in a cart.
@@ -322,15 +338,11 @@ export async function priceGuestCart(
     }
     planOfSchedule.set(schedule.id, plan.id);
     const addonsById = new Map(schedule.addons.map((a) => [String(a.id), a]));
-    if (new Set(p.addon_ids).size !== p.addon_ids.length) {
-      errors.push({ field: field('addon_ids'), detail: CART_MESSAGES.duplicate });
-      return;
-    }
-    const addons = p.addon_ids.map((addonId) => addonsById.get(addonId));
-    if (addons.some((a) => !a)) {
-      errors.push({ field: field('addon_ids'), detail: CART_MESSAGES.addonNotOffered });
-      return;
-    }
+    const addons = p.addon_ids.flatMap((addonId) => {
+      const addon = addonsById.get(addonId);
+      return addon ? [addon] : [];
+    });
+    const notOffered = !asked || addons.length !== p.addon_ids.length;
     const id = String(index + 1);
     facts.push({
       id,
@@ -338,11 +350,14 @@ export async function priceGuestCart(
       plan,
       numberOfAttendees: p.number_of_attendees,
       couponCode: p.coupon_code,
+      unavailableReason:
+        unavailableReasonOf(schedule, p.number_of_attendees, seats.get(schedule.id)) ??
+        (notOffered ? 'not_offered' : null),
       attendees: [],
-      addons: addons.flatMap((addon) => (addon ? [{ linkId: `${id}-${addon.id}`, addon }] : [])),
+      addons: addons.map((addon) => ({ linkId: `${id}-${addon.id}`, addon })),
     });
   });
   if (errors.length > 0) throw new ValidationError(errors);
-  const items = await priceItems(ctx, facts, null, at);
+  const items = await priceItems(ctx, facts, userId, at);
   return { ...cartDocumentParts(items), meta: { total: items.length } };
 }

@@ -92,6 +92,8 @@ describe('guest cart pricing (v1)', { timeout: SETUP_TIMEOUT_MS }, () => {
         id: '1',
         number_of_attendees: 2,
         total_price: (PLAN_PRICE + 1500) * 2,
+        available: true,
+        unavailable_reason: null,
         coupon: null,
         cart_item_attendee_profiles: [],
         cart_item_klass_group_schedule_addons: [{ klass_group_schedule_addon: { id: materials } }],
@@ -146,8 +148,8 @@ describe('guest cart pricing (v1)', { timeout: SETUP_TIMEOUT_MS }, () => {
     expect(priced?.total_price).toBe(PLAN_PRICE);
   });
 
-  it('answers 422 naming the item for an unknown schedule', async () => {
-    for (const id of ['999999', 'abc', '0', '99999999999']) {
+  it('answers 422 naming the item for a schedule id that cannot be one', async () => {
+    for (const id of ['abc', '0', '99999999999']) {
       const res = await price([item(), item({ klass_group_schedule_id: id })]);
       expect(res.statusCode).toBe(422);
       expect(fieldErrors(res.json())).toEqual([
@@ -156,18 +158,30 @@ describe('guest cart pricing (v1)', { timeout: SETUP_TIMEOUT_MS }, () => {
     }
   });
 
-  it('answers 422 for a schedule of an unpublished programme', async () => {
-    const hidden = await programmeWithSchedule(t, c, {
-      programme: { name: 'Private Instruction', published: false },
-    });
-    const res = await price([item({ klass_group_schedule_id: hidden.scheduleId })]);
-    expect(res.statusCode).toBe(422);
-    expect(fieldErrors(res.json())).toEqual([
-      ['cart_item_params.0.klass_group_schedule_id', CART_MESSAGES.scheduleUnavailable],
+  // Decision 028: one stale item never fails the whole cart.
+  it('leaves out a schedule that no longer exists and prices the rest', async () => {
+    const res = await price([item({ klass_group_schedule_id: '999999' }), item()]);
+    expect(res.statusCode).toBe(200);
+    expect(asWebReadsIt(res.json()).map((i) => [i.id, i.klass_group_schedule.id])).toEqual([
+      ['2', offer.scheduleId],
     ]);
   });
 
-  it('answers 422 for a schedule whose run is over', async () => {
+  it('flags, rather than refuses, a schedule of an unpublished programme', async () => {
+    const hidden = await programmeWithSchedule(t, c, {
+      programme: { name: 'Private Instruction', published: false },
+    });
+    const res = await price([item({ klass_group_schedule_id: hidden.scheduleId }), item()]);
+    expect(res.statusCode).toBe(200);
+    expect(
+      asWebReadsIt(res.json()).map((i) => [i.available, i.unavailable_reason, i.total_price]),
+    ).toEqual([
+      [false, 'unpublished', PLAN_PRICE],
+      [true, null, PLAN_PRICE],
+    ]);
+  });
+
+  it('flags a schedule whose run is over', async () => {
     const past = await programmeWithSchedule(t, c, {
       programme: { name: 'Summer Art Camp 2025' },
       schedule: {
@@ -177,23 +191,30 @@ describe('guest cart pricing (v1)', { timeout: SETUP_TIMEOUT_MS }, () => {
       },
     });
     const res = await price([item({ klass_group_schedule_id: past.scheduleId })]);
-    expect(res.statusCode).toBe(422);
-    expect(fieldErrors(res.json())).toEqual([
-      ['cart_item_params.0.klass_group_schedule_id', CART_MESSAGES.scheduleUnavailable],
-    ]);
+    expect(res.statusCode).toBe(200);
+    expect(asWebReadsIt(res.json())[0]).toMatchObject({
+      available: false,
+      unavailable_reason: 'over',
+    });
   });
 
-  it('answers 422 for plans and add-ons the schedule does not offer', async () => {
-    const res = await price([
-      item({ plan_id: other.planId }),
-      item({ addon_ids: [otherAddon] }),
-      item({ addon_ids: [materials, materials] }),
-    ]);
-    expect(res.statusCode).toBe(422);
-    expect(fieldErrors(res.json())).toEqual([
-      ['cart_item_params.0.plan_id', CART_MESSAGES.planNotOffered],
-      ['cart_item_params.1.addon_ids', CART_MESSAGES.addonNotOffered],
-      ['cart_item_params.2.addon_ids', CART_MESSAGES.duplicate],
+  it('flags an item booking more seats than are left (capacity 10)', async () => {
+    const res = await price([item({ number_of_attendees: 11 }), item({ number_of_attendees: 10 })]);
+    expect(res.statusCode).toBe(200);
+    expect(asWebReadsIt(res.json()).map((i) => i.unavailable_reason)).toEqual(['sold_out', null]);
+  });
+
+  it('flags plans and add-ons the schedule no longer offers; refuses a duplicated add-on', async () => {
+    const res = await price([item({ plan_id: other.planId }), item({ addon_ids: [otherAddon] })]);
+    expect(res.statusCode).toBe(200);
+    const items = asWebReadsIt(res.json());
+    expect(items.map((i) => i.unavailable_reason)).toEqual(['not_offered', 'not_offered']);
+    // Priced with the first plan, without the add-on it cannot have.
+    expect(items.map((i) => i.total_price)).toEqual([PLAN_PRICE, PLAN_PRICE]);
+    const twice = await price([item({ addon_ids: [materials, materials] })]);
+    expect(twice.statusCode).toBe(422);
+    expect(fieldErrors(twice.json())).toEqual([
+      ['cart_item_params.0.addon_ids', CART_MESSAGES.duplicate],
     ]);
   });
 
@@ -268,8 +289,8 @@ describe('guest cart pricing (v1)', { timeout: SETUP_TIMEOUT_MS }, () => {
     };
     const one = await queriesOf([item()]);
     const six = await queriesOf(runs.map((r) => item({ klass_group_schedule_id: r.scheduleId })));
-    // Schedules, programmes, plans, add-ons, sessions.
-    expect(one).toBe(5);
+    // Schedules, programmes, plans, add-ons, sessions; seats.
+    expect(one).toBe(6);
     expect(six).toBe(one);
   });
 });

@@ -23,6 +23,10 @@ export type CartSchedule = {
   endDate: string;
   /** Its programme is published and its run is not over at the school: it may be booked. */
   bookable: boolean;
+  /** Whether its programme is published (a run that is not bookable but published is over). */
+  published: boolean;
+  /** Seats in all; the enrollments module counts those taken. */
+  capacity: number;
   klassGroup: {
     id: number;
     name: string;
@@ -85,6 +89,8 @@ export async function cartSchedulesByIds(
       startDate: s.startDate,
       endDate: s.endDate,
       bookable: group.published && s.endDate >= schoolToday,
+      published: group.published,
+      capacity: s.capacity,
       klassGroup: {
         id: group.id,
         name: group.name,

@@ -104,3 +104,12 @@ export async function deleteAttendeeProfile(db: Db, userId: number, id: number):
     .returning({ id: attendeeProfiles.id });
   return rows.length > 0;
 }
+
+/** Every family member of an account (a family is small: a handful of rows). */
+export function attendeeProfilesOfUser(db: Db, userId: number): Promise<AttendeeProfileRow[]> {
+  return db
+    .select()
+    .from(attendeeProfiles)
+    .where(eq(attendeeProfiles.userId, userId))
+    .orderBy(asc(attendeeProfiles.id));
+}

@@ -15,6 +15,7 @@ import type { SessionUser } from '../users';
 import {
   type AttendeeProfileChanges,
   type AttendeeProfileRow,
+  attendeeProfilesOfUser,
   deleteAttendeeProfile,
   findAttendeeProfile,
   insertAttendeeProfile,
@@ -130,4 +131,44 @@ export async function removeFamilyMember(
     }
     throw error;
   }
+}
+
+/** Same person: names compared without case or surrounding spaces, birthdays exactly. */
+const personKey = (name: string, birthday: string | null) =>
+  `${name.trim().toLowerCase()}|${birthday ?? ''}`;
+
+/**
+ * The family members of an account for these people, in order: one with the same name and
+ * birthday is reused, the others are added (the cart's merge turns a guest's typed attendees into
+ * family members, docs/product.md#cart). The same person listed twice gets one member. Run it in
+ * the caller's transaction so a failed merge adds nobody.
+ */
+export async function familyMembersFor(
+  db: Db,
+  userId: number,
+  people: { name: string; birthday: string }[],
+): Promise<number[]> {
+  if (people.length === 0) return [];
+  const known = new Map<string, number>();
+  for (const row of await attendeeProfilesOfUser(db, userId)) {
+    const key = personKey(row.name, row.birthday);
+    if (!known.has(key)) known.set(key, row.id);
+  }
+  const ids: number[] = [];
+  for (const person of people) {
+    const key = personKey(person.name, person.birthday);
+    let id = known.get(key);
+    if (id === undefined) {
+      const row = await insertAttendeeProfile(db, {
+        userId,
+        name: person.name.trim(),
+        birthday: person.birthday,
+        isAccountHolder: false,
+      });
+      id = row.id;
+      known.set(key, id);
+    }
+    ids.push(id);
+  }
+  return ids;
 }

@@ -1,3 +1,4 @@
 // The family module's public face: other modules and app.ts import from here only, apart from
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 export { familyRoutes } from './family.routes';
+export { familyMembersFor } from './family.service';
