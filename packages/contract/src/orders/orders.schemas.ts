@@ -135,8 +135,16 @@ export const idempotencyKeySchema = z
   .max(IDEMPOTENCY_KEY_MAX_LENGTH)
   .regex(/^[\x21-\x7e]+$/, 'Invalid input');
 
-/** `POST /api/v2/fake_payments/{intent_id}/confirm`: the card typed in the fake card form. */
+/** The path of `POST /api/v2/fake_payments/{intent_id}/confirm`. */
+export const fakePaymentIntentParamsSchema = z.object({ intent_id: z.string().min(1).max(100) });
+
+/**
+ * `POST /api/v2/fake_payments/{intent_id}/confirm`: the card typed in the fake card form, and the
+ * intent's client secret (the order's `payment.client_secret`), which proves the caller was given
+ * this intent, as Stripe.js's confirm call does.
+ */
 export const fakePaymentConfirmBodySchema = z.object({
+  client_secret: z.string({ error: 'Required' }).min(1, 'Required').max(200),
   card_number: z
     .string({ error: 'Required' })
     .transform((v) => v.replace(/[\s-]/g, ''))
@@ -150,3 +158,18 @@ export const fakePaymentConfirmResultSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 export type FakePaymentConfirmResult = z.infer<typeof fakePaymentConfirmResultSchema>;
+
+/** What checkout answers when the cart cannot be ordered as it is (422 field messages, 409 details). */
+export const ORDER_MESSAGES = {
+  emptyCart: 'Your cart is empty',
+  chooseAttendees: (n: number) =>
+    n === 1 ? 'Choose who attends this class' : `Choose the ${n} people who attend this class`,
+  alreadyEnrolled: (name: string) => `${name} is already enrolled in this class`,
+  soldOut: (name: string) => `Not enough seats are left in ${name}`,
+  couponUsedUp: (code: string) => `The coupon ${code} has been used up`,
+  notPending: 'Only a pending order can be cancelled',
+} as const;
+
+/** `POST /api/v2/payments/webhook`'s answer to a verified event, applied or not. */
+export const paymentWebhookResultSchema = z.object({ received: z.literal(true) });
+export type PaymentWebhookResult = z.infer<typeof paymentWebhookResultSchema>;

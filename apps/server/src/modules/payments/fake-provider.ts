@@ -1,0 +1,194 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FakePaymentConfirmResult } from '@atelier/contract';
+import Stripe from 'stripe';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import {
+  type IntentRequest,
+  type PaymentProvider,
+  type ProviderIntent,
+  type ProviderRefund,
+  type RefundRequest,
+  type VerifiedEvent,
+  verifyStripeSignature,
+} from './payment-provider';
+import {
+  type FakeIntentRow,
+  fakeIntentById,
+  insertFakeIntent,
+  markFakeIntentSucceeded,
+} from './payments.repository';
+
+/** A card error as Stripe states it: its code and the message shown to the buyer. */
+type CardError = { code: string; message: string };
+
+const DECLINED: CardError = { code: 'card_declined', message: 'Your card was declined.' };
+const INSUFFICIENT_FUNDS: CardError = {
+  code: 'insufficient_funds',
+  message: 'Your card has insufficient funds.',
+};
+
+/** Stripe's test cards this fake knows; any other well-formed number is declined. */
+const TEST_CARDS: ReadonlyMap<string, CardError | null> = new Map([
+  ['4242424242424242', null],
+  ['4000000000000002', DECLINED],
+  ['4000000000009995', INSUFFICIENT_FUNDS],
+]);
+
+/** What happens to a payment with this card (digits only): null when it goes through. */
+export function fakeCardOutcome(cardNumber: string): CardError | null {
+  const known = TEST_CARDS.get(cardNumber);
+  return known === undefined ? DECLINED : known;
+}
+
+/** Hands a signed event to the webhook route, as Stripe would POST it. */
+export type WebhookDelivery = (payload: string, signature: string) => Promise<void>;
+
+const token = () => randomBytes(12).toString('hex');
+
+function sameSecret(given: string, stored: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Stripe in-process (development, tests, the benches; never production): intents in
+ * fake_payment_intents so every server process sees them, Stripe's test-card behaviour, and
+ * outcomes sent as Stripe-shaped events signed with the webhook secret to the same webhook route
+ * Stripe calls (docs/decisions/027-payment-providers.md).
+ */
+export class FakePaymentProvider implements PaymentProvider {
+  readonly name = 'fake' as const;
+  readonly publishableKey = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly webhookSecret: string,
+    private readonly deliver: WebhookDelivery,
+  ) {}
+
+  async createIntent(request: IntentRequest): Promise<ProviderIntent> {
+    const id = `pi_fake_${token()}`;
+    const row = await insertFakeIntent(this.db, {
+      id,
+      idempotencyKey: request.idempotencyKey,
+      amount: request.amount,
+      currency: request.currency.toLowerCase(),
+      clientSecret: `${id}_secret_${token()}`,
+      metadata: { order_id: String(request.orderId), user_id: String(request.userId) },
+    });
+    return { intentId: row.id, clientSecret: row.clientSecret };
+  }
+
+  /** Like Stripe: a paid intent refunds up to its amount; one key is one refund. */
+  async refund(request: RefundRequest): Promise<ProviderRefund> {
+    const intent = await fakeIntentById(this.db, request.intentId);
+    if (!intent) throw notFound('Payment intent');
+    if (intent.status !== 'succeeded') {
+      throw new AppError('conflict', 'This payment has not been made, so it cannot be refunded');
+    }
+    if (
+      !Number.isSafeInteger(request.amount) ||
+      request.amount <= 0 ||
+      request.amount > intent.amount
+    ) {
+      throw new AppError('conflict', 'A refund must be more than 0 and at most the amount paid');
+    }
+    // Derived from the key, so retrying a refund names the same refund, as Stripe's would.
+    const digest = createHash('sha256')
+      .update(`${request.intentId}\n${request.idempotencyKey}`)
+      .digest('hex');
+    return { refundId: `re_fake_${digest.slice(0, 24)}`, status: 'succeeded' };
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): VerifiedEvent {
+    return verifyStripeSignature(rawBody, signature, this.webhookSecret);
+  }
+
+  /**
+   * What Stripe.js's confirmCardPayment does against Stripe: decide by the card, then tell the
+   * server by webhook. 404 for an unknown intent or a client secret that is not this intent's.
+   */
+  async confirm(
+    intentId: string,
+    clientSecret: string,
+    cardNumber: string,
+  ): Promise<FakePaymentConfirmResult> {
+    const intent = await fakeIntentById(this.db, intentId);
+    if (!intent || !sameSecret(clientSecret, intent.clientSecret)) throw notFound('Payment intent');
+    if (intent.status === 'succeeded') return { status: 'succeeded', error: null };
+    if (intent.status === 'canceled') {
+      return {
+        status: 'failed',
+        error: {
+          code: 'payment_intent_unexpected_state',
+          message: 'This payment was canceled.',
+        },
+      };
+    }
+    const error = fakeCardOutcome(cardNumber);
+    if (error) {
+      await this.send(intent, 'payment_intent.payment_failed', error);
+      return { status: 'failed', error };
+    }
+    // Only the confirmation that moves the intent sends the event: a concurrent second one just
+    // hears that it is paid.
+    if (await markFakeIntentSucceeded(this.db, intent.id)) {
+      await this.send(intent, 'payment_intent.succeeded', null);
+    }
+    return { status: 'succeeded', error: null };
+  }
+
+  private async send(
+    intent: FakeIntentRow,
+    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
+    error: CardError | null,
+  ): Promise<void> {
+    const payload = JSON.stringify(fakeIntentEvent(intent, type, error));
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: this.webhookSecret,
+    });
+    await this.deliver(payload, signature);
+  }
+}
+
+/** An event as Stripe would send it for this intent (the fields this app or Stripe's types read). */
+export function fakeIntentEvent(
+  intent: Pick<FakeIntentRow, 'id' | 'amount' | 'currency' | 'metadata'>,
+  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
+  error: CardError | null,
+  eventId = `evt_fake_${token()}`,
+) {
+  const succeeded = type === 'payment_intent.succeeded';
+  return {
+    id: eventId,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: {
+      object: {
+        id: intent.id,
+        object: 'payment_intent',
+        amount: intent.amount,
+        amount_received: succeeded ? intent.amount : 0,
+        currency: intent.currency,
+        metadata: intent.metadata,
+        status: succeeded ? 'succeeded' : 'requires_payment_method',
+        last_payment_error: error
+          ? {
+              type: 'card_error',
+              code: error.code,
+              decline_code: error.code === 'card_declined' ? 'generic_decline' : error.code,
+              message: error.message,
+            }
+          : null,
+      },
+    },
+  };
+}

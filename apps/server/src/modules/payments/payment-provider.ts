@@ -1,0 +1,95 @@
+import Stripe from 'stripe';
+import { AppError } from '../../lib/app-error';
+
+// docs/architecture.md#orders-and-payments: checkout talks to a PaymentProvider, Stripe in
+// production, the in-process fake elsewhere. Both speak Stripe's shapes: intents with a client
+// secret, events signed with a webhook secret and checked by the Stripe SDK.
+
+export type ProviderName = 'stripe' | 'fake';
+
+export type IntentRequest = {
+  orderId: number;
+  userId: number;
+  /** Integer cents. */
+  amount: number;
+  /** ISO 4217, as the order stores it. */
+  currency: string;
+  /** Derived from the order id: asking twice for one order gets one intent. */
+  idempotencyKey: string;
+};
+
+export type ProviderIntent = { intentId: string; clientSecret: string };
+
+export type RefundRequest = { intentId: string; amount: number; idempotencyKey: string };
+
+export type ProviderRefund = { refundId: string; status: string };
+
+/** A webhook event whose signature checked out: Stripe's event object. */
+export type VerifiedEvent = Stripe.Event;
+
+/**
+ * What checkout needs of a card provider. Confirming the card is not here: with Stripe the browser
+ * confirms it with Stripe.js (card numbers never reach this server); the fake's confirm route
+ * stands in for that call. Either way the outcome arrives as a signed webhook event.
+ */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** What the browser's card form is initialised with; null for the fake. */
+  readonly publishableKey: string | null;
+  createIntent(request: IntentRequest): Promise<ProviderIntent>;
+  refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** The event the raw body carries, if `signature` proves it came from the provider; else 400. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): VerifiedEvent;
+}
+
+/** The signature header Stripe (and the fake, the same way) puts on a webhook request. */
+export const SIGNATURE_HEADER = 'stripe-signature';
+
+/**
+ * Checks a Stripe-style signature with the SDK (HMAC of timestamp and body, and a timestamp within
+ * the SDK's five-minute tolerance, so an old captured request cannot be replayed later).
+ */
+export function verifyStripeSignature(
+  rawBody: Buffer,
+  signature: string | undefined,
+  secret: string,
+): VerifiedEvent {
+  if (!signature) throw new AppError('bad_request', 'Missing webhook signature');
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    // The SDK's message names what failed to match; the caller only needs to know it did not.
+    throw new AppError('bad_request', 'Invalid webhook signature');
+  }
+}
+
+/** What an applied event means for its order. */
+export type PaymentOutcome = {
+  type: 'succeeded' | 'failed';
+  orderId: number;
+  intentId: string;
+  /** Why the card failed, as the provider says it (shown to the buyer). */
+  message: string | null;
+};
+
+/**
+ * The outcome an event carries, or null for events this app does not act on (anything but an
+ * intent that succeeded or failed, or an intent that names no order of ours).
+ */
+export function outcomeOf(event: VerifiedEvent): PaymentOutcome | null {
+  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
+    return null;
+  }
+  const intent = event.data.object;
+  const orderId = Number(intent.metadata?.order_id);
+  if (!Number.isSafeInteger(orderId) || orderId <= 0) return null;
+  return {
+    type: event.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
+    orderId,
+    intentId: intent.id,
+    message:
+      event.type === 'payment_intent.payment_failed'
+        ? (intent.last_payment_error?.message ?? null)
+        : null,
+  };
+}

@@ -1,0 +1,152 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ORDERS_API } from '@atelier/contract';
+import Stripe from 'stripe';
+import type { Db } from '../../db/client';
+import { orders } from '../orders/orders.tables';
+
+// Test helpers of the payments module, for any module's tests: signed webhook requests, and a
+// local stand-in of the Stripe API endpoints the Stripe provider calls.
+
+/** A pending order row to pay (orders' own tests make theirs through checkout). */
+export async function insertPendingOrder(db: Db, userId: number, total: number): Promise<number> {
+  const [row] = await db
+    .insert(orders)
+    .values({
+      userId,
+      currency: 'USD',
+      subtotal: total,
+      discount: 0,
+      total,
+      idempotencyKey: `test-${Math.random().toString(36).slice(2)}`,
+      expiresAt: new Date(Date.now() + 15 * 60_000),
+    })
+    .returning({ id: orders.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** A Stripe-shaped event about a payment intent of an order. */
+export function intentEvent(
+  id: string,
+  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | string,
+  intent: { id: string; orderId: number; amount?: number; error?: string },
+) {
+  return {
+    id,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: {
+      object: {
+        id: intent.id,
+        object: 'payment_intent',
+        amount: intent.amount ?? 1000,
+        currency: 'usd',
+        metadata: { order_id: String(intent.orderId) },
+        last_payment_error: intent.error ? { code: 'card_declined', message: intent.error } : null,
+      },
+    },
+  };
+}
+
+/** The request Stripe would send to the webhook with `event`, signed with `secret`. */
+export function signedWebhookRequest(secret: string, event: unknown) {
+  const payload = JSON.stringify(event);
+  return {
+    method: 'POST' as const,
+    url: ORDERS_API.paymentsWebhook,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    payload,
+  };
+}
+
+export type StandInRequest = {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  /** The form-encoded body, decoded (`metadata[order_id]` keys as Stripe's encoding writes them). */
+  form: Record<string, string>;
+};
+
+export type StripeStandIn = {
+  url: string;
+  requests: StandInRequest[];
+  /** The next answers' status (e.g. 500 to see how Stripe failing is handled); 200 by default. */
+  failWith(status: number | null): void;
+  close(): Promise<void>;
+};
+
+/**
+ * A local HTTP stand-in for the Stripe endpoints this app calls (create a payment intent, create a
+ * refund): it records every request and answers in Stripe's JSON shapes. The same idempotency key
+ * gets the same object back, as Stripe does.
+ */
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const requests: StandInRequest[] = [];
+  const byKey = new Map<string, unknown>();
+  let failure: number | null = null;
+  let n = 0;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      requests.push({ method: req.method ?? '', path, headers: req.headers, form });
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++n}` });
+        res.end(JSON.stringify(body));
+      };
+      if (failure) {
+        return send(failure, { error: { type: 'api_error', message: 'Stand-in failure' } });
+      }
+      const key = String(req.headers['idempotency-key'] ?? '');
+      const known = key ? byKey.get(`${path} ${key}`) : undefined;
+      if (known) return send(200, known);
+      let body: unknown;
+      if (req.method === 'POST' && path === '/v1/payment_intents') {
+        const id = `pi_standin_${++n}`;
+        body = {
+          id,
+          object: 'payment_intent',
+          amount: Number(form.amount),
+          currency: form.currency,
+          client_secret: `${id}_secret_standin`,
+          metadata: { order_id: form['metadata[order_id]'], user_id: form['metadata[user_id]'] },
+          status: 'requires_payment_method',
+          livemode: false,
+        };
+      } else if (req.method === 'POST' && path === '/v1/refunds') {
+        body = {
+          id: `re_standin_${++n}`,
+          object: 'refund',
+          amount: Number(form.amount),
+          payment_intent: form.payment_intent,
+          status: 'succeeded',
+        };
+      } else {
+        return send(404, {
+          error: { type: 'invalid_request_error', message: 'Unrecognized request URL' },
+        });
+      }
+      if (key) byKey.set(`${path} ${key}`, body);
+      return send(200, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    failWith: (status) => {
+      failure = status;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

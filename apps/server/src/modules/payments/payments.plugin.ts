@@ -1,0 +1,71 @@
+import { ORDERS_API } from '@atelier/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PaymentsConfig } from '../../config';
+import { FakePaymentProvider } from './fake-provider';
+import { type PaymentProvider, type ProviderName, SIGNATURE_HEADER } from './payment-provider';
+import { fakePaymentRoutes, webhookRoutes } from './payments.routes';
+import {
+  type CreateIntentInput,
+  createIntent,
+  type OrderPaymentIntent,
+  type PaymentEventHandler,
+  type PaymentsContext,
+  type RefundInput,
+  refund,
+} from './payments.service';
+import { StripePaymentProvider } from './stripe-provider';
+
+/**
+ * What other modules use of payments (docs/architecture.md#orders-and-payments), decorated as
+ * `app.payments`; they read it with `app.getDecorator<…>('payments')`, typed by what they use.
+ */
+export type Payments = {
+  provider: ProviderName;
+  /** The order's intent, made once per order (stored; asking again returns it). */
+  createIntent(input: CreateIntentInput): Promise<OrderPaymentIntent>;
+  /** Registers what applies a verified event to its order; every handler runs once per event. */
+  onPaymentEvent(handler: PaymentEventHandler): void;
+  refund(input: RefundInput): Promise<{ refundId: string; status: string }>;
+};
+
+/**
+ * Payments: `app.payments` for checkout, the webhook route, and with the fake provider its card
+ * confirmation route. Register before the modules that use `app.payments`.
+ */
+export const paymentsPlugin = fp(
+  async (app: FastifyInstance, opts: { config: PaymentsConfig }) => {
+    const handlers: PaymentEventHandler[] = [];
+    const config = opts.config;
+    const fake =
+      config.provider === 'fake'
+        ? new FakePaymentProvider(app.db, config.webhookSecret, async (payload, signature) => {
+            // Through the app's own HTTP stack: the same route, parser and verification that
+            // Stripe's deliveries take (docs/decisions/027-payment-providers.md).
+            const res = await app.inject({
+              method: 'POST',
+              url: ORDERS_API.paymentsWebhook,
+              headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+              payload,
+            });
+            if (res.statusCode !== 200) {
+              throw new Error(`the webhook refused the fake provider's event: ${res.statusCode}`);
+            }
+          })
+        : null;
+    const provider: PaymentProvider =
+      fake ?? new StripePaymentProvider(config as Extract<PaymentsConfig, { provider: 'stripe' }>);
+    const ctx: PaymentsContext = { db: app.db, provider, handlers, log: app.log };
+
+    app.decorate('payments', {
+      provider: provider.name,
+      createIntent: (input) => createIntent(ctx, input),
+      onPaymentEvent: (handler) => void handlers.push(handler),
+      refund: (input) => refund(ctx, input),
+    } satisfies Payments);
+
+    await app.register(webhookRoutes, { ctx });
+    if (fake) await app.register(fakePaymentRoutes, { provider: fake });
+  },
+  { name: 'payments', dependencies: [] },
+);

@@ -1,0 +1,103 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { fakePaymentIntents, paymentEvents, payments } from './payments.tables';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+export type FakeIntentRow = typeof fakePaymentIntents.$inferSelect;
+
+export async function paymentRowOfOrder(db: Db, orderId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  return row;
+}
+
+/** Stores an order's payment unless it has one already (a concurrent checkout won); returns the stored one. */
+export async function insertPaymentRow(db: Db, values: NewPaymentRow): Promise<PaymentRow> {
+  await db.insert(payments).values(values).onConflictDoNothing({ target: payments.orderId });
+  const row = await paymentRowOfOrder(db, values.orderId);
+  if (!row) throw new Error('payment row vanished after insert');
+  return row;
+}
+
+/** A card attempt succeeded: final, whatever arrives later. */
+export async function markPaymentSucceeded(db: Db, id: number): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'succeeded', lastError: null, updatedAt: new Date() })
+    .where(eq(payments.id, id));
+}
+
+/** A card attempt failed; false when the payment had already succeeded (a late, stale event). */
+export async function markPaymentFailed(
+  db: Db,
+  id: number,
+  message: string | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'failed', lastError: message, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), ne(payments.status, 'succeeded')))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/**
+ * Stores an event under its id; returns the stored row and whether this call stored it. A
+ * redelivery finds the first delivery's row.
+ */
+export async function storeEvent(
+  db: Db,
+  values: typeof paymentEvents.$inferInsert,
+): Promise<{ row: PaymentEventRow; inserted: boolean }> {
+  const [inserted] = await db
+    .insert(paymentEvents)
+    .values(values)
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return { row: inserted, inserted: true };
+  const [row] = await db.select().from(paymentEvents).where(eq(paymentEvents.id, values.id));
+  if (!row) throw new Error('payment event vanished after insert');
+  return { row, inserted: false };
+}
+
+export async function markEventApplied(db: Db, id: string): Promise<void> {
+  await db
+    .update(paymentEvents)
+    .set({ appliedAt: sql`now()` })
+    .where(and(eq(paymentEvents.id, id), isNull(paymentEvents.appliedAt)));
+}
+
+export async function fakeIntentById(db: Db, id: string): Promise<FakeIntentRow | undefined> {
+  const [row] = await db.select().from(fakePaymentIntents).where(eq(fakePaymentIntents.id, id));
+  return row;
+}
+
+/** Stores a fake intent unless one has this idempotency key; returns the one stored under it. */
+export async function insertFakeIntent(
+  db: Db,
+  values: typeof fakePaymentIntents.$inferInsert,
+): Promise<FakeIntentRow> {
+  await db
+    .insert(fakePaymentIntents)
+    .values(values)
+    .onConflictDoNothing({ target: fakePaymentIntents.idempotencyKey });
+  const [row] = await db
+    .select()
+    .from(fakePaymentIntents)
+    .where(eq(fakePaymentIntents.idempotencyKey, values.idempotencyKey));
+  if (!row) throw new Error('fake intent vanished after insert');
+  return row;
+}
+
+/** Marks a fake intent paid; false when it was not awaiting a card (already paid, or canceled). */
+export async function markFakeIntentSucceeded(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(fakePaymentIntents)
+    .set({ status: 'succeeded' })
+    .where(
+      and(eq(fakePaymentIntents.id, id), eq(fakePaymentIntents.status, 'requires_payment_method')),
+    )
+    .returning({ id: fakePaymentIntents.id });
+  return rows.length > 0;
+}

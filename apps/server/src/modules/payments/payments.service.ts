@@ -1,0 +1,155 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import { outcomeOf, type PaymentProvider, type ProviderName } from './payment-provider';
+import {
+  insertPaymentRow,
+  markEventApplied,
+  markPaymentFailed,
+  markPaymentSucceeded,
+  paymentRowOfOrder,
+  storeEvent,
+} from './payments.repository';
+
+/** What an order hears of its payment: a card attempt succeeded or failed. */
+export type PaymentEvent = {
+  type: 'succeeded' | 'failed';
+  orderId: number;
+  intentId: string;
+  /** Why the card failed, as the provider said it; null on success. */
+  message: string | null;
+  /** The provider's event id: the same event is never handed over twice in a row. */
+  eventId: string;
+};
+
+export type PaymentEventHandler = (event: PaymentEvent) => Promise<void>;
+
+export type CreateIntentInput = {
+  orderId: number;
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  userId: number;
+};
+
+/** What the browser needs to pay an order (the order's `payment`). */
+export type OrderPaymentIntent = {
+  provider: ProviderName;
+  clientSecret: string;
+  publishableKey: string | null;
+  intentId: string;
+};
+
+export type RefundInput = {
+  orderId: number;
+  intentId: string;
+  amount: number;
+  idempotencyKey: string;
+};
+
+export type PaymentsContext = {
+  db: Db;
+  provider: PaymentProvider;
+  handlers: PaymentEventHandler[];
+  log: FastifyBaseLogger;
+};
+
+/** The provider's idempotency key of an order's intent: one order, one intent, however often asked. */
+export const intentIdempotencyKey = (orderId: number) => `order-${orderId}-intent`;
+
+/**
+ * The order's payment intent: the stored one when it has one (a retried checkout, or a second
+ * server process that got there first), else a new one at the provider, stored.
+ */
+export async function createIntent(
+  ctx: PaymentsContext,
+  input: CreateIntentInput,
+): Promise<OrderPaymentIntent> {
+  const existing = await paymentRowOfOrder(ctx.db, input.orderId);
+  const row =
+    existing ??
+    (await (async () => {
+      const intent = await ctx.provider.createIntent({
+        ...input,
+        idempotencyKey: intentIdempotencyKey(input.orderId),
+      });
+      return insertPaymentRow(ctx.db, {
+        orderId: input.orderId,
+        provider: ctx.provider.name,
+        intentId: intent.intentId,
+        clientSecret: intent.clientSecret,
+        amount: input.amount,
+        currency: input.currency,
+      });
+    })());
+  return {
+    provider: row.provider,
+    clientSecret: row.clientSecret,
+    publishableKey: row.provider === ctx.provider.name ? ctx.provider.publishableKey : null,
+    intentId: row.intentId,
+  };
+}
+
+/** Refunds (part of) an order's payment; the key makes a retried refund the same refund. */
+export async function refund(
+  ctx: PaymentsContext,
+  input: RefundInput,
+): Promise<{ refundId: string; status: string }> {
+  const payment = await paymentRowOfOrder(ctx.db, input.orderId);
+  if (!payment || payment.intentId !== input.intentId) throw notFound('Payment');
+  return ctx.provider.refund({
+    intentId: input.intentId,
+    amount: input.amount,
+    idempotencyKey: input.idempotencyKey,
+  });
+}
+
+export type WebhookResult = 'applied' | 'already_applied' | 'ignored';
+
+/**
+ * docs/architecture.md#orders-and-payments: a verified event is stored by its id, then applied
+ * once: a redelivery finds it applied and changes nothing. Events may arrive in any order: a
+ * success is final, and a failure reported after it is stored but changes nothing.
+ *
+ * Applied means: the payment row updated, every handler run, then applied_at set. A handler that
+ * throws leaves the event unapplied and the request fails, so the provider delivers it again.
+ * Two deliveries of one event at the very same moment can both reach the handlers; they are
+ * written to change an order once whatever they are told twice (the order moves only from pending).
+ */
+export async function receiveWebhook(
+  ctx: PaymentsContext,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<WebhookResult> {
+  const event = ctx.provider.verifyWebhook(rawBody, signature);
+  const outcome = outcomeOf(event);
+  if (!outcome) return 'ignored';
+
+  const { row } = await storeEvent(ctx.db, {
+    id: event.id,
+    provider: ctx.provider.name,
+    type: event.type,
+    intentId: outcome.intentId,
+    payload: event,
+  });
+  if (row.appliedAt) return 'already_applied';
+
+  const payment = await paymentRowOfOrder(ctx.db, outcome.orderId);
+  let effective = false;
+  if (!payment || payment.intentId !== outcome.intentId) {
+    ctx.log.warn(
+      { eventId: event.id, orderId: outcome.orderId, intentId: outcome.intentId },
+      'payment event names an intent that is not its order’s; ignored',
+    );
+  } else if (outcome.type === 'succeeded') {
+    await markPaymentSucceeded(ctx.db, payment.id);
+    effective = true;
+  } else {
+    effective = await markPaymentFailed(ctx.db, payment.id, outcome.message);
+  }
+  if (effective) {
+    for (const handler of ctx.handlers) await handler({ ...outcome, eventId: event.id });
+  }
+  await markEventApplied(ctx.db, event.id);
+  return effective ? 'applied' : 'ignored';
+}
