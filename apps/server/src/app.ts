@@ -20,7 +20,7 @@ import { accountsRoutes } from './modules/accounts';
 import { calendarRoutes } from './modules/calendar';
 import { cartRoutes } from './modules/cart';
 import { classesRoutes } from './modules/classes';
-import { couponsRoutes } from './modules/coupons';
+import { couponLookup, couponsRoutes } from './modules/coupons';
 import { familyRoutes } from './modules/family';
 import { healthRoutes } from './modules/health';
 import { notificationsPlugin } from './modules/notifications';
@@ -131,15 +131,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(userGroupsRoutes);
   await app.register(couponsRoutes);
   await app.register(classesRoutes);
-  await app.register(cartRoutes);
+  // One coupon resolution for the cart's prices and checkout's: an order costs what the cart showed.
+  const coupons = couponLookup(app.db);
+  await app.register(cartRoutes, { coupons });
   // Before orders: checkout creates intents with app.payments and hears their outcome from it.
   if (deps.paymentsStandIn) app.decorate('payments', deps.paymentsStandIn);
   else await app.register(paymentsPlugin, { config: config.payments });
-  // Checkout needs app.payments; until the payments plugin is registered above, only an app given
-  // a stand-in takes orders.
-  if (app.hasDecorator('payments')) {
-    await app.register(ordersPlugin, { currency: config.currency });
-  }
+  await app.register(ordersPlugin, { currency: config.currency, coupons });
   await app.register(calendarRoutes, {
     appUrl: config.appUrl,
     secret: config.jwtSecret,

@@ -26,8 +26,20 @@ describe('cart pricing at an instant, with coupons', { timeout: SETUP_TIMEOUT_MS
   let materials: string;
 
   const coupons: Record<string, Coupon> = {
-    TENOFF: { id: 7, code: 'TENOFF', discountType: 'percent', discountAmount: 10 },
-    FIFTY: { id: 8, code: 'FIFTY', discountType: 'fixed', discountAmount: 5000 },
+    TENOFF: {
+      id: 7,
+      code: 'TENOFF',
+      discountType: 'percent',
+      discountAmount: 10,
+      klassGroupId: null,
+    },
+    FIFTY: {
+      id: 8,
+      code: 'FIFTY',
+      discountType: 'fixed',
+      discountAmount: 5000,
+      klassGroupId: null,
+    },
   };
   const asked: { codes: string[]; userId: number | null }[] = [];
   const lookup: CouponLookup = async (codes, { userId }) => {
