@@ -27,6 +27,10 @@ export type ApiError = {
   detail: string | null;
   /** The first error entry's `meta.reason` (e.g. 'expired' for a mailed link), if any. */
   reason: string | null;
+  /** The first error entry's `code` (e.g. `sold_out` beside another 409), if any. */
+  errorCode?: string | null;
+  /** The first error entry's `meta` (e.g. `cart_item_id` naming what is sold out), if any. */
+  meta?: Record<string, unknown> | null;
   /** docs/product.md#validation field messages of a 422 (`meta.type === 'validate'`), keyed by field. */
   fields: Record<string, string>;
   message: string;
@@ -65,7 +69,13 @@ function storeRefreshedToken(headers: unknown): void {
   setToken(value.replace(/^Bearer\s+/i, '').trim());
 }
 
-type ErrorBody = { detail: string | null; reason: string | null; fields: Record<string, string> };
+type ErrorBody = {
+  detail: string | null;
+  reason: string | null;
+  errorCode: string | null;
+  meta: Record<string, unknown> | null;
+  fields: Record<string, string>;
+};
 
 /**
  * A failed response's body as parsed by the contract's error schema, keyed by the AxiosError.
@@ -137,6 +147,8 @@ export function toApiError(error: unknown): ApiError {
       code: axiosError.code ?? null,
       detail: body?.detail ?? null,
       reason: body?.reason ?? null,
+      errorCode: body?.errorCode ?? null,
+      meta: body?.meta ?? null,
       fields: body?.fields ?? {},
       message: axiosError.message,
     };

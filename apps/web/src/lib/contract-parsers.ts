@@ -27,6 +27,8 @@ import { z } from 'zod';
 export function parseErrorBody(body: unknown): {
   detail: string | null;
   reason: string | null;
+  errorCode: string | null;
+  meta: Record<string, unknown> | null;
   fields: Record<string, string>;
 } {
   const parsed = errorDocumentSchema.safeParse(body);
@@ -35,6 +37,8 @@ export function parseErrorBody(body: unknown): {
   return {
     detail: first?.detail ?? null,
     reason: typeof reason === 'string' ? reason : null,
+    errorCode: first?.code ?? null,
+    meta: first?.meta ?? null,
     fields: fieldMessages(body),
   };
 }

@@ -1,5 +1,13 @@
-import { TitlePage } from './title-page';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
+import { CheckoutComplete } from '../../features/checkout';
 
 export function Component() {
-  return <TitlePage title="pages.checkoutComplete" />;
+  const { t } = useTranslation();
+  return (
+    <section>
+      <PageTitle title={t('pages.checkoutComplete')} />
+      <CheckoutComplete />
+    </section>
+  );
 }

@@ -1,5 +1,13 @@
-import { TitlePage } from './title-page';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
+import { CheckoutFailed } from '../../features/checkout';
 
 export function Component() {
-  return <TitlePage title="pages.checkoutFailed" />;
+  const { t } = useTranslation();
+  return (
+    <section>
+      <PageTitle title={t('pages.checkoutFailed')} />
+      <CheckoutFailed />
+    </section>
+  );
 }

@@ -1,5 +1,13 @@
-import { TitlePage } from './title-page';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
+import { CheckoutPage } from '../../features/checkout';
 
 export function Component() {
-  return <TitlePage title="pages.checkout" />;
+  const { t } = useTranslation();
+  return (
+    <section>
+      <PageTitle title={t('pages.checkout')} />
+      <CheckoutPage />
+    </section>
+  );
 }

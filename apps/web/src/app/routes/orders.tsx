@@ -1,5 +1,13 @@
-import { TitlePage } from './title-page';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
+import { OrdersPage } from '../../features/orders';
 
 export function Component() {
-  return <TitlePage title="pages.orders" />;
+  const { t } = useTranslation();
+  return (
+    <section>
+      <PageTitle title={t('pages.orders')} />
+      <OrdersPage />
+    </section>
+  );
 }

@@ -1,0 +1,264 @@
+import { AUTO_SUBMIT_ON, errorDocument, STORAGE_KEYS } from '@atelier/contract';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildCartItem, buildUser, cartItemListDocument } from '../../../testing/builders';
+import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { buildOrder, orderDocument } from '../../../testing/order-builders';
+import { makeStore, renderWithProviders } from '../../../testing/render-with-providers';
+import { loadCart } from '../../cart';
+import { CheckoutPage } from './checkout-page';
+
+let server: FakeApi | undefined;
+afterEach(() => {
+  server?.restore();
+  server = undefined;
+  sessionStorage.clear();
+});
+
+const item = buildCartItem({ id: '7', available: true, unavailable_reason: null });
+const order = buildOrder();
+
+function signedIn(cart: { loaded: boolean } = { loaded: true }) {
+  return makeStore({
+    session: { status: 'loaded', user: buildUser() },
+    cart: cart.loaded
+      ? { items: [item], status: 'loaded', loading: false }
+      : { items: [], status: 'idle', loading: true },
+  });
+}
+
+/** The checkout route and the pages it leaves for, each saying where it is. */
+function renderCheckout(store = signedIn(), route = '/checkout') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/checkout" element={<CheckoutPage />} />
+      <Route path="/checkout/complete" element={<p>complete page</p>} />
+      <Route path="/checkout/failed" element={<p>failed page</p>} />
+      <Route path="/login" element={<p>login page</p>} />
+    </Routes>,
+    { store, route },
+  );
+}
+
+const orderRoutes = (confirm: (cardNumber: string) => unknown, orderAfter = order) => {
+  let paid = false;
+  return {
+    'POST /api/v2/orders': { status: 201, data: orderDocument(order) },
+    'POST /api/v2/fake_payments/pi_fake_1/confirm': (request: { body: unknown }) => {
+      const { card_number } = request.body as { card_number: string };
+      const result = confirm(card_number) as { status: string };
+      if (result.status === 'succeeded') paid = true;
+      return { data: result };
+    },
+    'GET /api/v2/orders/501': () => ({
+      data: orderDocument(paid ? { ...orderAfter, status: 'paid', payment: null } : orderAfter),
+    }),
+    'GET /api/v2/cart_items': { data: cartItemListDocument([]) },
+  };
+};
+
+async function payWith(user: ReturnType<typeof renderCheckout>['user'], card: string) {
+  const number = await screen.findByLabelText(/card number/i);
+  await user.clear(number);
+  await user.type(number, card);
+  fireEvent.change(screen.getByLabelText(/expiry/i), { target: { value: '12 / 30' } });
+  fireEvent.change(screen.getByLabelText(/cvc/i), { target: { value: '123' } });
+  await user.click(screen.getByTestId('pay-submit'));
+}
+
+describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 }, () => {
+  it('sends a guest to sign in with the order saved and auto-submit on', async () => {
+    server = fakeApi({});
+    const store = makeStore({
+      session: { status: 'loaded', user: null },
+      cart: {
+        items: [{ ...item, cart_item_attendee_profiles: [] }],
+        status: 'loaded',
+        loading: false,
+      },
+    });
+    const { user } = renderCheckout(store);
+    await user.click(screen.getByTestId('place-order'));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.autoSubmit)).toBe(AUTO_SUBMIT_ON);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.orderParams) ?? 'null')).toEqual({
+      items: [{ klass_group_schedule_id: '31', number_of_attendees: 1 }],
+      total: 12000,
+    });
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('after sign-in, waits for the cart, clears the flag and places the order exactly once', async () => {
+    let posts = 0;
+    let flagWhenPosted: string | null = 'unset';
+    server = fakeApi({
+      ...orderRoutes(() => ({ status: 'succeeded', error: null })),
+      'POST /api/v2/orders': () => {
+        posts += 1;
+        flagWhenPosted = localStorage.getItem(STORAGE_KEYS.autoSubmit);
+        return { status: 201, data: orderDocument(order) };
+      },
+      'GET /api/v2/cart_items': { data: cartItemListDocument([item]) },
+    });
+    localStorage.setItem(
+      STORAGE_KEYS.orderParams,
+      JSON.stringify({
+        items: [{ klass_group_schedule_id: '31', number_of_attendees: 1 }],
+        total: 12000,
+      }),
+    );
+    localStorage.setItem(STORAGE_KEYS.autoSubmit, AUTO_SUBMIT_ON);
+    const store = signedIn({ loaded: false });
+    renderWithProviders(
+      <StrictMode>
+        <Routes>
+          <Route path="/checkout" element={<CheckoutPage />} />
+        </Routes>
+      </StrictMode>,
+      { store, route: '/checkout' },
+    );
+    // Nothing is sent while the cart (merged at sign-in) is still loading.
+    expect(posts).toBe(0);
+    expect(localStorage.getItem(STORAGE_KEYS.autoSubmit)).toBe(AUTO_SUBMIT_ON);
+    await act(async () => {
+      await store.dispatch(loadCart());
+    });
+    expect(await screen.findByTestId('fake-card-form')).toBeInTheDocument();
+    expect(posts).toBe(1);
+    expect(flagWhenPosted).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.orderParams)).toBeNull();
+    // A later cart load (the badge refreshing) sends nothing more.
+    await act(async () => {
+      await store.dispatch(loadCart());
+    });
+    expect(posts).toBe(1);
+  });
+
+  it('does not submit by itself when the cart after sign-in is not what the guest saw', async () => {
+    server = fakeApi({
+      'GET /api/v2/cart_items': {
+        data: cartItemListDocument([item, { ...item, id: '8', number_of_attendees: 2 }]),
+      },
+    });
+    localStorage.setItem(
+      STORAGE_KEYS.orderParams,
+      JSON.stringify({
+        items: [{ klass_group_schedule_id: '31', number_of_attendees: 1 }],
+        total: 12000,
+      }),
+    );
+    localStorage.setItem(STORAGE_KEYS.autoSubmit, AUTO_SUBMIT_ON);
+    const store = signedIn({ loaded: false });
+    renderCheckout(store);
+    await act(async () => {
+      await store.dispatch(loadCart());
+    });
+    expect(await screen.findByTestId('checkout-notice')).toHaveTextContent(/cart changed/i);
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(localStorage.getItem(STORAGE_KEYS.autoSubmit)).toBeNull();
+  });
+
+  it('sends the same Idempotency-Key again when placing the order is retried', async () => {
+    const keys: string[] = [];
+    let answer: 'timeout' | 'ok' = 'timeout';
+    server = fakeApi({
+      ...orderRoutes(() => ({ status: 'succeeded', error: null })),
+      'POST /api/v2/orders': (request) => {
+        keys.push(String(request.headers.get('idempotency-key')));
+        return answer === 'timeout'
+          ? { timeout: true }
+          : { status: 201, data: orderDocument(order) };
+      },
+    });
+    const { user } = renderCheckout();
+    await user.click(screen.getByTestId('place-order'));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    answer = 'ok';
+    await user.click(await screen.findByTestId('place-order'));
+    expect(await screen.findByTestId('fake-card-form')).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('names the item that sold out (409 sold_out) and forgets the attempt', async () => {
+    server = fakeApi({
+      'POST /api/v2/orders': {
+        status: 409,
+        data: errorDocument('sold_out', 'Not enough seats left', { cart_item_id: '7' }),
+      },
+      'GET /api/v2/cart_items': { data: cartItemListDocument([item]) },
+    });
+    const { user } = renderCheckout();
+    await user.click(screen.getByTestId('place-order'));
+    expect(await screen.findByTestId('checkout-problem')).toHaveTextContent(
+      'Observational Drawing is sold out',
+    );
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('asks for attendees before an item can be ordered', async () => {
+    server = fakeApi({});
+    const store = makeStore({
+      session: { status: 'loaded', user: buildUser() },
+      cart: {
+        items: [{ ...item, cart_item_attendee_profiles: [] }],
+        status: 'loaded',
+        loading: false,
+      },
+    });
+    renderCheckout(store);
+    expect(screen.getByTestId('checkout-choose-attendees')).toHaveAttribute('href', '/cart/7');
+    expect(screen.getByTestId('place-order')).toBeDisabled();
+  });
+
+  it('shows a declined card on the form, then pays the same order on a retry', async () => {
+    const cards: string[] = [];
+    server = fakeApi(
+      orderRoutes((card) => {
+        cards.push(card);
+        return card === '4242424242424242'
+          ? { status: 'succeeded', error: null }
+          : {
+              status: 'failed',
+              error: { code: 'card_declined', message: 'Your card was declined.' },
+            };
+      }),
+    );
+    const { user, store } = renderCheckout();
+    await user.click(screen.getByTestId('place-order'));
+    await payWith(user, '4000 0000 0000 0002');
+    expect(await screen.findByTestId('payment-declined')).toHaveTextContent(
+      'Your card was declined.',
+    );
+    await payWith(user, '4242 4242 4242 4242');
+    expect(await screen.findByText('complete page')).toBeInTheDocument();
+    expect(cards).toEqual(['4000000000000002', '4242424242424242']);
+    const confirms = server.requests.filter((r) => r.url.endsWith('/confirm'));
+    expect(confirms.map((r) => (r.body as { client_secret: string }).client_secret)).toEqual([
+      'pi_fake_1_secret_abc',
+      'pi_fake_1_secret_abc',
+    ]);
+    // One order for both tries; once paid, the (emptied) cart is fetched again for the badge.
+    expect(server.requests.filter((r) => r.url === '/api/v2/orders')).toHaveLength(1);
+    await waitFor(() => expect(store.getState().cart.items).toEqual([]));
+  });
+
+  it('leaves for the failed page when the hold expired while paying', async () => {
+    let attempted = false;
+    server = fakeApi({
+      'POST /api/v2/fake_payments/pi_fake_1/confirm': () => {
+        attempted = true;
+        return { data: { status: 'failed', error: { code: 'expired', message: 'Expired.' } } };
+      },
+      'GET /api/v2/orders/501': () => ({
+        data: orderDocument(attempted ? { ...order, status: 'expired', payment: null } : order),
+      }),
+    });
+    const { user } = renderCheckout(signedIn(), '/checkout?order=501');
+    await payWith(user, '4242 4242 4242 4242');
+    expect(await screen.findByText('failed page')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,355 @@
+import type { CartItem, Order } from '@atelier/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import type { MessageKey } from '../../../i18n/i18n';
+import { handleError, toApiError } from '../../../lib/api-client';
+import { clientConfig } from '../../../lib/client-config';
+import { dateTimeFormat } from '../../../lib/date-formatter';
+import { formatCents } from '../../../lib/money';
+import { paths } from '../../../lib/route-paths';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
+import { timeZoneOf } from '../../../lib/zoned-time';
+import { loadCart, selectCartItems, selectCartLoading, selectCartStatus } from '../../cart';
+import {
+  OrderSummary,
+  orderMoney,
+  ordersApi,
+  useOrderQuery,
+  usePlaceOrderMutation,
+} from '../../orders';
+import { selectSessionStatus, selectUser } from '../../session';
+import { awaitPaid } from '../await-paid';
+import {
+  forgetIdempotencyKey,
+  idempotencyKey,
+  type SavedOrder,
+  saveOrderForLater,
+  takeAutoSubmit,
+} from '../checkout-storage';
+import { PaymentForm } from './payment-form';
+
+type Problem = { key: MessageKey; values?: Record<string, string> } | { text: string };
+
+/** Who attends is chosen for every seat of the item. */
+function attendeesChosen(item: CartItem): boolean {
+  return item.cart_item_attendee_profiles.length >= item.number_of_attendees;
+}
+
+/** What a guest is about to order, saved across sign-in (checkout-storage.ts). */
+function savedOrderOf(items: CartItem[]): SavedOrder {
+  return {
+    items: items.map((i) => ({
+      klass_group_schedule_id: i.klass_group_schedule.id,
+      number_of_attendees: i.number_of_attendees,
+    })),
+    total: items.reduce((sum, i) => sum + i.total_price, 0),
+  };
+}
+
+/** The cart after sign-in still books what the guest saw: the same schedules and seats. */
+function sameOrder(saved: SavedOrder, items: CartItem[]): boolean {
+  const key = (i: SavedOrder['items'][number]) =>
+    `${i.klass_group_schedule_id}×${i.number_of_attendees}`;
+  const now = savedOrderOf(items).items.map(key).sort();
+  const then = saved.items.map(key).sort();
+  return now.length === then.length && now.every((k, index) => k === then[index]);
+}
+
+/** Paths to leave checkout for, by the order's final state. */
+function afterOrder(order: Order): string {
+  if (order.status === 'pending' || order.status === 'paid') {
+    return `${paths.checkoutComplete}?${new URLSearchParams({ order: order.id })}`;
+  }
+  return `${paths.checkoutFailed}?${new URLSearchParams({ reason: order.status })}`;
+}
+
+/**
+ * /checkout (docs/product.md#checkout-and-orders): the cart, who attends each item and the total;
+ * "Place order" makes a pending order (a guest signs in first, and checkout resumes by itself
+ * afterwards), then the card form pays it. `?order={id}` pays an order already placed (a
+ * reload, or "Pay" on /orders).
+ */
+export function CheckoutPage() {
+  const [search] = useSearchParams();
+  const orderId = search.get('order');
+  const sessionStatus = useAppSelector(selectSessionStatus);
+  const user = useAppSelector(selectUser);
+  if (sessionStatus !== 'loaded') return <Loading />;
+  if (orderId && user) return <PayOrder orderId={orderId} />;
+  return <CheckoutCart />;
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return <CircularProgress size={32} aria-label={t('checkout.loading')} />;
+}
+
+/** The cart as it will be ordered, and "Place order". */
+function CheckoutCart() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [, setSearch] = useSearchParams();
+  const user = useAppSelector(selectUser);
+  const items = useAppSelector(selectCartItems);
+  const cartStatus = useAppSelector(selectCartStatus);
+  const cartLoading = useAppSelector(selectCartLoading);
+  const [placeOrder, { isLoading: placing }] = usePlaceOrderMutation();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [notice, setNotice] = useState<MessageKey | null>(null);
+  const cartReady = cartStatus === 'loaded' && !cartLoading;
+  const currency = clientConfig().currency;
+  const money = (cents: number) => formatCents(cents, currency, i18n.language);
+  const total = items.reduce((sum, i) => sum + i.total_price, 0);
+  const unavailable = items.some((i) => i.available === false);
+  const missingAttendees = user !== null && items.some((i) => !attendeesChosen(i));
+  const canOrder = items.length > 0 && !unavailable && !missingAttendees;
+
+  const place = async () => {
+    setProblem(null);
+    setNotice(null);
+    try {
+      const order = await placeOrder({ idempotencyKey: idempotencyKey() }).unwrap();
+      // The card form reads the order from the cache of its own query: no second request.
+      await dispatch(ordersApi.util.upsertQueryData('order', order.id, order));
+      setSearch({ order: order.id }, { replace: true });
+    } catch (error) {
+      const failure = toApiError(error);
+      if (failure.status === null || failure.status >= 500) {
+        // Nothing is known about the attempt: the same key, on a retry, finds its order if made.
+        handleError(error, t('checkout.placeFailed'));
+        return;
+      }
+      // The server refused this cart: the next attempt, on a changed cart, is a new one.
+      forgetIdempotencyKey();
+      if (failure.errorCode === 'sold_out') {
+        const id = String(failure.meta?.cart_item_id ?? '');
+        const item = items.find((i) => i.id === id);
+        setProblem({
+          key: 'checkout.soldOut',
+          values: { name: item?.klass_group_schedule.klass_group.name ?? failure.detail ?? '' },
+        });
+        void dispatch(loadCart());
+      } else if (failure.errorCode === 'coupon_used_up') {
+        setProblem({
+          key: 'checkout.couponUsedUp',
+          values: { code: String(failure.meta?.coupon_code ?? '') },
+        });
+      } else if (failure.status === 422) {
+        setProblem({ key: 'checkout.cartEmpty' });
+      } else if (failure.status === 409 && failure.detail) {
+        setProblem({ text: failure.detail });
+      } else {
+        handleError(error, t('checkout.placeFailed'));
+      }
+    }
+  };
+
+  const onPlaceOrder = () => {
+    if (user) {
+      void place();
+      return;
+    }
+    // A guest signs in (or registers) first; checkout resumes and submits by itself after.
+    saveOrderForLater(savedOrderOf(items));
+    navigate(`${paths.login}?${new URLSearchParams({ redirect: paths.checkout })}`);
+  };
+
+  // After sign-in or registration: the guest's "Place order", once. The flag is taken (turned
+  // off) before anything is sent, so a re-render, a second mount or another tab sends nothing;
+  // the cart must be loaded first, since signing in merges the guest's cart into the account's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `place` is remade each render; this runs when the session or the cart changes
+  useEffect(() => {
+    if (!user || !cartReady) return;
+    const saved = takeAutoSubmit();
+    if (!saved) return;
+    if (!sameOrder(saved, items) || !canOrder) {
+      setNotice('checkout.cartChanged');
+      return;
+    }
+    void place();
+  }, [user, cartReady, items, canOrder]);
+
+  if (!cartReady) return <Loading />;
+
+  if (items.length === 0) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography data-testid="checkout-empty">{t('checkout.empty')}</Typography>
+        <Button component={RouterLink} to={paths.bookClass} variant="contained">
+          {t('checkout.bookClass')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 640 }}>
+      {notice && (
+        <Alert severity="info" data-testid="checkout-notice">
+          {t(notice)}
+        </Alert>
+      )}
+      {problem && (
+        <Alert severity="error" role="alert" data-testid="checkout-problem">
+          {'key' in problem ? t(problem.key, problem.values) : problem.text}
+        </Alert>
+      )}
+      <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {items.map((item) => (
+          <Box component="li" key={item.id} data-testid="checkout-item">
+            <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+              <Typography sx={{ fontWeight: 600 }}>
+                {item.klass_group_schedule.klass_group.name}
+              </Typography>
+              <Typography>{money(item.total_price)}</Typography>
+            </Stack>
+            {item.available === false ? (
+              <Link component={RouterLink} to={paths.cart}>
+                {t('checkout.unavailable')}
+              </Link>
+            ) : user && !attendeesChosen(item) ? (
+              <Link
+                component={RouterLink}
+                to={paths.cartItem(item.id)}
+                data-testid="checkout-choose-attendees"
+              >
+                {t('checkout.chooseAttendees')}
+              </Link>
+            ) : (
+              <Typography variant="body2">
+                {t('orders.attendees', {
+                  names:
+                    item.cart_item_attendee_profiles
+                      .map((a) => a.attendee_profile.name ?? '')
+                      .filter(Boolean)
+                      .join(', ') || t('checkout.seats', { count: item.number_of_attendees }),
+                })}
+              </Typography>
+            )}
+          </Box>
+        ))}
+      </Stack>
+      <Divider />
+      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+        <Typography sx={{ fontWeight: 700 }}>{t('orders.total')}</Typography>
+        <Typography sx={{ fontWeight: 700 }} data-testid="checkout-total">
+          {money(total)}
+        </Typography>
+      </Stack>
+      {!user && <Typography variant="body2">{t('checkout.signInFirst')}</Typography>}
+      <Stack direction="row" spacing={2}>
+        <Button
+          variant="contained"
+          onClick={onPlaceOrder}
+          disabled={!canOrder || placing}
+          data-testid="place-order"
+        >
+          {t('checkout.placeOrder')}
+        </Button>
+        <Button component={RouterLink} to={paths.cart}>
+          {t('checkout.backToCart')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** An order placed and not yet paid: what it holds, until when, and the card form. */
+function PayOrder({ orderId }: { orderId: string }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useAppSelector(selectUser);
+  const { data: order, isError, refetch } = useOrderQuery(orderId);
+  const [confirming, setConfirming] = useState(false);
+
+  // An order that is no longer pending leaves checkout: paid to the complete page, expired,
+  // canceled or failed to the failed page (whose way back is the cart).
+  useEffect(() => {
+    if (!order || order.status === 'pending' || confirming) return;
+    forgetIdempotencyKey();
+    navigate(afterOrder(order), { replace: true });
+  }, [order, confirming, navigate]);
+
+  // The hold ends at `expires_at`: then ask again, and the effect above leaves if it expired.
+  const expiresAt = order ? Date.parse(order.expires_at) : Number.NaN;
+  useEffect(() => {
+    if (!Number.isFinite(expiresAt)) return;
+    const delay = expiresAt - Date.now() + 1000;
+    // Beyond setTimeout's range (about 24.8 days) there is nothing to wait for on this page.
+    if (delay > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => void refetch(), Math.max(0, delay));
+    return () => clearTimeout(timer);
+  }, [expiresAt, refetch]);
+
+  const onSucceeded = async () => {
+    setConfirming(true);
+    try {
+      const final = await awaitPaid(dispatch, orderId);
+      forgetIdempotencyKey();
+      // The server emptied the cart when the order was paid: the badge follows.
+      void dispatch(loadCart());
+      navigate(afterOrder(final), { replace: true });
+    } catch (error) {
+      setConfirming(false);
+      handleError(error, t('checkout.confirmFailed'));
+    }
+  };
+
+  if (isError) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="error" data-testid="checkout-order-missing">
+          {t('checkout.orderMissing')}
+        </Alert>
+        <Button component={RouterLink} to={paths.cart} variant="contained">
+          {t('checkout.backToCart')}
+        </Button>
+      </Stack>
+    );
+  }
+  if (order?.status !== 'pending' || !order.payment) return <Loading />;
+
+  const heldUntil = dateTimeFormat(i18n.language, {
+    timeZone: timeZoneOf(user),
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(Date.parse(order.expires_at));
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 640 }}>
+      <OrderSummary order={order} />
+      <Alert severity="info" data-testid="checkout-held-until">
+        {t('checkout.heldUntil', { time: heldUntil })}
+      </Alert>
+      {confirming ? (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
+          <CircularProgress size={24} aria-hidden />
+          <Typography data-testid="checkout-confirming">{t('checkout.confirming')}</Typography>
+        </Stack>
+      ) : (
+        <section aria-labelledby="checkout-payment-title">
+          <Typography id="checkout-payment-title" variant="h2" sx={{ fontSize: 20, mb: 2 }}>
+            {t('checkout.payment.title')}
+          </Typography>
+          <PaymentForm
+            payment={order.payment}
+            amount={orderMoney(order, order.total, i18n.language)}
+            onSucceeded={() => void onSucceeded()}
+            onRefused={() => void refetch()}
+          />
+        </section>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormLabel from '@mui/material/FormLabel';
+import Stack from '@mui/material/Stack';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import {
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadPaymentScript, PaymentScriptError } from '../../../lib/payment-script';
+import type { PaymentFormProps } from './payment-form-props';
+
+/** Thrown by a Stripe card form rendered outside `StripePaymentProvider` (docs/product.md#error-handling). */
+export class PaymentWrapperError extends Error {
+  override name = 'PaymentWrapperError';
+  constructor(cause: unknown) {
+    super('The card form must be inside the payment provider wrapper (Elements context)', {
+      cause,
+    });
+  }
+}
+
+/** Set by `StripePaymentProvider` around its Elements: a card form outside it has no Stripe. */
+const InsideWrapper = createContext(false);
+
+type Loaded =
+  | { phase: 'loading' }
+  | { phase: 'ready'; stripe: Stripe }
+  | { phase: 'failed'; error: unknown };
+
+/**
+ * The card payment provider's context (docs/product.md#routes-and-screens: /checkout, locale en):
+ * loads the provider's script (already on its way when a key is configured at start-up), makes
+ * the client with the publishable key and wraps `children` in Elements. When the script fails to
+ * load or loads without its global, it says so in place of the form.
+ */
+export function StripePaymentProvider({
+  publishableKey,
+  children,
+}: {
+  publishableKey: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded>({ phase: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    loadPaymentScript().then(
+      (StripeJs) => current && setLoaded({ phase: 'ready', stripe: StripeJs(publishableKey) }),
+      (error: unknown) => current && setLoaded({ phase: 'failed', error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [publishableKey]);
+
+  if (loaded.phase === 'failed') {
+    const problem = loaded.error instanceof PaymentScriptError ? loaded.error.problem : null;
+    return (
+      <Alert severity="error" role="alert" data-testid="payment-script-error">
+        {problem === 'not-available'
+          ? t('checkout.payment.scriptMissing')
+          : t('checkout.payment.scriptFailed')}
+      </Alert>
+    );
+  }
+  if (loaded.phase === 'loading') {
+    return <CircularProgress size={24} aria-label={t('checkout.payment.loading')} />;
+  }
+  return (
+    <Elements stripe={loaded.stripe} options={{ locale: 'en' }}>
+      <InsideWrapper.Provider value={true}>{children}</InsideWrapper.Provider>
+    </Elements>
+  );
+}
+
+/**
+ * The card form on Stripe Elements: `confirmCardPayment` with the order's client secret. Outside
+ * `StripePaymentProvider` it throws a PaymentWrapperError (the route's error element shows it).
+ */
+export function StripeCardForm(props: PaymentFormProps) {
+  if (!useContext(InsideWrapper)) {
+    throw new PaymentWrapperError('StripeCardForm rendered outside StripePaymentProvider');
+  }
+  return <CardForm {...props} />;
+}
+
+function CardForm({ payment, amount, onSucceeded, onRefused }: PaymentFormProps) {
+  const { t } = useTranslation();
+  const stripe = useStripe();
+  const elements = useElements();
+  const labelId = useId();
+  const [declined, setDeclined] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card) return;
+    setSubmitting(true);
+    setDeclined(null);
+    try {
+      const result = await stripe.confirmCardPayment(payment.client_secret, {
+        payment_method: { card },
+      });
+      if (result.error) {
+        const message = result.error.message ?? t('checkout.payment.declined');
+        setDeclined(message);
+        onRefused?.();
+      } else {
+        onSucceeded();
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} data-testid="stripe-card-form">
+      <Stack spacing={2} sx={{ maxWidth: 420 }}>
+        {declined && (
+          <Alert severity="error" role="alert" data-testid="payment-declined">
+            {declined}
+          </Alert>
+        )}
+        <FormLabel id={labelId}>{t('checkout.payment.card')}</FormLabel>
+        <Box
+          role="group"
+          aria-labelledby={labelId}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+        >
+          <CardElement options={{ hidePostalCode: true }} />
+        </Box>
+        <Box>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!stripe || submitting}
+            data-testid="pay-submit"
+          >
+            {t('checkout.payment.pay', { amount })}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+/** The provider and its card form together: what `PaymentForm` loads for `stripe`. */
+export function StripePayment(props: PaymentFormProps) {
+  const key = props.payment.publishable_key;
+  const { t } = useTranslation();
+  if (!key) {
+    return (
+      <Alert severity="error" role="alert" data-testid="payment-script-error">
+        {t('checkout.payment.scriptMissing')}
+      </Alert>
+    );
+  }
+  return (
+    <StripePaymentProvider publishableKey={key}>
+      <StripeCardForm {...props} />
+    </StripePaymentProvider>
+  );
+}

@@ -1,0 +1,235 @@
+import type { Order } from '@atelier/contract';
+import { FIRST_PAGE } from '@atelier/contract';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AppDialog } from '../../../components/dialogs/app-dialog';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { handleError } from '../../../lib/api-client';
+import { dateTimeFormat } from '../../../lib/date-formatter';
+import { paths } from '../../../lib/route-paths';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
+import { timeZoneOf } from '../../../lib/zoned-time';
+import { selectUser } from '../../session';
+import { type OrderListStatus, useCancelOrderMutation, useOrdersQuery } from '../orders-api';
+import {
+  selectedOrderIdSet,
+  selectPendingOrders,
+  selectPurchasedOrders,
+  selectSelectedOrderId,
+} from '../orders-slice';
+import { OrderSummary } from './order-summary';
+
+// The slice keeps what the endpoints answered (orders-slice.ts follows them), so its items are
+// orders as the contract parsed them.
+const asOrders = (items: unknown[]) => items as Order[];
+
+function useDateTime() {
+  const { i18n } = useTranslation();
+  const user = useAppSelector(selectUser);
+  const format = dateTimeFormat(i18n.language, {
+    timeZone: timeZoneOf(user),
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (iso: string) => format.format(Date.parse(iso));
+}
+
+/**
+ * /orders (docs/product.md#checkout-and-orders): a student's orders waiting for payment (pay them,
+ * or cancel them and free their seats) and those bought (with a printable receipt). Each list
+ * pages with "Load more"; the client state keeps both lists (docs/product.md#client-state).
+ */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const pending = asOrders(useAppSelector(selectPendingOrders));
+  const purchased = asOrders(useAppSelector(selectPurchasedOrders));
+  const selectedId = useAppSelector(selectSelectedOrderId);
+  const dispatch = useAppDispatch();
+  const receipt = purchased.find((o) => o.id === selectedId) ?? null;
+  return (
+    <Stack spacing={4}>
+      <OrderList
+        status="pending"
+        title={t('orders.pendingTitle')}
+        empty={t('orders.pendingEmpty')}
+        orders={pending}
+      />
+      <OrderList
+        status="purchased"
+        title={t('orders.purchasedTitle')}
+        empty={t('orders.purchasedEmpty')}
+        orders={purchased}
+      />
+      {receipt && <Receipt order={receipt} onClose={() => dispatch(selectedOrderIdSet(null))} />}
+    </Stack>
+  );
+}
+
+function OrderList({
+  status,
+  title,
+  empty,
+  orders,
+}: {
+  status: OrderListStatus;
+  title: string;
+  empty: string;
+  orders: Order[];
+}) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(FIRST_PAGE);
+  const { data, isFetching, isError } = useOrdersQuery({ status, page });
+  const total = data?.meta.total ?? 0;
+  const headingId = `orders-${status}-title`;
+  return (
+    <section aria-labelledby={headingId} data-testid={`orders-${status}`}>
+      <Typography id={headingId} variant="h2" sx={{ fontSize: 22, mb: 2 }}>
+        {title}
+      </Typography>
+      {isError && orders.length === 0 ? (
+        <Alert severity="error">{t('orders.loadFailed')}</Alert>
+      ) : !data && isFetching ? (
+        <CircularProgress size={24} aria-label={t('orders.loading')} />
+      ) : orders.length === 0 ? (
+        <Typography data-testid={`orders-${status}-empty`}>{empty}</Typography>
+      ) : (
+        <Stack spacing={2}>
+          {orders.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+          {orders.length < total && (
+            <div>
+              <Button onClick={() => setPage((p) => p + 1)} disabled={isFetching}>
+                {t('orders.loadMore')}
+              </Button>
+              <Typography variant="body2" component="span" sx={{ ml: 2 }}>
+                {t('orders.showing', { shown: orders.length, total })}
+              </Typography>
+            </div>
+          )}
+        </Stack>
+      )}
+    </section>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const dateTime = useDateTime();
+  const [confirming, setConfirming] = useState(false);
+  const [cancelOrder, { isLoading: canceling }] = useCancelOrderMutation();
+  const pending = order.status === 'pending';
+
+  const pay = () => {
+    dispatch(selectedOrderIdSet(order.id));
+    navigate(`${paths.checkout}?${new URLSearchParams({ order: order.id })}`);
+  };
+
+  const cancel = async () => {
+    setConfirming(false);
+    try {
+      await cancelOrder(order.id).unwrap();
+    } catch (error) {
+      handleError(error, t('orders.cancelFailed'));
+    }
+  };
+
+  return (
+    <Card variant="outlined" data-testid="order-card">
+      <CardContent>
+        <Stack
+          direction="row"
+          sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5, gap: 1 }}
+        >
+          <Typography variant="body2">
+            {t('orders.placedAt', { id: order.id, date: dateTime(order.created_at) })}
+          </Typography>
+          <Chip
+            size="small"
+            label={t(`orders.status.${order.status}`)}
+            data-testid="order-status"
+          />
+        </Stack>
+        <OrderSummary order={order} />
+        {pending && (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {t('orders.heldUntil', { date: dateTime(order.expires_at) })}
+          </Typography>
+        )}
+      </CardContent>
+      <CardActions>
+        {pending ? (
+          <>
+            <Button variant="contained" onClick={pay} data-testid="order-pay">
+              {t('orders.pay')}
+            </Button>
+            <Button
+              color="error"
+              onClick={() => setConfirming(true)}
+              disabled={canceling}
+              data-testid="order-cancel"
+            >
+              {t('orders.cancel')}
+            </Button>
+          </>
+        ) : (
+          <Button
+            onClick={() => dispatch(selectedOrderIdSet(order.id))}
+            data-testid="order-receipt"
+          >
+            {t('orders.receipt')}
+          </Button>
+        )}
+      </CardActions>
+      <ConfirmDialog
+        open={confirming}
+        message={t('orders.cancelQuestion')}
+        confirmLabel={t('orders.cancel')}
+        onConfirm={() => void cancel()}
+        onCancel={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}
+
+/** A printable receipt: the browser's print, with the dialog's content as the page. */
+function Receipt({ order, onClose }: { order: Order; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  return (
+    <AppDialog
+      open
+      title={t('orders.receiptTitle', { id: order.id })}
+      onClose={onClose}
+      testId="order-receipt-dialog"
+      actions={
+        <Button variant="contained" onClick={() => window.print()}>
+          {t('orders.print')}
+        </Button>
+      }
+    >
+      <Stack spacing={1} sx={{ mb: 2 }}>
+        <Typography>
+          {t('orders.placedAt', { id: order.id, date: dateTime(order.created_at) })}
+        </Typography>
+        {order.paid_at && (
+          <Typography>{t('orders.paidAt', { date: dateTime(order.paid_at) })}</Typography>
+        )}
+        <Typography>{t(`orders.status.${order.status}`)}</Typography>
+      </Stack>
+      <OrderSummary order={order} />
+    </AppDialog>
+  );
+}
