@@ -3,7 +3,13 @@ import { idSchema } from '../common/id.schemas';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 
 /** What a notification points at; docs/product.md#routes-and-screens picks the page to open from it. */
-export const NOTIFICATION_RECORD_TYPES = ['feedbacks', 'posts', 'comments', 'messages'] as const;
+export const NOTIFICATION_RECORD_TYPES = [
+  'feedbacks',
+  'posts',
+  'comments',
+  'messages',
+  'orders',
+] as const;
 export const notificationRecordTypeSchema = z.enum(NOTIFICATION_RECORD_TYPES);
 export type NotificationRecordType = z.infer<typeof notificationRecordTypeSchema>;
 

@@ -16,3 +16,8 @@ export const ORDERS_API = {
 
 /** The header a checkout request carries so that a retry makes no second order. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** SPA pages of orders that mail and notifications link to, relative to APP_BASE. */
+export const ORDER_PAGES = {
+  orders: '/orders',
+} as const;

@@ -10,6 +10,7 @@ import {
   emailTakenMail,
 } from './email-change';
 import type { MailContext, RenderedMail } from './layout';
+import { type OrderReceiptParams, orderReceiptMail } from './order-receipt';
 import { type PasswordChangedParams, passwordChangedMail } from './password-changed';
 import { type PasswordResetParams, passwordResetMail } from './password-reset';
 
@@ -24,6 +25,7 @@ export type MailTemplates = {
   email_change_confirm: EmailChangeConfirmParams;
   email_changed: EmailChangedParams;
   email_taken: EmailTakenParams;
+  order_receipt: OrderReceiptParams;
 };
 export type MailTemplateName = keyof MailTemplates;
 
@@ -37,6 +39,7 @@ const RENDERERS: { [N in MailTemplateName]: Renderer<MailTemplates[N]> } = {
   email_change_confirm: emailChangeConfirmMail,
   email_changed: emailChangedMail,
   email_taken: emailTakenMail,
+  order_receipt: orderReceiptMail,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(RENDERERS) as MailTemplateName[];

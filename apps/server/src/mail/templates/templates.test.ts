@@ -16,6 +16,22 @@ const params: MailTemplates = {
   email_change_confirm: { name, token: 'tok-email', newEmail: 'new@art.example' },
   email_changed: { name, newEmail: 'new@art.example' },
   email_taken: {},
+  order_receipt: {
+    name,
+    orderId: 42,
+    currency: 'USD',
+    total: 12000,
+    items: [
+      {
+        programme: 'Ink & <3 Paint',
+        schedule: 'Saturdays',
+        timeZone: 'America/New_York',
+        attendees: ['Mia', 'Leo'],
+        sessions: ['2030-01-05T15:00:00.000Z', '2030-01-12T15:00:00.000Z'],
+        total: 12000,
+      },
+    ],
+  },
 };
 const render = (template: keyof MailTemplates, locale: 'en' | 'ja') =>
   // biome-ignore lint/suspicious/noExplicitAny: iterating every template with its own parameters.
@@ -46,6 +62,19 @@ describe('mail templates', () => {
     const { html } = render(template, 'en');
     expect(html).not.toContain('<b>& Co</b>');
     if ('name' in params[template]) expect(html).toContain('Ana &lt;b&gt;&amp; Co&lt;/b&gt;');
+  });
+
+  it('a receipt lists attendees, dates in the class time zone and the total, per language', () => {
+    const en = render('order_receipt', 'en');
+    expect(en.text).toContain('Mia, Leo');
+    expect(en.text).toContain('Jan 5, 2030, 10:00');
+    expect(en.text).toContain('$120.00');
+    expect(en.html).toContain('Ink &amp; &lt;3 Paint');
+    expect(linksIn(en.text)).toContain('https://art.example/app/orders');
+    const ja = render('order_receipt', 'ja');
+    expect(ja.text).toContain('Mia、Leo');
+    expect(ja.text).toContain('2030/01/05');
+    expect(ja.text).toMatch(/\$120\.00|US\$120\.00/);
   });
 
   it('links point at the SPA pages under APP_URL', () => {

@@ -269,7 +269,10 @@ export async function updateCartItem(
         attendeeIds && attendeeIds.length > 0
           ? attendeeIds.length
           : (changes.number_of_attendees ?? row.numberOfAttendees);
-      await updateCartItemRow(tx, row.id, { numberOfAttendees });
+      await updateCartItemRow(tx, row.id, {
+        numberOfAttendees,
+        ...(changes.coupon_code !== undefined ? { couponCode: changes.coupon_code } : {}),
+      });
       if (attendeeIds) await replaceAttendeeLinks(tx, row.id, attendeeIds);
       if (addonIds) await replaceAddonLinks(tx, row.id, addonIds);
     });

@@ -10,3 +10,4 @@ export {
   releaseCouponUsesOfOrders,
 } from './coupon-uses';
 export { couponsRoutes } from './coupons.routes';
+export { seedDemoCoupons } from './coupons.seed';

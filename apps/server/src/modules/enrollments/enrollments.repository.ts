@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { klassGroupSchedules } from '../classes/classes.tables';
 import { attendeeProfiles } from '../users/users.tables';
 import { enrollments, seatHolds } from './enrollments.tables';
 
@@ -96,4 +97,74 @@ export async function countEnrollmentsOfAttendee(
     .from(enrollments)
     .where(eq(enrollments.attendeeProfileId, attendeeProfileId));
   return row?.n ?? 0;
+}
+
+// Seats of orders (docs/architecture.md#orders-and-payments). Capacity lives on the schedule row;
+// locking that row is what serialises everyone who takes seats of the schedule.
+
+/**
+ * Locks the schedules (ordered by id, so two orders naming the same schedules queue instead of
+ * deadlocking) until the transaction ends, and returns their capacities.
+ */
+export async function lockScheduleCapacities(
+  db: Db,
+  scheduleIds: number[],
+): Promise<Map<number, number>> {
+  if (scheduleIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: klassGroupSchedules.id, capacity: klassGroupSchedules.capacity })
+    .from(klassGroupSchedules)
+    .where(inArray(klassGroupSchedules.id, scheduleIds))
+    .orderBy(asc(klassGroupSchedules.id))
+    .for('update');
+  return new Map(rows.map((r) => [r.id, r.capacity]));
+}
+
+export async function insertSeatHolds(
+  db: Db,
+  rows: { scheduleId: number; userId: number; orderId: number; seats: number; expiresAt: Date }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(seatHolds).values(rows);
+}
+
+export async function deleteSeatHoldsOfOrder(db: Db, orderId: number): Promise<void> {
+  await db.delete(seatHolds).where(eq(seatHolds.orderId, orderId));
+}
+
+export async function deleteSeatHoldsOfOrders(db: Db, orderIds: number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db.delete(seatHolds).where(inArray(seatHolds.orderId, orderIds));
+}
+
+/**
+ * Active enrollments for these (order item, schedule, attendee) triples; an attendee already
+ * actively enrolled in the schedule keeps the enrollment they have (the partial unique index).
+ */
+export async function insertEnrollments(
+  db: Db,
+  rows: { scheduleId: number; attendeeProfileId: number; orderItemId: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(enrollments).values(rows).onConflictDoNothing();
+}
+
+/** Which of these attendees are actively enrolled in the schedule. */
+export async function activelyEnrolledAttendees(
+  db: Db,
+  scheduleId: number,
+  attendeeProfileIds: number[],
+): Promise<Set<number>> {
+  if (attendeeProfileIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: enrollments.attendeeProfileId })
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.scheduleId, scheduleId),
+        eq(enrollments.status, 'active'),
+        inArray(enrollments.attendeeProfileId, attendeeProfileIds),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

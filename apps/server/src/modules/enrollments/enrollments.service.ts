@@ -1,7 +1,13 @@
 import type { Db } from '../../db/client';
 import {
   activeEnrollmentsOfAccount,
+  activelyEnrolledAttendees,
   countEnrollmentsOfAttendee,
+  deleteSeatHoldsOfOrder,
+  deleteSeatHoldsOfOrders,
+  insertEnrollments,
+  insertSeatHolds,
+  lockScheduleCapacities,
   type RosterRow,
   rosterRows,
   seatCountRows,
@@ -70,4 +76,110 @@ export async function enrolledAttendeesOfAccount(
  */
 export function enrollmentCountOfAttendee(db: Db, attendeeProfileId: number): Promise<number> {
   return countEnrollmentsOfAttendee(db, attendeeProfileId);
+}
+
+// Seats of orders (docs/architecture.md#orders-and-payments, decision 026). Every function taking
+// seats runs in the order's transaction: it locks the schedule rows, counts held + enrolled under
+// that lock, and writes before the lock is released at commit, so no schedule is ever oversold.
+
+/** Seats one order item takes of one schedule. */
+export type SeatRequest = { scheduleId: number; seats: number };
+
+/** The schedule that has fewer seats left than asked (or that no longer exists), or null when all fit. */
+async function firstShortSchedule(
+  db: Db,
+  requests: SeatRequest[],
+  at: Date,
+): Promise<number | null> {
+  const wanted = new Map<number, number>();
+  for (const r of requests) wanted.set(r.scheduleId, (wanted.get(r.scheduleId) ?? 0) + r.seats);
+  const ids = [...wanted.keys()];
+  const capacities = await lockScheduleCapacities(db, ids);
+  const counts = await seatCountsBySchedule(db, ids, at);
+  for (const r of requests) {
+    const capacity = capacities.get(r.scheduleId);
+    if (capacity === undefined) return r.scheduleId;
+    if (seatsLeft(capacity, counts.get(r.scheduleId)) < (wanted.get(r.scheduleId) ?? 0)) {
+      return r.scheduleId;
+    }
+  }
+  return null;
+}
+
+/**
+ * Holds seats for a pending order until `expiresAt`, all or none: answers the first schedule short
+ * of seats (nothing is written), or null once every request is held.
+ */
+export async function holdSeatsForOrder(
+  db: Db,
+  order: { id: number; userId: number; expiresAt: Date },
+  requests: SeatRequest[],
+  at: Date,
+): Promise<{ shortOf: number } | null> {
+  const short = await firstShortSchedule(db, requests, at);
+  if (short !== null) return { shortOf: short };
+  await insertSeatHolds(
+    db,
+    requests.map((r) => ({
+      scheduleId: r.scheduleId,
+      userId: order.userId,
+      orderId: order.id,
+      seats: r.seats,
+      expiresAt: order.expiresAt,
+    })),
+  );
+  return null;
+}
+
+/** Frees the seats an order holds (cancelled, expired, or paid and enrolled). */
+export function releaseSeatsOfOrder(db: Db, orderId: number): Promise<void> {
+  return deleteSeatHoldsOfOrder(db, orderId);
+}
+
+export function releaseSeatsOfOrders(db: Db, orderIds: number[]): Promise<void> {
+  return deleteSeatHoldsOfOrders(db, orderIds);
+}
+
+/** One attendee an order item enrolls. */
+export type OrderEnrollment = {
+  orderItemId: number;
+  scheduleId: number;
+  attendeeProfileId: number;
+};
+
+/** A paid order whose holds are still valid: the holds become enrollments in one step. */
+export async function enrollHeldOrder(
+  db: Db,
+  orderId: number,
+  enrollmentsToMake: OrderEnrollment[],
+): Promise<void> {
+  await deleteSeatHoldsOfOrder(db, orderId);
+  await insertEnrollments(db, enrollmentsToMake);
+}
+
+/**
+ * A paid order that no longer holds its seats (it expired or was cancelled before the payment
+ * came in): takes the seats again under the schedule locks when they fit and enrolls; false when
+ * they no longer fit (nothing is written).
+ */
+export async function enrollIfSeatsFit(
+  db: Db,
+  orderId: number,
+  enrollmentsToMake: OrderEnrollment[],
+  at: Date,
+): Promise<boolean> {
+  await deleteSeatHoldsOfOrder(db, orderId);
+  const requests = enrollmentsToMake.map((e) => ({ scheduleId: e.scheduleId, seats: 1 }));
+  if ((await firstShortSchedule(db, requests, at)) !== null) return false;
+  await insertEnrollments(db, enrollmentsToMake);
+  return true;
+}
+
+/** Which of these attendees are already actively enrolled in the schedule. */
+export function enrolledAmong(
+  db: Db,
+  scheduleId: number,
+  attendeeProfileIds: number[],
+): Promise<Set<number>> {
+  return activelyEnrolledAttendees(db, scheduleId, attendeeProfileIds);
 }

@@ -1,0 +1,70 @@
+import { CART_MESSAGES, type FieldError, ORDER_MESSAGES } from '@atelier/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ValidationError } from '../../lib/app-error';
+import { cartItemRowsOfUser } from './cart.repository';
+import type { PricedCartItem } from './cart.resources';
+import { type CartContext, pricedRows } from './cart.service';
+import { cartItems } from './cart.tables';
+
+// What checkout (the orders module) needs of the cart: the items priced now, checked for being
+// orderable, and their removal once paid (docs/architecture.md#orders-and-payments).
+
+/** A cart item ready to become an order item: priced now, with its attendees chosen. */
+export type CheckoutItem = PricedCartItem & { cartItemId: number };
+
+/**
+ * The user's cart priced at `at`, oldest item first, when every item can be ordered. Otherwise a
+ * 422 naming each item that cannot (`cart_items.{id}.{field}`): a class no longer bookable, or
+ * attendees not chosen (their count must be number_of_attendees). An empty cart is a 422 too.
+ */
+export async function checkoutItemsOfUser(
+  ctx: CartContext,
+  userId: number,
+  at: Date,
+): Promise<CheckoutItem[]> {
+  const rows = await cartItemRowsOfUser(ctx.db, userId);
+  const items = await pricedRows(ctx, userId, rows, at);
+  if (items.length === 0) {
+    throw new ValidationError([{ field: 'cart_items', detail: ORDER_MESSAGES.emptyCart }]);
+  }
+  const errors: FieldError[] = [];
+  for (const item of items) {
+    const field = (name: string) => `cart_items.${item.id}.${name}`;
+    if (!item.schedule.bookable) {
+      errors.push({
+        field: field('klass_group_schedule_id'),
+        detail: CART_MESSAGES.scheduleUnavailable,
+      });
+    } else if (item.attendees.length !== item.numberOfAttendees) {
+      errors.push({
+        field: field('attendee_profile_ids'),
+        detail: ORDER_MESSAGES.chooseAttendees(item.numberOfAttendees),
+      });
+    }
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+  return items.map((item) => ({ ...item, cartItemId: Number(item.id) }));
+}
+
+// The two writes below are checkout's alone, so they live here rather than in cart.repository.
+
+/** Removes these items from the user's cart (an order made of them). */
+export async function removeCartItems(db: Db, userId: number, itemIds: number[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, itemIds)));
+}
+
+/** Removes the user's cart items booking these schedules (they are paid for). */
+export async function removeCartItemsOfSchedules(
+  db: Db,
+  userId: number,
+  scheduleIds: number[],
+): Promise<void> {
+  if (scheduleIds.length === 0) return;
+  await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.klassGroupScheduleId, scheduleIds)));
+}

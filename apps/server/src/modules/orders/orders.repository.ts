@@ -1,0 +1,228 @@
+import type { OrderStatus } from '@atelier/contract';
+import { and, asc, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { klasses, klassGroupSchedules } from '../classes/classes.tables';
+import { users } from '../users/users.tables';
+import { orderItemAttendees, orderItems, orders } from './orders.tables';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrderItemRow = typeof orderItems.$inferInsert;
+export type OrderItemAttendeeRow = typeof orderItemAttendees.$inferSelect;
+
+/** An order's items with their attendees, as the order document and the paid transition read them. */
+export type OrderItemWithAttendees = OrderItemRow & { attendees: OrderItemAttendeeRow[] };
+
+/**
+ * Inserts the order unless the account already has one with this Idempotency-Key: then nothing is
+ * written and undefined comes back. A concurrent insert of the same key waits for the other
+ * transaction and then sees its row (the unique index), so two racing requests make one order.
+ */
+export async function insertOrderUnlessKeyUsed(
+  db: Db,
+  values: NewOrderRow,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .insert(orders)
+    .values(values)
+    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+    .returning();
+  return row;
+}
+
+export async function insertOrderItem(db: Db, values: NewOrderItemRow): Promise<OrderItemRow> {
+  const [row] = await db.insert(orderItems).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function insertOrderItemAttendees(
+  db: Db,
+  rows: { orderItemId: number; attendeeProfileId: number; name: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(orderItemAttendees).values(rows);
+}
+
+export async function orderByKey(
+  db: Db,
+  userId: number,
+  idempotencyKey: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/** One order; with `userId`, only when it is that account's. */
+export async function orderById(
+  db: Db,
+  id: number,
+  userId?: number,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), userId === undefined ? undefined : eq(orders.userId, userId)));
+  return row;
+}
+
+/** One order locked until the transaction ends; with `userId`, only when it is that account's. */
+export async function lockOrder(
+  db: Db,
+  id: number,
+  userId?: number,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), userId === undefined ? undefined : eq(orders.userId, userId)))
+    .for('update');
+  return row;
+}
+
+export async function updateOrder(
+  db: Db,
+  id: number,
+  values: Partial<Pick<NewOrderRow, 'status' | 'paymentError' | 'paidAt' | 'closedAt'>>,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(orders.id, id));
+}
+
+/**
+ * Pending orders past their expiry become expired; answers their ids. Safe with many server
+ * processes: each row is updated once, the status re-checked under its row lock.
+ */
+export async function expirePendingOrders(db: Db, at: Date, userId?: number): Promise<number[]> {
+  const rows = await db
+    .update(orders)
+    .set({ status: 'expired', closedAt: at, updatedAt: at })
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        lt(orders.expiresAt, at),
+        userId === undefined ? undefined : eq(orders.userId, userId),
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.map((r) => r.id);
+}
+
+/** A page of an account's orders, newest first, with the total matching. */
+export async function orderPageOfUser(
+  db: Db,
+  userId: number,
+  statuses: readonly OrderStatus[] | null,
+  window: { offset: number; limit: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = and(
+    eq(orders.userId, userId),
+    statuses ? inArray(orders.status, [...statuses]) : undefined,
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .offset(window.offset)
+      .limit(window.limit),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: totalRow?.n ?? 0 };
+}
+
+/** The items of these orders with their attendees, in two queries. */
+export async function itemsOfOrders(
+  db: Db,
+  orderIds: number[],
+): Promise<Map<number, OrderItemWithAttendees[]>> {
+  const out = new Map<number, OrderItemWithAttendees[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return out;
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+  const attendees =
+    items.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderItemAttendees)
+          .where(
+            inArray(
+              orderItemAttendees.orderItemId,
+              items.map((i) => i.id),
+            ),
+          )
+          .orderBy(asc(orderItemAttendees.id));
+  for (const item of items) {
+    out.get(item.orderId)?.push({
+      ...item,
+      attendees: attendees.filter((a) => a.orderItemId === item.id),
+    });
+  }
+  return out;
+}
+
+/** What the snapshot adds to the cart's view of a schedule: its teacher, and session end times. */
+export type ScheduleExtras = {
+  teacherName: string | null;
+  sessions: { startsAt: Date; endsAt: Date }[];
+};
+
+/** Teacher names and the scheduled sessions from `at` on, of these schedules (two queries). */
+export async function scheduleExtras(
+  db: Db,
+  scheduleIds: number[],
+  at: Date,
+): Promise<Map<number, ScheduleExtras>> {
+  const out = new Map<number, ScheduleExtras>();
+  if (scheduleIds.length === 0) return out;
+  const [teachers, sessions] = await Promise.all([
+    db
+      .select({ id: klassGroupSchedules.id, teacherName: users.name })
+      .from(klassGroupSchedules)
+      .leftJoin(users, eq(users.id, klassGroupSchedules.teacherId))
+      .where(inArray(klassGroupSchedules.id, scheduleIds)),
+    db
+      .select({
+        scheduleId: klasses.scheduleId,
+        startsAt: klasses.startsAt,
+        endsAt: klasses.endsAt,
+      })
+      .from(klasses)
+      .where(
+        and(
+          inArray(klasses.scheduleId, scheduleIds),
+          gte(klasses.startsAt, at),
+          eq(klasses.status, 'scheduled'),
+        ),
+      )
+      .orderBy(asc(klasses.startsAt)),
+  ]);
+  for (const t of teachers) out.set(t.id, { teacherName: t.teacherName, sessions: [] });
+  for (const s of sessions) {
+    out.get(s.scheduleId)?.sessions.push({ startsAt: s.startsAt, endsAt: s.endsAt });
+  }
+  return out;
+}
+
+/** Who the receipt goes to. */
+export async function buyerOf(
+  db: Db,
+  userId: number,
+): Promise<{ email: string; name: string; locale: 'en' | 'ja' | null } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, name: users.name, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}

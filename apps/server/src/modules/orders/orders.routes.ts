@@ -1,0 +1,133 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+  ORDERS_API,
+  orderDocumentSchema,
+  orderIdParamsSchema,
+  orderListDocumentSchema,
+  orderListQuerySchema,
+} from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { type CouponLookup, noCouponsExist } from '../cart';
+import { notify } from '../notifications';
+import { requireUser } from '../users';
+import type { PaymentsPort } from './orders.payments';
+import { ordersService } from './orders.service';
+
+const tags = ['orders'];
+
+/** How often a server process expires pending orders past their hold (any process may). */
+const SWEEP_INTERVAL_MS = 60_000;
+
+export type OrdersPluginOptions = {
+  currency: string;
+  /** The clock; tests pin it. */
+  now?: () => Date;
+  /** Coupon resolution, the same the cart prices with. */
+  coupons?: CouponLookup;
+  sweepIntervalMs?: number;
+};
+
+/**
+ * Checkout and orders (docs/architecture.md#orders-and-payments). Needs `app.payments` (the
+ * payments plugin, registered before): it creates intents there and applies its events here.
+ */
+export const ordersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (app, opts) => {
+  if (!app.hasDecorator('payments')) {
+    throw new Error('ordersPlugin needs app.payments: register the payments plugin before it');
+  }
+  const payments = app.getDecorator<PaymentsPort>('payments');
+  const now = opts.now ?? (() => new Date());
+  const service = ordersService({
+    db: app.db,
+    cart: {
+      db: app.db,
+      urls: (key) => app.images.urls(key),
+      now,
+      coupons: opts.coupons ?? noCouponsExist,
+    },
+    payments,
+    mailer: app.mail.mailer,
+    notify: (input) => notify(app, input),
+    currency: opts.currency,
+    now,
+    log: app.log,
+  });
+
+  payments.onPaymentEvent((event) => service.applyPaymentEvent(event));
+
+  // Reads expire due orders of their reader anyway; the sweep frees everyone else's seats too.
+  const sweep = setInterval(() => {
+    service.expireDue().catch((err) => app.log.warn({ err }, 'expiring pending orders failed'));
+  }, opts.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  app.get(
+    ORDERS_API.orders,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Your orders, newest first: pending, or purchased (paid or refunded), or all',
+        querystring: orderListQuerySchema,
+        response: { 200: orderListDocumentSchema, ...errorResponses(401, 422) },
+      },
+    },
+    async (request) =>
+      service.listOrders(viewerOf(request).id, request.query.status, request.query.page),
+  );
+
+  app.post(
+    ORDERS_API.orders,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Checkout: your cart becomes a pending order holding its seats; the same Idempotency-Key answers the same order',
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
+        response: { 201: orderDocumentSchema, ...errorResponses(401, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const document = await service.createOrder(viewerOf(request).id, key);
+      return reply.code(201).send(document);
+    },
+  );
+
+  app.get(
+    ORDERS_API.order(':id'),
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'One of your orders (while pending, with how to pay it)',
+        params: orderIdParamsSchema,
+        response: { 200: orderDocumentSchema, ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => service.getOrder(viewerOf(request).id, request.params.id),
+  );
+
+  app.delete(
+    ORDERS_API.order(':id'),
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Cancels one of your pending orders: its seats go back',
+        params: orderIdParamsSchema,
+        response: { 200: orderDocumentSchema, ...errorResponses(401, 404, 409, 422) },
+      },
+    },
+    async (request) => service.cancelOrder(viewerOf(request).id, request.params.id),
+  );
+};
