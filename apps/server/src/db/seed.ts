@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { seedDemoClasses } from '../modules/classes';
+import { seedDemoCoupons } from '../modules/coupons';
 import { seedDemoNotifications } from '../modules/notifications';
+import { seedDemoUserGroups } from '../modules/user-groups';
 import { seedDemoUsers } from '../modules/users';
 import { users } from '../modules/users/users.tables';
 import type { Db } from './client';
@@ -17,4 +19,6 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDemoUsers(db);
   await seedDemoNotifications(db);
   await seedDemoClasses(db);
+  await seedDemoUserGroups(db);
+  await seedDemoCoupons(db);
 }

@@ -2,4 +2,4 @@
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 
 export { userGroupsRoutes } from './user-groups.routes';
-export { isUserGroup } from './user-groups.service';
+export { seedDemoUserGroups } from './user-groups.seed';

@@ -164,8 +164,3 @@ export async function removeMember(
 ): Promise<void> {
   if (!(await deleteMemberRow(ctx.db, id, userId))) throw notFound('Member');
 }
-
-/** Whether a group exists (coupons check the group they are kept for). */
-export function isUserGroup(db: Db, id: number): Promise<boolean> {
-  return userGroupExists(db, id);
-}
