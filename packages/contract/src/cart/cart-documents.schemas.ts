@@ -9,6 +9,7 @@ import {
   toOneOrNullSchema,
   toOneSchema,
 } from '../common/json-api';
+import { textSchema } from '../common/text.schemas';
 
 // The server's cart documents (GET/PUT /api/v2/cart_items, the guest pricing call). After
 // `flatten` each item parses with `cartItemSchema` (docs/product.md#data-the-client-sees); the typed resources below are what
@@ -39,6 +40,8 @@ export const cartItemAttributesSchema = z.object({
   /** Whether the item can be bought now; when not, `unavailable_reason` says why (decision 028). */
   available: z.boolean(),
   unavailable_reason: z.enum(CART_UNAVAILABLE_REASONS).nullable(),
+  /** The code as typed, whether or not it names a coupon that applies (`coupon` is that one). */
+  coupon_code: z.string().nullable(),
 });
 export type CartItemAttributes = z.infer<typeof cartItemAttributesSchema>;
 
@@ -164,7 +167,7 @@ const idListSchema = z
   .max(MAX_CAPACITY, `At most ${MAX_CAPACITY}`);
 
 /**
- * PUT /api/v2/cart_items/{id} (docs/product.md#server-calls): any subset. `attendee_profile_ids` and `addon_ids`
+ * PUT /api/v2/cart_items/{id} (docs/product.md#server-calls): any subset (the coupon code too). `attendee_profile_ids` and `addon_ids`
  * replace the item's lists (an empty list clears it). When attendees are chosen,
  * `number_of_attendees` equals their count (it may be left out and follows the list).
  */
@@ -179,6 +182,11 @@ export const updateCartItemBodySchema = z.object({
         .max(MAX_CAPACITY, `Must be at most ${MAX_CAPACITY}`),
       attendee_profile_ids: idListSchema,
       addon_ids: idListSchema,
+      /** As typed; blank or null removes the code. */
+      // 100: COUPON_CODE_MAX_LENGTH, which cart.schemas.ts (importing this file) defines.
+      coupon_code: textSchema({ max: 100, trim: true })
+        .nullable()
+        .transform((code) => code || null),
     })
     .partial(),
 });

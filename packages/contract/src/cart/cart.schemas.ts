@@ -26,22 +26,34 @@ export type CartItemAttendeeProfile = z.infer<typeof cartItemAttendeeProfileSche
 
 /** An add-on chosen for a cart item (docs/product.md#data-the-client-sees "Addon link"). */
 export const cartItemAddonSchema = z.object({
-  klass_group_schedule_addon: z.object({ id: z.string() }),
+  klass_group_schedule_addon: z.object({
+    id: z.string(),
+    name: z.string().optional(),
+    price: z.number().optional(),
+  }),
 });
 export type CartItemAddon = z.infer<typeof cartItemAddonSchema>;
 
 /** The schedule a cart item books, with its programme and plan (docs/product.md#data-the-client-sees). Prices in cents. */
 export const cartKlassGroupScheduleSchema = z.object({
   id: z.string(),
+  // What the cart page shows of the schedule; optional so an older answer still parses.
+  name: z.string().optional(),
+  time_zone: z.string().optional(),
+  start_date: z.string().optional(),
+  end_date: z.string().optional(),
   klass_group: z.object({
     id: z.string(),
     name: z.string(),
+    slug: z.string().optional(),
     image_url: z.string().nullable(),
     min_age: z.number().nullable(),
     max_age: z.number().nullable(),
   }),
   klass_group_schedule_plan: z.object({
     plan: z.object({
+      id: z.string().optional(),
+      name: z.string().optional(),
       base_price: z.number(),
       unit_price: z.number(),
       unit_type: z.string(),
@@ -58,6 +70,9 @@ export const cartItemSchema = z.object({
   id: z.string(),
   number_of_attendees: z.number(),
   total_price: z.number(),
+  subtotal_price: z.number().optional(),
+  units: z.number().optional(),
+  coupon_code: z.string().nullable().optional(),
   /** False for an item that cannot be bought now: shown flagged, removable (decision 028). */
   available: z.boolean(),
   unavailable_reason: z.enum(CART_UNAVAILABLE_REASONS).nullable(),

@@ -20,6 +20,7 @@ import {
   programmeWithSchedule,
 } from '../classes/classes-testing';
 import { attendeeProfiles } from '../users/users.tables';
+import { cartItems } from './cart.tables';
 import { addAddon, addAttendee, addToCart, SETUP_TIMEOUT_MS } from './cart-testing';
 import { ageOn } from './cart-writes.service';
 
@@ -171,6 +172,32 @@ describe('cart writes (POST, DELETE, merge)', { timeout: SETUP_TIMEOUT_MS }, () 
     });
   });
 
+  describe('PUT /api/v2/cart_items/{id} with a coupon code', () => {
+    it('stores the code as typed (trimmed) and removes it when blank', async () => {
+      const who = await student('Cora Coupon');
+      const id = await addToCart(t, who.id, { scheduleId: offer.scheduleId, planId: offer.planId });
+      const put = (code: string | null) =>
+        t.app.inject({
+          method: 'PUT',
+          url: API.cartItem(id),
+          headers: as(who),
+          payload: { cart_item: { coupon_code: code } },
+        });
+      expect((await put('  SPRING ')).statusCode).toBe(200);
+      const [row] = await t.database.db
+        .select({ code: cartItems.couponCode })
+        .from(cartItems)
+        .where(eq(cartItems.id, id));
+      expect(row?.code).toBe('SPRING');
+      expect((await put('')).statusCode).toBe(200);
+      const [cleared] = await t.database.db
+        .select({ code: cartItems.couponCode })
+        .from(cartItems)
+        .where(eq(cartItems.id, id));
+      expect(cleared?.code).toBeNull();
+    });
+  });
+
   describe('DELETE /api/v2/cart_items/{id}', () => {
     it('removes your item (204); another user’s is 404 and stays', async () => {
       const owner = await student('Olga Owner');
@@ -247,9 +274,9 @@ describe('cart writes (POST, DELETE, merge)', { timeout: SETUP_TIMEOUT_MS }, () 
       expect(res.statusCode).toBe(200);
       const items = listAsWebReadsIt(res.json());
       expect(items).toHaveLength(1);
-      expect(items[0]?.cart_item_klass_group_schedule_addons).toEqual([
-        { klass_group_schedule_addon: { id: materials } },
-      ]);
+      expect(
+        items[0]?.cart_item_klass_group_schedule_addons.map((a) => a.klass_group_schedule_addon.id),
+      ).toEqual([materials]);
       expect(
         await t.database.db
           .select({ id: attendeeProfiles.id })

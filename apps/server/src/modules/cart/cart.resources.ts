@@ -34,6 +34,8 @@ export type PricedCartItem = {
   plan: CartSchedule['plans'][number];
   attendees: { linkId: string; attendee: { id: number; name: string; birthday: string | null } }[];
   addons: { linkId: string; addon: CartSchedule['addons'][number] }[];
+  /** The code as typed (null: none); `coupon` is what it resolved to. */
+  couponCode: string | null;
   /** Null when it can be bought now, else why not (decision 028). */
   unavailableReason: CartUnavailableReason | null;
 };
@@ -49,6 +51,7 @@ export function cartItemResource(item: PricedCartItem): CartItemResource {
       total_price: item.price.total,
       subtotal_price: item.price.subtotal,
       units: item.price.units,
+      coupon_code: item.couponCode,
       available: item.unavailableReason === null,
       unavailable_reason: item.unavailableReason,
     },

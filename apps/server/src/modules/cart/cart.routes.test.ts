@@ -107,6 +107,9 @@ describe('cart (server, v2)', { timeout: SETUP_TIMEOUT_MS }, () => {
         id: String(id),
         number_of_attendees: 2,
         total_price: (PLAN_PRICE + 1500) * 2,
+        subtotal_price: (PLAN_PRICE + 1500) * 2,
+        units: 8,
+        coupon_code: null,
         available: true,
         unavailable_reason: null,
         coupon: null,
@@ -120,18 +123,31 @@ describe('cart (server, v2)', { timeout: SETUP_TIMEOUT_MS }, () => {
             attendee_profile: { id: String(ben), name: 'Ben Family', birthday: null },
           },
         ],
-        cart_item_klass_group_schedule_addons: [{ klass_group_schedule_addon: { id: materials } }],
+        cart_item_klass_group_schedule_addons: [
+          { klass_group_schedule_addon: { id: materials, name: 'Materials', price: 1500 } },
+        ],
         klass_group_schedule: {
           id: offer.scheduleId,
+          name: expect.any(String),
+          time_zone: expect.any(String),
+          start_date: '2030-01-05',
+          end_date: expect.any(String),
           klass_group: {
             id: offer.groupId,
             name: 'Observational Drawing',
+            slug: expect.any(String),
             image_url: null,
             min_age: 8,
             max_age: 12,
           },
           klass_group_schedule_plan: {
-            plan: { base_price: 2000, unit_price: 3500, unit_type: 'class' },
+            plan: {
+              id: offer.planId,
+              name: expect.any(String),
+              base_price: 2000,
+              unit_price: 3500,
+              unit_type: 'class',
+            },
           },
         },
       });

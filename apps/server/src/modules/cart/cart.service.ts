@@ -109,6 +109,7 @@ async function priceItems(
       attendees: f.attendees,
       addons: f.addons,
       unavailableReason: f.unavailableReason,
+      couponCode: f.couponCode,
     };
   });
 }

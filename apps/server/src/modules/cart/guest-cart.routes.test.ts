@@ -92,23 +92,39 @@ describe('guest cart pricing (v1)', { timeout: SETUP_TIMEOUT_MS }, () => {
         id: '1',
         number_of_attendees: 2,
         total_price: (PLAN_PRICE + 1500) * 2,
+        subtotal_price: (PLAN_PRICE + 1500) * 2,
+        units: 8,
+        coupon_code: null,
         available: true,
         unavailable_reason: null,
         coupon: null,
         cart_item_attendee_profiles: [],
-        cart_item_klass_group_schedule_addons: [{ klass_group_schedule_addon: { id: materials } }],
+        cart_item_klass_group_schedule_addons: [
+          { klass_group_schedule_addon: { id: materials, name: 'Materials', price: 1500 } },
+        ],
         klass_group_schedule: {
           id: offer.scheduleId,
+          name: expect.any(String),
+          time_zone: expect.any(String),
+          start_date: '2030-01-05',
+          end_date: expect.any(String),
           klass_group: {
             id: offer.groupId,
             name: 'Figure Drawing',
+            slug: expect.any(String),
             image_url: null,
             min_age: 8,
             max_age: 12,
           },
           // No plan asked for: the schedule's first plan prices it.
           klass_group_schedule_plan: {
-            plan: { base_price: 2000, unit_price: 3500, unit_type: 'class' },
+            plan: {
+              id: offer.planId,
+              name: expect.any(String),
+              base_price: 2000,
+              unit_price: 3500,
+              unit_type: 'class',
+            },
           },
         },
       },
@@ -134,6 +150,8 @@ describe('guest cart pricing (v1)', { timeout: SETUP_TIMEOUT_MS }, () => {
     const [priced] = asWebReadsIt(res.json());
     expect(priced?.total_price).toBe((1000 + 20_000) * 3);
     expect(priced?.klass_group_schedule.klass_group_schedule_plan.plan).toEqual({
+      id: termPlanId,
+      name: 'Term',
       base_price: 1000,
       unit_price: 20_000,
       unit_type: 'term',
