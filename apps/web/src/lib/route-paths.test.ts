@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAuthPage, paths } from './route-paths';
+import { isAuthPage, paths, resumeAfterSignIn } from './route-paths';
 
 describe('isAuthPage', () => {
   it('is true for /login and every /register page', () => {
@@ -20,5 +20,26 @@ describe('paths', () => {
   it('encodes dynamic segments', () => {
     expect(paths.manageSchedule('3', '9')).toBe('/manage_classes/3/schedules/9');
     expect(paths.cartItem('a/b')).toBe('/cart/a%2Fb');
+  });
+});
+
+describe('resumeAfterSignIn', () => {
+  it('takes a path on this site, with or without the /app base', () => {
+    expect(resumeAfterSignIn('/checkout')).toBe('/checkout');
+    expect(resumeAfterSignIn('/checkout?order=5')).toBe('/checkout?order=5');
+    expect(resumeAfterSignIn('/app/checkout')).toBe('/checkout');
+    expect(resumeAfterSignIn('/app')).toBe('/');
+  });
+
+  it.each([
+    [null],
+    [''],
+    ['checkout'],
+    ['//evil.example/checkout'],
+    ['/\\evil.example'],
+    ['https://evil.example/'],
+    ['/login'],
+  ])('refuses %j', (redirect) => {
+    expect(resumeAfterSignIn(redirect)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Role } from '@atelier/contract';
+import { APP_BASE, type Role } from '@atelier/contract';
 
 /**
  * Every client route of docs/product.md#routes-and-screens, relative to the router's basename (/app). Builders take the
@@ -89,4 +89,33 @@ export function isAuthPage(pathname: string): boolean {
   return (
     pathname === paths.login || pathname === paths.register || pathname.startsWith('/register/')
   );
+}
+
+/**
+ * The app path a `?redirect=` on /login resumes at after signing in (checkout sends a guest there
+ * with `/checkout`), or null when there is none or it could lead off this site. The contract's
+ * `isSafeRedirect` says the same but lives beside schemas that would bring zod into the login
+ * page's first visit (docs/decisions/021-precompressed-assets-and-first-visit-budget.md).
+ */
+export function resumeAfterSignIn(redirect: string | null | undefined): string | null {
+  if (!redirect?.startsWith('/') || redirect.startsWith('//')) return null;
+  // Browsers read a backslash as a slash in http(s) URLs; control characters are never needed.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point.
+  if (/[\\\u0000-\u001f\u007f]/.test(redirect)) return null;
+  const base = 'http://same-origin.invalid';
+  let url: URL;
+  try {
+    url = new URL(redirect, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // A path given with the /app base is made relative to the router's basename.
+  if (path === APP_BASE) return '/';
+  if (path.startsWith(`${APP_BASE}/`) || path.startsWith(`${APP_BASE}?`)) {
+    return path.slice(APP_BASE.length).replace(/^\?/, '/?') || '/';
+  }
+  // Back to /login itself would only loop.
+  return url.pathname === paths.login ? null : path;
 }

@@ -43,15 +43,18 @@ function formFields(fields: Record<string, string>): Record<string, string> {
 }
 
 /**
- * E-mail and password; on success the signIn thunk lands the user on /. The page that puts the form
+ * E-mail and password; on success the signIn thunk lands the user on /, unless `stayOnPage` (the
+ * page then sends the signed-in user on itself, e.g. back to checkout). The page that puts the form
  * together may pass `loadUnconfirmedNotice`: it is called only when a sign-in answers that the
  * account is unconfirmed (keeping the login page's first visit small), and before the error is
  * shown, so both appear together.
  */
 export function LoginForm({
   loadUnconfirmedNotice,
+  stayOnPage = false,
 }: {
   loadUnconfirmedNotice?: () => Promise<UnconfirmedNotice>;
+  stayOnPage?: boolean;
 }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -65,7 +68,7 @@ export function LoginForm({
   const submit = handleSubmit(async ({ email, password }) => {
     setFormError(null);
     try {
-      await dispatch(signIn({ email: email.trim(), password })).unwrap();
+      await dispatch(signIn({ email: email.trim(), password, redirect: !stayOnPage })).unwrap();
     } catch (rejected) {
       const error = toApiError(rejected);
       const fields = formFields(error.fields);
