@@ -6,6 +6,7 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { startErrorReporting } from './app/third-party/error-reporting';
+import { startPaymentScript } from './app/third-party/payment-script';
 import { AppErrorBoundary } from './components/feedback/error-boundary';
 import { loadSession } from './features/session';
 import { setI18nLanguage, storedLanguage } from './i18n/i18n';
@@ -17,6 +18,7 @@ if (import.meta.env.DEV) void import('./app/dev-fonts');
 installPreloadErrorReload();
 
 void startErrorReporting(clientConfig());
+void startPaymentScript(clientConfig());
 
 const store = makeStore();
 const language = storedLanguage();

@@ -9,7 +9,7 @@ import { api } from '../../lib/api';
 /** What the fake card form sends: the card typed, and the intent's secret proving it is ours. */
 export type FakePaymentConfirmArgs = {
   intentId: string;
-  body: FakePaymentConfirmBody & { client_secret: string };
+  body: FakePaymentConfirmBody;
 };
 
 /**
