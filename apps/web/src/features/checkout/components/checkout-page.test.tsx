@@ -183,6 +183,28 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('starts a new attempt when the kept key answers an order that is over', async () => {
+    const keys: string[] = [];
+    server = fakeApi({
+      ...orderRoutes(() => ({ status: 'succeeded', error: null })),
+      'POST /api/v2/orders': (request) => {
+        const key = String(request.headers.get('idempotency-key'));
+        keys.push(key);
+        // The first key's order was cancelled on /orders meanwhile.
+        return key === 'old-key'
+          ? { status: 201, data: orderDocument({ ...order, status: 'canceled', payment: null }) }
+          : { status: 201, data: orderDocument(order) };
+      },
+    });
+    sessionStorage.setItem('atelier.checkout.idempotency_key', 'old-key');
+    const { user } = renderCheckout();
+    await user.click(screen.getByTestId('place-order'));
+    expect(await screen.findByTestId('fake-card-form')).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe('old-key');
+    expect(keys[1]).not.toBe('old-key');
+  });
+
   it('names the item that sold out (409 sold_out) and forgets the attempt', async () => {
     server = fakeApi({
       'POST /api/v2/orders': {
@@ -197,6 +219,20 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
       'Observational Drawing is sold out',
     );
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('names the coupon that is used up (409 coupon_used_up)', async () => {
+    server = fakeApi({
+      'POST /api/v2/orders': {
+        status: 409,
+        data: errorDocument('coupon_used_up', 'Used up', { coupon_code: 'WELCOME10' }),
+      },
+    });
+    const { user } = renderCheckout();
+    await user.click(screen.getByTestId('place-order'));
+    expect(await screen.findByTestId('checkout-problem')).toHaveTextContent(
+      'The coupon WELCOME10 has been used up',
+    );
   });
 
   it('asks for attendees before an item can be ordered', async () => {

@@ -118,7 +118,13 @@ function CheckoutCart() {
     setProblem(null);
     setNotice(null);
     try {
-      const order = await placeOrder({ idempotencyKey: idempotencyKey() }).unwrap();
+      let order = await placeOrder({ idempotencyKey: idempotencyKey() }).unwrap();
+      if (order.status !== 'pending') {
+        // The key's order is over (cancelled on /orders, or expired): that attempt has ended,
+        // and the server would answer the same order again. A new key makes a new order.
+        forgetIdempotencyKey();
+        order = await placeOrder({ idempotencyKey: idempotencyKey() }).unwrap();
+      }
       // The card form reads the order from the cache of its own query: no second request.
       await dispatch(ordersApi.util.upsertQueryData('order', order.id, order));
       setSearch({ order: order.id }, { replace: true });
