@@ -90,6 +90,8 @@ export function buildCartItem(overrides: Partial<CartItem> = {}): CartItem {
     id: '1',
     number_of_attendees: 1,
     total_price: 12000,
+    available: true,
+    unavailable_reason: null,
     coupon: null,
     cart_item_attendee_profiles: [
       { id: '11', attendee_profile: { id: '21', name: 'Kid', birthday: '2015-04-01' } },

@@ -1,5 +1,5 @@
-import { TitlePage } from './title-page';
+import { CartPage } from '../../features/cart';
 
 export function Component() {
-  return <TitlePage title="pages.cart" />;
+  return <CartPage />;
 }

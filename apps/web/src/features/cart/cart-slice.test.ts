@@ -9,10 +9,16 @@ import {
   guestItemPriced,
   initialCartState,
   loadCart,
+  mergeParams,
   selectCartCount,
   selectCartItems,
 } from './cart-slice';
-import { addGuestCartItem, clearGuestCart, type NewGuestCartItem } from './guest-cart-db';
+import {
+  addGuestCartItem,
+  clearGuestCart,
+  type NewGuestCartItem,
+  readGuestCartItems,
+} from './guest-cart-db';
 
 let api: FakeApi | undefined;
 afterEach(async () => {
@@ -183,5 +189,74 @@ describe('loadCart (docs/product.md#client-state)', () => {
     await store.dispatch(loadCart());
     expect(store.getState().cart).toEqual({ items: [], status: 'loaded', loading: false });
     expect(store.getState().snackbar.content).toBe('Timeout Error');
+  });
+});
+
+describe('merge at sign-in (decision 028)', () => {
+  const typed: NewGuestCartItem = {
+    number_of_attendees: 1,
+    klass_group_schedule_id: '31',
+    plan_id: '9',
+    coupon_code: null,
+    attendees: [{ attendee_profile_id: null, name: 'Mia', birthday: '2016-01-02' }],
+    cart_item_klass_group_schedule_addons: ['5'],
+  };
+
+  it('sends the local items with their typed attendees, then deletes them once the server confirmed', async () => {
+    await addGuestCartItem(typed);
+    const merged = [buildCartItem({ id: '70' })];
+    api = fakeApi({ 'POST /api/v2/cart_items/merge': { data: cartItemListDocument(merged) } });
+    const store = makeStore(signedIn);
+    await store.dispatch(loadCart());
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/v2/cart_items/merge',
+    ]);
+    expect(api.requests[0]?.body).toEqual({
+      cart_item_params: [
+        {
+          klass_group_schedule_id: '31',
+          plan_id: '9',
+          number_of_attendees: 1,
+          coupon_code: null,
+          addon_ids: ['5'],
+          attendees: [{ name: 'Mia', birthday: '2016-01-02' }],
+        },
+      ],
+    });
+    expect(selectCartItems(store.getState()).map((i) => i.id)).toEqual(['70']);
+    expect(await readGuestCartItems()).toEqual([]);
+  });
+
+  it('keeps the local items when the merge fails, reports it and loads the server cart', async () => {
+    await addGuestCartItem(typed);
+    const server = [buildCartItem({ id: '71' })];
+    api = fakeApi({
+      'POST /api/v2/cart_items/merge': {
+        status: 503,
+        data: { errors: [{ status: '503', detail: 'Unavailable' }] },
+      },
+      'GET /api/v2/cart_items': { data: cartItemListDocument(server) },
+    });
+    const store = makeStore(signedIn);
+    await store.dispatch(loadCart());
+    expect(selectCartItems(store.getState()).map((i) => i.id)).toEqual(['71']);
+    expect(store.getState().snackbar).toMatchObject({ type: 'error', open: true });
+    expect((await readGuestCartItems()).map((i) => i.klass_group_schedule_id)).toEqual(['31']);
+  });
+
+  it('sends no attendees for an item whose attendees are not all named with a birthday', () => {
+    const params = mergeParams([
+      {
+        ...typed,
+        id: 1,
+        createdAt: new Date().toISOString(),
+        number_of_attendees: 2,
+        attendees: [
+          { attendee_profile_id: null, name: 'Mia', birthday: '2016-01-02' },
+          { attendee_profile_id: null, name: 'Leo', birthday: null },
+        ],
+      },
+    ]);
+    expect(params[0]).toMatchObject({ number_of_attendees: 2, attendees: [] });
   });
 });

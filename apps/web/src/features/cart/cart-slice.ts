@@ -1,10 +1,15 @@
-import type { CartItem, GuestCartItemParams } from '@atelier/contract';
+import type { CartItem, GuestCartItemParams, MergeCartItemParams } from '@atelier/contract';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { queryData } from '../../lib/api';
 import { handleError } from '../../lib/api-client';
 import type { AppDispatch } from '../../lib/store-hooks';
 import { cartApi } from './cart-api';
-import { type GuestCartItem, readGuestCartItems } from './guest-cart-db';
+import {
+  type GuestCartItem,
+  readGuestCartItems,
+  removeGuestCartItem,
+  removeGuestCartItems,
+} from './guest-cart-db';
 
 export type CartStatus = 'idle' | 'loaded';
 export type CartState = { items: CartItem[]; status: CartStatus; loading: boolean };
@@ -16,10 +21,29 @@ export const initialCartState: CartState = { items: [], status: 'idle', loading:
 export function guestPricingParams(items: GuestCartItem[]): GuestCartItemParams[] {
   return items.map((item) => ({
     klass_group_schedule_id: item.klass_group_schedule_id,
+    ...(item.plan_id ? { plan_id: item.plan_id } : {}),
     number_of_attendees: item.number_of_attendees,
     coupon_code: item.coupon_code,
     addon_ids: item.cart_item_klass_group_schedule_addons,
   }));
+}
+
+/**
+ * The merge call's parameters (decision 028): the pricing call's, with the attendees the guest
+ * typed. An item whose attendees are not all named with a birthday sends none (the server
+ * would refuse the whole merge), keeping its number of attendees.
+ */
+export function mergeParams(items: GuestCartItem[]): MergeCartItemParams[] {
+  return guestPricingParams(items).map((params, index) => {
+    const typed = items[index]?.attendees ?? [];
+    const complete = typed.every((a) => a.name?.trim() && a.birthday);
+    return {
+      ...params,
+      attendees: complete
+        ? typed.map((a) => ({ name: a.name?.trim() ?? '', birthday: a.birthday ?? '' }))
+        : [],
+    };
+  });
 }
 
 /**
@@ -46,14 +70,48 @@ export async function priceGuestCartItems(
     const index = unused.findIndex(
       (p) => p.klass_group_schedule.id === local.klass_group_schedule_id,
     );
-    if (index === -1) continue;
+    // Decision 028: the server leaves out a class that no longer exists; nothing of it can be
+    // shown or bought, so the local item goes.
+    if (index === -1) {
+      await removeGuestCartItem(local.id);
+      continue;
+    }
     const [match] = unused.splice(index, 1);
-    if (match) out.push({ ...match, id: String(local.id) });
+    // The server knows nothing of a guest's typed attendees: they are shown from the local item.
+    if (match) {
+      out.push({
+        ...match,
+        id: String(local.id),
+        coupon_code: local.coupon_code,
+        cart_item_attendee_profiles: local.attendees.map((a, index) => ({
+          id: `${local.id}-${index}`,
+          attendee_profile: {
+            id: a.attendee_profile_id ?? '',
+            name: a.name,
+            birthday: a.birthday,
+          },
+        })),
+      });
+    }
   }
   return out;
 }
 
 type CartThunkState = { session: { user: { id: string } | null } };
+
+/**
+ * Decision 028: the guest's local items join the signed-in user's server cart; the local rows
+ * are deleted only once the server confirmed. Answers the whole server cart, or null when there
+ * was nothing to merge. A failure is reported and rethrown, and the local rows stay for the next
+ * sign-in (or load) to try again.
+ */
+export async function mergeGuestCartItems(dispatch: AppDispatch): Promise<CartItem[] | null> {
+  const local = await readGuestCartItems();
+  if (local.length === 0) return null;
+  const merged = await dispatch(cartApi.endpoints.mergeCart.initiate(mergeParams(local))).unwrap();
+  await removeGuestCartItems(local.map((item) => item.id));
+  return merged;
+}
 
 /**
  * docs/product.md#client-state cart load: a signed-in user's server cart, or a guest's local items priced by the
@@ -65,6 +123,14 @@ export const loadCart = createAsyncThunk<CartItem[], void, { state: CartThunkSta
   async (_, { dispatch, getState }) => {
     try {
       if (getState().session.user) {
+        // At sign-in, registration or a mailed-link sign-in the session becomes loaded with a
+        // user and the cart loads: a guest cart left in this browser joins the server cart here.
+        try {
+          const merged = await mergeGuestCartItems(dispatch);
+          if (merged) return merged;
+        } catch (error) {
+          handleError(error);
+        }
         return await queryData(
           dispatch(
             cartApi.endpoints.cartItems.initiate(undefined, {

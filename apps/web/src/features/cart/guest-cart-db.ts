@@ -14,6 +14,11 @@ export type GuestCartItem = {
   id: number;
   number_of_attendees: number;
   klass_group_schedule_id: string;
+  /**
+   * The plan chosen at /book_class. Not indexed, so version 1 stays: items stored before it was
+   * recorded have none and are priced with the schedule's first plan.
+   */
+  plan_id?: string | null;
   coupon_code: string | null;
   attendees: GuestCartAttendee[];
   /** Chosen add-on ids. */
@@ -112,6 +117,20 @@ export async function updateGuestCartItem(
 
 export async function removeGuestCartItem(id: number): Promise<void> {
   await (await guestCartDb()).cartitems.delete(id);
+}
+
+/**
+ * Removes these items (the ones a merge into the server cart took). When none is left the
+ * database goes too, so a signed-in visit no longer loads Dexie to find an empty table.
+ */
+export async function removeGuestCartItems(ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const opened = await guestCartDb();
+  await opened.cartitems.bulkDelete(ids);
+  if ((await opened.cartitems.count()) > 0) return;
+  opened.close();
+  db = null;
+  await opened.delete();
 }
 
 export async function clearGuestCart(): Promise<void> {

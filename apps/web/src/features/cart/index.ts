@@ -1,6 +1,14 @@
 // The cart feature's public face: app/ and other features import from here only
 // (docs/architecture.md#repository-layout-and-layers).
 
+export {
+  type AddToCartArgs,
+  addToCart,
+  type CartItemChangeArgs,
+  changeCartItem,
+  removeFromCart,
+  type TypedAttendee,
+} from './cart-actions';
 export { cartApi } from './cart-api';
 export {
   type CartState,
@@ -12,6 +20,8 @@ export {
   guestPricingParams,
   initialCartState,
   loadCart,
+  mergeGuestCartItems,
+  mergeParams,
   priceGuestCartItems,
   selectCartCount,
   selectCartItems,
@@ -19,6 +29,7 @@ export {
   selectCartStatus,
 } from './cart-slice';
 export { CartButton } from './components/cart-button';
+export { CartPage } from './components/cart-page';
 export {
   addGuestCartItem,
   clearGuestCart,

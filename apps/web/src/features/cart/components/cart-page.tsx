@@ -1,0 +1,205 @@
+import type { CartItem } from '@atelier/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { handleError } from '../../../lib/api-client';
+import { clientConfig } from '../../../lib/client-config';
+import { formatPlainDate } from '../../../lib/format-date';
+import { formatCents } from '../../../lib/money';
+import { paths } from '../../../lib/route-paths';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
+import { removeFromCart } from '../cart-actions';
+import { selectCartItems, selectCartLoading, selectCartStatus } from '../cart-slice';
+
+/** What one unit of a plan means (docs/product.md#cart). */
+export function unitKey(
+  unitType: string,
+): 'cart.unit.class' | 'cart.unit.month' | 'cart.unit.term' {
+  if (unitType === 'month') return 'cart.unit.month';
+  if (unitType === 'term') return 'cart.unit.term';
+  return 'cart.unit.class';
+}
+
+/** What a cart item books, in words: programme, schedule and dates, plan, people, add-ons, coupon. */
+function CartItemCard({ item, money }: { item: CartItem; money: (cents: number) => string }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [removing, setRemoving] = useState(false);
+  const schedule = item.klass_group_schedule;
+  const programme = schedule.klass_group.name;
+  const plan = schedule.klass_group_schedule_plan.plan;
+  const names = item.cart_item_attendee_profiles
+    .map((a) => a.attendee_profile.name)
+    .filter((name): name is string => Boolean(name));
+  const addons = item.cart_item_klass_group_schedule_addons
+    .map((a) => a.klass_group_schedule_addon.name)
+    .filter((name): name is string => Boolean(name));
+  const headingId = `cart-item-${item.id}-title`;
+
+  const remove = async () => {
+    setRemoving(true);
+    const result = await dispatch(removeFromCart(item.id));
+    if (removeFromCart.rejected.match(result)) {
+      handleError(result.payload ?? result.error, t('cart.removeFailed'));
+      setRemoving(false);
+    }
+  };
+
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-labelledby={headingId}
+      data-testid="cart-item"
+      sx={{ p: 2, listStyle: 'none' }}
+    >
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between' }}
+      >
+        <Box>
+          <Typography variant="h6" component="h2" id={headingId}>
+            {programme}
+          </Typography>
+          {schedule.start_date && schedule.end_date && (
+            <Typography variant="body2">
+              {t('cart.dates', {
+                name: schedule.name ?? '',
+                start: formatPlainDate(schedule.start_date, i18n.language),
+                end: formatPlainDate(schedule.end_date, i18n.language),
+              })}
+            </Typography>
+          )}
+          {plan.name && (
+            <Typography variant="body2">
+              {t('cart.plan', { name: plan.name, unit: t(unitKey(plan.unit_type)) })}
+            </Typography>
+          )}
+          <Typography variant="body2">
+            {names.length > 0
+              ? t('cart.attendees', { names: names.join(', ') })
+              : t('cart.attendeeCount', { count: item.number_of_attendees })}
+          </Typography>
+          {addons.length > 0 && (
+            <Typography variant="body2">
+              {t('cart.addons', { names: addons.join(', ') })}
+            </Typography>
+          )}
+          {item.coupon_code && (
+            <Typography variant="body2">
+              {item.coupon
+                ? t('cart.coupon', { code: item.coupon.code })
+                : t('cart.couponNotApplied', { code: item.coupon_code })}
+            </Typography>
+          )}
+        </Box>
+        <Stack spacing={1} sx={{ alignItems: { sm: 'flex-end' } }}>
+          <Typography variant="h6" component="p" data-testid="cart-item-price">
+            {money(item.total_price)}
+          </Typography>
+          <Stack direction="row" spacing={1}>
+            {item.available && (
+              <Button
+                component={RouterLink}
+                to={paths.cartItem(item.id)}
+                size="small"
+                aria-label={t('cart.editLabel', { name: programme })}
+              >
+                {t('cart.edit')}
+              </Button>
+            )}
+            <Button
+              size="small"
+              color="error"
+              onClick={remove}
+              disabled={removing}
+              aria-label={t('cart.removeLabel', { name: programme })}
+            >
+              {t('cart.remove')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Stack>
+      {!item.available && (
+        <Alert severity="warning" sx={{ mt: 1 }} data-testid="cart-item-unavailable">
+          {t(`cart.unavailable.${item.unavailable_reason ?? 'unpublished'}`)}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * /cart (docs/product.md#cart): every item, priced by the server now; one that can no longer be
+ * bought is flagged and can be removed (decision 028). The total counts what can be bought.
+ */
+export function CartPage() {
+  const { t, i18n } = useTranslation();
+  const items = useAppSelector(selectCartItems);
+  const status = useAppSelector(selectCartStatus);
+  const loading = useAppSelector(selectCartLoading);
+  const currency = clientConfig().currency;
+  const money = (cents: number) => formatCents(cents, currency, i18n.language);
+  const available = items.filter((item) => item.available);
+  const total = available.reduce((sum, item) => sum + item.total_price, 0);
+  const someUnavailable = available.length < items.length;
+
+  if (status !== 'loaded' && loading) {
+    return (
+      <>
+        <PageTitle title={t('pages.cart')} />
+        <CircularProgress aria-label={t('cart.loading')} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle title={t('pages.cart')} />
+      {items.length === 0 ? (
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Typography>{t('cart.empty')}</Typography>
+          <Button component={RouterLink} to={paths.bookClass} variant="contained">
+            {t('cart.bookClass')}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack spacing={2}>
+          <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label={t('cart.items')}>
+            {items.map((item) => (
+              <CartItemCard key={item.id} item={item} money={money} />
+            ))}
+          </Stack>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+            <Typography variant="h6" component="p" data-testid="cart-total">
+              {t('cart.total', { amount: money(total) })}
+            </Typography>
+            <Stack direction="row" spacing={1}>
+              <Button component={RouterLink} to={paths.bookClass}>
+                {t('cart.bookMore')}
+              </Button>
+              <Button
+                component={RouterLink}
+                to={paths.checkout}
+                variant="contained"
+                disabled={available.length === 0 || someUnavailable}
+              >
+                {t('cart.checkout')}
+              </Button>
+            </Stack>
+          </Stack>
+          {someUnavailable && <Alert severity="info">{t('cart.removeUnavailable')}</Alert>}
+        </Stack>
+      )}
+    </>
+  );
+}
