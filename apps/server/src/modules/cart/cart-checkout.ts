@@ -11,7 +11,11 @@ import { cartItems } from './cart.tables';
 // orderable, and their removal once paid (docs/architecture.md#orders-and-payments).
 
 /** A cart item ready to become an order item: priced now, with its attendees chosen. */
-export type CheckoutItem = PricedCartItem & { cartItemId: number };
+export type CheckoutItem = PricedCartItem & {
+  cartItemId: number;
+  /** The code as typed into the cart, whether or not it still names a coupon that applies. */
+  couponCode: string | null;
+};
 
 /**
  * The user's cart priced at `at`, oldest item first, when every item can be ordered. Otherwise a
@@ -44,7 +48,12 @@ export async function checkoutItemsOfUser(
     }
   }
   if (errors.length > 0) throw new ValidationError(errors);
-  return items.map((item) => ({ ...item, cartItemId: Number(item.id) }));
+  const codes = new Map(rows.map((r) => [String(r.id), r.couponCode]));
+  return items.map((item) => ({
+    ...item,
+    cartItemId: Number(item.id),
+    couponCode: codes.get(item.id) ?? null,
+  }));
 }
 
 // The two writes below are checkout's alone, so they live here rather than in cart.repository.

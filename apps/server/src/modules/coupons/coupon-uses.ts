@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { couponRedemptions, coupons } from './coupons.tables';
 
@@ -74,4 +74,36 @@ export async function releaseCouponUses(db: Db, orderId: number): Promise<void> 
 export async function releaseCouponUsesOfOrders(db: Db, orderIds: number[]): Promise<void> {
   if (orderIds.length === 0) return;
   await db.delete(couponRedemptions).where(inArray(couponRedemptions.orderId, orderIds));
+}
+
+/**
+ * Of these codes (as typed, any case), the stored code of the first coupon whose limits its uses
+ * have reached at `at`, all uses or this user's; null when none has. Checkout asks it about codes
+ * that no longer price: the buyer hears that the coupon is used up rather than paying in full
+ * unawares.
+ */
+export async function usedUpCouponCode(
+  db: Db,
+  codes: string[],
+  userId: number,
+  at: Date,
+): Promise<string | null> {
+  const lower = [...new Set(codes.map((c) => c.trim().toLowerCase()))].filter((c) => c.length > 0);
+  if (lower.length === 0) return null;
+  const rows = await db
+    .select({
+      code: coupons.code,
+      maxRedemptions: coupons.maxRedemptions,
+      maxRedemptionsPerUser: coupons.maxRedemptionsPerUser,
+      uses: sql<number>`(select count(*)::int from ${couponRedemptions} r where r.coupon_id = ${coupons.id} and (r.expires_at is null or r.expires_at > ${at}))`,
+      usesByUser: sql<number>`(select count(*)::int from ${couponRedemptions} r where r.coupon_id = ${coupons.id} and r.user_id = ${userId} and (r.expires_at is null or r.expires_at > ${at}))`,
+    })
+    .from(coupons)
+    .where(inArray(sql`lower(${coupons.code})`, lower));
+  const usedUp = rows.find(
+    (r) =>
+      (r.maxRedemptions !== null && r.uses >= r.maxRedemptions) ||
+      (r.maxRedemptionsPerUser !== null && r.usesByUser >= r.maxRedemptionsPerUser),
+  );
+  return usedUp?.code ?? null;
 }

@@ -8,6 +8,7 @@ export {
   redeemCouponUses,
   releaseCouponUses,
   releaseCouponUsesOfOrders,
+  usedUpCouponCode,
 } from './coupon-uses';
 export { couponsRoutes } from './coupons.routes';
 export { seedDemoCoupons } from './coupons.seed';

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { CouponLookup } from '../cart';
 import { coupons } from '../coupons/coupons.tables';
 import type { Payments } from '../payments';
 import type { PaymentEvent } from './orders.payments';
@@ -54,29 +52,6 @@ export function fakePayments() {
     },
   };
 }
-
-/** Resolves codes to coupons by code, whatever the case, ignoring windows and groups (tests). */
-export const testCouponLookup =
-  (db: Db): CouponLookup =>
-  async (codes) => {
-    const rows = await db
-      .select()
-      .from(coupons)
-      .where(sql`lower(${coupons.code}) in ${codes.map((c) => c.toLowerCase())}`);
-    const out = new Map();
-    for (const code of codes) {
-      const row = rows.find((r) => r.code.toLowerCase() === code.toLowerCase());
-      if (row) {
-        out.set(code, {
-          id: row.id,
-          code: row.code,
-          discountType: row.discountType,
-          discountAmount: row.discountAmount,
-        });
-      }
-    }
-    return out;
-  };
 
 /** Inserts a coupon; returns its id. */
 export async function insertCoupon(

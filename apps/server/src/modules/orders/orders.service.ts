@@ -22,6 +22,7 @@ import {
   redeemCouponUses,
   releaseCouponUses,
   releaseCouponUsesOfOrders,
+  usedUpCouponCode,
 } from '../coupons';
 import {
   enrolledAmong,
@@ -215,6 +216,25 @@ export function ordersService(deps: OrdersDeps) {
         updatedAt: at,
       });
       if (!order) throw new KeyAlreadyUsed();
+      // Seats first: the schedule rows are locked before anything of this transaction refers to
+      // them. An order item's foreign key takes a KEY SHARE lock on its schedule, and two
+      // transactions each holding that lock while waiting for FOR UPDATE would deadlock.
+      const short = await holdSeatsForOrder(
+        tx,
+        order,
+        items.map((i) => ({ scheduleId: i.schedule.id, seats: i.numberOfAttendees })),
+        at,
+      );
+      if (short) {
+        const item = items.find((i) => i.schedule.id === short.shortOf);
+        throw new AppError(
+          'sold_out',
+          ORDER_MESSAGES.soldOut(item?.schedule.name ?? 'this class'),
+          {
+            cart_item_id: item?.id ?? null,
+          },
+        );
+      }
       for (const item of items) {
         const row = await insertOrderItem(tx, {
           orderId: order.id,
@@ -236,22 +256,6 @@ export function ordersService(deps: OrdersDeps) {
             attendeeProfileId: attendee.id,
             name: attendee.name,
           })),
-        );
-      }
-      const short = await holdSeatsForOrder(
-        tx,
-        order,
-        items.map((i) => ({ scheduleId: i.schedule.id, seats: i.numberOfAttendees })),
-        at,
-      );
-      if (short) {
-        const item = items.find((i) => i.schedule.id === short.shortOf);
-        throw new AppError(
-          'sold_out',
-          ORDER_MESSAGES.soldOut(item?.schedule.name ?? 'this class'),
-          {
-            cart_item_id: item?.id ?? null,
-          },
         );
       }
       // One use per coupon per order, taken in id order like the schedules: no lock cycles.
@@ -387,6 +391,13 @@ export function ordersService(deps: OrdersDeps) {
       const at = deps.now();
       const items = await checkoutItemsOfUser(deps.cart, userId, at);
       await alreadyEnrolledErrors(db, items);
+      const unpriced = items.flatMap((i) => (i.couponCode && !i.coupon ? [i.couponCode] : []));
+      const usedUp = await usedUpCouponCode(db, unpriced, userId, at);
+      if (usedUp) {
+        throw new AppError('coupon_used_up', ORDER_MESSAGES.couponUsedUp(usedUp), {
+          coupon_code: usedUp,
+        });
+      }
       let order: OrderRow;
       try {
         order = await writeOrder(userId, idempotencyKey, items, at);
