@@ -160,6 +160,27 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     expect(localStorage.getItem(STORAGE_KEYS.autoSubmit)).toBeNull();
   });
 
+  it('after sign-in, waits for the click when an item still needs its attendees', async () => {
+    const unchosen = { ...item, cart_item_attendee_profiles: [] };
+    server = fakeApi({ 'GET /api/v2/cart_items': { data: cartItemListDocument([unchosen]) } });
+    localStorage.setItem(
+      STORAGE_KEYS.orderParams,
+      JSON.stringify({
+        items: [{ klass_group_schedule_id: '31', number_of_attendees: 1 }],
+        total: 12000,
+      }),
+    );
+    localStorage.setItem(STORAGE_KEYS.autoSubmit, AUTO_SUBMIT_ON);
+    const store = signedIn({ loaded: false });
+    renderCheckout(store);
+    await act(async () => {
+      await store.dispatch(loadCart());
+    });
+    expect(await screen.findByTestId('checkout-notice')).toHaveTextContent(/almost there/i);
+    expect(screen.getByTestId('checkout-choose-attendees')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
   it('sends the same Idempotency-Key again when placing the order is retried', async () => {
     const keys: string[] = [];
     let answer: 'timeout' | 'ok' = 'timeout';

@@ -178,8 +178,12 @@ function CheckoutCart() {
     if (!user || !cartReady) return;
     const saved = takeAutoSubmit();
     if (!saved) return;
-    if (!sameOrder(saved, items) || !canOrder) {
+    if (!sameOrder(saved, items)) {
       setNotice('checkout.cartChanged');
+      return;
+    }
+    if (!canOrder) {
+      setNotice('checkout.finishFirst');
       return;
     }
     void place();
