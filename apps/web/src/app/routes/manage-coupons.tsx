@@ -1,5 +1,14 @@
-import { TitlePage } from './title-page';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
+import { ManageCoupons } from '../../features/coupons';
 
+/** /manage_coupons (teachers and admins): the coupons, their terms and their uses. */
 export function Component() {
-  return <TitlePage title="pages.manageCoupons" />;
+  const { t } = useTranslation();
+  return (
+    <section>
+      <PageTitle title={t('pages.manageCoupons')} />
+      <ManageCoupons />
+    </section>
+  );
 }

@@ -1,0 +1,110 @@
+import {
+  ACCOUNTS_API,
+  parseDocument,
+  USER_GROUPS_API,
+  type User,
+  type UserGroup,
+  userGroupSchema,
+  userSchema,
+} from '@atelier/contract';
+import { z } from 'zod';
+import { api, reportLoadFailure } from '../../lib/api';
+import { type Paged, parsePaged } from '../../lib/paged-list';
+
+export type UserGroupListArgs = { page: number; search?: string };
+export type MemberListArgs = { id: string; page: number };
+
+const LIST = 'LIST';
+const groupTag = (id: string) => ({ type: 'UserGroup' as const, id });
+const membersTag = (id: string) => ({ type: 'UserGroup' as const, id: `members-${id}` });
+
+/**
+ * User groups and their members (docs/product.md#coupons-and-user-groups), and the user search
+ * that finds people to add. Responses are flattened and parsed with the contract's schemas.
+ */
+export const userGroupsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    userGroups: build.query<Paged<UserGroup>, UserGroupListArgs>({
+      query: ({ page, search }) => ({
+        url: USER_GROUPS_API.userGroups,
+        params: { page, ...(search ? { search } : {}) },
+      }),
+      transformResponse: (raw: unknown) => parsePaged(z.array(userGroupSchema), raw),
+      providesTags: (result) => [
+        { type: 'UserGroup', id: LIST },
+        ...(result?.items ?? []).map((g) => groupTag(g.id)),
+      ],
+      onQueryStarted: reportLoadFailure,
+    }),
+    userGroup: build.query<UserGroup, string>({
+      query: (id) => USER_GROUPS_API.userGroup(id),
+      transformResponse: (raw: unknown) => parseDocument(userGroupSchema, raw),
+      providesTags: (_result, _error, id) => [groupTag(id)],
+    }),
+    createUserGroup: build.mutation<UserGroup, string>({
+      query: (name) => ({
+        url: USER_GROUPS_API.userGroups,
+        method: 'POST',
+        data: { user_group: { name } },
+      }),
+      transformResponse: (raw: unknown) => parseDocument(userGroupSchema, raw),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'UserGroup', id: LIST }]),
+    }),
+    renameUserGroup: build.mutation<UserGroup, { id: string; name: string }>({
+      query: ({ id, name }) => ({
+        url: USER_GROUPS_API.userGroup(id),
+        method: 'PUT',
+        data: { user_group: { name } },
+      }),
+      transformResponse: (raw: unknown) => parseDocument(userGroupSchema, raw),
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [groupTag(id), { type: 'UserGroup', id: LIST }, 'Coupon'],
+    }),
+    deleteUserGroup: build.mutation<void, string>({
+      query: (id) => ({ url: USER_GROUPS_API.userGroup(id), method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'UserGroup', id: LIST }]),
+    }),
+    userGroupMembers: build.query<Paged<User>, MemberListArgs>({
+      query: ({ id, page }) => ({ url: USER_GROUPS_API.members(id), params: { page } }),
+      transformResponse: (raw: unknown) => parsePaged(z.array(userSchema), raw),
+      providesTags: (_result, _error, { id }) => [membersTag(id)],
+      onQueryStarted: reportLoadFailure,
+    }),
+    addUserGroupMembers: build.mutation<UserGroup, { id: string; userIds: string[] }>({
+      query: ({ id, userIds }) => ({
+        url: USER_GROUPS_API.members(id),
+        method: 'POST',
+        data: { user_ids: userIds },
+      }),
+      transformResponse: (raw: unknown) => parseDocument(userGroupSchema, raw),
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [groupTag(id), membersTag(id), { type: 'UserGroup', id: LIST }],
+    }),
+    removeUserGroupMember: build.mutation<void, { id: string; userId: string }>({
+      query: ({ id, userId }) => ({ url: USER_GROUPS_API.member(id, userId), method: 'DELETE' }),
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [groupTag(id), membersTag(id), { type: 'UserGroup', id: LIST }],
+    }),
+    /** Students by name or e-mail, for adding to a group: they are the ones who buy classes. */
+    memberCandidates: build.query<User[], string>({
+      query: (keyword) => ({
+        url: ACCOUNTS_API.usersSearch,
+        params: { role: 'student', ...(keyword ? { keyword } : {}) },
+      }),
+      transformResponse: (raw: unknown) => parseDocument(z.array(userSchema), raw),
+      onQueryStarted: reportLoadFailure,
+    }),
+  }),
+});
+
+export const {
+  useUserGroupsQuery,
+  useUserGroupQuery,
+  useCreateUserGroupMutation,
+  useRenameUserGroupMutation,
+  useDeleteUserGroupMutation,
+  useUserGroupMembersQuery,
+  useAddUserGroupMembersMutation,
+  useRemoveUserGroupMemberMutation,
+  useMemberCandidatesQuery,
+} = userGroupsApi;
