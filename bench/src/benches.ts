@@ -1,5 +1,6 @@
 import { argon2Bench } from './argon2.bench';
 import { catalogueBench } from './catalogue.bench';
+import { checkoutBench } from './checkout.bench';
 import type { Bench } from './harness/report';
 import { lighthouseBench } from './lighthouse.bench';
 import { loginBundleBench } from './login-bundle.bench';
@@ -16,4 +17,5 @@ export const BENCHES: Bench[] = [
   lighthouseBench,
   argon2Bench,
   catalogueBench,
+  checkoutBench,
 ];
