@@ -17,7 +17,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function awaitPaid(
   dispatch: AppDispatch,
   orderId: string,
-  { attempts = PAID_POLL.attempts, intervalMs = PAID_POLL.intervalMs, wait = sleep } = {},
+  {
+    attempts = PAID_POLL.attempts,
+    intervalMs = PAID_POLL.intervalMs,
+    wait = sleep,
+  }: { attempts?: number; intervalMs?: number; wait?: (ms: number) => Promise<void> } = {},
 ): Promise<Order> {
   let order: Order | null = null;
   for (let attempt = 0; attempt < attempts; attempt += 1) {
