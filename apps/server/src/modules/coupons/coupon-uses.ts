@@ -11,6 +11,21 @@ import { couponRedemptions, coupons } from './coupons.tables';
 const counting = (at: Date) =>
   or(isNull(couponRedemptions.expiresAt), gt(couponRedemptions.expiresAt, at));
 
+/** The uses of a coupon counting at `at`, all of them or one account's. */
+async function activeUses(db: Db, couponId: number, at: Date, userId?: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(couponRedemptions)
+    .where(
+      and(
+        eq(couponRedemptions.couponId, couponId),
+        userId === undefined ? undefined : eq(couponRedemptions.userId, userId),
+        counting(at),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /**
  * Holds one use of the coupon for a pending order until `expiresAt`, if the coupon's limits (all
  * uses, and this user's) leave room at `at`. Answers false (nothing written) when they do not, or
@@ -29,25 +44,17 @@ export async function holdCouponUse(
     .where(eq(coupons.id, use.couponId))
     .for('update');
   if (!coupon) return false;
-  if (coupon.maxRedemptions !== null) {
-    const [all] = await db
-      .select({ n: count() })
-      .from(couponRedemptions)
-      .where(and(eq(couponRedemptions.couponId, use.couponId), counting(use.at)));
-    if ((all?.n ?? 0) >= coupon.maxRedemptions) return false;
+  if (
+    coupon.maxRedemptions !== null &&
+    (await activeUses(db, use.couponId, use.at)) >= coupon.maxRedemptions
+  ) {
+    return false;
   }
-  if (coupon.maxRedemptionsPerUser !== null) {
-    const [mine] = await db
-      .select({ n: count() })
-      .from(couponRedemptions)
-      .where(
-        and(
-          eq(couponRedemptions.couponId, use.couponId),
-          eq(couponRedemptions.userId, use.userId),
-          counting(use.at),
-        ),
-      );
-    if ((mine?.n ?? 0) >= coupon.maxRedemptionsPerUser) return false;
+  if (
+    coupon.maxRedemptionsPerUser !== null &&
+    (await activeUses(db, use.couponId, use.at, use.userId)) >= coupon.maxRedemptionsPerUser
+  ) {
+    return false;
   }
   await db.insert(couponRedemptions).values({
     couponId: use.couponId,
@@ -92,18 +99,23 @@ export async function usedUpCouponCode(
   if (lower.length === 0) return null;
   const rows = await db
     .select({
+      id: coupons.id,
       code: coupons.code,
       maxRedemptions: coupons.maxRedemptions,
       maxRedemptionsPerUser: coupons.maxRedemptionsPerUser,
-      uses: sql<number>`(select count(*)::int from ${couponRedemptions} r where r.coupon_id = ${coupons.id} and (r.expires_at is null or r.expires_at > ${at}))`,
-      usesByUser: sql<number>`(select count(*)::int from ${couponRedemptions} r where r.coupon_id = ${coupons.id} and r.user_id = ${userId} and (r.expires_at is null or r.expires_at > ${at}))`,
     })
     .from(coupons)
     .where(inArray(sql`lower(${coupons.code})`, lower));
-  const usedUp = rows.find(
-    (r) =>
-      (r.maxRedemptions !== null && r.uses >= r.maxRedemptions) ||
-      (r.maxRedemptionsPerUser !== null && r.usesByUser >= r.maxRedemptionsPerUser),
-  );
-  return usedUp?.code ?? null;
+  for (const r of rows) {
+    if (r.maxRedemptions !== null && (await activeUses(db, r.id, at)) >= r.maxRedemptions) {
+      return r.code;
+    }
+    if (
+      r.maxRedemptionsPerUser !== null &&
+      (await activeUses(db, r.id, at, userId)) >= r.maxRedemptionsPerUser
+    ) {
+      return r.code;
+    }
+  }
+  return null;
 }
