@@ -7,6 +7,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -204,32 +205,39 @@ function OrderCard({ order }: { order: Order }) {
   );
 }
 
-/** A printable receipt: the browser's print, with the dialog's content as the page. */
+/**
+ * A printable receipt: the browser's print, with the dialog's content as the page (the app
+ * behind it, in #root, is left out of the print while the receipt is open; the dialog lives in a
+ * portal beside it).
+ */
 function Receipt({ order, onClose }: { order: Order; onClose: () => void }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
   return (
-    <AppDialog
-      open
-      title={t('orders.receiptTitle', { id: order.id })}
-      onClose={onClose}
-      testId="order-receipt-dialog"
-      actions={
-        <Button variant="contained" onClick={() => window.print()}>
-          {t('orders.print')}
-        </Button>
-      }
-    >
-      <Stack spacing={1} sx={{ mb: 2 }}>
-        <Typography>
-          {t('orders.placedAt', { id: order.id, date: dateTime(order.created_at) })}
-        </Typography>
-        {order.paid_at && (
-          <Typography>{t('orders.paidAt', { date: dateTime(order.paid_at) })}</Typography>
-        )}
-        <Typography>{t(`orders.status.${order.status}`)}</Typography>
-      </Stack>
-      <OrderSummary order={order} />
-    </AppDialog>
+    <>
+      <GlobalStyles styles={{ '@media print': { '#root': { display: 'none' } } }} />
+      <AppDialog
+        open
+        title={t('orders.receiptTitle', { id: order.id })}
+        onClose={onClose}
+        testId="order-receipt-dialog"
+        actions={
+          <Button variant="contained" onClick={() => window.print()}>
+            {t('orders.print')}
+          </Button>
+        }
+      >
+        <Stack spacing={1} sx={{ mb: 2 }}>
+          <Typography>
+            {t('orders.placedAt', { id: order.id, date: dateTime(order.created_at) })}
+          </Typography>
+          {order.paid_at && (
+            <Typography>{t('orders.paidAt', { date: dateTime(order.paid_at) })}</Typography>
+          )}
+          <Typography>{t(`orders.status.${order.status}`)}</Typography>
+        </Stack>
+        <OrderSummary order={order} />
+      </AppDialog>
+    </>
   );
 }
