@@ -67,5 +67,5 @@ export const paymentsPlugin = fp(
     await app.register(webhookRoutes, { ctx });
     if (fake) await app.register(fakePaymentRoutes, { provider: fake });
   },
-  { name: 'payments', dependencies: [] },
+  { name: 'payments' },
 );
