@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  COUPON_MESSAGES,
   DATE_PICKER_MAX,
   DATE_PICKER_MIN,
   FAMILY_MESSAGES,
@@ -7,6 +8,7 @@ import {
   IMAGE_TYPE_MESSAGE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  USER_GROUP_MESSAGES,
 } from '@atelier/contract';
 import type { TFunction } from 'i18next';
 import type { MessageKey } from '../../i18n/i18n';
@@ -32,6 +34,14 @@ const KNOWN: Record<string, MessageKey> = {
   [FAMILY_MESSAGES.birthdayFuture]: 'family.messages.birthdayFuture',
   [FAMILY_MESSAGES.oneAccountHolder]: 'family.messages.oneAccountHolder',
   [FAMILY_MESSAGES.inUse]: 'family.messages.inUse',
+  [COUPON_MESSAGES.codeTaken]: 'coupons.messages.codeTaken',
+  [COUPON_MESSAGES.codeCharacters]: 'coupons.messages.codeCharacters',
+  [COUPON_MESSAGES.percentTooHigh]: 'coupons.messages.percentTooHigh',
+  [COUPON_MESSAGES.windowOrder]: 'coupons.untilBeforeFrom',
+  [COUPON_MESSAGES.unknownUserGroup]: 'coupons.messages.unknownUserGroup',
+  [COUPON_MESSAGES.unknownKlassGroup]: 'coupons.messages.unknownKlassGroup',
+  [USER_GROUP_MESSAGES.nameTaken]: 'userGroups.messages.nameTaken',
+  [USER_GROUP_MESSAGES.unknownUsers]: 'userGroups.messages.unknownUsers',
 };
 
 /** The values the known messages interpolate. */
