@@ -226,6 +226,21 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     expect(keys[1]).not.toBe('old-key');
   });
 
+  it('goes straight to the complete page for an order with nothing to pay', async () => {
+    server = fakeApi({
+      'POST /api/v2/orders': {
+        status: 201,
+        data: orderDocument({ ...order, status: 'paid', total: 0, payment: null }),
+      },
+      'GET /api/v2/cart_items': { data: cartItemListDocument([]) },
+    });
+    const { user, store } = renderCheckout();
+    await user.click(screen.getByTestId('place-order'));
+    expect(await screen.findByText('complete page')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    await waitFor(() => expect(store.getState().cart.items).toEqual([]));
+  });
+
   it('names the item that sold out (409 sold_out) and forgets the attempt', async () => {
     server = fakeApi({
       'POST /api/v2/orders': {

@@ -119,11 +119,18 @@ function CheckoutCart() {
     setNotice(null);
     try {
       let order = await placeOrder({ idempotencyKey: idempotencyKey() }).unwrap();
-      if (order.status !== 'pending') {
+      if (order.status !== 'pending' && order.status !== 'paid') {
         // The key's order is over (cancelled on /orders, or expired): that attempt has ended,
         // and the server would answer the same order again. A new key makes a new order.
         forgetIdempotencyKey();
         order = await placeOrder({ idempotencyKey: idempotencyKey() }).unwrap();
+      }
+      if (order.status === 'paid') {
+        // Nothing to pay (a coupon took the whole price): the server paid it at once.
+        forgetIdempotencyKey();
+        void dispatch(loadCart());
+        navigate(afterOrder(order), { replace: true });
+        return;
       }
       // The card form reads the order from the cache of its own query: no second request.
       await dispatch(ordersApi.util.upsertQueryData('order', order.id, order));
@@ -328,7 +335,20 @@ function PayOrder({ orderId }: { orderId: string }) {
       </Stack>
     );
   }
-  if (order?.status !== 'pending' || !order.payment) return <Loading />;
+  if (order?.status !== 'pending') return <Loading />;
+  if (!order.payment) {
+    // The provider could not be asked for this order's payment; the next read asks again.
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="warning" data-testid="checkout-payment-unavailable">
+          {t('checkout.paymentUnavailable')}
+        </Alert>
+        <Button variant="contained" onClick={() => void refetch()}>
+          {t('checkout.tryAgain')}
+        </Button>
+      </Stack>
+    );
+  }
 
   const heldUntil = dateTimeFormat(i18n.language, {
     timeZone: timeZoneOf(user),
