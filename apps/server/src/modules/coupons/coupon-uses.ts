@@ -119,3 +119,24 @@ export async function usedUpCouponCode(
   }
   return null;
 }
+
+/**
+ * An order paid after its held uses were given back (it had expired or been cancelled) still got
+ * the discount: its uses count again, redeemed, whatever the limits say by now. A coupon deleted
+ * meanwhile is skipped.
+ */
+export async function reinstateRedeemedUses(
+  db: Db,
+  order: { id: number; userId: number },
+  couponIds: number[],
+): Promise<void> {
+  const existing = await db
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(inArray(coupons.id, couponIds.length > 0 ? couponIds : [0]));
+  if (existing.length === 0) return;
+  await db
+    .insert(couponRedemptions)
+    .values(existing.map((c) => ({ couponId: c.id, userId: order.userId, orderId: order.id })))
+    .onConflictDoNothing();
+}

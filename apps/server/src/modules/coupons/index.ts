@@ -6,6 +6,7 @@ export { type ApplicableCoupon, couponLookup } from './coupon-lookup';
 export {
   holdCouponUse,
   redeemCouponUses,
+  reinstateRedeemedUses,
   releaseCouponUses,
   releaseCouponUsesOfOrders,
   usedUpCouponCode,

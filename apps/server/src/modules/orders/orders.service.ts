@@ -20,6 +20,7 @@ import {
 import {
   holdCouponUse,
   redeemCouponUses,
+  reinstateRedeemedUses,
   releaseCouponUses,
   releaseCouponUsesOfOrders,
   usedUpCouponCode,
@@ -285,7 +286,7 @@ export function ordersService(deps: OrdersDeps) {
       const order = await lockOrder(tx, orderId);
       if (!order) return null;
       if (order.status !== 'pending' && order.status !== 'expired' && order.status !== 'canceled') {
-        return { order, changed: false };
+        return { order, changed: false, refundDue: false };
       }
       const items = (await itemsOfOrders(tx, [order.id])).get(order.id) ?? [];
       const toEnroll: OrderEnrollment[] = items.flatMap((item) =>
@@ -298,7 +299,10 @@ export function ordersService(deps: OrdersDeps) {
       const holdsValid = order.status === 'pending' && order.expiresAt > at;
       if (holdsValid) {
         await enrollHeldOrder(tx, order.id, toEnroll);
-      } else if (!(await enrollIfSeatsFit(tx, order.id, toEnroll, at))) {
+      } else if (await enrollIfSeatsFit(tx, order.id, toEnroll, at)) {
+        const couponIds = items.flatMap((i) => (i.couponId === null ? [] : [i.couponId]));
+        await reinstateRedeemedUses(tx, order, [...new Set(couponIds)]);
+      } else {
         // Paid after its seats went to others: nobody is enrolled and the money goes back.
         await releaseCouponUses(tx, order.id);
         await updateOrder(tx, order.id, {
@@ -307,7 +311,7 @@ export function ordersService(deps: OrdersDeps) {
           paymentError:
             'Paid after the seats were released and the class is now full: a refund is due.',
         });
-        return { order: { ...order, status: 'failed' as const }, changed: false };
+        return { order: { ...order, status: 'failed' as const }, changed: false, refundDue: true };
       }
       await redeemCouponUses(tx, order.id);
       await removeCartItemsOfSchedules(
@@ -322,13 +326,13 @@ export function ordersService(deps: OrdersDeps) {
         closedAt: null,
       });
       await queueReceipt(tx, order, items);
-      return { order: { ...order, status: 'paid' as const }, changed: true };
+      return { order: { ...order, status: 'paid' as const }, changed: true, refundDue: false };
     });
     if (!result) return null;
     if (result.changed) {
       deps.mailer.wake();
-      await tellBuyer(result.order, true);
-    } else if (result.order.status === 'failed') {
+      await tellBuyer(result.order);
+    } else if (result.refundDue) {
       deps.log.error({ orderId }, 'order paid after its seats went: refund due');
     }
     return result.order.status;
@@ -358,8 +362,7 @@ export function ordersService(deps: OrdersDeps) {
     });
   }
 
-  async function tellBuyer(order: OrderRow, paid: boolean) {
-    if (!paid) return;
+  async function tellBuyer(order: OrderRow) {
     const buyer = await buyerOf(db, order.userId);
     const ja = buyer?.locale === 'ja';
     try {
