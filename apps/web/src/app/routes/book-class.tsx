@@ -1,5 +1,5 @@
-import { TitlePage } from './title-page';
+import { BookingPage } from '../../features/booking';
 
 export function Component() {
-  return <TitlePage title="pages.bookClass" />;
+  return <BookingPage />;
 }

@@ -1,5 +1,5 @@
-import { TitlePage } from './title-page';
+import { CartItemEditor } from '../../features/booking';
 
 export function Component() {
-  return <TitlePage title="pages.cartItem" />;
+  return <CartItemEditor />;
 }

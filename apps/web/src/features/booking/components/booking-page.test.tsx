@@ -1,0 +1,273 @@
+import { document, resource } from '@atelier/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildCartItem, buildUser, cartItemListDocument } from '../../../testing/builders';
+import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-api';
+import { makeStore, renderWithProviders } from '../../../testing/render-with-providers';
+import { clearGuestCart, readGuestCartItems } from '../../cart';
+import { BookingPage } from './booking-page';
+
+let server: FakeApi | undefined;
+afterEach(async () => {
+  server?.restore();
+  server = undefined;
+  await clearGuestCart();
+});
+
+const ref = (type: string, id: string) => ({ type, id });
+
+/**
+ * Two programmes: Drawing (ages 8–12) with a Saturday-morning schedule (New York), Clay (adults)
+ * with a Tuesday-evening one that is sold out.
+ */
+function catalogue() {
+  const schedule = (
+    id: string,
+    groupId: string,
+    name: string,
+    seats: number,
+    startsAt: string,
+    endsAt: string,
+  ) =>
+    resource(
+      'klass_group_schedules',
+      id,
+      {
+        name,
+        klass_group_id: groupId,
+        time_zone: 'America/New_York',
+        start_date: '2030-01-05',
+        end_date: '2030-02-23',
+        slots: [],
+        seats_left: seats,
+      },
+      {
+        klass_group: ref('klass_groups', groupId),
+        teacher: ref('users', '5'),
+        klass_group_schedule_plans: [ref('klass_group_schedule_plans', `${id}-p`)],
+        klass_group_schedule_addons: id === '31' ? [ref('klass_group_schedule_addons', '7')] : [],
+        klasses: [ref('klasses', `${id}-k`)],
+      },
+    );
+  const programme = (
+    id: string,
+    name: string,
+    audience: string,
+    min: number | null,
+    max: number | null,
+    scheduleId: string,
+  ) =>
+    resource(
+      'klass_groups',
+      id,
+      {
+        name,
+        slug: name.toLowerCase(),
+        description: `${name} for everyone`,
+        audience,
+        format: 'in_person',
+        location: 'Studio A',
+        min_age: min,
+        max_age: max,
+        image_url: null,
+        thumb_url: null,
+      },
+      { klass_group_schedules: [ref('klass_group_schedules', scheduleId)] },
+    );
+  const klass = (scheduleId: string, groupId: string, startsAt: string, endsAt: string) =>
+    resource(
+      'klasses',
+      `${scheduleId}-k`,
+      {
+        klass_group_id: groupId,
+        klass_group_schedule_id: scheduleId,
+        starts_at: startsAt,
+        ends_at: endsAt,
+        status: 'scheduled',
+      },
+      { klass_group_schedule: ref('klass_group_schedules', scheduleId) },
+    );
+  const link = (scheduleId: string) =>
+    resource(
+      'klass_group_schedule_plans',
+      `${scheduleId}-p`,
+      { klass_group_schedule_id: scheduleId, plan_id: '9' },
+      { klass_group_schedule: ref('klass_group_schedules', scheduleId), plan: ref('plans', '9') },
+    );
+  return document(
+    [
+      programme('41', 'Drawing', 'kids', 8, 12, '31'),
+      programme('42', 'Clay', 'adults', 18, null, '32'),
+    ],
+    {
+      meta: { total: 2, page: 1, per_page: 20 },
+      included: [
+        // Saturday 2030-01-05 10:00–12:00 in New York; Tuesday 2030-01-08 19:00–21:00.
+        schedule('31', '41', 'Saturday mornings', 6, '', ''),
+        schedule('32', '42', 'Tuesday evenings', 0, '', ''),
+        klass('31', '41', '2030-01-05T15:00:00.000Z', '2030-01-05T17:00:00.000Z'),
+        klass('32', '42', '2030-01-09T00:00:00.000Z', '2030-01-09T02:00:00.000Z'),
+        link('31'),
+        link('32'),
+        resource('plans', '9', {
+          name: 'Per class',
+          base_price: 0,
+          unit_price: 3500,
+          unit_type: 'class',
+        }),
+        resource(
+          'klass_group_schedule_addons',
+          '7',
+          { klass_group_schedule_id: '31', name: 'Materials', price: 1500 },
+          { klass_group_schedule: ref('klass_group_schedules', '31') },
+        ),
+        resource('users', '5', { name: 'Tess Teacher', avatar_url: null }),
+      ],
+    },
+  );
+}
+
+const priced = buildCartItem({ id: '1', total_price: 5000 });
+const pricingRoute = {
+  'GET /api/v1/guests/cart_items': { data: cartItemListDocument([priced]) },
+  'GET /api/v1/catalogue/klass_groups': { data: catalogue() },
+};
+
+const programmeNames = () =>
+  screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+
+describe('BookingPage (docs/product.md#booking)', () => {
+  it('shows programmes with teacher, times in the viewer zone, seats and plans; filters them', async () => {
+    server = fakeApi(pricingRoute);
+    const { user } = renderWithProviders(<BookingPage />, {
+      preloadedState: { session: { status: 'loaded', user: null } },
+    });
+    await waitFor(() => expect(programmeNames()).toEqual(['Drawing', 'Clay']));
+    const saturday = screen.getAllByTestId('booking-schedule')[0] as HTMLElement;
+    expect(saturday).toHaveTextContent('Teacher: Tess Teacher');
+    expect(saturday).toHaveTextContent('6 seats left');
+    expect(saturday).toHaveTextContent('10:00');
+    expect(saturday).toHaveTextContent('Per class: $35.00 per class (joining late');
+    expect(screen.getByRole('button', { name: 'Book Tuesday evenings of Clay' })).toBeDisabled();
+
+    await user.type(screen.getByRole('textbox', { name: "Attendee's age" }), '10');
+    expect(programmeNames()).toEqual(['Drawing']);
+    await user.clear(screen.getByRole('textbox', { name: "Attendee's age" }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Time of day' }));
+    await user.click(screen.getByRole('option', { name: 'Evening' }));
+    expect(programmeNames()).toEqual(['Clay']);
+
+    await user.click(screen.getByRole('combobox', { name: 'Weekday' }));
+    await user.click(screen.getByRole('option', { name: 'Saturday' }));
+    expect(screen.getByText('No class matches these filters.')).toBeInTheDocument();
+  });
+
+  it('lets a guest add a class with typed attendees to the local cart and shows the count', async () => {
+    server = fakeApi(pricingRoute);
+    const store = makeStore({
+      session: { status: 'loaded', user: null },
+      cart: { items: [], status: 'loaded', loading: false },
+    });
+    const { user } = renderWithProviders(<BookingPage />, { store });
+    await user.click(
+      await screen.findByRole('button', { name: 'Book Saturday mornings of Drawing' }),
+    );
+    const form = screen.getByRole('form', { name: 'Book Saturday mornings' });
+    await user.type(within(form).getByRole('textbox', { name: 'Attendee 1: name' }), 'Mia');
+    await user.click(within(form).getByRole('checkbox', { name: /Materials/ }));
+    await waitFor(() =>
+      expect(within(form).getByTestId('booking-price')).toHaveTextContent('$50.00'),
+    );
+
+    // Born too late for ages 8–12 on 2030-01-05.
+    const birthday = within(form).getByLabelText(/Attendee 1: birthday/);
+    await user.type(birthday, '2025-01-01');
+    await user.click(within(form).getByRole('button', { name: 'Add to cart' }));
+    expect(within(form).getByTestId('booking-errors')).toHaveTextContent('Outside the ages');
+    expect(await readGuestCartItems()).toEqual([]);
+
+    await user.clear(birthday);
+    await user.type(birthday, '2019-03-04');
+    await user.click(within(form).getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(screen.getByTestId('booking-cart-count')).toBeInTheDocument());
+    expect(screen.getByTestId('booking-cart-count')).toHaveTextContent('Your cart holds 1 class.');
+    expect(screen.getByRole('link', { name: 'Go to the cart' })).toHaveAttribute('href', '/cart');
+    const [local] = await readGuestCartItems();
+    expect(local).toMatchObject({
+      klass_group_schedule_id: '31',
+      plan_id: '9',
+      number_of_attendees: 1,
+      attendees: [{ attendee_profile_id: null, name: 'Mia', birthday: '2019-03-04' }],
+      cart_item_klass_group_schedule_addons: ['7'],
+    });
+  });
+
+  it('adds a signed-in student’s family member through the server and reloads the cart', async () => {
+    const posted: FakeRequest[] = [];
+    let added = false;
+    server = fakeApi({
+      ...pricingRoute,
+      'GET /api/v1/users/1/attendee_profiles': {
+        data: {
+          data: [
+            resource(
+              'attendee_profiles',
+              '21',
+              {
+                name: 'Leo',
+                birthday: '2019-05-05',
+                is_account_holder: false,
+              },
+              { user: ref('users', '1') },
+            ),
+            resource(
+              'attendee_profiles',
+              '22',
+              {
+                name: 'Gran',
+                birthday: '1950-05-05',
+                is_account_holder: false,
+              },
+              { user: ref('users', '1') },
+            ),
+          ],
+          meta: { total: 2, page: 1, per_page: 20 },
+        },
+      },
+      'POST /api/v2/cart_items': (request) => {
+        posted.push(request);
+        added = true;
+        return { status: 201, data: { data: null } };
+      },
+      'GET /api/v2/cart_items': () => ({
+        data: cartItemListDocument(added ? [priced] : []),
+      }),
+    });
+    const store = makeStore({
+      session: { status: 'loaded', user: buildUser({ id: '1' }) },
+      cart: { items: [], status: 'loaded', loading: false },
+    });
+    const { user } = renderWithProviders(<BookingPage />, { store });
+    await user.click(
+      await screen.findByRole('button', { name: 'Book Saturday mornings of Drawing' }),
+    );
+    const form = screen.getByRole('form', { name: 'Book Saturday mornings' });
+    expect(
+      await within(form).findByRole('checkbox', { name: 'Gran (outside the ages of this class)' }),
+    ).toBeDisabled();
+    await user.click(within(form).getByRole('checkbox', { name: 'Leo' }));
+    await user.click(within(form).getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(store.getState().cart.items).toHaveLength(1));
+    expect(posted[0]?.body).toEqual({
+      cart_item: {
+        klass_group_schedule_id: '31',
+        plan_id: '9',
+        number_of_attendees: 1,
+        attendee_profile_ids: ['21'],
+        addon_ids: [],
+        coupon_code: null,
+      },
+    });
+  });
+});
