@@ -80,7 +80,9 @@ export function outcomeOf(event: VerifiedEvent): PaymentOutcome | null {
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
     return null;
   }
-  const intent = event.data.object;
+  // Signed does not mean well-formed: an event missing its intent is ignored, not a 500.
+  const intent = event.data?.object as Partial<Stripe.PaymentIntent> | undefined;
+  if (typeof intent?.id !== 'string') return null;
   const orderId = Number(intent.metadata?.order_id);
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return null;
   return {

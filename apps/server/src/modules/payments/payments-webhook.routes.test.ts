@@ -174,6 +174,14 @@ describe('POST /api/v2/payments/webhook', { timeout: 60_000 }, () => {
       orderId: o.orderId,
     });
     expect((await deliver(foreign)).statusCode).toBe(200);
+    // Signed, but not shaped like an intent event: ignored, not a 500.
+    const shapeless = {
+      id: 'evt_shapeless',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: {},
+    };
+    expect((await deliver(shapeless)).statusCode).toBe(200);
     expect(heard).toEqual([]);
     const stored = await t.app.db
       .select()
