@@ -10,6 +10,7 @@ import { latestMail } from '../../mail/mail-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { cartItems } from '../cart/cart.tables';
 import { addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
+import { klassGroups } from '../classes/classes.tables';
 import {
   as,
   type Cast,
@@ -81,6 +82,18 @@ describe('orders API', { timeout: SETUP_TIMEOUT_MS }, () => {
     expect(
       await t.database.db.select().from(orders).where(eq(orders.userId, c.parent.id)),
     ).toHaveLength(0);
+  });
+
+  it('refuses an item whose class can no longer be booked, naming it', async () => {
+    const gone = await programmeWithSchedule(t, c);
+    const itemId = await parentCart(gone, [c.parent.attendees.mia]);
+    await t.database.db
+      .update(klassGroups)
+      .set({ published: false })
+      .where(eq(klassGroups.id, Number(gone.groupId)));
+    const res = await checkout(c.parent);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0].meta.field).toBe(`cart_items.${itemId}.klass_group_schedule_id`);
   });
 
   it('makes a pending order holding its seats, with a snapshot and how to pay; the same key answers the same order', async () => {
