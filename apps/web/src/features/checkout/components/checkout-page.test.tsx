@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildCartItem, buildUser, cartItemListDocument } from '../../../testing/builders';
+import { invalid } from '../../../testing/error-replies';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
 import { buildOrder, orderDocument } from '../../../testing/order-builders';
 import { makeStore, renderWithProviders } from '../../../testing/render-with-providers';
@@ -255,6 +256,19 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
       'Observational Drawing is sold out',
     );
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('names the item a 422 refers to', async () => {
+    server = fakeApi({
+      'POST /api/v2/orders': invalid({
+        'cart_items.7.attendees': 'Kid Lovelace is already enrolled in this class',
+      }),
+    });
+    const { user } = renderCheckout();
+    await user.click(screen.getByTestId('place-order'));
+    expect(await screen.findByTestId('checkout-problem')).toHaveTextContent(
+      'Observational Drawing: Kid Lovelace is already enrolled in this class',
+    );
   });
 
   it('names the coupon that is used up (409 coupon_used_up)', async () => {

@@ -7,9 +7,11 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { translateServerMessage } from '../../../components/form/server-messages';
 import type { MessageKey } from '../../../i18n/i18n';
 import { handleError, toApiError } from '../../../lib/api-client';
 import { clientConfig } from '../../../lib/client-config';
@@ -62,6 +64,20 @@ function sameOrder(saved: SavedOrder, items: CartItem[]): boolean {
   const now = savedOrderOf(items).items.map(key).sort();
   const then = saved.items.map(key).sort();
   return now.length === then.length && now.every((k, index) => k === then[index]);
+}
+
+/**
+ * A 422 for the cart: its entries name items (`cart_items.{id}.{field}`: attendees not chosen, a
+ * class no longer bookable, an attendee already enrolled), each shown with the item's programme.
+ */
+function cartRefusal(fields: Record<string, string>, items: CartItem[], t: TFunction): Problem {
+  const lines = Object.entries(fields).map(([field, detail]) => {
+    const id = /^cart_items\.([^.]+)\./.exec(field)?.[1];
+    const item = items.find((i) => i.id === id);
+    const text = translateServerMessage(detail, t);
+    return item ? `${item.klass_group_schedule.klass_group.name}: ${text}` : text;
+  });
+  return lines.length > 0 ? { text: lines.join(' ') } : { key: 'checkout.cartEmpty' };
 }
 
 /** Paths to leave checkout for, by the order's final state. */
@@ -158,7 +174,7 @@ function CheckoutCart() {
           values: { code: String(failure.meta?.coupon_code ?? '') },
         });
       } else if (failure.status === 422) {
-        setProblem({ key: 'checkout.cartEmpty' });
+        setProblem(cartRefusal(failure.fields, items, t));
       } else if (failure.status === 409 && failure.detail) {
         setProblem({ text: failure.detail });
       } else {
