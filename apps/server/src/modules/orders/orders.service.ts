@@ -389,6 +389,8 @@ export function ordersService(deps: OrdersDeps) {
      * for ORDER_HOLD_MINUTES. The same Idempotency-Key from the same account answers the same order.
      */
     async createOrder(userId: number, idempotencyKey: string): Promise<OrderDocument> {
+      // A replay of an order whose hold has run out shows it expired, without a payment to make.
+      await expireDue(userId);
       const existing = await orderByKey(db, userId, idempotencyKey);
       if (existing) return documentOf(existing);
       const at = deps.now();
