@@ -15,6 +15,10 @@ describe('notificationTarget', () => {
     );
   });
 
+  it('opens the orders page for news of an order', () => {
+    expect(notificationTarget({ record: { id: '1', type: 'orders' } })).toBe('/orders');
+  });
+
   it('has no page for a class message', () => {
     expect(notificationTarget({ record: { id: '1', type: 'messages' } })).toBeNull();
   });
