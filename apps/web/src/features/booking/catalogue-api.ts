@@ -112,6 +112,7 @@ export const catalogueApi = api.injectEndpoints({
       query: (id) => CLASSES_API.catalogueSchedule(id),
       transformResponse: (body: unknown) =>
         parseDocument(bookableScheduleSchema, catalogueScheduleDocumentSchema.parse(body)),
+      onQueryStarted: reportLoadFailure,
     }),
   }),
 });
