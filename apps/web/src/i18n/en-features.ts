@@ -716,6 +716,7 @@ export const enFeatures = {
     pricing: 'Pricing…',
     chooseAttendees: 'Choose who attends.',
     nameEveryone: 'Give every attendee a name and a birthday.',
+    birthdayInvalid: 'Use a real birthday, not in the future.',
     tooFewSeats: 'Not enough seats are left for that many attendees.',
     addToCart: 'Add to cart',
     addFailed: 'Could not add the class to the cart.',

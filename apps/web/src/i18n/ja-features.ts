@@ -715,6 +715,7 @@ export const jaFeatures: FeatureTranslation = {
     pricing: '計算中…',
     chooseAttendees: '参加者を選んでください。',
     nameEveryone: 'すべての参加者の名前と生年月日を入力してください。',
+    birthdayInvalid: '正しい生年月日を入力してください（未来の日付は使えません）。',
     tooFewSeats: 'その人数分の空席がありません。',
     addToCart: 'カートに追加',
     addFailed: 'クラスをカートに追加できませんでした。',

@@ -259,4 +259,19 @@ describe('merge at sign-in (decision 028)', () => {
     ]);
     expect(params[0]).toMatchObject({ number_of_attendees: 2, attendees: [] });
   });
+
+  it('sends no attendees when a birthday is in the future or not a date', () => {
+    const item = (birthday: string) => ({
+      ...typed,
+      id: 1,
+      createdAt: new Date().toISOString(),
+      attendees: [{ attendee_profile_id: null, name: 'Mia', birthday }],
+    });
+    const attendeesOf = (birthday: string) =>
+      mergeParams([item(birthday)], '2026-11-24')[0]?.attendees;
+    expect(attendeesOf('2026-11-24')).toEqual([{ name: 'Mia', birthday: '2026-11-24' }]);
+    expect(attendeesOf('2026-11-25')).toEqual([]);
+    expect(attendeesOf('1899-12-31')).toEqual([]);
+    expect(attendeesOf('2020-13-01')).toEqual([]);
+  });
 });

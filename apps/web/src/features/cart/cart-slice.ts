@@ -1,4 +1,10 @@
-import type { CartItem, GuestCartItemParams, MergeCartItemParams } from '@atelier/contract';
+import {
+  type CartItem,
+  DATE_PICKER_MIN,
+  type GuestCartItemParams,
+  type MergeCartItemParams,
+  NAME_MAX_LENGTH,
+} from '@atelier/contract';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { queryData } from '../../lib/api';
 import { handleError } from '../../lib/api-client';
@@ -30,13 +36,30 @@ export function guestPricingParams(items: GuestCartItem[]): GuestCartItemParams[
 
 /**
  * The merge call's parameters (decision 028): the pricing call's, with the attendees the guest
- * typed. An item whose attendees are not all named with a birthday sends none (the server
- * would refuse the whole merge), keeping its number of attendees.
+ * typed. An item whose attendees are not all named with an acceptable birthday sends none (the
+ * server would refuse the whole merge), keeping its number of attendees.
  */
-export function mergeParams(items: GuestCartItem[]): MergeCartItemParams[] {
+export function mergeParams(
+  items: GuestCartItem[],
+  today: string = new Date().toISOString().slice(0, 10),
+): MergeCartItemParams[] {
+  // The contract's rules for a typed attendee, without loading zod at start-up: a name, and a
+  // real date in the date picker's range, not after today (UTC; the server allows up to UTC+14).
+  const acceptable = (a: GuestCartItem['attendees'][number]) => {
+    const name = a.name?.trim() ?? '';
+    const birthday = a.birthday ?? '';
+    return (
+      name.length > 0 &&
+      name.length <= NAME_MAX_LENGTH &&
+      /^\d{4}-\d{2}-\d{2}$/.test(birthday) &&
+      !Number.isNaN(Date.parse(birthday)) &&
+      birthday >= DATE_PICKER_MIN &&
+      birthday <= today
+    );
+  };
   return guestPricingParams(items).map((params, index) => {
     const typed = items[index]?.attendees ?? [];
-    const complete = typed.every((a) => a.name?.trim() && a.birthday);
+    const complete = typed.every(acceptable);
     return {
       ...params,
       attendees: complete

@@ -21,6 +21,7 @@ import type { BookablePlan, BookableProgramme, BookableSchedule } from '../catal
 import {
   AddonPicker,
   ageProblem,
+  badBirthday,
   FamilyAttendeePicker,
   TypedAttendeesFields,
 } from './booking-pickers';
@@ -91,6 +92,7 @@ export function BookingForm({
     if (numberOfAttendees === 0) out.push(t('booking.chooseAttendees'));
     if (!user) {
       if (people.some((p) => !p.name.trim() || !p.birthday)) out.push(t('booking.nameEveryone'));
+      else if (people.some((p) => badBirthday(p.birthday))) out.push(t('booking.birthdayInvalid'));
       if (people.some((p) => ageProblem(programme, schedule.start_date, p.birthday || null))) {
         out.push(t('booking.outsideAgesShort'));
       }

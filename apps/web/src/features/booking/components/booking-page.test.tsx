@@ -180,8 +180,13 @@ describe('BookingPage (docs/product.md#booking)', () => {
       expect(within(form).getByTestId('booking-price')).toHaveTextContent('$50.00'),
     );
 
-    // Born too late for ages 8–12 on 2030-01-05.
     const birthday = within(form).getByLabelText(/Attendee 1: birthday/);
+    await user.type(birthday, '2099-01-01');
+    await user.click(within(form).getByRole('button', { name: 'Add to cart' }));
+    expect(within(form).getByTestId('booking-errors')).toHaveTextContent('Use a real birthday');
+
+    // Born too late for ages 8–12 on 2030-01-05.
+    await user.clear(birthday);
     await user.type(birthday, '2025-01-01');
     await user.click(within(form).getByRole('button', { name: 'Add to cart' }));
     expect(within(form).getByTestId('booking-errors')).toHaveTextContent('Outside the ages');

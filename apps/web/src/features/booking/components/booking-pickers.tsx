@@ -1,3 +1,4 @@
+import { DATE_PICKER_MIN } from '@atelier/contract';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -23,6 +24,16 @@ type Ages = { min_age: number | null; max_age: number | null };
 /** A message when an attendee born on `birthday` is outside the ages at the class's start. */
 export function ageProblem(ages: Ages, startDate: string, birthday: string | null): boolean {
   return Boolean(birthday) && !fitsAges(ages, ageOn(birthday ?? '', startDate));
+}
+
+/** A typed birthday the server would refuse: not a date, before 1900, or after today. */
+export function badBirthday(birthday: string, today = new Date().toISOString().slice(0, 10)) {
+  return (
+    !/^\d{4}-\d{2}-\d{2}$/.test(birthday) ||
+    Number.isNaN(Date.parse(birthday)) ||
+    birthday < DATE_PICKER_MIN ||
+    birthday > today
+  );
 }
 
 /** A signed-in user's family members to choose from; one outside the ages cannot be chosen. */

@@ -21,6 +21,7 @@ import { useCatalogueScheduleQuery } from '../catalogue-api';
 import {
   AddonPicker,
   ageProblem,
+  badBirthday,
   FamilyAttendeePicker,
   TypedAttendeesFields,
 } from './booking-pickers';
@@ -53,6 +54,8 @@ function Editor({ item }: { item: CartItem }) {
     if (user && familyIds.length === 0) found.push(t('booking.chooseAttendees'));
     if (!user && people.some((p) => !p.name.trim() || !p.birthday)) {
       found.push(t('booking.nameEveryone'));
+    } else if (!user && people.some((p) => badBirthday(p.birthday))) {
+      found.push(t('booking.birthdayInvalid'));
     }
     if (!user && people.some((p) => ageProblem(programme, startDate, p.birthday || null))) {
       found.push(t('booking.outsideAgesShort'));
