@@ -9,7 +9,7 @@ import {
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { type CartSchedule, cartSchedulesByIds } from '../classes';
 import { familyMembersFor } from '../family';
 import {
@@ -152,7 +152,7 @@ async function withOneRetry<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T>
   try {
     return await db.transaction(work);
   } catch (error) {
-    if (!isUniqueViolation(error)) throw goneLinkError(error) ?? error;
+    if (!isUniqueViolation(error)) throw goneError(error);
   }
   try {
     return await db.transaction(work);
@@ -160,8 +160,24 @@ async function withOneRetry<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T>
     if (isUniqueViolation(error)) {
       throw new AppError('conflict', 'The cart changed meanwhile; try again');
     }
-    throw goneLinkError(error) ?? error;
+    throw goneError(error);
   }
+}
+
+/**
+ * What a foreign key refusing a write means: an attendee or add-on deleted meanwhile (their
+ * fields), else the schedule or its plan (the schedule is no longer available); anything else
+ * as it is.
+ */
+function goneError(error: unknown): unknown {
+  const link = goneLinkError(error);
+  if (link) return link;
+  if (isForeignKeyViolation(error)) {
+    return new ValidationError([
+      { field: 'klass_group_schedule_id', detail: CART_MESSAGES.scheduleUnavailable },
+    ]);
+  }
+  return error;
 }
 
 /**

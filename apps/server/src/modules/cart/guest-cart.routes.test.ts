@@ -1,5 +1,6 @@
 import {
   API,
+  CART_API,
   CART_MESSAGES,
   type CartItem,
   CLASSES_API,
@@ -284,6 +285,7 @@ describe('guest cart pricing (v1)', { timeout: SETUP_TIMEOUT_MS }, () => {
         API.cartItem('{id}'),
         API.guestCartItems,
         `${API.guestCartItems}/0`,
+        CART_API.merge,
       ]),
     );
   });
