@@ -1,57 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP, expect, test } from '../fixtures';
+import { freshEmail, linkIn, nextMail } from '../mail';
 
 // Issue 3, end to end: registration with the mailed confirmation link, the unconfirmed sign-in,
 // password reset, avatar (stored without EXIF), e-mail change and family members, with their
 // error paths. Every account is made fresh here, so the demo accounts other tests use stay as
 // they are. Mail is read back from the server's outbox through /dev/mail (never in production).
-
-type MailSummary = { id: string; to: string; subject: string; template: string };
-type Mail = MailSummary & { text: string; links: string[] };
-
-let sequence = 0;
-/** An address no other test (or earlier run on the same database) uses. */
-function freshEmail(tag: string): string {
-  sequence += 1;
-  return `${tag}-${Date.now().toString(36)}-${sequence}@accounts.test`;
-}
-
-/**
- * Waits for a mail of `template` to `to` that is not one of `seen` (the worker delivers within a
- * moment of the request) and returns it with the links in its text.
- */
-async function nextMail(
-  request: APIRequestContext,
-  to: string,
-  template: string,
-  seen: Set<string> = new Set(),
-): Promise<Mail> {
-  let found: MailSummary | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/dev/mail/messages.json?to=${encodeURIComponent(to)}`);
-        const { data } = (await response.json()) as { data: MailSummary[] };
-        found = data.find((m) => m.template === template && !seen.has(m.id));
-        return found?.id ?? null;
-      },
-      { message: `a ${template} mail to ${to}`, timeout: 15_000 },
-    )
-    .not.toBeNull();
-  const mail = found as MailSummary;
-  seen.add(mail.id);
-  const response = await request.get(`/dev/mail/${mail.id}/json`);
-  return ((await response.json()) as { data: Mail }).data;
-}
-
-/** The link of `mail` that opens an app page starting with `pathPrefix` (e.g. '/register/'). */
-function linkIn(mail: Mail, pathPrefix: string): string {
-  const link = mail.links.find((l) => new URL(l).pathname.startsWith(`${APP}${pathPrefix}`));
-  if (!link) throw new Error(`no ${pathPrefix} link in "${mail.subject}": ${mail.links.join(' ')}`);
-  const url = new URL(link);
-  // Links are built from APP_URL; open them on the server under test whatever its host name.
-  return `${url.pathname}${url.search}`;
-}
 
 type Account = { name: string; email: string; password: string; jwt: string };
 

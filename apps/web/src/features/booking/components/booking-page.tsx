@@ -71,9 +71,10 @@ function ScheduleCard({
         {soldOut ? (
           <Chip label={t('booking.soldOut')} color="default" size="small" />
         ) : (
+          // Outlined in the default colour: the success green (#00c853) on white is too faint
+          // for small text (contrast 2.2:1).
           <Chip
             label={t('booking.seatsLeft', { count: schedule.seats_left })}
-            color="success"
             size="small"
             variant="outlined"
           />
