@@ -163,6 +163,27 @@ describe('BookingPage (docs/product.md#booking)', () => {
     expect(screen.getByText('No class matches these filters.')).toBeInTheDocument();
   });
 
+  it('shows only the programme of a deep link, with a way back to all classes', async () => {
+    const list = catalogue();
+    const [drawing] = list.data as NonNullable<typeof list.data>[];
+    server = fakeApi({
+      ...pricingRoute,
+      'GET /api/v1/catalogue/klass_groups/drawing': {
+        data: { data: drawing, included: list.included },
+      },
+    });
+    renderWithProviders(<BookingPage />, {
+      route: '/book_class?klass_group=drawing',
+      preloadedState: { session: { status: 'loaded', user: null } },
+    });
+    await waitFor(() => expect(programmeNames()).toEqual(['Drawing']));
+    expect(screen.getByRole('link', { name: 'See all classes' })).toHaveAttribute(
+      'href',
+      '/book_class',
+    );
+    expect(screen.queryByRole('search')).toBeNull();
+  });
+
   it('lets a guest add a class with typed attendees to the local cart and shows the count', async () => {
     server = fakeApi(pricingRoute);
     const store = makeStore({
