@@ -130,6 +130,23 @@ describe('cart pricing at an instant, with coupons', { timeout: SETUP_TIMEOUT_MS
     expect(asked).toEqual([{ codes: ['FIFTY', 'NOPE'], userId: null }]);
   });
 
+  it('asks as the user when the pricing call carries a session (a user group coupon)', async () => {
+    asked.length = 0;
+    await priceGuestCart(
+      ctxAt('2029-12-01T00:00:00Z'),
+      [
+        {
+          klass_group_schedule_id: offer.scheduleId,
+          number_of_attendees: 1,
+          coupon_code: 'TENOFF',
+          addon_ids: [],
+        },
+      ],
+      c.parent.id,
+    );
+    expect(asked).toEqual([{ codes: ['TENOFF'], userId: c.parent.id }]);
+  });
+
   it('prices a month plan by the calendar months left in the run', async () => {
     const monthly = await t.app.inject({
       method: 'POST',
