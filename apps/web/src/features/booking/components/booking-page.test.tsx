@@ -21,14 +21,7 @@ const ref = (type: string, id: string) => ({ type, id });
  * with a Tuesday-evening one that is sold out.
  */
 function catalogue() {
-  const schedule = (
-    id: string,
-    groupId: string,
-    name: string,
-    seats: number,
-    startsAt: string,
-    endsAt: string,
-  ) =>
+  const schedule = (id: string, groupId: string, name: string, seats: number) =>
     resource(
       'klass_group_schedules',
       id,
@@ -103,8 +96,8 @@ function catalogue() {
       meta: { total: 2, page: 1, per_page: 20 },
       included: [
         // Saturday 2030-01-05 10:00–12:00 in New York; Tuesday 2030-01-08 19:00–21:00.
-        schedule('31', '41', 'Saturday mornings', 6, '', ''),
-        schedule('32', '42', 'Tuesday evenings', 0, '', ''),
+        schedule('31', '41', 'Saturday mornings', 6),
+        schedule('32', '42', 'Tuesday evenings', 0),
         klass('31', '41', '2030-01-05T15:00:00.000Z', '2030-01-05T17:00:00.000Z'),
         klass('32', '42', '2030-01-09T00:00:00.000Z', '2030-01-09T02:00:00.000Z'),
         link('31'),
