@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COUPON_MESSAGES, couponFieldsSchema } from './coupons.schemas';
+import { COUPON_MESSAGES } from './coupons.constants';
+import { couponFieldsSchema } from './coupons.schemas';
 
 const issues = (input: unknown) =>
   Object.fromEntries(

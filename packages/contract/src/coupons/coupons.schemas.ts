@@ -11,25 +11,12 @@ import {
 } from '../common/json-api';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { textSchema } from '../common/text.schemas';
+import { COUPON_MAX_REDEMPTIONS, COUPON_MESSAGES } from './coupons.constants';
 
 // Coupons (docs/product.md#coupons-and-user-groups, decision 025): a code that takes a percent or
 // a fixed amount off a cart item, within a window, up to limits, optionally only for a user
 // group's members and/or one programme's schedules. `discount_type`/`discount_amount` are named
 // as the cart's coupon shows them (cartCouponSchema).
-
-/** The most uses a limit may name. */
-export const COUPON_MAX_REDEMPTIONS = 1_000_000;
-
-/** Messages the server answers for coupons, so the web can match or translate them. */
-export const COUPON_MESSAGES = {
-  codeTaken: 'A coupon with this code already exists',
-  codeCharacters: 'Use letters, digits, - and _ only',
-  percentTooHigh: 'A percentage is at most 100',
-  amountTooLow: 'Must be at least 1',
-  windowOrder: 'Must be after the start',
-  unknownUserGroup: 'This group does not exist',
-  unknownKlassGroup: 'This programme does not exist',
-} as const;
 
 const CODE = /^[\p{L}\p{N}_-]+$/u;
 

@@ -4,22 +4,14 @@ import { plainResourceObjectSchema } from '../common/json-api';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { textSchema } from '../common/text.schemas';
 import { userResourceSchema, userSchema } from '../users/users.schemas';
+import {
+  USER_GROUP_MAX_ADDED,
+  USER_GROUP_MESSAGES,
+  USER_GROUP_NAME_MAX_LENGTH,
+} from './user-groups.constants';
 
 // User groups (docs/product.md#coupons-and-user-groups): named sets of accounts that teachers
 // and admins keep, so a coupon can be offered to them only.
-
-/** The longest group name. */
-export const USER_GROUP_NAME_MAX_LENGTH = 100;
-/** The most accounts one request adds to a group. */
-export const USER_GROUP_MAX_ADDED = 100;
-
-/** Messages the server answers for user groups, so the web can match or translate them. */
-export const USER_GROUP_MESSAGES = {
-  nameTaken: 'A group with this name already exists',
-  unknownUsers: 'Some of these accounts do not exist',
-  inUse: (coupons: number) =>
-    `This group cannot be deleted: ${coupons} coupon${coupons === 1 ? ' is' : 's are'} kept for it. Change or delete ${coupons === 1 ? 'that coupon' : 'those coupons'} first.`,
-} as const;
 
 export const userGroupFieldsSchema = z.object({
   /** Unique whatever its case: "Scholarship" and "scholarship" would be one group to people. */
