@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'dr
 import { klassGroupSchedules } from '../classes/classes.tables';
 import { orderItems, orders } from '../orders/orders.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
+import { waitlistOffers } from '../waitlist/waitlist.tables';
 
 // Seats are taken by holds (an unpaid order keeps its seats for 15 minutes) and by enrollments
 // (a paid order's attendees). The commerce issue adds orders and fills these; the classes module
@@ -19,6 +20,10 @@ export const seatHolds = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The pending order holding the seats; its holds go when it is paid, cancelled or expired. */
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The waitlist offer holding the seats for a family (docs/product.md#waitlist). */
+    waitlistOfferId: integer('waitlist_offer_id').references(() => waitlistOffers.id, {
+      onDelete: 'cascade',
+    }),
     seats: integer().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { klassGroupSchedules } from '../classes/classes.tables';
+import { guestCustomers } from '../customers/customers.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
 
 /**
@@ -102,4 +103,23 @@ export const orderItemAttendees = pgTable(
     uniqueIndex('order_item_attendees_unique').on(t.orderItemId, t.attendeeProfileId),
     index('order_item_attendees_profile_idx').on(t.attendeeProfileId),
   ],
+);
+
+/**
+ * What happened to an order, in order: placed, payment failed, paid, refund requested, refunded,
+ * cancelled, expired… (its history in order management). `data` carries the event's details.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );

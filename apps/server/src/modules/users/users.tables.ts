@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -9,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { guestCustomers } from '../customers/customers.tables';
 
 export const users = pgTable(
   'users',
@@ -55,9 +57,11 @@ export const attendeeProfiles = pgTable(
   'attendee_profiles',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The family account; null for a walk-in's attendee, who belongs to a guest customer. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestCustomerId: integer('guest_customer_id').references(() => guestCustomers.id, {
+      onDelete: 'cascade',
+    }),
     name: text().notNull(),
     birthday: date({ mode: 'string' }),
     isAccountHolder: boolean('is_account_holder').notNull().default(false),
@@ -66,5 +70,10 @@ export const attendeeProfiles = pgTable(
   (t) => [
     index('attendee_profiles_user_idx').on(t.userId),
     uniqueIndex('attendee_profiles_one_holder').on(t.userId).where(sql`${t.isAccountHolder}`),
+    index('attendee_profiles_guest_customer_idx').on(t.guestCustomerId),
+    check(
+      'attendee_profiles_has_owner',
+      sql`${t.userId} IS NOT NULL OR ${t.guestCustomerId} IS NOT NULL`,
+    ),
   ],
 );
