@@ -17,6 +17,8 @@ export * from './family/family.schemas';
 export * from './notifications/notifications.schemas';
 export * from './orders/orders.schemas';
 export * from './paths';
+export * from './refunds/refunds.schemas';
+export * from './sales/sales.schemas';
 export * from './storage/images';
 export * from './user-groups/user-groups.constants';
 export * from './user-groups/user-groups.schemas';

@@ -13,6 +13,8 @@ export * from './coupons/coupons.paths';
 export * from './family/family.paths';
 export * from './notifications/notifications.paths';
 export * from './orders/orders.paths';
+export * from './refunds/refunds.paths';
+export * from './sales/sales.paths';
 export * from './user-groups/user-groups.paths';
 export * from './users/users.paths';
 
