@@ -22,7 +22,6 @@ import {
   redeemCouponUses,
   reinstateRedeemedUses,
   releaseCouponUses,
-  releaseCouponUsesOfOrders,
   usedUpCouponCode,
 } from '../coupons';
 import {
@@ -31,14 +30,13 @@ import {
   enrollIfSeatsFit,
   holdSeatsForOrder,
   type OrderEnrollment,
-  releaseSeatsOfOrder,
-  releaseSeatsOfOrders,
 } from '../enrollments';
 import type { NotifyInput } from '../notifications';
+import { recordOrderEvent } from './order-events';
 import type { PaymentEvent, PaymentsPort } from './orders.payments';
 import {
   buyerOf,
-  expirePendingOrders,
+  buyerOfOrder,
   insertOrderItem,
   insertOrderItemAttendees,
   insertOrderUnlessKeyUsed,
@@ -54,6 +52,7 @@ import {
   updateOrder,
 } from './orders.repository';
 import { orderResource } from './orders.resources';
+import { cancelPendingOrder, expireDueOrders } from './orders.transitions';
 
 // Checkout and the life of an order (docs/architecture.md#orders-and-payments, decision 026).
 
@@ -181,13 +180,7 @@ export function ordersService(deps: OrdersDeps) {
 
   /** Pending orders past their hold become expired, their seats and coupon uses freed. */
   async function expireDue(userId?: number): Promise<number[]> {
-    const at = deps.now();
-    return db.transaction(async (tx) => {
-      const ids = await expirePendingOrders(tx, at, userId);
-      await releaseSeatsOfOrders(tx, ids);
-      await releaseCouponUsesOfOrders(tx, ids);
-      return ids;
-    });
+    return expireDueOrders(db, deps.now(), userId);
   }
 
   /** Writes the order whole (items, attendees, seat holds, coupon uses) or not at all. */
@@ -217,6 +210,13 @@ export function ordersService(deps: OrdersDeps) {
         updatedAt: at,
       });
       if (!order) throw new KeyAlreadyUsed();
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        type: 'placed',
+        actorId: userId,
+        data: { total: order.total, currency: order.currency },
+        at,
+      });
       // Seats first: the schedule rows are locked before anything of this transaction refers to
       // them. An order item's foreign key takes a KEY SHARE lock on its schedule, and two
       // transactions each holding that lock while waiting for FOR UPDATE would deadlock.
@@ -304,26 +304,37 @@ export function ordersService(deps: OrdersDeps) {
         await reinstateRedeemedUses(tx, order, [...new Set(couponIds)]);
       } else {
         // Paid after its seats went to others: nobody is enrolled and the money goes back.
+        const message =
+          'Paid after the seats were released and the class is now full: a refund is due.';
         await releaseCouponUses(tx, order.id);
-        await updateOrder(tx, order.id, {
-          status: 'failed',
-          closedAt: at,
-          paymentError:
-            'Paid after the seats were released and the class is now full: a refund is due.',
+        await updateOrder(tx, order.id, { status: 'failed', closedAt: at, paymentError: message });
+        await recordOrderEvent(tx, {
+          orderId: order.id,
+          type: 'late_payment_failed',
+          data: { message, was: order.status },
+          at,
         });
         return { order: { ...order, status: 'failed' as const }, changed: false, refundDue: true };
       }
       await redeemCouponUses(tx, order.id);
-      await removeCartItemsOfSchedules(
-        tx,
-        order.userId,
-        items.map((i) => i.scheduleId),
-      );
+      if (order.userId !== null) {
+        await removeCartItemsOfSchedules(
+          tx,
+          order.userId,
+          items.map((i) => i.scheduleId),
+        );
+      }
       await updateOrder(tx, order.id, {
         status: 'paid',
         paidAt: at,
         paymentError: null,
         closedAt: null,
+      });
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        type: 'paid',
+        data: { total: order.total, ...(order.status === 'pending' ? {} : { was: order.status }) },
+        at,
       });
       await queueReceipt(tx, order, items);
       return { order: { ...order, status: 'paid' as const }, changed: true, refundDue: false };
@@ -339,7 +350,7 @@ export function ordersService(deps: OrdersDeps) {
   }
 
   async function queueReceipt(tx: Db, order: OrderRow, items: OrderItemWithAttendees[]) {
-    const buyer = await buyerOf(tx, order.userId);
+    const buyer = await buyerOfOrder(tx, order);
     if (!buyer) return;
     await deps.mailer.queue(tx, {
       to: buyer.email,
@@ -363,6 +374,8 @@ export function ordersService(deps: OrdersDeps) {
   }
 
   async function tellBuyer(order: OrderRow) {
+    // A walk-in without an account has no sockets or notifications: the receipt mail is all.
+    if (order.userId === null) return;
     const buyer = await buyerOf(db, order.userId);
     const ja = buyer?.locale === 'ja';
     try {
@@ -449,15 +462,12 @@ export function ordersService(deps: OrdersDeps) {
     /** DELETE /api/v2/orders/{id}: a pending order is cancelled and its seats freed; else 409. */
     async cancelOrder(userId: number, id: number): Promise<OrderDocument> {
       await expireDue(userId);
-      const at = deps.now();
-      const order = await db.transaction(async (tx) => {
-        const row = await lockOrder(tx, id, userId);
-        if (!row) throw notFound('Order');
-        if (row.status !== 'pending') throw new AppError('conflict', ORDER_MESSAGES.notPending);
-        await releaseSeatsOfOrder(tx, row.id);
-        await releaseCouponUses(tx, row.id);
-        await updateOrder(tx, row.id, { status: 'canceled', closedAt: at });
-        return { ...row, status: 'canceled' as const, closedAt: at };
+      const order = await cancelPendingOrder(db, {
+        orderId: id,
+        ownerId: userId,
+        actorId: userId,
+        by: 'owner',
+        at: deps.now(),
       });
       return documentOf(order);
     },
@@ -471,8 +481,13 @@ export function ordersService(deps: OrdersDeps) {
       await db.transaction(async (tx) => {
         const order = await lockOrder(tx, event.orderId);
         if (order?.status !== 'pending') return;
-        await updateOrder(tx, order.id, {
-          paymentError: event.message ?? 'Your card was declined.',
+        const message = event.message ?? 'Your card was declined.';
+        await updateOrder(tx, order.id, { paymentError: message });
+        await recordOrderEvent(tx, {
+          orderId: order.id,
+          type: 'payment_failed',
+          data: { message },
+          at: deps.now(),
         });
       });
     },
