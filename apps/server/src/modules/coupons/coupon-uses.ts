@@ -127,9 +127,12 @@ export async function usedUpCouponCode(
  */
 export async function reinstateRedeemedUses(
   db: Db,
-  order: { id: number; userId: number },
+  order: { id: number; userId: number | null },
   couponIds: number[],
 ): Promise<void> {
+  // A walk-in's order (no account) takes no coupon use (docs/product.md#customers).
+  if (order.userId === null) return;
+  const userId = order.userId;
   const existing = await db
     .select({ id: coupons.id })
     .from(coupons)
@@ -137,6 +140,6 @@ export async function reinstateRedeemedUses(
   if (existing.length === 0) return;
   await db
     .insert(couponRedemptions)
-    .values(existing.map((c) => ({ couponId: c.id, userId: order.userId, orderId: order.id })))
+    .values(existing.map((c) => ({ couponId: c.id, userId, orderId: order.id })))
     .onConflictDoNothing();
 }

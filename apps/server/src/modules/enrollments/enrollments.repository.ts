@@ -122,7 +122,13 @@ export async function lockScheduleCapacities(
 
 export async function insertSeatHolds(
   db: Db,
-  rows: { scheduleId: number; userId: number; orderId: number; seats: number; expiresAt: Date }[],
+  rows: {
+    scheduleId: number;
+    userId: number | null;
+    orderId: number;
+    seats: number;
+    expiresAt: Date;
+  }[],
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(seatHolds).values(rows);

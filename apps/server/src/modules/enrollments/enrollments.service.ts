@@ -12,6 +12,13 @@ import {
   rosterRows,
   seatCountRows,
 } from './enrollments.repository';
+import {
+  consumeOfferHolds,
+  deleteHoldsOfOffers,
+  insertOfferHold,
+  type OfferHoldRow,
+  openOfferHoldsOfUser,
+} from './offer-holds.repository';
 
 export type { RosterRow };
 
@@ -85,25 +92,32 @@ export function enrollmentCountOfAttendee(db: Db, attendeeProfileId: number): Pr
 /** Seats one order item takes of one schedule. */
 export type SeatRequest = { scheduleId: number; seats: number };
 
-/** The schedule that has fewer seats left than asked (or that no longer exists), or null when all fit. */
+/**
+ * The schedule that has fewer seats left than asked (or that no longer exists), or null when all
+ * fit. With `userId`, the seats that account's open waitlist offers hold count as left for it
+ * (docs/product.md#waitlist); those offers are answered, read under the lock.
+ */
 async function firstShortSchedule(
   db: Db,
   requests: SeatRequest[],
   at: Date,
-): Promise<number | null> {
+  userId: number | null = null,
+): Promise<{ shortOf: number | null; offers: OfferHoldRow[] }> {
   const wanted = new Map<number, number>();
   for (const r of requests) wanted.set(r.scheduleId, (wanted.get(r.scheduleId) ?? 0) + r.seats);
   const ids = [...wanted.keys()];
   const capacities = await lockScheduleCapacities(db, ids);
   const counts = await seatCountsBySchedule(db, ids, at);
+  const offers = userId === null ? [] : await openOfferHoldsOfUser(db, userId, ids, at);
+  const offered = new Map<number, number>();
+  for (const o of offers) offered.set(o.scheduleId, (offered.get(o.scheduleId) ?? 0) + o.seats);
   for (const r of requests) {
     const capacity = capacities.get(r.scheduleId);
-    if (capacity === undefined) return r.scheduleId;
-    if (seatsLeft(capacity, counts.get(r.scheduleId)) < (wanted.get(r.scheduleId) ?? 0)) {
-      return r.scheduleId;
-    }
+    if (capacity === undefined) return { shortOf: r.scheduleId, offers };
+    const left = seatsLeft(capacity, counts.get(r.scheduleId)) + (offered.get(r.scheduleId) ?? 0);
+    if (left < (wanted.get(r.scheduleId) ?? 0)) return { shortOf: r.scheduleId, offers };
   }
-  return null;
+  return { shortOf: null, offers };
 }
 
 /**
@@ -112,12 +126,14 @@ async function firstShortSchedule(
  */
 export async function holdSeatsForOrder(
   db: Db,
-  order: { id: number; userId: number; expiresAt: Date },
+  order: { id: number; userId: number | null; expiresAt: Date },
   requests: SeatRequest[],
   at: Date,
 ): Promise<{ shortOf: number } | null> {
-  const short = await firstShortSchedule(db, requests, at);
-  if (short !== null) return { shortOf: short };
+  const { shortOf, offers } = await firstShortSchedule(db, requests, at, order.userId);
+  if (shortOf !== null) return { shortOf };
+  // The account's own waitlist offers give their seats to this order: accepted with it.
+  await consumeOfferHolds(db, offers, at);
   await insertSeatHolds(
     db,
     requests.map((r) => ({
@@ -170,7 +186,7 @@ export async function enrollIfSeatsFit(
 ): Promise<boolean> {
   await deleteSeatHoldsOfOrder(db, orderId);
   const requests = enrollmentsToMake.map((e) => ({ scheduleId: e.scheduleId, seats: 1 }));
-  if ((await firstShortSchedule(db, requests, at)) !== null) return false;
+  if ((await firstShortSchedule(db, requests, at)).shortOf !== null) return false;
   await insertEnrollments(db, enrollmentsToMake);
   return true;
 }
@@ -182,4 +198,53 @@ export function enrolledAmong(
   attendeeProfileIds: number[],
 ): Promise<Set<number>> {
   return activelyEnrolledAttendees(db, scheduleId, attendeeProfileIds);
+}
+
+// Waitlist offers (docs/product.md#waitlist): the waitlist module offers freed seats under the
+// same schedule locks checkout takes, and holds them with a seat hold naming the offer.
+
+/**
+ * Locks the schedules (by id, like checkout) until the transaction ends and answers their seats
+ * left now; a schedule that no longer exists is absent.
+ */
+export async function lockSeatsLeft(
+  db: Db,
+  scheduleIds: number[],
+  at: Date,
+): Promise<Map<number, number>> {
+  const capacities = await lockScheduleCapacities(db, scheduleIds);
+  const counts = await seatCountsBySchedule(db, [...capacities.keys()], at);
+  return new Map(
+    [...capacities].map(([id, capacity]) => [id, seatsLeft(capacity, counts.get(id))]),
+  );
+}
+
+/** Holds an offer's seats for its family until the offer expires. */
+export function holdSeatsForOffer(
+  db: Db,
+  hold: { scheduleId: number; userId: number; offerId: number; seats: number; expiresAt: Date },
+): Promise<void> {
+  return insertOfferHold(db, hold);
+}
+
+/** Frees the seats of offers that ended (expired, declined, or their entry removed). */
+export function releaseSeatsOfOffers(db: Db, offerIds: number[]): Promise<void> {
+  return deleteHoldsOfOffers(db, offerIds);
+}
+
+/**
+ * Schedule id → seats the account's open waitlist offers hold there: seats left for that account
+ * only (the cart lets the family book them).
+ */
+export async function offeredSeatsOfUser(
+  db: Db,
+  userId: number,
+  scheduleIds: number[],
+  at: Date,
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const o of await openOfferHoldsOfUser(db, userId, scheduleIds, at)) {
+    out.set(o.scheduleId, (out.get(o.scheduleId) ?? 0) + o.seats);
+  }
+  return out;
 }

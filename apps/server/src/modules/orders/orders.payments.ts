@@ -26,7 +26,7 @@ export type PaymentsPort = {
     orderId: number;
     amount: number;
     currency: string;
-    userId: number;
+    userId: number | null;
   }): Promise<PaymentIntent>;
   onPaymentEvent(handler: (event: PaymentEvent) => Promise<void>): void;
 };

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@atelier/contract';
 import { and, asc, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { klasses, klassGroupSchedules } from '../classes/classes.tables';
+import { guestCustomers } from '../customers/customers.tables';
 import { users } from '../users/users.tables';
 import { orderItemAttendees, orderItems, orders } from './orders.tables';
 
@@ -225,4 +226,21 @@ export async function buyerOf(
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/**
+ * Who a receipt goes to: the account, or a walk-in's e-mail when the order has no account
+ * (docs/product.md#customers); undefined when a walk-in gave no e-mail.
+ */
+export async function buyerOfOrder(
+  db: Db,
+  order: { userId: number | null; guestCustomerId: number | null },
+): Promise<{ email: string; name: string; locale: 'en' | 'ja' | null } | undefined> {
+  if (order.userId !== null) return buyerOf(db, order.userId);
+  if (order.guestCustomerId === null) return undefined;
+  const [row] = await db
+    .select({ email: guestCustomers.email, name: guestCustomers.name })
+    .from(guestCustomers)
+    .where(eq(guestCustomers.id, order.guestCustomerId));
+  return row?.email ? { email: row.email, name: row.name, locale: null } : undefined;
 }

@@ -23,9 +23,14 @@ export const orders = pgTable(
   'orders',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The buyer's account; null for a walk-in's order until they register (docs/product.md#customers). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** The walk-in customer an order was booked for by staff; kept after their history joins an account. */
+    guestCustomerId: integer('guest_customer_id').references(() => guestCustomers.id, {
+      onDelete: 'restrict',
+    }),
+    /** The staff member who booked a walk-in's order; null for an order placed at checkout. */
+    placedById: integer('placed_by_id').references(() => users.id, { onDelete: 'set null' }),
     // docs/architecture.md#orders-and-payments: pending → paid | failed | canceled | expired, then refunds.
     status: text({ enum: ORDER_STATUSES }).notNull().default('pending'),
     currency: text().notNull(),
@@ -47,6 +52,9 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
     index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    index('orders_guest_customer_idx').on(t.guestCustomerId),
+    uniqueIndex('orders_guest_idempotency_unique').on(t.guestCustomerId, t.idempotencyKey),
+    check('orders_has_buyer', sql`${t.userId} IS NOT NULL OR ${t.guestCustomerId} IS NOT NULL`),
     check(
       'orders_amounts_valid',
       sql`${t.subtotal} >= 0 AND ${t.discount} >= 0 AND ${t.total} >= 0`,

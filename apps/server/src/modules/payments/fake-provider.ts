@@ -76,7 +76,7 @@ export class FakePaymentProvider implements PaymentProvider {
       amount: request.amount,
       currency: request.currency.toLowerCase(),
       clientSecret: `${id}_secret_${token()}`,
-      metadata: { order_id: String(request.orderId), user_id: String(request.userId) },
+      metadata: { order_id: String(request.orderId), user_id: String(request.userId ?? '') },
     });
     return { intentId: row.id, clientSecret: row.clientSecret };
   }
@@ -99,7 +99,23 @@ export class FakePaymentProvider implements PaymentProvider {
     const digest = createHash('sha256')
       .update(`${request.intentId}\n${request.idempotencyKey}`)
       .digest('hex');
-    return { refundId: `re_fake_${digest.slice(0, 24)}`, status: 'succeeded' };
+    const refundId = `re_fake_${digest.slice(0, 24)}`;
+    // Refunds at once, and says so the way Stripe does: a signed refund.updated event through the
+    // webhook (docs/architecture.md#refunds). Its id follows the refund's, so a retried refund
+    // sends the same event again, which the webhook applies once.
+    const payload = JSON.stringify(
+      fakeRefundEvent(
+        { id: refundId, amount: request.amount, intentId: intent.id, currency: intent.currency },
+        request.metadata ?? {},
+        `evt_fake_${refundId}`,
+      ),
+    );
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: this.webhookSecret,
+    });
+    await this.deliver(payload, signature);
+    return { refundId, status: 'succeeded' };
   }
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): VerifiedEvent {
@@ -188,6 +204,37 @@ export function fakeIntentEvent(
               message: error.message,
             }
           : null,
+      },
+    },
+  };
+}
+
+/** A refund.updated event as Stripe would send it for a refund that went through. */
+export function fakeRefundEvent(
+  refund: { id: string; amount: number; intentId: string; currency: string },
+  metadata: Record<string, string>,
+  eventId = `evt_fake_${token()}`,
+  status: 'succeeded' | 'failed' = 'succeeded',
+) {
+  return {
+    id: eventId,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: 'refund.updated',
+    data: {
+      object: {
+        id: refund.id,
+        object: 'refund',
+        amount: refund.amount,
+        currency: refund.currency,
+        payment_intent: refund.intentId,
+        metadata,
+        status,
+        failure_reason: status === 'failed' ? 'unknown' : null,
       },
     },
   };

@@ -9,7 +9,8 @@ export type ProviderName = 'stripe' | 'fake';
 
 export type IntentRequest = {
   orderId: number;
-  userId: number;
+  /** Null for a walk-in's order (no account; docs/product.md#customers). */
+  userId: number | null;
   /** Integer cents. */
   amount: number;
   /** ISO 4217, as the order stores it. */
@@ -20,7 +21,13 @@ export type IntentRequest = {
 
 export type ProviderIntent = { intentId: string; clientSecret: string };
 
-export type RefundRequest = { intentId: string; amount: number; idempotencyKey: string };
+export type RefundRequest = {
+  intentId: string;
+  amount: number;
+  idempotencyKey: string;
+  /** Stored with the refund and sent back in its events (`order_id`, `refund_id`: docs/architecture.md#refunds). */
+  metadata?: Record<string, string>;
+};
 
 export type ProviderRefund = { refundId: string; status: string };
 

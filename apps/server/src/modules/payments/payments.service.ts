@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { outcomeOf, type PaymentProvider, type ProviderName } from './payment-provider';
+import {
+  outcomeOf,
+  type PaymentProvider,
+  type ProviderName,
+  type VerifiedEvent,
+} from './payment-provider';
 import {
   insertPaymentRow,
   markEventApplied,
@@ -10,6 +15,7 @@ import {
   paymentRowOfOrder,
   storeEvent,
 } from './payments.repository';
+import { type RefundEvent, type RefundEventHandler, refundOutcomeOf } from './refund-events';
 
 /** What an order hears of its payment: a card attempt succeeded or failed. */
 export type PaymentEvent = {
@@ -29,7 +35,7 @@ export type CreateIntentInput = {
   /** Integer cents. */
   amount: number;
   currency: string;
-  userId: number;
+  userId: number | null;
 };
 
 /** What the browser needs to pay an order (the order's `payment`). */
@@ -45,12 +51,16 @@ export type RefundInput = {
   intentId: string;
   amount: number;
   idempotencyKey: string;
+  /** Sent with the refund and back in its events (docs/architecture.md#refunds). */
+  metadata?: Record<string, string>;
 };
 
 export type PaymentsContext = {
   db: Db;
   provider: PaymentProvider;
   handlers: PaymentEventHandler[];
+  /** What applies a refund's outcome (the refunds module's); none in tests without it. */
+  refundHandlers?: RefundEventHandler[];
   log: FastifyBaseLogger;
 };
 
@@ -101,6 +111,7 @@ export async function refund(
     intentId: input.intentId,
     amount: input.amount,
     idempotencyKey: input.idempotencyKey,
+    ...(input.metadata ? { metadata: input.metadata } : {}),
   });
 }
 
@@ -122,6 +133,8 @@ export async function receiveWebhook(
   signature: string | undefined,
 ): Promise<WebhookResult> {
   const event = ctx.provider.verifyWebhook(rawBody, signature);
+  const refundOutcome = refundOutcomeOf(event);
+  if (refundOutcome) return receiveRefundEvent(ctx, event, refundOutcome);
   const outcome = outcomeOf(event);
   if (!outcome) return 'ignored';
 
@@ -152,4 +165,27 @@ export async function receiveWebhook(
   }
   await markEventApplied(ctx.db, event.id);
   return effective ? 'applied' : 'ignored';
+}
+
+/**
+ * A refund's outcome (docs/architecture.md#refunds): stored by event id like a payment's and
+ * handed to the refunds module once; a redelivery finds it applied. The handler itself changes a
+ * refund only from pending, so two events about one refund (created, then updated) apply once.
+ */
+async function receiveRefundEvent(
+  ctx: PaymentsContext,
+  event: VerifiedEvent,
+  outcome: Omit<RefundEvent, 'eventId'>,
+): Promise<WebhookResult> {
+  const { row } = await storeEvent(ctx.db, {
+    id: event.id,
+    provider: ctx.provider.name,
+    type: event.type,
+    intentId: outcome.intentId,
+    payload: event,
+  });
+  if (row.appliedAt) return 'already_applied';
+  for (const handler of ctx.refundHandlers ?? []) await handler({ ...outcome, eventId: event.id });
+  await markEventApplied(ctx.db, event.id);
+  return 'applied';
 }

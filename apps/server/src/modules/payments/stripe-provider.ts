@@ -38,7 +38,7 @@ export class StripePaymentProvider implements PaymentProvider {
           amount: request.amount,
           currency: request.currency.toLowerCase(),
           // The webhook finds the order by this (docs/architecture.md#orders-and-payments).
-          metadata: { order_id: String(request.orderId), user_id: String(request.userId) },
+          metadata: { order_id: String(request.orderId), user_id: String(request.userId ?? '') },
           automatic_payment_methods: { enabled: true },
         },
         { idempotencyKey: request.idempotencyKey },
@@ -52,7 +52,12 @@ export class StripePaymentProvider implements PaymentProvider {
   async refund(request: RefundRequest): Promise<ProviderRefund> {
     const refund = await this.call(() =>
       this.stripe.refunds.create(
-        { payment_intent: request.intentId, amount: request.amount },
+        {
+          payment_intent: request.intentId,
+          amount: request.amount,
+          // Its refund.* events name our refund by this (docs/architecture.md#refunds).
+          ...(request.metadata ? { metadata: request.metadata } : {}),
+        },
         { idempotencyKey: request.idempotencyKey },
       ),
     );
