@@ -17,16 +17,20 @@ import type { Database } from './db/client';
 import { AccessLog, createLogger } from './lib/logger';
 import { type MailPluginOptions, mailPlugin } from './mail/mail.plugin';
 import { accountsRoutes } from './modules/accounts';
+import { adminOrdersRoutes } from './modules/admin-orders';
 import { calendarRoutes } from './modules/calendar';
 import { cartRoutes } from './modules/cart';
 import { classesRoutes } from './modules/classes';
 import { couponLookup, couponsRoutes } from './modules/coupons';
+import { customersRoutes } from './modules/customers';
 import { familyRoutes } from './modules/family';
 import { healthRoutes } from './modules/health';
 import { notificationsPlugin } from './modules/notifications';
 import { ordersPlugin } from './modules/orders';
 import type { Payments } from './modules/payments';
 import { paymentsPlugin } from './modules/payments';
+import { refundsPlugin } from './modules/refunds';
+import { salesRoutes } from './modules/sales';
 import { userGroupsRoutes } from './modules/user-groups';
 import { userSearchRoutes } from './modules/user-search';
 import { authPlugin, sessionRoutes } from './modules/users';
@@ -138,6 +142,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   if (deps.paymentsStandIn) app.decorate('payments', deps.paymentsStandIn);
   else await app.register(paymentsPlugin, { config: config.payments });
   await app.register(ordersPlugin, { currency: config.currency, coupons });
+  // After payments: refunds go out through app.payments and come back through its webhook.
+  await app.register(refundsPlugin);
+  await app.register(adminOrdersRoutes);
+  // After payments: a walk-in paying by card gets an intent there (docs/product.md#customers).
+  await app.register(customersRoutes, { currency: config.currency });
+  await app.register(salesRoutes, { currency: config.currency });
   await app.register(calendarRoutes, {
     appUrl: config.appUrl,
     secret: config.jwtSecret,

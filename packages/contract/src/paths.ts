@@ -10,13 +10,16 @@ export * from './accounts/accounts.paths';
 export * from './app.paths';
 export * from './cart/cart.paths';
 export * from './coupons/coupons.paths';
+export * from './customers/customers.paths';
 export * from './family/family.paths';
 export * from './notifications/notifications.paths';
+export * from './orders/admin-orders.paths';
 export * from './orders/orders.paths';
 export * from './refunds/refunds.paths';
 export * from './sales/sales.paths';
 export * from './user-groups/user-groups.paths';
 export * from './users/users.paths';
+export * from './waitlist/waitlist.paths';
 
 /**
  * The first paths, under the names the web and the server have always used. New code takes a

@@ -1,0 +1,177 @@
+import { DEFAULT_TIMEZONE, type SalesInterval } from '@atelier/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+// Every figure of the overview is summed in the database, a fixed number of queries whatever the
+// number of orders (docs/product.md#sales-overview, decision 034). Local dates and buckets are the
+// school zone's: `paid_at AT TIME ZONE zone` is the wall-clock time there, DST included.
+
+// Inlined, not bound: the same expression appears in SELECT and GROUP BY, and both are constants.
+const ZONE = sql.raw(`'${DEFAULT_TIMEZONE}'`);
+
+/** The instant local midnight of `date` (YYYY-MM-DD) is in the school's zone. */
+const localMidnight = (date: string, plusDays = 0) =>
+  sql`((${date}::date + ${plusDays}::int)::timestamp AT TIME ZONE ${ZONE})`;
+
+/** Local date (YYYY-MM-DD) of the bucket `at` falls in. */
+const bucketOf = (interval: SalesInterval, at: SQL) =>
+  sql`to_char(date_trunc(${sql.raw(`'${interval}'`)}, ${at} AT TIME ZONE ${ZONE}), 'YYYY-MM-DD')`;
+
+export type Range = { from: string; to: string };
+
+type Rows<T> = { rows: T[] };
+// db.execute's row type is the driver's (node-postgres or PGlite); both answer `{ rows }`.
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+// Sums come back as bigint: strings from node-postgres, numbers or bigints from PGlite.
+const num = (v: unknown) => Number(v ?? 0);
+
+export type BucketRow = { start: string; gross: number; refunds: number; orders: number };
+
+/** Gross and paid orders by the bucket of `paid_at`, refunds by the bucket they succeeded in. */
+export async function bucketRows(
+  db: Db,
+  range: Range,
+  interval: SalesInterval,
+): Promise<BucketRow[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`
+      select start, sum(gross)::bigint as gross, sum(refunds)::bigint as refunds,
+             sum(orders)::bigint as orders
+      from (
+        select ${bucketOf(interval, sql`o.paid_at`)} as start, o.total as gross, 0 as refunds,
+               1 as orders
+        from orders o
+        where o.paid_at >= ${localMidnight(range.from)}
+          and o.paid_at < ${localMidnight(range.to, 1)}
+        union all
+        select ${bucketOf(interval, sql`r.updated_at`)}, 0, r.amount, 0
+        from refunds r
+        where r.status = 'succeeded'
+          and r.updated_at >= ${localMidnight(range.from)}
+          and r.updated_at < ${localMidnight(range.to, 1)}
+      ) x
+      group by start
+      order by start`,
+  );
+  return found.map((r) => ({
+    start: String(r.start),
+    gross: num(r.gross),
+    refunds: num(r.refunds),
+    orders: num(r.orders),
+  }));
+}
+
+export type ItemRow = {
+  programmeId: string;
+  programmeName: string;
+  planId: string;
+  planName: string;
+  gross: number;
+  refunds: number;
+  /** Latest instant the row's snapshot names were seen: the name shown is the latest one. */
+  lastAt: string;
+};
+
+/**
+ * Gross and refunds by the snapshot's programme and plan (ids and names). Items of orders paid in
+ * the range give their totals; each refund that succeeded in the range is shared among its
+ * order's items in proportion to their totals, in whole cents, the cents left over by rounding
+ * down going to the largest remainders (then the lowest item id), so the shares add up to the
+ * refund exactly. An order whose items total 0 puts a refund on its first item.
+ */
+export async function itemRows(db: Db, range: Range): Promise<ItemRow[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`
+      with paid_items as (
+        select i.snapshot, i.total::bigint as gross, 0::bigint as refunds, o.paid_at as at
+        from orders o join order_items i on i.order_id = o.id
+        where o.paid_at >= ${localMidnight(range.from)}
+          and o.paid_at < ${localMidnight(range.to, 1)}
+      ),
+      refund_items as (
+        select r.id as refund_id, r.amount::bigint as amount, r.updated_at as at, i.id as item_id,
+               i.snapshot, i.total::bigint as total,
+               sum(i.total) over (partition by r.id) as order_sum,
+               row_number() over (partition by r.id order by i.id) as position
+        from refunds r join order_items i on i.order_id = r.order_id
+        where r.status = 'succeeded'
+          and r.updated_at >= ${localMidnight(range.from)}
+          and r.updated_at < ${localMidnight(range.to, 1)}
+      ),
+      shares as (
+        select *,
+               case when order_sum = 0 then (case when position = 1 then amount else 0 end)
+                    else (amount * total) / order_sum end as base,
+               case when order_sum = 0 then 0 else (amount * total) % order_sum end as remainder
+        from refund_items
+      ),
+      ranked as (
+        select *,
+               amount - sum(base) over (partition by refund_id) as left_over,
+               row_number() over (partition by refund_id order by remainder desc, item_id) as rank
+        from shares
+      ),
+      all_items as (
+        select snapshot, gross, refunds, at from paid_items
+        union all
+        select snapshot, 0::bigint, base + case when rank <= left_over then 1 else 0 end, at
+        from ranked
+      )
+      select snapshot->'klass_group'->>'id' as programme_id,
+             snapshot->'klass_group'->>'name' as programme_name,
+             snapshot->'plan'->>'id' as plan_id,
+             snapshot->'plan'->>'name' as plan_name,
+             sum(gross)::bigint as gross, sum(refunds)::bigint as refunds,
+             max(at) as last_at
+      from all_items
+      group by 1, 2, 3, 4`,
+  );
+  return found.map((r) => ({
+    programmeId: String(r.programme_id),
+    programmeName: String(r.programme_name),
+    planId: String(r.plan_id),
+    planName: String(r.plan_name),
+    gross: num(r.gross),
+    refunds: num(r.refunds),
+    lastAt: new Date(r.last_at as string | Date).toISOString(),
+  }));
+}
+
+export type ScheduleRow = {
+  id: number;
+  name: string;
+  programmeName: string;
+  startDate: string;
+  endDate: string;
+  capacity: number;
+  seatsSold: number;
+};
+
+/** Schedules running at some point of the range, with their active enrollments now. */
+export async function scheduleRows(db: Db, range: Range): Promise<ScheduleRow[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`
+      select s.id, s.name, g.name as programme_name, s.start_date::text as start_date,
+             s.end_date::text as end_date, s.capacity,
+             (select count(*) from enrollments e
+              where e.schedule_id = s.id and e.status = 'active')::bigint as seats_sold
+      from klass_group_schedules s join klass_groups g on g.id = s.klass_group_id
+      where s.start_date <= ${range.to}::date and s.end_date >= ${range.from}::date
+      order by s.start_date, s.id`,
+  );
+  return found.map((r) => ({
+    id: num(r.id),
+    name: String(r.name),
+    programmeName: String(r.programme_name),
+    startDate: String(r.start_date),
+    endDate: String(r.end_date),
+    capacity: num(r.capacity),
+    seatsSold: num(r.seats_sold),
+  }));
+}
