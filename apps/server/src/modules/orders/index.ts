@@ -9,4 +9,19 @@ export {
   recordOrderEvents,
 } from './order-events';
 export type { PaymentEvent, PaymentIntent, PaymentsPort } from './orders.payments';
+// Order management reads orders as the buyer's routes do, and cancels and expires the same way.
+export {
+  itemsOfOrders,
+  type OrderItemWithAttendees,
+  type OrderRow,
+} from './orders.repository';
+export { orderResource } from './orders.resources';
 export { type OrdersPluginOptions, ordersPlugin } from './orders.routes';
+export type { OrdersDeps } from './orders.service';
+export { cancelPendingOrder, expireDueOrders } from './orders.transitions';
+export {
+  type WalkInOrderInput,
+  type WalkInOrders,
+  type WalkInPaymentMethod,
+  walkInOrders,
+} from './walk-in-orders';
