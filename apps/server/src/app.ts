@@ -34,6 +34,7 @@ import { salesRoutes } from './modules/sales';
 import { userGroupsRoutes } from './modules/user-groups';
 import { userSearchRoutes } from './modules/user-search';
 import { authPlugin, sessionRoutes } from './modules/users';
+import { waitlistPlugin } from './modules/waitlist';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { pubsubPlugin } from './plugins/pubsub';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // After payments: a walk-in paying by card gets an intent there (docs/product.md#customers).
   await app.register(customersRoutes, { currency: config.currency });
   await app.register(salesRoutes, { currency: config.currency });
+  await app.register(waitlistPlugin);
   await app.register(calendarRoutes, {
     appUrl: config.appUrl,
     secret: config.jwtSecret,

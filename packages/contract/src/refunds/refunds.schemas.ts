@@ -27,6 +27,8 @@ export const REFUND_MAX_ATTENDEES = 100;
 export const REFUND_MESSAGES = {
   /** 409: only a paid or partly refunded order can be refunded. */
   notRefundable: 'Only a paid order can be refunded',
+  /** 409: the order was not paid by card (a walk-in's cash): refunded at the desk, not here. */
+  notPaidByCard: 'This order was not paid by card, so it cannot be refunded here',
   /** 409: everything paid has been refunded (or is being refunded) already. */
   nothingLeft: 'This order has been refunded in full already',
   /** 409: a request was decided already. */

@@ -13,6 +13,8 @@ import type { MailContext, RenderedMail } from './layout';
 import { type OrderReceiptParams, orderReceiptMail } from './order-receipt';
 import { type PasswordChangedParams, passwordChangedMail } from './password-changed';
 import { type PasswordResetParams, passwordResetMail } from './password-reset';
+import { type RefundIssuedParams, refundIssuedMail } from './refund-issued';
+import { type WaitlistOfferParams, waitlistOfferMail } from './waitlist-offer';
 
 export type { MailContext, RenderedMail } from './layout';
 
@@ -26,6 +28,8 @@ export type MailTemplates = {
   email_changed: EmailChangedParams;
   email_taken: EmailTakenParams;
   order_receipt: OrderReceiptParams;
+  waitlist_offer: WaitlistOfferParams;
+  refund_issued: RefundIssuedParams;
 };
 export type MailTemplateName = keyof MailTemplates;
 
@@ -40,6 +44,8 @@ const RENDERERS: { [N in MailTemplateName]: Renderer<MailTemplates[N]> } = {
   email_changed: emailChangedMail,
   email_taken: emailTakenMail,
   order_receipt: orderReceiptMail,
+  waitlist_offer: waitlistOfferMail,
+  refund_issued: refundIssuedMail,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(RENDERERS) as MailTemplateName[];

@@ -32,6 +32,24 @@ const params: MailTemplates = {
       },
     ],
   },
+  refund_issued: {
+    name,
+    orderId: 42,
+    currency: 'USD',
+    amount: 3600,
+    refundedTotal: 3600,
+    attendees: ['Mia'],
+    full: false,
+  },
+  waitlist_offer: {
+    name,
+    programme: 'Ink & <3 Paint',
+    schedule: 'Saturdays',
+    slug: 'ink-paint',
+    seats: 2,
+    expiresAt: '2030-01-04T15:00:00.000Z',
+    timeZone: 'America/New_York',
+  },
 };
 const render = (template: keyof MailTemplates, locale: 'en' | 'ja') =>
   // biome-ignore lint/suspicious/noExplicitAny: iterating every template with its own parameters.

@@ -1,14 +1,20 @@
 // The enrollments module's public face: other modules and app.ts import from here only, apart from
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
+
+export { cancelOrderItemEnrollments, type OrderItemAttendee } from './enrollment-cancellation';
 export {
   enrolledAmong,
   enrolledAttendeesOfAccount,
   enrollHeldOrder,
   enrollIfSeatsFit,
   enrollmentCountOfAttendee,
+  holdSeatsForOffer,
   holdSeatsForOrder,
+  lockSeatsLeft,
   type OrderEnrollment,
+  offeredSeatsOfUser,
   type RosterRow,
+  releaseSeatsOfOffers,
   releaseSeatsOfOrder,
   releaseSeatsOfOrders,
   rosterOfSchedule,

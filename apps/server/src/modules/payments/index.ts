@@ -9,3 +9,4 @@ export type {
   PaymentEventHandler,
   RefundInput,
 } from './payments.service';
+export type { RefundEvent, RefundEventHandler } from './refund-events';

@@ -14,6 +14,7 @@ import {
   type RefundInput,
   refund,
 } from './payments.service';
+import type { RefundEventHandler } from './refund-events';
 import { StripePaymentProvider } from './stripe-provider';
 
 /**
@@ -27,6 +28,11 @@ export type Payments = {
   /** Registers what applies a verified event to its order; every handler runs once per event. */
   onPaymentEvent(handler: PaymentEventHandler): void;
   refund(input: RefundInput): Promise<{ refundId: string; status: string }>;
+  /**
+   * Registers what applies a refund's outcome (the refunds module); every handler runs once per
+   * event. Optional: stand-ins of payments in other modules' tests need not refund.
+   */
+  onRefundEvent?(handler: RefundEventHandler): void;
 };
 
 /**
@@ -36,6 +42,7 @@ export type Payments = {
 export const paymentsPlugin = fp(
   async (app: FastifyInstance, opts: { config: PaymentsConfig }) => {
     const handlers: PaymentEventHandler[] = [];
+    const refundHandlers: RefundEventHandler[] = [];
     const config = opts.config;
     const fake =
       config.provider === 'fake'
@@ -55,13 +62,14 @@ export const paymentsPlugin = fp(
         : null;
     const provider: PaymentProvider =
       fake ?? new StripePaymentProvider(config as Extract<PaymentsConfig, { provider: 'stripe' }>);
-    const ctx: PaymentsContext = { db: app.db, provider, handlers, log: app.log };
+    const ctx: PaymentsContext = { db: app.db, provider, handlers, refundHandlers, log: app.log };
 
     app.decorate('payments', {
       provider: provider.name,
       createIntent: (input) => createIntent(ctx, input),
       onPaymentEvent: (handler) => void handlers.push(handler),
       refund: (input) => refund(ctx, input),
+      onRefundEvent: (handler) => void refundHandlers.push(handler),
     } satisfies Payments);
 
     await app.register(webhookRoutes, { ctx });

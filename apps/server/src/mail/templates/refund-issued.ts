@@ -1,0 +1,62 @@
+import { appLink, type Language, ORDER_PAGES } from '@atelier/contract';
+import { type MailBody, type MailContext, renderBody } from './layout';
+
+export type RefundIssuedParams = {
+  name: string;
+  orderId: number;
+  currency: string;
+  /** Cents of this refund. */
+  amount: number;
+  /** Cents refunded on the order so far, this one included. */
+  refundedTotal: number;
+  /** Whose places ended with it (none: money only). */
+  attendees: string[];
+  /** True when everything paid has now been refunded. */
+  full: boolean;
+};
+
+const money = (locale: Language, currency: string, cents: number) =>
+  new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-US', {
+    style: 'currency',
+    currency,
+  }).format(cents / 100);
+
+/** Sent once the provider confirms a refund (docs/architecture.md#refunds). */
+export function refundIssuedMail(locale: Language, params: RefundIssuedParams, ctx: MailContext) {
+  const ordersUrl = appLink(ctx.appUrl, ORDER_PAGES.orders);
+  const amount = money(locale, params.currency, params.amount);
+  const refunded = money(locale, params.currency, params.refundedTotal);
+  const bodies: Record<Language, MailBody> = {
+    en: {
+      locale,
+      subject: `${ctx.schoolName} refund for order #${params.orderId}`,
+      greeting: `Hello ${params.name},`,
+      paragraphs: [
+        `We have refunded ${amount} for order #${params.orderId} to the card you paid with. It can take 5–10 days to show on your statement.`,
+        ...(params.attendees.length > 0
+          ? [`The places of ${params.attendees.join(', ')} have been cancelled.`]
+          : []),
+        params.full
+          ? `The order has been refunded in full (${refunded}).`
+          : `Refunded on this order so far: ${refunded}.`,
+      ],
+      action: { label: 'See your orders', url: ordersUrl },
+    },
+    ja: {
+      locale,
+      subject: `${ctx.schoolName} ご注文 #${params.orderId} の返金`,
+      greeting: `${params.name} 様`,
+      paragraphs: [
+        `ご注文 #${params.orderId} について ${amount} を、お支払いに使われたカードへ返金しました。明細に反映されるまで5〜10日ほどかかる場合があります。`,
+        ...(params.attendees.length > 0
+          ? [`${params.attendees.join('、')} さんの受講登録は取り消されました。`]
+          : []),
+        params.full
+          ? `このご注文は全額(${refunded})返金されました。`
+          : `このご注文の返金額の合計: ${refunded}`,
+      ],
+      action: { label: '注文履歴を見る', url: ordersUrl },
+    },
+  };
+  return renderBody(bodies[locale], ctx);
+}

@@ -1,0 +1,255 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderItemAttendees, orderItems, orders } from '../orders/orders.tables';
+import { payments } from '../payments/payments.tables';
+import { users } from '../users/users.tables';
+import { refundAttendees, refundRequestAttendees, refundRequests, refunds } from './refunds.tables';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type RefundRequestRow = typeof refundRequests.$inferSelect;
+
+/** An attendee an order item booked: the row refunds and requests name. */
+export type OrderAttendeeRow = {
+  id: number;
+  orderItemId: number;
+  attendeeProfileId: number;
+  name: string;
+  itemTotal: number;
+  itemAttendees: number;
+};
+
+/**
+ * The order row, locked until the transaction ends: every refund of one order is decided under
+ * this lock, so their sum is checked against what was paid one at a time.
+ */
+export async function lockOrderRow(db: Db, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}
+
+export async function orderRow(db: Db, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
+export async function updateOrderStatus(
+  db: Db,
+  orderId: number,
+  status: 'refunded' | 'partially_refunded',
+): Promise<void> {
+  await db.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
+}
+
+/** The order's card payment, when it was paid by card. */
+export async function paidIntentOfOrder(db: Db, orderId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ intentId: payments.intentId })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
+  return row?.intentId ?? null;
+}
+
+export async function attendeesOfOrder(db: Db, orderId: number): Promise<OrderAttendeeRow[]> {
+  return db
+    .select({
+      id: orderItemAttendees.id,
+      orderItemId: orderItemAttendees.orderItemId,
+      attendeeProfileId: orderItemAttendees.attendeeProfileId,
+      name: orderItemAttendees.name,
+      itemTotal: orderItems.total,
+      itemAttendees: orderItems.numberOfAttendees,
+    })
+    .from(orderItemAttendees)
+    .innerJoin(orderItems, eq(orderItems.id, orderItemAttendees.orderItemId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItemAttendees.id));
+}
+
+/** Cents of the order's refunds by status (pending ones count against what is left). */
+export async function refundSums(
+  db: Db,
+  orderId: number,
+): Promise<{ pending: number; succeeded: number }> {
+  const rows = await db
+    .select({ status: refunds.status, sum: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId))
+    .groupBy(refunds.status);
+  const of = (s: string) => rows.find((r) => r.status === s)?.sum ?? 0;
+  return { pending: of('pending'), succeeded: of('succeeded') };
+}
+
+export async function insertRefund(
+  db: Db,
+  values: Omit<typeof refunds.$inferInsert, 'idempotencyKey'>,
+  orderItemAttendeeIds: number[],
+): Promise<RefundRow> {
+  // The key is the refund's own id, known only once inserted: a placeholder first, unique too.
+  const [row] = await db
+    .insert(refunds)
+    .values({ ...values, idempotencyKey: `refund-pending-${crypto.randomUUID()}` })
+    .returning();
+  if (!row) throw new Error('insert returned no refund');
+  const [keyed] = await db
+    .update(refunds)
+    .set({ idempotencyKey: `refund-${row.id}` })
+    .where(eq(refunds.id, row.id))
+    .returning();
+  if (orderItemAttendeeIds.length > 0) {
+    await db
+      .insert(refundAttendees)
+      .values(orderItemAttendeeIds.map((id) => ({ refundId: row.id, orderItemAttendeeId: id })));
+  }
+  return keyed ?? row;
+}
+
+export async function refundById(db: Db, id: number): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
+  return row;
+}
+
+/** Moves a pending refund on; false when it was not pending (applied already). */
+export async function settleRefund(
+  db: Db,
+  id: number,
+  values: { status: 'succeeded' | 'failed'; providerRefundId?: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(refunds)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .returning({ id: refunds.id });
+  return rows.length > 0;
+}
+
+export async function setProviderRefundId(db: Db, id: number, providerRefundId: string) {
+  await db
+    .update(refunds)
+    .set({ providerRefundId })
+    .where(and(eq(refunds.id, id), sql`${refunds.providerRefundId} is null`));
+}
+
+export async function insertRefundRequest(
+  db: Db,
+  values: typeof refundRequests.$inferInsert,
+  orderItemAttendeeIds: number[],
+): Promise<RefundRequestRow> {
+  const [row] = await db.insert(refundRequests).values(values).returning();
+  if (!row) throw new Error('insert returned no refund request');
+  if (orderItemAttendeeIds.length > 0) {
+    await db.insert(refundRequestAttendees).values(
+      orderItemAttendeeIds.map((id) => ({
+        refundRequestId: row.id,
+        orderItemAttendeeId: id,
+      })),
+    );
+  }
+  return row;
+}
+
+export async function refundRequestById(db: Db, id: number): Promise<RefundRequestRow | undefined> {
+  const [row] = await db.select().from(refundRequests).where(eq(refundRequests.id, id));
+  return row;
+}
+
+export async function pendingRequestOfOrder(
+  db: Db,
+  orderId: number,
+): Promise<RefundRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refundRequests)
+    .where(and(eq(refundRequests.orderId, orderId), eq(refundRequests.status, 'pending')));
+  return row;
+}
+
+export async function decideRefundRequest(
+  db: Db,
+  id: number,
+  values: { status: 'approved' | 'rejected'; decidedById: number; decisionNote: string | null },
+): Promise<void> {
+  await db
+    .update(refundRequests)
+    .set({ ...values, decidedAt: new Date() })
+    .where(eq(refundRequests.id, id));
+}
+
+export async function requestsOfOrders(db: Db, orderIds: number[]): Promise<RefundRequestRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(refundRequests)
+    .where(inArray(refundRequests.orderId, orderIds))
+    .orderBy(desc(refundRequests.createdAt), desc(refundRequests.id));
+}
+
+export async function refundsOfOrder(db: Db, orderId: number): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id));
+}
+
+/** The order-item attendees each request names. */
+export async function attendeeIdsOfRequests(
+  db: Db,
+  requestIds: number[],
+): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (requestIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(refundRequestAttendees)
+    .where(inArray(refundRequestAttendees.refundRequestId, requestIds));
+  for (const r of rows) {
+    out.set(r.refundRequestId, [...(out.get(r.refundRequestId) ?? []), r.orderItemAttendeeId]);
+  }
+  return out;
+}
+
+/** The order-item attendees each refund names. */
+export async function attendeeIdsOfRefunds(
+  db: Db,
+  refundIds: number[],
+): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (refundIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(refundAttendees)
+    .where(inArray(refundAttendees.refundId, refundIds));
+  for (const r of rows)
+    out.set(r.refundId, [...(out.get(r.refundId) ?? []), r.orderItemAttendeeId]);
+  return out;
+}
+
+export async function requestPage(
+  db: Db,
+  status: RefundRequestRow['status'] | undefined,
+  window: { offset: number; limit: number },
+): Promise<{ rows: RefundRequestRow[]; total: number }> {
+  const where = status ? eq(refundRequests.status, status) : undefined;
+  const rows = await db
+    .select()
+    .from(refundRequests)
+    .where(where)
+    .orderBy(desc(refundRequests.createdAt), desc(refundRequests.id))
+    .offset(window.offset)
+    .limit(window.limit);
+  const [total] = await db.select({ n: count() }).from(refundRequests).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function usersByIds(
+  db: Db,
+  ids: number[],
+): Promise<Map<number, { id: number; name: string; email: string; locale: 'en' | 'ja' | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -1,0 +1,144 @@
+import {
+  directRefundBodySchema,
+  idParamsSchema,
+  orderRefundsDocumentSchema,
+  REFUNDS_API,
+  refundDecisionBodySchema,
+  refundDocumentSchema,
+  refundRequestBodySchema,
+  refundRequestDocumentSchema,
+  refundRequestListDocumentSchema,
+  refundRequestListQuerySchema,
+} from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { notify } from '../notifications';
+import type { RefundEventHandler } from '../payments';
+import { requireRole, requireUser } from '../users';
+import { type RefundsPaymentsPort, refundsService } from './refunds.service';
+
+const tags = ['refunds'];
+
+/** What refunds use of `app.payments` (the payments plugin, registered before). */
+type PaymentsForRefunds = RefundsPaymentsPort & {
+  onRefundEvent?(handler: RefundEventHandler): void;
+};
+
+/**
+ * Refunds (docs/architecture.md#refunds): a family's requests, an admin's decisions and direct
+ * refunds, and the provider's confirmations applied once.
+ */
+export const refundsPlugin: FastifyPluginAsyncZod = async (app) => {
+  if (!app.hasDecorator('payments')) {
+    throw new Error('refundsPlugin needs app.payments: register the payments plugin before it');
+  }
+  const payments = app.getDecorator<PaymentsForRefunds>('payments');
+  const service = refundsService({
+    db: app.db,
+    payments,
+    mailer: app.mail.mailer,
+    notify: (input) => notify(app, input),
+    log: app.log,
+  });
+  // A stand-in of payments (other modules' tests) may not refund; then nothing comes back either.
+  payments.onRefundEvent?.((event) => service.applyRefundEvent(event));
+
+  app.post(
+    REFUNDS_API.orderRefundRequests(':id'),
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Asks for a refund of one of your paid orders, whole or for some attendees, with a reason',
+        params: idParamsSchema,
+        body: refundRequestBodySchema,
+        response: { 201: refundRequestDocumentSchema, ...errorResponses(401, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const doc = await service.requestRefund(
+        viewerOf(request).id,
+        request.params.id,
+        request.body,
+      );
+      return reply.code(201).send(doc);
+    },
+  );
+
+  app.get(
+    REFUNDS_API.orderRefunds(':id'),
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          "An order's refund requests and refunds, with what is refunded and what is left (its owner or an admin)",
+        params: idParamsSchema,
+        response: { 200: orderRefundsDocumentSchema, ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => service.orderRefunds(viewerOf(request), request.params.id),
+  );
+
+  app.get(
+    REFUNDS_API.adminRefundRequests,
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Refund requests, newest first, optionally of one status (admins)',
+        querystring: refundRequestListQuerySchema,
+        response: { 200: refundRequestListDocumentSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => service.listRequests(request.query.status, request.query.page),
+  );
+
+  app.put(
+    REFUNDS_API.adminRefundRequest(':id'),
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          "Approves a refund request (an amount, or the attendees' share / what is left) or rejects it (admins)",
+        params: idParamsSchema,
+        body: refundDecisionBodySchema,
+        response: {
+          200: refundRequestDocumentSchema,
+          ...errorResponses(401, 403, 404, 409, 422, 503),
+        },
+      },
+    },
+    async (request) => service.decide(viewerOf(request).id, request.params.id, request.body),
+  );
+
+  app.post(
+    REFUNDS_API.adminOrderRefunds(':id'),
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Refunds an order directly, in full or in part, optionally ending some attendees’ places (admins)',
+        params: idParamsSchema,
+        body: directRefundBodySchema,
+        response: { 201: refundDocumentSchema, ...errorResponses(401, 403, 404, 409, 422, 503) },
+      },
+    },
+    async (request, reply) => {
+      const doc = await service.refundDirectly(
+        viewerOf(request).id,
+        request.params.id,
+        request.body,
+      );
+      return reply.code(201).send(doc);
+    },
+  );
+};
