@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { seedDemoClasses } from '../modules/classes';
 import { seedDemoCoupons } from '../modules/coupons';
+import { seedDemoGuestCustomers } from '../modules/customers';
 import { seedDemoNotifications } from '../modules/notifications';
 import { seedDemoUserGroups } from '../modules/user-groups';
 import { seedDemoUsers } from '../modules/users';
@@ -21,4 +22,5 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDemoClasses(db);
   await seedDemoUserGroups(db);
   await seedDemoCoupons(db);
+  await seedDemoGuestCustomers(db);
 }

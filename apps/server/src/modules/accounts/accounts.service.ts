@@ -17,6 +17,7 @@ import type { Mailer } from '../../mail/mailer';
 import { createRateLimiter, type RateLimiter, rateLimited } from '../../plugins/rate-limit';
 import type { RateLimitStore } from '../../plugins/rate-limit-store';
 import type { ImageStore } from '../../storage/images';
+import { joinGuestHistory } from '../customers';
 import {
   confirmUser,
   createUnconfirmedStudent,
@@ -293,6 +294,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         await markTokenUsed(tx, token.id, at);
         await retireUnusedTokens(tx, token.userId, 'confirmation', at);
         const confirmed = await confirmUser(tx, token.userId, at, token.registration);
+        // The address is proven now: a walk-in's history with it joins the account
+        // (docs/product.md#customers), in the same transaction.
+        await joinGuestHistory(tx, confirmed.id, confirmed.email);
         return { user: confirmed, redirect: token.redirect };
       });
       return { jwt: await sessions.issueSessionToken(user), redirect };

@@ -78,7 +78,10 @@ const PURCHASED: readonly OrderStatus[] = ['paid', 'refunded', 'partially_refund
 /** Thrown inside the order transaction when the key is already used: it rolls back, and the order made first answers. */
 class KeyAlreadyUsed extends Error {}
 
-function snapshotOf(item: CheckoutItem, extras: ScheduleExtras | undefined): OrderItemSnapshot {
+export function snapshotOf(
+  item: CheckoutItem,
+  extras: ScheduleExtras | undefined,
+): OrderItemSnapshot {
   const { schedule, plan } = item;
   return {
     klass_group: {

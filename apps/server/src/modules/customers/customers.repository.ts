@@ -1,0 +1,291 @@
+import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { klassGroupSchedules, klassGroups } from '../classes/classes.tables';
+import { enrollments } from '../enrollments/enrollments.tables';
+import { orderItems, orders } from '../orders/orders.tables';
+import { attendeeProfiles, users } from '../users/users.tables';
+import { guestCustomers } from './customers.tables';
+
+export type GuestCustomerRow = typeof guestCustomers.$inferSelect;
+export type UserRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'name' | 'email' | 'timezone' | 'createdAt'
+>;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Order statuses whose money was taken (refunds are subtracted separately). */
+const PAID_STATUSES = ['paid', 'refunded', 'partially_refunded'] as const;
+
+const PAID_LIST = PAID_STATUSES.map((st) => `'${st}'`).join(', ');
+
+/**
+ * Paid minus refunded (docs/product.md#customers) of the orders whose `owner` column (of alias o)
+ * is the outer row's id. Written out with aliases: drizzle leaves columns unqualified in a
+ * one-table select, which the correlated subqueries would make ambiguous. No input reaches it.
+ */
+function lifetimeValueOf(owner: 'user_id' | 'guest_customer_id', outer: string): SQL<number> {
+  return sql.raw(`(
+    coalesce((select sum(o.total) from orders o
+      where o.${owner} = ${outer} and o.status in (${PAID_LIST})), 0)
+    - coalesce((select sum(r.amount) from refunds r inner join orders o on o.id = r.order_id
+      where o.${owner} = ${outer} and r.status = 'succeeded'), 0)
+  )::int`) as SQL<number>;
+}
+
+const userLifetimeValue = lifetimeValueOf('user_id', '"users"."id"');
+const userOrdersCount = sql.raw(
+  '(select count(*) from orders o where o.user_id = "users"."id")::int',
+) as SQL<number>;
+const guestLifetimeValue = lifetimeValueOf('guest_customer_id', '"guest_customers"."id"');
+
+const customerColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  timezone: users.timezone,
+  createdAt: users.createdAt,
+  lifetimeValue: userLifetimeValue,
+  ordersCount: userOrdersCount,
+};
+
+/** Account holders (students) by name or e-mail, by name. */
+export async function customerPage(
+  db: Db,
+  search: string | undefined,
+  window: { offset: number; limit: number },
+) {
+  const where = and(
+    eq(users.role, 'student'),
+    search
+      ? or(ilike(users.name, likePattern(search)), ilike(users.email, likePattern(search)))
+      : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(customerColumns)
+      .from(users)
+      .where(where)
+      .orderBy(sql`lower(${users.name})`, users.id)
+      .offset(window.offset)
+      .limit(window.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function customerById(db: Db, id: number) {
+  const [row] = await db
+    .select(customerColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'student')));
+  return row;
+}
+
+export async function updateCustomer(
+  db: Db,
+  id: number,
+  values: { name: string; timezone: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.role, 'student')))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export function attendeesOf(db: Db, owner: { userId: number } | { guestCustomerId: number }) {
+  return db
+    .select({
+      id: attendeeProfiles.id,
+      name: attendeeProfiles.name,
+      birthday: attendeeProfiles.birthday,
+    })
+    .from(attendeeProfiles)
+    .where(
+      'userId' in owner
+        ? eq(attendeeProfiles.userId, owner.userId)
+        : eq(attendeeProfiles.guestCustomerId, owner.guestCustomerId),
+    )
+    .orderBy(attendeeProfiles.id);
+}
+
+export async function insertAttendee(
+  db: Db,
+  values: { guestCustomerId: number; name: string; birthday: string | null },
+) {
+  const [row] = await db.insert(attendeeProfiles).values(values).returning({
+    id: attendeeProfiles.id,
+    name: attendeeProfiles.name,
+    birthday: attendeeProfiles.birthday,
+  });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** The latest orders of an account or a walk-in, with the programmes they booked. */
+export async function ordersOf(
+  db: Db,
+  owner: { userId: number } | { guestCustomerId: number },
+  limit = 50,
+) {
+  const rows = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      currency: orders.currency,
+      total: orders.total,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+      guestCustomerId: orders.guestCustomerId,
+    })
+    .from(orders)
+    .where(
+      'userId' in owner
+        ? eq(orders.userId, owner.userId)
+        : eq(orders.guestCustomerId, owner.guestCustomerId),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  const items =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ orderId: orderItems.orderId, snapshot: orderItems.snapshot })
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.orderId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(orderItems.id);
+  return rows.map((r) => ({
+    ...r,
+    programmes: items.filter((i) => i.orderId === r.id).map((i) => i.snapshot.klass_group.name),
+  }));
+}
+
+/** The enrollments of an account's family, newest first. */
+export function enrollmentsOfUser(db: Db, userId: number, limit = 100) {
+  return db
+    .select({
+      id: enrollments.id,
+      status: enrollments.status,
+      attendeeName: attendeeProfiles.name,
+      programme: klassGroups.name,
+      schedule: klassGroupSchedules.name,
+      createdAt: enrollments.createdAt,
+    })
+    .from(enrollments)
+    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
+    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, enrollments.scheduleId))
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .where(eq(attendeeProfiles.userId, userId))
+    .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
+    .limit(limit);
+}
+
+const guestColumns = {
+  id: guestCustomers.id,
+  name: guestCustomers.name,
+  email: guestCustomers.email,
+  phone: guestCustomers.phone,
+  notes: guestCustomers.notes,
+  userId: guestCustomers.userId,
+  createdAt: guestCustomers.createdAt,
+  lifetimeValue: guestLifetimeValue,
+};
+export type GuestCustomerView = {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  notes: string;
+  userId: number | null;
+  createdAt: Date;
+  lifetimeValue: number;
+};
+
+export async function guestCustomerPage(
+  db: Db,
+  search: string | undefined,
+  window: { offset: number; limit: number },
+) {
+  const where = search
+    ? or(
+        ilike(guestCustomers.name, likePattern(search)),
+        ilike(guestCustomers.email, likePattern(search)),
+        ilike(guestCustomers.phone, likePattern(search)),
+      )
+    : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(guestColumns)
+      .from(guestCustomers)
+      .where(where)
+      .orderBy(sql`lower(${guestCustomers.name})`, guestCustomers.id)
+      .offset(window.offset)
+      .limit(window.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(guestCustomers).where(where),
+  ]);
+  return { rows: rows as GuestCustomerView[], total: counted?.total ?? 0 };
+}
+
+export async function guestCustomerById(
+  db: Db,
+  id: number,
+): Promise<GuestCustomerView | undefined> {
+  const [row] = await db.select(guestColumns).from(guestCustomers).where(eq(guestCustomers.id, id));
+  return row;
+}
+
+export async function insertGuestCustomer(
+  db: Db,
+  values: typeof guestCustomers.$inferInsert,
+): Promise<number> {
+  const [row] = await db.insert(guestCustomers).values(values).returning({ id: guestCustomers.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function updateGuestCustomer(
+  db: Db,
+  id: number,
+  values: { name: string; email: string | null; phone: string | null; notes: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(guestCustomers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(guestCustomers.id, id))
+    .returning({ id: guestCustomers.id });
+  return rows.length > 0;
+}
+
+/**
+ * docs/product.md#customers: the walk-ins with this e-mail not yet joined to an account take the
+ * account, and their attendees and orders with them (guest_customer_id stays, as history).
+ */
+export async function joinGuestCustomersToUser(
+  db: Db,
+  userId: number,
+  email: string,
+): Promise<number[]> {
+  const joined = await db
+    .update(guestCustomers)
+    .set({ userId, updatedAt: new Date() })
+    .where(and(eq(guestCustomers.email, email.trim().toLowerCase()), isNull(guestCustomers.userId)))
+    .returning({ id: guestCustomers.id });
+  const ids = joined.map((g) => g.id);
+  if (ids.length === 0) return ids;
+  await db
+    .update(attendeeProfiles)
+    .set({ userId })
+    .where(and(inArray(attendeeProfiles.guestCustomerId, ids), isNull(attendeeProfiles.userId)));
+  await db
+    .update(orders)
+    .set({ userId, updatedAt: new Date() })
+    .where(and(inArray(orders.guestCustomerId, ids), isNull(orders.userId)));
+  return ids;
+}

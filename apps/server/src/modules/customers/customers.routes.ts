@@ -1,0 +1,207 @@
+import {
+  CUSTOMERS_API,
+  customerBodySchema,
+  customerDocumentSchema,
+  customerListDocumentSchema,
+  customerListQuerySchema,
+  guestCustomerBodySchema,
+  guestCustomerDocumentSchema,
+  guestCustomerListDocumentSchema,
+  idParamsSchema,
+  walkInOrderBodySchema,
+  walkInOrderDocumentSchema,
+} from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { noCouponsExist } from '../cart';
+import { notify } from '../notifications';
+import { type PaymentsPort, walkInOrders } from '../orders';
+import { requireRole } from '../users';
+import {
+  bookForGuestCustomer,
+  type CustomersContext,
+  createGuestCustomer,
+  editCustomer,
+  editGuestCustomer,
+  getCustomer,
+  getGuestCustomer,
+  listCustomers,
+  listGuestCustomers,
+} from './customers.service';
+
+const tags = ['customers (admin)'];
+
+export type CustomersRouteOptions = {
+  currency: string;
+  /** The clock; tests pin it. */
+  now?: () => Date;
+};
+
+/**
+ * Customers and walk-ins (docs/product.md#customers). Needs `app.payments` (registered before):
+ * a walk-in paying by card gets an intent like checkout's.
+ */
+export const customersRoutes: FastifyPluginAsyncZod<CustomersRouteOptions> = async (app, opts) => {
+  const now = opts.now ?? (() => new Date());
+  const ctx: CustomersContext = {
+    db: app.db,
+    walkIns: walkInOrders({
+      db: app.db,
+      cart: {
+        db: app.db,
+        urls: (key) => app.images.urls(key),
+        now,
+        coupons: noCouponsExist,
+      },
+      payments: app.getDecorator<PaymentsPort>('payments'),
+      mailer: app.mail.mailer,
+      notify: (input) => notify(app, input),
+      currency: opts.currency,
+      now,
+      log: app.log,
+    }),
+  };
+  // Before validation: a guest hears 401 and anyone but an admin 403 whatever they sent.
+  const admin = { onRequest: requireRole('admin') };
+
+  app.get(
+    CUSTOMERS_API.customers,
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'A page of account holders by name, searched by name or e-mail',
+        security: bearer,
+        querystring: customerListQuerySchema,
+        response: { 200: customerListDocumentSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    (request) => listCustomers(ctx, request.query),
+  );
+
+  app.get(
+    CUSTOMERS_API.customer(':id'),
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'One account holder: family, orders, enrollments and lifetime value',
+        security: bearer,
+        params: idParamsSchema,
+        response: { 200: customerDocumentSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => getCustomer(ctx, request.params.id),
+  );
+
+  app.put(
+    CUSTOMERS_API.customer(':id'),
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "An account holder's name and time zone (the e-mail is theirs to change)",
+        security: bearer,
+        params: idParamsSchema,
+        body: customerBodySchema,
+        response: { 200: customerDocumentSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => editCustomer(ctx, request.params.id, request.body.customer),
+  );
+
+  app.get(
+    CUSTOMERS_API.guestCustomers,
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'A page of walk-in customers by name, searched by name, e-mail or phone',
+        security: bearer,
+        querystring: customerListQuerySchema,
+        response: { 200: guestCustomerListDocumentSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    (request) => listGuestCustomers(ctx, request.query),
+  );
+
+  app.post(
+    CUSTOMERS_API.guestCustomers,
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'A new walk-in customer: a name, and an e-mail and/or phone if given',
+        security: bearer,
+        body: guestCustomerBodySchema,
+        response: { 201: guestCustomerDocumentSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await createGuestCustomer(ctx, request.body.guest_customer, viewerOf(request).id)),
+  );
+
+  app.get(
+    CUSTOMERS_API.guestCustomer(':id'),
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'One walk-in customer with their attendees and orders',
+        security: bearer,
+        params: idParamsSchema,
+        response: { 200: guestCustomerDocumentSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => getGuestCustomer(ctx, request.params.id),
+  );
+
+  app.put(
+    CUSTOMERS_API.guestCustomer(':id'),
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "A walk-in customer's name, e-mail, phone and notes",
+        security: bearer,
+        params: idParamsSchema,
+        body: guestCustomerBodySchema,
+        response: { 200: guestCustomerDocumentSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => editGuestCustomer(ctx, request.params.id, request.body.guest_customer),
+  );
+
+  app.post(
+    CUSTOMERS_API.guestCustomerOrders(':id'),
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary:
+          'Book a class for a walk-in: cash or check is paid at once (enrolled); card leaves ' +
+          'the order pending with a payment to take. 409 sold_out when the class is full',
+        security: bearer,
+        params: idParamsSchema,
+        body: walkInOrderBodySchema,
+        response: {
+          201: walkInOrderDocumentSchema,
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await bookForGuestCustomer(
+            ctx,
+            request.params.id,
+            request.body.order,
+            viewerOf(request).id,
+          ),
+        ),
+  );
+};

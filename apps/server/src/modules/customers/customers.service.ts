@@ -1,0 +1,230 @@
+import {
+  CUSTOMER_MESSAGES,
+  type CustomerBody,
+  type CustomerDocument,
+  type CustomerListDocument,
+  type CustomerOrder,
+  type GuestCustomerDocument,
+  type GuestCustomerListDocument,
+  type WalkInOrderDocument,
+  type walkInOrderBodySchema,
+} from '@atelier/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError, notFound, ValidationError } from '../../lib/app-error';
+import { pageMeta, pageWindow } from '../../lib/http';
+import type { WalkInOrders } from '../orders';
+import {
+  attendeesOf,
+  customerById,
+  customerPage,
+  enrollmentsOfUser,
+  type GuestCustomerView,
+  guestCustomerById,
+  guestCustomerPage,
+  insertAttendee,
+  insertGuestCustomer,
+  joinGuestCustomersToUser,
+  ordersOf,
+  updateCustomer,
+  updateGuestCustomer,
+} from './customers.repository';
+
+// Customers and walk-in customers (docs/product.md#customers, decision 033).
+
+export type CustomersContext = { db: Db; walkIns: WalkInOrders };
+
+type GuestFields = { name: string; email: string | null; phone: string | null; notes: string };
+
+const attendee = (a: { id: number; name: string; birthday: string | null }) => ({
+  id: String(a.id),
+  name: a.name,
+  birthday: a.birthday,
+});
+
+function orderSummary(o: Awaited<ReturnType<typeof ordersOf>>[number]): CustomerOrder {
+  return {
+    id: String(o.id),
+    status: o.status,
+    currency: o.currency,
+    total: o.total,
+    created_at: o.createdAt.toISOString(),
+    paid_at: o.paidAt?.toISOString() ?? null,
+    programmes: o.programmes,
+    walk_in: o.guestCustomerId !== null,
+  };
+}
+
+function customerOf(row: NonNullable<Awaited<ReturnType<typeof customerById>>>) {
+  return {
+    id: String(row.id),
+    name: row.name,
+    email: row.email,
+    time_zone: row.timezone,
+    created_at: row.createdAt.toISOString(),
+    lifetime_value: row.lifetimeValue,
+    orders_count: row.ordersCount,
+  };
+}
+
+function guestOf(row: GuestCustomerView) {
+  return {
+    id: String(row.id),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    notes: row.notes,
+    user_id: row.userId === null ? null : String(row.userId),
+    created_at: row.createdAt.toISOString(),
+    lifetime_value: row.lifetimeValue,
+  };
+}
+
+export async function listCustomers(
+  ctx: CustomersContext,
+  query: { page: number; search?: string | undefined },
+): Promise<CustomerListDocument> {
+  const { rows, total } = await customerPage(ctx.db, query.search, pageWindow(query.page));
+  return { data: rows.map(customerOf), meta: pageMeta(query.page, total) };
+}
+
+export async function getCustomer(ctx: CustomersContext, id: number): Promise<CustomerDocument> {
+  const row = await customerById(ctx.db, id);
+  if (!row) throw notFound('Customer');
+  const [family, orders, enrollments] = await Promise.all([
+    attendeesOf(ctx.db, { userId: id }),
+    ordersOf(ctx.db, { userId: id }),
+    enrollmentsOfUser(ctx.db, id),
+  ]);
+  return {
+    data: {
+      ...customerOf(row),
+      family: family.map(attendee),
+      orders: orders.map(orderSummary),
+      enrollments: enrollments.map((e) => ({
+        id: String(e.id),
+        status: e.status,
+        attendee_name: e.attendeeName,
+        programme: e.programme,
+        schedule: e.schedule,
+        created_at: e.createdAt.toISOString(),
+      })),
+    },
+  };
+}
+
+/** Name and time zone only: the e-mail signs the person in and stays theirs to change (decision 033). */
+export async function editCustomer(
+  ctx: CustomersContext,
+  id: number,
+  body: { name: string; time_zone: string | null },
+): Promise<CustomerDocument> {
+  const changed = await updateCustomer(ctx.db, id, { name: body.name, timezone: body.time_zone });
+  if (!changed) throw notFound('Customer');
+  return getCustomer(ctx, id);
+}
+export type { CustomerBody };
+
+export async function listGuestCustomers(
+  ctx: CustomersContext,
+  query: { page: number; search?: string | undefined },
+): Promise<GuestCustomerListDocument> {
+  const { rows, total } = await guestCustomerPage(ctx.db, query.search, pageWindow(query.page));
+  return { data: rows.map(guestOf), meta: pageMeta(query.page, total) };
+}
+
+export async function getGuestCustomer(
+  ctx: CustomersContext,
+  id: number,
+): Promise<GuestCustomerDocument> {
+  const row = await guestCustomerById(ctx.db, id);
+  if (!row) throw notFound('Walk-in customer');
+  const [attendees, orders] = await Promise.all([
+    attendeesOf(ctx.db, { guestCustomerId: id }),
+    ordersOf(ctx.db, { guestCustomerId: id }),
+  ]);
+  return {
+    data: { ...guestOf(row), attendees: attendees.map(attendee), orders: orders.map(orderSummary) },
+  };
+}
+
+export async function createGuestCustomer(
+  ctx: CustomersContext,
+  body: GuestFields,
+  createdById: number,
+): Promise<GuestCustomerDocument> {
+  const id = await insertGuestCustomer(ctx.db, { ...body, createdById });
+  return getGuestCustomer(ctx, id);
+}
+
+export async function editGuestCustomer(
+  ctx: CustomersContext,
+  id: number,
+  body: GuestFields,
+): Promise<GuestCustomerDocument> {
+  if (!(await updateGuestCustomer(ctx.db, id, body))) throw notFound('Walk-in customer');
+  return getGuestCustomer(ctx, id);
+}
+
+type WalkInOrderBody = z.output<typeof walkInOrderBodySchema>['order'];
+
+/**
+ * POST /api/v2/admin/guest_customers/{id}/orders. The attendees named by id must be the walk-in's;
+ * new ones are made first (they stay on the walk-in's record even if the class is then full).
+ */
+export async function bookForGuestCustomer(
+  ctx: CustomersContext,
+  id: number,
+  body: WalkInOrderBody,
+  placedById: number,
+): Promise<WalkInOrderDocument> {
+  const guest = await guestCustomerById(ctx.db, id);
+  if (!guest) throw notFound('Walk-in customer');
+  if (guest.userId !== null) throw new AppError('conflict', CUSTOMER_MESSAGES.alreadyJoined);
+  const own = new Map(
+    (await attendeesOf(ctx.db, { guestCustomerId: id })).map((a) => [String(a.id), a]),
+  );
+  const errors = body.attendees.flatMap((a, i) =>
+    'id' in a && !own.has(a.id)
+      ? [{ field: `attendees.${i}.id`, detail: CUSTOMER_MESSAGES.unknownAttendee }]
+      : [],
+  );
+  if (errors.length > 0) throw new ValidationError(errors);
+  const ids = body.attendees.flatMap((a) => ('id' in a ? [a.id] : []));
+  if (new Set(ids).size !== ids.length) {
+    throw new ValidationError([{ field: 'attendees', detail: 'Each attendee once' }]);
+  }
+  const attendees = [];
+  for (const a of body.attendees) {
+    if ('id' in a) {
+      const found = own.get(a.id);
+      if (found) attendees.push(found);
+    } else {
+      attendees.push(
+        await insertAttendee(ctx.db, {
+          guestCustomerId: id,
+          name: a.name,
+          birthday: a.birthday ?? null,
+        }),
+      );
+    }
+  }
+  const order = await ctx.walkIns.createWalkInOrder({
+    guestCustomerId: id,
+    placedById,
+    scheduleId: body.klass_group_schedule_id,
+    planId: body.plan_id,
+    addonIds: body.addon_ids,
+    attendees,
+    paymentMethod: body.payment_method,
+  });
+  return { ...order, meta: { payment_method: body.payment_method } };
+}
+
+/**
+ * The history join (docs/product.md#customers): called inside the transaction that confirms an
+ * account's e-mail, so only a proven address takes a walk-in's orders and attendees.
+ */
+export function joinGuestHistory(db: Db, userId: number, email: string): Promise<number[]> {
+  return joinGuestCustomersToUser(db, userId, email);
+}

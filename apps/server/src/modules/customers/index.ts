@@ -1,0 +1,5 @@
+// The customers module's public face: other modules and app.ts import from here only, apart from
+// its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
+export { type CustomersRouteOptions, customersRoutes } from './customers.routes';
+export { seedDemoGuestCustomers } from './customers.seed';
+export { joinGuestHistory } from './customers.service';

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { idSchema, idTextSchema } from '../common/id.schemas';
+import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
+import { ORDER_STATUSES, orderResourceSchema } from '../orders/orders.schemas';
+
+// Customers and walk-in customers (docs/product.md#customers, decision 033). Admins only.
+// Money in integer cents; instants ISO 8601 UTC.
+
+export const CUSTOMER_NAME_MAX = 100;
+export const CUSTOMER_EMAIL_MAX = 254;
+export const CUSTOMER_PHONE_MAX = 40;
+export const CUSTOMER_NOTES_MAX = 2000;
+export const CUSTOMER_SEARCH_MAX = 100;
+
+/** How a walk-in paid staff at the desk. */
+export const OFFLINE_PAYMENT_METHODS = ['cash', 'check'] as const;
+export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
+export const WALK_IN_PAYMENT_METHODS = [...OFFLINE_PAYMENT_METHODS, 'card'] as const;
+export type WalkInPaymentMethod = (typeof WALK_IN_PAYMENT_METHODS)[number];
+
+export const customerListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(CUSTOMER_SEARCH_MAX).optional(),
+});
+export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
+
+const attendeeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  birthday: z.string().nullable(),
+});
+
+/** An order as a customer's history lists it. */
+export const customerOrderSchema = z.object({
+  id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  currency: z.string(),
+  total: z.number().int(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  /** The programmes booked, in item order. */
+  programmes: z.array(z.string()),
+  /** Booked for a walk-in by staff (kept after the walk-in's history joined an account). */
+  walk_in: z.boolean(),
+});
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
+
+export const customerEnrollmentSchema = z.object({
+  id: z.string(),
+  status: z.enum(['active', 'cancelled']),
+  attendee_name: z.string(),
+  programme: z.string(),
+  schedule: z.string(),
+  created_at: z.string(),
+});
+export type CustomerEnrollment = z.infer<typeof customerEnrollmentSchema>;
+
+export const customerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  time_zone: z.string().nullable(),
+  created_at: z.string(),
+  /** Paid minus refunded, in cents (docs/product.md#customers). */
+  lifetime_value: z.number().int(),
+  orders_count: z.number().int(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const customerDetailSchema = customerSchema.extend({
+  family: z.array(attendeeSchema),
+  orders: z.array(customerOrderSchema),
+  enrollments: z.array(customerEnrollmentSchema),
+});
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+export const customerListDocumentSchema = z.object({
+  data: z.array(customerSchema),
+  meta: pageMetaSchema,
+});
+export type CustomerListDocument = z.infer<typeof customerListDocumentSchema>;
+export const customerDocumentSchema = z.object({ data: customerDetailSchema });
+export type CustomerDocument = z.infer<typeof customerDocumentSchema>;
+
+const nameSchema = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(CUSTOMER_NAME_MAX, `At most ${CUSTOMER_NAME_MAX} characters`);
+
+/**
+ * PUT /api/v2/admin/customers/{id}: contact details staff may change. The e-mail is not among
+ * them: it signs the person in and was proven by confirmation (decision 033).
+ */
+export const customerBodySchema = z.object({
+  customer: z.object({
+    name: nameSchema,
+    time_zone: z
+      .string()
+      .trim()
+      .max(64)
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'Unknown time zone')
+      .nullable(),
+  }),
+});
+export type CustomerBody = z.input<typeof customerBodySchema>;
+
+export const guestCustomerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  notes: z.string(),
+  /** The account their history joined, once they registered with this e-mail. */
+  user_id: z.string().nullable(),
+  created_at: z.string(),
+  lifetime_value: z.number().int(),
+});
+export type GuestCustomer = z.infer<typeof guestCustomerSchema>;
+
+export const guestCustomerDetailSchema = guestCustomerSchema.extend({
+  attendees: z.array(attendeeSchema),
+  orders: z.array(customerOrderSchema),
+});
+export type GuestCustomerDetail = z.infer<typeof guestCustomerDetailSchema>;
+
+export const guestCustomerListDocumentSchema = z.object({
+  data: z.array(guestCustomerSchema),
+  meta: pageMetaSchema,
+});
+export type GuestCustomerListDocument = z.infer<typeof guestCustomerListDocumentSchema>;
+export const guestCustomerDocumentSchema = z.object({ data: guestCustomerDetailSchema });
+export type GuestCustomerDocument = z.infer<typeof guestCustomerDocumentSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** POST/PUT body of a walk-in customer: a name, and an e-mail and/or phone if they gave one. */
+export const guestCustomerBodySchema = z.object({
+  guest_customer: z.object({
+    name: nameSchema,
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(CUSTOMER_EMAIL_MAX)
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .pipe(z.email('Invalid e-mail address').nullable()),
+    phone: optionalText(CUSTOMER_PHONE_MAX),
+    notes: optionalText(CUSTOMER_NOTES_MAX).transform((v) => v ?? ''),
+  }),
+});
+export type GuestCustomerBody = z.input<typeof guestCustomerBodySchema>;
+
+const birthdaySchema = z.iso.date('Invalid date');
+
+/**
+ * POST /api/v2/admin/guest_customers/{id}/orders: one class booked for the walk-in. Attendees are
+ * the walk-in's existing ones by id, or new ones made on the fly (name, birthday).
+ */
+export const walkInOrderBodySchema = z.object({
+  order: z.object({
+    klass_group_schedule_id: idSchema,
+    plan_id: idSchema,
+    addon_ids: z.array(idSchema).max(20).default([]),
+    attendees: z
+      .array(
+        z.union([
+          z.object({ id: idTextSchema() }),
+          z.object({ name: nameSchema, birthday: birthdaySchema.nullish() }),
+        ]),
+      )
+      .min(1, 'Choose who attends this class')
+      .max(20),
+    payment_method: z.enum(WALK_IN_PAYMENT_METHODS, { error: 'Choose how they pay' }),
+  }),
+});
+export type WalkInOrderBody = z.input<typeof walkInOrderBodySchema>;
+
+/** The walk-in's order; `meta.payment_method` says how it was (or is to be) paid. */
+export const walkInOrderDocumentSchema = z.object({
+  data: orderResourceSchema,
+  meta: z.object({ payment_method: z.enum(WALK_IN_PAYMENT_METHODS) }),
+});
+export type WalkInOrderDocument = z.infer<typeof walkInOrderDocumentSchema>;
+
+export const CUSTOMER_MESSAGES = {
+  unknownAttendee: 'This attendee is not one of the customer’s',
+  unknownPlan: 'This plan is not offered by the class',
+  unknownAddon: 'This add-on is not offered by the class',
+  scheduleUnavailable: 'This class can no longer be booked',
+  alreadyJoined: 'This walk-in’s history has joined an account: book for the account instead',
+} as const;
