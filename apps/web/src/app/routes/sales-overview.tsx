@@ -1,5 +1,14 @@
-import { TitlePage } from './title-page';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
+import { SalesOverviewPage } from '../../features/sales';
 
+/** /sales_overview (admins): revenue, refunds and seats sold over a range of dates. */
 export function Component() {
-  return <TitlePage title="pages.salesOverview" />;
+  const { t } = useTranslation();
+  return (
+    <section>
+      <PageTitle title={t('pages.salesOverview')} />
+      <SalesOverviewPage />
+    </section>
+  );
 }
