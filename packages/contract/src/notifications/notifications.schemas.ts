@@ -9,6 +9,7 @@ export const NOTIFICATION_RECORD_TYPES = [
   'comments',
   'messages',
   'orders',
+  'waitlist_offers',
 ] as const;
 export const notificationRecordTypeSchema = z.enum(NOTIFICATION_RECORD_TYPES);
 export type NotificationRecordType = z.infer<typeof notificationRecordTypeSchema>;

@@ -1,25 +1,34 @@
 import type { CartUnavailableReason } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import type { CartSchedule } from '../classes';
-import { seatCountsBySchedule, seatsLeft } from '../enrollments';
+import { offeredSeatsOfUser, seatCountsBySchedule, seatsLeft } from '../enrollments';
 
 // Whether a cart item can be bought now (decision 028): an item that cannot stays in the cart,
 // priced and flagged, so one stale item never fails the whole cart.
 
-/** Seats left now in each of these schedules (one query). */
+/**
+ * Seats left now in each of these schedules (one query). For a signed-in family (`userId`), the
+ * seats its own open waitlist offers hold are left for it (docs/product.md#waitlist).
+ */
 export async function seatsLeftBySchedule(
   db: Db,
   schedules: Iterable<CartSchedule>,
   at: Date,
+  userId: number | null = null,
 ): Promise<Map<number, number>> {
   const list = [...schedules];
   if (list.length === 0) return new Map();
-  const counts = await seatCountsBySchedule(
-    db,
-    list.map((s) => s.id),
-    at,
+  const ids = list.map((s) => s.id);
+  const counts = await seatCountsBySchedule(db, ids, at);
+  // Only a schedule with holds can hold an offer's seats: most carts need no second query.
+  const withHolds = ids.filter((id) => (counts.get(id)?.held ?? 0) > 0);
+  const offered =
+    userId === null || withHolds.length === 0
+      ? new Map<number, number>()
+      : await offeredSeatsOfUser(db, userId, withHolds, at);
+  return new Map(
+    list.map((s) => [s.id, seatsLeft(s.capacity, counts.get(s.id)) + (offered.get(s.id) ?? 0)]),
   );
-  return new Map(list.map((s) => [s.id, seatsLeft(s.capacity, counts.get(s.id))]));
 }
 
 /**

@@ -198,7 +198,7 @@ export async function addCartItem(
       at,
     );
     const schedule = schedules.get(input.klass_group_schedule_id);
-    const seats = await seatsLeftBySchedule(tx, schedules.values(), at);
+    const seats = await seatsLeftBySchedule(tx, schedules.values(), at, userId);
     const { errors, numberOfAttendees } = await additionErrors(
       tx,
       userId,

@@ -134,7 +134,7 @@ export async function pricedRows(
       at,
     ),
   ]);
-  const seats = await seatsLeftBySchedule(ctx.db, schedules.values(), at);
+  const seats = await seatsLeftBySchedule(ctx.db, schedules.values(), at, userId);
   const facts: ItemFacts[] = [];
   for (const row of rows) {
     // Foreign keys keep these present; a schedule or plan removed between two of the reads
