@@ -52,6 +52,9 @@ export function intentEvent(
   };
 }
 
+/** A Stripe-shaped refund.updated event (status succeeded or failed) about one of our refunds. */
+export { fakeRefundEvent as refundEvent } from './fake-provider';
+
 /** The request Stripe would send to the webhook with `event`, signed with `secret`. */
 export function signedWebhookRequest(secret: string, event: unknown) {
   const payload = JSON.stringify(event);
