@@ -28,7 +28,10 @@ import {
   selectPurchasedOrders,
   selectSelectedOrderId,
 } from '../orders-slice';
+import { useOrderRefundsQuery } from '../refunds-api';
+import { OrderRefundsState } from './order-refunds';
 import { OrderSummary } from './order-summary';
+import { RefundRequestDialog } from './refund-request-dialog';
 
 // The slice keeps what the endpoints answered (orders-slice.ts follows them), so its items are
 // orders as the contract parsed them.
@@ -132,6 +135,17 @@ function OrderCard({ order }: { order: Order }) {
   const [confirming, setConfirming] = useState(false);
   const [cancelOrder, { isLoading: canceling }] = useCancelOrderMutation();
   const pending = order.status === 'pending';
+  // A bought order's refund state (docs/architecture.md#refunds); a pending one has none.
+  const [requesting, setRequesting] = useState(false);
+  const bought = order.status === 'paid' || order.status === 'partially_refunded';
+  const { data: refunds } = useOrderRefundsQuery(order.id, {
+    skip: pending || order.status === 'canceled' || order.status === 'expired',
+  });
+  const mayRequest =
+    bought &&
+    refunds !== undefined &&
+    refunds.refundable_amount > 0 &&
+    !refunds.refund_requests.some((r) => r.status === 'pending');
 
   const pay = () => {
     dispatch(selectedOrderIdSet(order.id));
@@ -164,6 +178,7 @@ function OrderCard({ order }: { order: Order }) {
           />
         </Stack>
         <OrderSummary order={order} />
+        {refunds && <OrderRefundsState order={order} refunds={refunds} dateTime={dateTime} />}
         {pending && (
           <Typography variant="body2" sx={{ mt: 1 }}>
             {t('orders.heldUntil', { date: dateTime(order.expires_at) })}
@@ -186,14 +201,22 @@ function OrderCard({ order }: { order: Order }) {
             </Button>
           </>
         ) : (
-          <Button
-            onClick={() => dispatch(selectedOrderIdSet(order.id))}
-            data-testid="order-receipt"
-          >
-            {t('orders.receipt')}
-          </Button>
+          <>
+            <Button
+              onClick={() => dispatch(selectedOrderIdSet(order.id))}
+              data-testid="order-receipt"
+            >
+              {t('orders.receipt')}
+            </Button>
+            {mayRequest && (
+              <Button onClick={() => setRequesting(true)} data-testid="order-request-refund">
+                {t('refunds.request')}
+              </Button>
+            )}
+          </>
         )}
       </CardActions>
+      {requesting && <RefundRequestDialog order={order} onClose={() => setRequesting(false)} />}
       <ConfirmDialog
         open={confirming}
         message={t('orders.cancelQuestion')}
