@@ -1,5 +1,14 @@
-import { TitlePage } from './title-page';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
+import { ManageOrders } from '../../features/order-management';
 
+/** /manage_orders (admins): every order, its detail, cancelling, refunds and the CSV export. */
 export function Component() {
-  return <TitlePage title="pages.manageOrders" />;
+  const { t } = useTranslation();
+  return (
+    <section>
+      <PageTitle title={t('pages.manageOrders')} />
+      <ManageOrders />
+    </section>
+  );
 }
