@@ -94,6 +94,22 @@ describe('Stripe provider', { timeout: 60_000 }, () => {
     expect(request?.form).toEqual({ payment_intent: 'pi_standin_1', amount: '500' });
   });
 
+  it('sends a refund’s metadata, which its refund.* events carry back (docs/architecture.md#refunds)', async () => {
+    standIn.requests.length = 0;
+    await provider.refund({
+      intentId: 'pi_standin_1',
+      amount: 300,
+      idempotencyKey: 'refund-10',
+      metadata: { order_id: '4', refund_id: '10' },
+    });
+    expect(standIn.requests[0]?.form).toEqual({
+      payment_intent: 'pi_standin_1',
+      amount: '300',
+      'metadata[order_id]': '4',
+      'metadata[refund_id]': '10',
+    });
+  });
+
   it('Stripe failing is a 503 the buyer may retry, not a 500', async () => {
     standIn.failWith(500);
     try {
