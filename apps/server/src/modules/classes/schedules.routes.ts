@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { requireRole } from '../users';
+import { seatsFreed, waitlistContextOf } from '../waitlist';
 import type { ClassesRouteOptions } from './classes.context';
 import {
   addAddon,
@@ -130,8 +131,15 @@ export const schedulesRoutes: FastifyPluginAsyncZod<ClassesRouteOptions> = async
         response: { 200: scheduleDocumentSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    (request) =>
-      updateSchedule(ctx, request.params.id, request.body.klass_group_schedule, viewerOf(request)),
+    async (request) => {
+      const { klass_group_schedule: patch } = request.body;
+      const document = await updateSchedule(ctx, request.params.id, patch, viewerOf(request));
+      // A raised capacity frees seats for the waitlist (docs/product.md#waitlist).
+      if (patch.capacity !== undefined) {
+        await seatsFreed(waitlistContextOf(app, ctx.now), [request.params.id]);
+      }
+      return document;
+    },
   );
 
   app.delete(

@@ -32,6 +32,7 @@ import {
   type OrderEnrollment,
 } from '../enrollments';
 import type { NotifyInput } from '../notifications';
+import { seatsFreed } from '../waitlist';
 import { recordOrderEvent } from './order-events';
 import type { PaymentEvent, PaymentsPort } from './orders.payments';
 import {
@@ -183,7 +184,16 @@ export function ordersService(deps: OrdersDeps) {
 
   /** Pending orders past their hold become expired, their seats and coupon uses freed. */
   async function expireDue(userId?: number): Promise<number[]> {
-    return expireDueOrders(db, deps.now(), userId);
+    const ids = await expireDueOrders(db, deps.now(), userId);
+    // Their seats go to the waitlists at once (docs/product.md#waitlist).
+    if (ids.length > 0) {
+      const items = [...(await itemsOfOrders(db, ids)).values()].flat();
+      await seatsFreed(
+        deps,
+        items.map((i) => i.scheduleId),
+      );
+    }
+    return ids;
   }
 
   /** Writes the order whole (items, attendees, seat holds, coupon uses) or not at all. */
@@ -472,7 +482,12 @@ export function ordersService(deps: OrdersDeps) {
         by: 'owner',
         at: deps.now(),
       });
-      return documentOf(order);
+      const document = await documentOf(order);
+      await seatsFreed(
+        deps,
+        document.data.attributes.items.map((i) => Number(i.klass_group_schedule.id)),
+      );
+      return document;
     },
 
     /** What a stored payment event does to its order (registered with app.payments). */

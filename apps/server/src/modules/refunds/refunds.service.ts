@@ -13,6 +13,7 @@ import type { Mailer } from '../../mail/mailer';
 import { cancelOrderItemEnrollments } from '../enrollments';
 import type { NotifyInput } from '../notifications';
 import { recordOrderEvent } from '../orders';
+import { seatsFreed } from '../waitlist';
 import {
   attendeeIdsOfRefunds,
   attendeeIdsOfRequests,
@@ -496,7 +497,7 @@ export function refundsService(deps: RefundsDeps) {
         const all = await attendeesOfOrder(tx, order.id);
         const namedIds = (await attendeeIdsOfRefunds(tx, [refund.id])).get(refund.id) ?? [];
         const named = all.filter((a) => namedIds.includes(a.id));
-        await cancelOrderItemEnrollments(tx, full ? all : named);
+        const freed = await cancelOrderItemEnrollments(tx, full ? all : named);
         await updateOrderStatus(tx, order.id, full ? 'refunded' : 'partially_refunded');
         await recordOrderEvent(tx, {
           orderId: order.id,
@@ -533,10 +534,13 @@ export function refundsService(deps: RefundsDeps) {
           refund,
           ja: buyer?.locale === 'ja',
           amount: money(order.currency, refund.amount),
+          freed: freed.map((f) => f.scheduleId),
         };
       });
       if (!applied) return;
       deps.mailer.wake();
+      // Refunded seats go to the waitlists at once (docs/product.md#waitlist).
+      await seatsFreed({ ...deps, now: () => new Date() }, applied.freed);
       const { order, ja, amount } = applied;
       await tell(
         order,
