@@ -106,6 +106,8 @@ export const api = createApi({
     'Comment',
     'Feedback',
     'AttendeeProfile',
+    'Customer',
+    'GuestCustomer',
   ],
   endpoints: () => ({}),
 });

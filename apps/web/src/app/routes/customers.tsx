@@ -1,5 +1,14 @@
-import { TitlePage } from './title-page';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
+import { CustomersPage } from '../../features/customers';
 
+/** /customers (admins): account holders, their family, orders, enrollments and lifetime value. */
 export function Component() {
-  return <TitlePage title="pages.customers" />;
+  const { t } = useTranslation();
+  return (
+    <section>
+      <PageTitle title={t('pages.customers')} />
+      <CustomersPage />
+    </section>
+  );
 }

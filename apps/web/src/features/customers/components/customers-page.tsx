@@ -1,0 +1,82 @@
+import type { Customer } from '@atelier/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AdminColumn, AdminTable } from '../../../components/admin/admin-table';
+import { usePageParam } from '../../../components/admin/use-page-param';
+import { clientConfig } from '../../../lib/client-config';
+import { formatCents } from '../../../lib/money';
+import { pageCount } from '../../../lib/paged-list';
+import { useCustomersQuery } from '../customers-api';
+import { CustomerDialog } from './customer-dialog';
+
+/**
+ * /customers (admins): account holders searched by name or e-mail, each with their lifetime value;
+ * a customer opens with their family, orders and enrollments, and their contact details to edit.
+ */
+export function CustomersPage() {
+  const { t, i18n } = useTranslation();
+  const currency = clientConfig().currency;
+  const [page, setPage] = usePageParam();
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState<Customer | null>(null);
+  const { data, isError, isFetching } = useCustomersQuery({ page, search });
+
+  const columns: AdminColumn<Customer>[] = [
+    { key: 'name', header: t('customers.name'), render: (c) => c.name },
+    { key: 'email', header: t('customers.email'), render: (c) => c.email },
+    {
+      key: 'orders',
+      header: t('customers.ordersCount'),
+      align: 'right',
+      render: (c) => c.orders_count,
+    },
+    {
+      key: 'value',
+      header: t('customers.lifetimeValue'),
+      align: 'right',
+      render: (c) => formatCents(c.lifetime_value, currency, i18n.language),
+    },
+  ];
+
+  return (
+    <Box data-testid="customers">
+      <AdminTable
+        label={t('customers.tableLabel')}
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(c) => c.id}
+        rowName={(c) => c.name}
+        rowData={(c) => ({ 'data-testid': `customer-row-${c.id}` })}
+        loading={!data || isFetching}
+        loadError={isError ? t('customers.loadFailed') : null}
+        emptyText={t('customers.empty')}
+        noMatchText={t('customers.noMatch')}
+        search={{
+          label: t('customers.search'),
+          onSearch: (term) => {
+            setPage(1);
+            setSearch(term);
+          },
+        }}
+        rowActions={(c) => (
+          <Button
+            size="small"
+            onClick={() => setOpen(c)}
+            aria-label={t('customers.openNamed', { name: c.name })}
+          >
+            {t('customers.open')}
+          </Button>
+        )}
+        paging={{
+          kind: 'pages',
+          page,
+          pageCount: data ? pageCount(data.meta) : 1,
+          onPageChange: setPage,
+        }}
+      />
+      {open && <CustomerDialog id={open.id} name={open.name} onClose={() => setOpen(null)} />}
+    </Box>
+  );
+}

@@ -1,0 +1,242 @@
+import { document, type GuestCustomerDetail, resource } from '@atelier/contract';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { buildOrder } from '../../../testing/order-builders';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { GuestCustomersPage } from './guest-customers-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+let server: FakeApi | undefined;
+afterEach(() => {
+  server?.restore();
+  server = undefined;
+});
+
+const ref = (type: string, id: string) => ({ type, id });
+
+const hana: GuestCustomerDetail = {
+  id: '3',
+  name: 'Hana Mori',
+  email: 'hana@example.com',
+  phone: '555-0142',
+  notes: '',
+  user_id: null,
+  created_at: '2026-11-01T00:00:00.000Z',
+  lifetime_value: 0,
+  attendees: [{ id: '8', name: 'Ren Mori', birthday: '2016-04-09' }],
+  orders: [],
+};
+const list = {
+  data: [{ ...hana, attendees: undefined, orders: undefined }],
+  meta: { total: 1, page: 1, per_page: 20 },
+};
+
+/** One programme with one schedule (5 seats left), one plan and one add-on. */
+const catalogue = document(
+  [
+    resource(
+      'klass_groups',
+      '41',
+      {
+        name: 'Drawing',
+        slug: 'drawing',
+        description: 'Drawing',
+        audience: 'kids',
+        format: 'in_person',
+        location: 'Studio A',
+        min_age: null,
+        max_age: null,
+        image_url: null,
+        thumb_url: null,
+      },
+      { klass_group_schedules: [ref('klass_group_schedules', '31')] },
+    ),
+  ],
+  {
+    meta: { total: 1, page: 1, per_page: 20 },
+    included: [
+      resource(
+        'klass_group_schedules',
+        '31',
+        {
+          name: 'Saturday mornings',
+          klass_group_id: '41',
+          time_zone: 'America/New_York',
+          start_date: '2030-01-05',
+          end_date: '2030-02-23',
+          slots: [],
+          seats_left: 5,
+        },
+        {
+          klass_group: ref('klass_groups', '41'),
+          teacher: ref('users', '5'),
+          klass_group_schedule_plans: [ref('klass_group_schedule_plans', '31-p')],
+          klass_group_schedule_addons: [ref('klass_group_schedule_addons', '7')],
+          klasses: [],
+        },
+      ),
+      resource(
+        'klass_group_schedule_plans',
+        '31-p',
+        { klass_group_schedule_id: '31', plan_id: '9' },
+        { klass_group_schedule: ref('klass_group_schedules', '31'), plan: ref('plans', '9') },
+      ),
+      resource('plans', '9', {
+        name: 'Per class',
+        base_price: 0,
+        unit_price: 3500,
+        unit_type: 'class',
+      }),
+      resource(
+        'klass_group_schedule_addons',
+        '7',
+        { klass_group_schedule_id: '31', name: 'Materials', price: 1500 },
+        { klass_group_schedule: ref('klass_group_schedules', '31') },
+      ),
+      resource('users', '5', { name: 'Tess Teacher', avatar_url: null }),
+    ],
+  },
+);
+
+const orderResource = (status: 'paid' | 'pending') => {
+  const order = buildOrder({
+    id: '55',
+    status,
+    total: 5000,
+    payment:
+      status === 'pending'
+        ? { provider: 'fake', client_secret: 'pi_55_secret_x', publishable_key: null }
+        : null,
+  });
+  const { id, type: _type, ...attributes } = order;
+  return { id, type: 'orders', attributes };
+};
+
+describe('/customers/guest', { timeout: 30_000 }, () => {
+  it('adds a walk-in customer, sending an empty e-mail as none', async () => {
+    const bodies: unknown[] = [];
+    server = fakeApi({
+      'GET /api/v2/admin/guest_customers': { data: list },
+      'POST /api/v2/admin/guest_customers': (request) => {
+        bodies.push(request.body);
+        return { status: 201, data: { data: { ...hana, id: '4', name: 'Walter Price' } } };
+      },
+    });
+    const { user } = renderWithProviders(<GuestCustomersPage />);
+    const row = await screen.findByTestId('guest-row-3');
+    expect(within(row).getByText('555-0142')).toBeInTheDocument();
+    expect(within(row).getByText('No account')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New walk-in customer' }));
+    const dialog = screen.getByTestId('guest-customer-dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Required')).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Walter Price');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Phone/ }), '555-0178');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      guest_customer: { name: 'Walter Price', email: null, phone: '555-0178', notes: '' },
+    });
+  });
+
+  it('books a class paid in cash for an existing and a new attendee', async () => {
+    const bodies: unknown[] = [];
+    server = fakeApi({
+      'GET /api/v2/admin/guest_customers': { data: list },
+      'GET /api/v2/admin/guest_customers/3': { data: { data: hana } },
+      'GET /api/v1/catalogue/klass_groups': { data: catalogue },
+      'POST /api/v2/admin/guest_customers/3/orders': (request) => {
+        bodies.push(request.body);
+        return {
+          status: 201,
+          data: { data: orderResource('paid'), meta: { payment_method: 'cash' } },
+        };
+      },
+    });
+    const { user } = renderWithProviders(<GuestCustomersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Book a class for Hana Mori' }));
+    const dialog = screen.getByTestId('walk-in-booking');
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    expect((await within(dialog).findAllByText('Required')).length).toBeGreaterThan(0);
+    expect(bodies).toHaveLength(0);
+    await user.click(within(dialog).getByRole('combobox', { name: /^Programme/ }));
+    await user.click(await screen.findByRole('option', { name: 'Drawing' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Schedule/ }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Saturday mornings (5 seats left)' }),
+    );
+    await user.click(within(dialog).getByRole('combobox', { name: /^Plan/ }));
+    await user.click(await screen.findByRole('option', { name: 'Per class' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Materials ($15.00)' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Ren Mori' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'New attendee’s name' }),
+      'Aki Mori',
+    );
+    fireEvent.change(within(dialog).getByLabelText('Birthday'), {
+      target: { value: '2018-02-03' },
+    });
+    await user.click(within(dialog).getByRole('radio', { name: 'Cash' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      order: {
+        klass_group_schedule_id: '31',
+        plan_id: '9',
+        addon_ids: ['7'],
+        attendees: [{ id: '8' }, { name: 'Aki Mori', birthday: '2018-02-03' }],
+        payment_method: 'cash',
+      },
+    });
+    await waitFor(() => expect(screen.queryByTestId('walk-in-booking')).toBeNull());
+  });
+
+  it('shows the card form for a walk-in paying by card, and a full class’s message', async () => {
+    let calls = 0;
+    server = fakeApi({
+      'GET /api/v2/admin/guest_customers': { data: list },
+      'GET /api/v2/admin/guest_customers/3': { data: { data: hana } },
+      'GET /api/v1/catalogue/klass_groups': { data: catalogue },
+      'POST /api/v2/admin/guest_customers/3/orders': () => {
+        calls += 1;
+        return calls === 1
+          ? {
+              status: 409,
+              data: {
+                errors: [
+                  {
+                    status: '409',
+                    code: 'sold_out',
+                    detail: 'Not enough seats are left in Saturday mornings',
+                  },
+                ],
+              },
+            }
+          : {
+              status: 201,
+              data: { data: orderResource('pending'), meta: { payment_method: 'card' } },
+            };
+      },
+    });
+    const { user } = renderWithProviders(<GuestCustomersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Book a class for Hana Mori' }));
+    const dialog = screen.getByTestId('walk-in-booking');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Programme/ }));
+    await user.click(await screen.findByRole('option', { name: 'Drawing' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Schedule/ }));
+    await user.click(await screen.findByRole('option', { name: /Saturday mornings/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Plan/ }));
+    await user.click(await screen.findByRole('option', { name: 'Per class' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Ren Mori' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    expect(
+      await screen.findByText(/Not enough seats are left in Saturday mornings/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    expect(await screen.findByTestId('walk-in-card')).toBeInTheDocument();
+  });
+});

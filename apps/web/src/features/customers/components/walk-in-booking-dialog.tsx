@@ -1,0 +1,311 @@
+import {
+  type GuestCustomer,
+  type OrderPayment,
+  WALK_IN_PAYMENT_METHODS,
+  type WalkInPaymentMethod,
+} from '@atelier/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/dialogs/app-dialog';
+import { FormErrorAlert } from '../../../components/form/form-error-alert';
+import { useFormErrors } from '../../../components/form/use-form-errors';
+import { clientConfig } from '../../../lib/client-config';
+import { formatCents } from '../../../lib/money';
+import { catalogueApi } from '../../booking';
+import { PaymentForm } from '../../checkout';
+import { useBookWalkInMutation, useGuestCustomerQuery } from '../customers-api';
+
+const FIELDS = ['klass_group_schedule_id', 'plan_id', 'addon_ids', 'attendees', 'payment_method'];
+
+/**
+ * Staff book one class for a walk-in (docs/product.md#customers): a schedule and plan, add-ons,
+ * the walk-in's attendees (or a new one typed here), and how they pay. Cash or check is paid at
+ * once; a card shows checkout's card form for the order the server made.
+ */
+export function WalkInBookingDialog({
+  guest,
+  onClose,
+  onBooked,
+}: {
+  guest: GuestCustomer;
+  onClose: () => void;
+  onBooked: (message: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const currency = clientConfig().currency;
+  const catalogue = catalogueApi.useCatalogueQuery({});
+  const detail = useGuestCustomerQuery(guest.id);
+  const [book, { isLoading }] = useBookWalkInMutation();
+  const messages = useFormErrors({ fields: FIELDS });
+  const [programmeId, setProgrammeId] = useState('');
+  const [scheduleId, setScheduleId] = useState('');
+  const [planId, setPlanId] = useState('');
+  const [addonIds, setAddonIds] = useState<string[]>([]);
+  const [attendeeIds, setAttendeeIds] = useState<string[]>([]);
+  const [newName, setNewName] = useState('');
+  const [newBirthday, setNewBirthday] = useState('');
+  const [method, setMethod] = useState<WalkInPaymentMethod>('cash');
+  const [card, setCard] = useState<{ payment: OrderPayment; total: number } | null>(null);
+  // A refusal about the class as a whole (sold out, the walk-in joined an account) stays in view.
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const programmes = catalogue.data ?? [];
+  const programme = programmes.find((p) => p.id === programmeId);
+  const schedule = programme?.klass_group_schedules.find((s) => s.id === scheduleId);
+  const toggle = (list: string[], id: string) =>
+    list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const attendees = [
+      ...attendeeIds.map((id) => ({ id })),
+      ...(newName.trim() ? [{ name: newName.trim(), birthday: newBirthday || null }] : []),
+    ];
+    const failed: Record<string, 'common.required'> = {};
+    if (!scheduleId) failed.klass_group_schedule_id = 'common.required';
+    if (!planId) failed.plan_id = 'common.required';
+    if (attendees.length === 0) failed.attendees = 'common.required';
+    if (!messages.check(failed)) return;
+    setRefusal(null);
+    await messages.submit(
+      async () => {
+        const result = await book({
+          id: guest.id,
+          order: {
+            klass_group_schedule_id: scheduleId,
+            plan_id: planId,
+            addon_ids: addonIds,
+            attendees,
+            payment_method: method,
+          },
+        }).unwrap();
+        const { attributes } = result.data;
+        if (attributes.status === 'pending' && attributes.payment) {
+          setCard({ payment: attributes.payment, total: attributes.total });
+          return;
+        }
+        onBooked(t('customers.booked', { name: guest.name }));
+        onClose();
+      },
+      {
+        label: t('customers.bookFailed'),
+        onFailure: (error) => {
+          if (error.status !== 409) return false;
+          setRefusal(error.detail ?? t('customers.bookFailed'));
+          return true;
+        },
+        fieldOf: (name) => (name.startsWith('attendees') ? 'attendees' : name),
+      },
+    );
+  };
+
+  const helper = (name: string) => {
+    const h = messages.helper(name);
+    return h.error ? <FormHelperText error>{h.helperText}</FormHelperText> : null;
+  };
+
+  if (card) {
+    return (
+      <AppDialog
+        open
+        title={t('customers.cardTitle', { name: guest.name })}
+        onClose={onClose}
+        testId="walk-in-card"
+      >
+        <PaymentForm
+          payment={card.payment}
+          amount={formatCents(card.total, currency, i18n.language)}
+          onSucceeded={() => {
+            onBooked(t('customers.booked', { name: guest.name }));
+            onClose();
+          }}
+        />
+      </AppDialog>
+    );
+  }
+
+  return (
+    <AppDialog
+      open
+      title={t('customers.bookTitle', { name: guest.name })}
+      onClose={isLoading ? () => undefined : onClose}
+      testId="walk-in-booking"
+      maxWidth="sm"
+      actions={
+        <>
+          <Button onClick={onClose} disabled={isLoading}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form="walk-in-form" variant="contained" disabled={isLoading}>
+            {t('customers.bookSubmit')}
+          </Button>
+        </>
+      }
+    >
+      <Box component="form" id="walk-in-form" noValidate onSubmit={submit}>
+        <Stack spacing={1.5}>
+          <FormErrorAlert messages={messages.formMessages} />
+          {refusal && (
+            <Alert severity="error" data-testid="walk-in-refusal">
+              {refusal}
+            </Alert>
+          )}
+          {catalogue.isError && <Alert severity="error">{t('customers.catalogueFailed')}</Alert>}
+          <TextField
+            select
+            label={t('customers.programme')}
+            value={programmeId}
+            onChange={(e) => {
+              setProgrammeId(e.target.value);
+              setScheduleId('');
+              setPlanId('');
+              setAddonIds([]);
+            }}
+            fullWidth
+          >
+            {programmes.map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label={t('customers.schedule')}
+            value={scheduleId}
+            onChange={(e) => {
+              setScheduleId(e.target.value);
+              setPlanId('');
+              setAddonIds([]);
+              messages.clear('klass_group_schedule_id');
+            }}
+            disabled={!programme}
+            required
+            fullWidth
+            {...messages.helper('klass_group_schedule_id')}
+          >
+            {(programme?.klass_group_schedules ?? []).map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {t('customers.scheduleOption', { name: s.name, seats: s.seats_left })}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label={t('customers.plan')}
+            value={planId}
+            onChange={(e) => {
+              setPlanId(e.target.value);
+              messages.clear('plan_id');
+            }}
+            disabled={!schedule}
+            required
+            fullWidth
+            {...messages.helper('plan_id')}
+          >
+            {(schedule?.klass_group_schedule_plans ?? []).map(({ plan }) => (
+              <MenuItem key={plan.id} value={plan.id}>
+                {plan.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {schedule && schedule.klass_group_schedule_addons.length > 0 && (
+            <FormControl component="fieldset">
+              <FormLabel component="legend">{t('customers.addons')}</FormLabel>
+              <FormGroup>
+                {schedule.klass_group_schedule_addons.map((a) => (
+                  <FormControlLabel
+                    key={a.id}
+                    control={
+                      <Checkbox
+                        checked={addonIds.includes(a.id)}
+                        onChange={() => setAddonIds((l) => toggle(l, a.id))}
+                      />
+                    }
+                    label={`${a.name} (${formatCents(a.price, currency, i18n.language)})`}
+                  />
+                ))}
+              </FormGroup>
+              {helper('addon_ids')}
+            </FormControl>
+          )}
+          <FormControl component="fieldset">
+            <FormLabel component="legend">{t('customers.attendees')}</FormLabel>
+            <FormGroup>
+              {(detail.data?.attendees ?? []).map((a) => (
+                <FormControlLabel
+                  key={a.id}
+                  control={
+                    <Checkbox
+                      checked={attendeeIds.includes(a.id)}
+                      onChange={() => {
+                        setAttendeeIds((l) => toggle(l, a.id));
+                        messages.clear('attendees');
+                      }}
+                    />
+                  }
+                  label={a.name}
+                />
+              ))}
+            </FormGroup>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                label={t('customers.newAttendee')}
+                value={newName}
+                onChange={(e) => {
+                  setNewName(e.target.value);
+                  messages.clear('attendees');
+                }}
+                fullWidth
+              />
+              <TextField
+                label={t('customers.birthday')}
+                type="date"
+                value={newBirthday}
+                onChange={(e) => setNewBirthday(e.target.value)}
+                slotProps={{ inputLabel: { shrink: true } }}
+                fullWidth
+              />
+            </Stack>
+            {helper('attendees')}
+          </FormControl>
+          <FormControl component="fieldset">
+            <FormLabel component="legend" id="walk-in-method">
+              {t('customers.paymentMethod')}
+            </FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="walk-in-method"
+              value={method}
+              onChange={(e) => setMethod(e.target.value as WalkInPaymentMethod)}
+            >
+              {WALK_IN_PAYMENT_METHODS.map((m) => (
+                <FormControlLabel
+                  key={m}
+                  value={m}
+                  control={<Radio />}
+                  label={t(`customers.methods.${m}`)}
+                />
+              ))}
+            </RadioGroup>
+            {helper('payment_method')}
+          </FormControl>
+        </Stack>
+      </Box>
+    </AppDialog>
+  );
+}
