@@ -151,6 +151,15 @@ describe('refunds API', { timeout: SETUP_TIMEOUT_MS }, () => {
       status: 'rejected',
       decision_note: 'Outside the refund window',
     });
+    const declined = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipientId, buyer.id));
+    expect(
+      declined.some(
+        (n) => n.title.includes('declined') && n.content === 'Outside the refund window',
+      ),
+    ).toBe(true);
     const state = orderRefundsDocumentSchema.parse(
       (await send(buyer, 'GET', REFUNDS_API.orderRefunds(orderId))).json(),
     ).data.attributes;
