@@ -4,6 +4,7 @@ import { checkoutBench } from './checkout.bench';
 import type { Bench } from './harness/report';
 import { lighthouseBench } from './lighthouse.bench';
 import { loginBundleBench } from './login-bundle.bench';
+import { salesBench } from './sales.bench';
 import { usersMeBench } from './users-me.bench';
 
 /**
@@ -18,4 +19,5 @@ export const BENCHES: Bench[] = [
   argon2Bench,
   catalogueBench,
   checkoutBench,
+  salesBench,
 ];

@@ -64,8 +64,8 @@ const history = fc.array(
 describe('sales figures reconcile (property)', { timeout: 300_000 }, () => {
   let t: TestApp;
   let c: Cast;
-  let scheduleId: number;
-  const programmes: Named[] = [];
+  // Each programme with its own schedule, as orders name them: the schedule's programme.
+  const programmes: (Named & { scheduleId: number })[] = [];
   const plans: Named[] = [
     { id: '71', name: 'Term' },
     { id: '72', name: 'Drop-in' },
@@ -74,9 +74,10 @@ describe('sales figures reconcile (property)', { timeout: 300_000 }, () => {
   beforeAll(async () => {
     t = await createTestApp();
     c = await cast(t);
-    const p = await programmeWithSchedule(t, c);
-    scheduleId = Number(p.scheduleId);
-    programmes.push({ id: p.groupId, name: 'Drawing' }, { id: '999', name: 'Painting' });
+    for (const name of ['Drawing', 'Painting']) {
+      const p = await programmeWithSchedule(t, c, { programme: { name } });
+      programmes.push({ id: p.groupId, name, scheduleId: Number(p.scheduleId) });
+    }
   }, 60_000);
   afterAll(() => t.close());
 
@@ -97,7 +98,7 @@ describe('sales figures reconcile (property)', { timeout: 300_000 }, () => {
         };
         for (const o of h) {
           const items = o.items.map((i) => ({
-            scheduleId,
+            scheduleId: programmes[i.programme]?.scheduleId ?? 0,
             programme: programmes[i.programme] as Named,
             plan: plans[i.plan] as Named,
             total: i.total,

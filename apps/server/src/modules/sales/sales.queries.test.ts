@@ -23,7 +23,7 @@ describe('sales overview query count', { timeout: 180_000 }, () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  const measure = async (query: string) => {
+  const once = async (query: string) => {
     const before = t.database.queryCount();
     const res = await t.app.inject({
       method: 'GET',
@@ -34,11 +34,16 @@ describe('sales overview query count', { timeout: 180_000 }, () => {
     expect(res.statusCode).toBe(200);
     return { count, overview: salesOverviewDocumentSchema.parse(res.json()).data.attributes };
   };
+  // The counter sees every query of the app: the order and waitlist sweeps run on timers and may
+  // land inside one call on a slow machine. The fewest of three calls is the route's own count.
+  const measure = async (query: string) => {
+    const first = await once(query);
+    const more = [await once(query), await once(query)];
+    return { count: Math.min(first.count, ...more.map((r) => r.count)), overview: first.overview };
+  };
 
   it('makes the same few queries with no orders and with 100,000', async () => {
     const q = 'from=2026-01-01&to=2026-12-31&interval=day';
-    // A first call checks the session in the database; later ones may hit its cache.
-    await measure(q);
     const empty = await measure(q);
     expect(empty.overview.totals.orders).toBe(0);
 
@@ -56,10 +61,8 @@ describe('sales overview query count', { timeout: 180_000 }, () => {
     );
     expect(full.overview.totals.refunds).toBeGreaterThan(0);
     // Buckets, programme and plan items, schedules; plus at most the session check.
-    expect(full.count).toBeLessThanOrEqual(empty.count + 1);
+    expect(full.count).toBe(empty.count);
     expect(full.count).toBeLessThanOrEqual(4);
-    expect(
-      (await measure('from=2026-01-01&to=2026-12-31&interval=month')).count,
-    ).toBeLessThanOrEqual(4);
+    expect((await measure('from=2026-01-01&to=2026-12-31&interval=month')).count).toBe(empty.count);
   });
 });
