@@ -3,6 +3,7 @@ import { seedDemoClasses } from '../modules/classes';
 import { seedDemoCoupons } from '../modules/coupons';
 import { seedDemoGuestCustomers } from '../modules/customers';
 import { seedDemoNotifications } from '../modules/notifications';
+import { seedDemoOrders } from '../modules/orders';
 import { seedDemoUserGroups } from '../modules/user-groups';
 import { seedDemoUsers } from '../modules/users';
 import { users } from '../modules/users/users.tables';
@@ -23,4 +24,5 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDemoUserGroups(db);
   await seedDemoCoupons(db);
   await seedDemoGuestCustomers(db);
+  await seedDemoOrders(db);
 }

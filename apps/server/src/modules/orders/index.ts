@@ -17,6 +17,7 @@ export {
 } from './orders.repository';
 export { orderResource } from './orders.resources';
 export { type OrdersPluginOptions, ordersPlugin } from './orders.routes';
+export { seedDemoOrders } from './orders.seed';
 export type { OrdersDeps } from './orders.service';
 export { cancelPendingOrder, expireDueOrders } from './orders.transitions';
 export {

@@ -1,0 +1,242 @@
+import type { OrderItemSnapshot } from '@atelier/contract';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  klassGroupSchedulePlans,
+  klassGroupSchedules,
+  klassGroups,
+  plans,
+} from '../classes/classes.tables';
+import { guestCustomers } from '../customers/customers.tables';
+import { enrollHeldOrder, holdSeatsForOrder } from '../enrollments';
+import { attendeeProfiles, users } from '../users/users.tables';
+import { recordOrderEvent } from './order-events';
+import {
+  insertOrderItem,
+  insertOrderItemAttendees,
+  orderByKey,
+  scheduleExtras,
+} from './orders.repository';
+import { orders } from './orders.tables';
+
+// The demo orders order management shows (docs/product.md#order-management): the demo parent's
+// paid order and a pending one, and a walk-in's order booked at the desk. Written like checkout
+// writes them (seats held, then enrollments for the paid ones, with their history), after the
+// catalogue, the demo accounts and the demo walk-ins. Running it again changes nothing: each
+// order has a fixed Idempotency-Key.
+
+const DAY = 24 * 60 * 60_000;
+
+type DemoOrder = {
+  key: string;
+  programme: string;
+  attendees: number[];
+  status: 'paid' | 'pending';
+  placedAt: Date;
+  /** A declined card before it was paid (or while it waits), for its history. */
+  declined?: string;
+};
+
+type Buyer = { userId: number | null; guestCustomerId: number | null; placedById: number | null };
+
+/** The "Next term" schedule of a programme and its first plan, as the snapshot shows them. */
+async function nextTermOf(db: Db, programme: string) {
+  const [row] = await db
+    .select({ group: klassGroups, schedule: klassGroupSchedules, plan: plans })
+    .from(klassGroupSchedules)
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .innerJoin(
+      klassGroupSchedulePlans,
+      eq(klassGroupSchedulePlans.scheduleId, klassGroupSchedules.id),
+    )
+    .innerJoin(plans, eq(plans.id, klassGroupSchedulePlans.planId))
+    .where(and(eq(klassGroups.name, programme), like(klassGroupSchedules.name, 'Next term%')))
+    .orderBy(asc(klassGroupSchedules.id), asc(plans.id))
+    .limit(1);
+  return row;
+}
+
+async function seedOrder(db: Db, buyer: Buyer, demo: DemoOrder, now: Date): Promise<void> {
+  const found = await nextTermOf(db, demo.programme);
+  if (!found || demo.attendees.length === 0) return;
+  const { group, schedule, plan } = found;
+  const at = demo.placedAt;
+  const extras = (await scheduleExtras(db, [schedule.id], now)).get(schedule.id);
+  const seats = demo.attendees.length;
+  const units = plan.unitType === 'class' ? Math.max(1, extras?.sessions.length ?? 1) : 1;
+  const total = (plan.basePrice + plan.unitPrice * units) * seats;
+  const snapshot: OrderItemSnapshot = {
+    klass_group: { id: String(group.id), name: group.name, slug: group.slug, image_url: null },
+    klass_group_schedule: {
+      id: String(schedule.id),
+      name: schedule.name,
+      time_zone: schedule.timeZone,
+      start_date: schedule.startDate,
+      end_date: schedule.endDate,
+      teacher_name: extras?.teacherName ?? null,
+      sessions: (extras?.sessions ?? []).map((s) => ({
+        starts_at: s.startsAt.toISOString(),
+        ends_at: s.endsAt.toISOString(),
+      })),
+    },
+    plan: {
+      id: String(plan.id),
+      name: plan.name,
+      base_price: plan.basePrice,
+      unit_price: plan.unitPrice,
+      unit_type: plan.unitType,
+    },
+    addons: [],
+    coupon: null,
+  };
+  const names = await db
+    .select({ id: attendeeProfiles.id, name: attendeeProfiles.name })
+    .from(attendeeProfiles)
+    .where(inArray(attendeeProfiles.id, demo.attendees));
+  await db.transaction(async (tx) => {
+    // A demo pending order keeps its seats for two days, not checkout's minutes, so that
+    // whoever opens the demo later still finds one to look at or cancel.
+    const expiresAt = new Date(now.getTime() + 2 * DAY);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        ...buyer,
+        idempotencyKey: demo.key,
+        status: 'pending',
+        currency: 'usd',
+        subtotal: total,
+        discount: 0,
+        total,
+        expiresAt,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    if (!order) throw new Error('insert returned no row');
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      type: 'placed',
+      actorId: buyer.placedById ?? buyer.userId,
+      data: { total, currency: 'usd' },
+      at,
+    });
+    const short = await holdSeatsForOrder(tx, order, [{ scheduleId: schedule.id, seats }], at);
+    if (short) throw new Error(`demo order ${demo.key}: ${schedule.name} is full`);
+    const item = await insertOrderItem(tx, {
+      orderId: order.id,
+      scheduleId: schedule.id,
+      planId: plan.id,
+      numberOfAttendees: seats,
+      units,
+      subtotal: total,
+      discount: 0,
+      total,
+      snapshot,
+    });
+    await insertOrderItemAttendees(
+      tx,
+      demo.attendees.map((id) => ({
+        orderItemId: item.id,
+        attendeeProfileId: id,
+        name: names.find((n) => n.id === id)?.name ?? '',
+      })),
+    );
+    if (demo.declined) {
+      await tx.update(orders).set({ paymentError: demo.declined }).where(eq(orders.id, order.id));
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        type: 'payment_failed',
+        data: { message: demo.declined },
+        at: new Date(at.getTime() + 60_000),
+      });
+    }
+    if (demo.status !== 'paid') return;
+    const paidAt = new Date(at.getTime() + 2 * 60_000);
+    await enrollHeldOrder(
+      tx,
+      order.id,
+      demo.attendees.map((attendeeProfileId) => ({
+        orderItemId: item.id,
+        scheduleId: schedule.id,
+        attendeeProfileId,
+      })),
+    );
+    await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt, paymentError: null, expiresAt: at, updatedAt: paidAt })
+      .where(eq(orders.id, order.id));
+    await recordOrderEvent(tx, { orderId: order.id, type: 'paid', data: { total }, at: paidAt });
+  });
+}
+
+/** Seeds the demo orders (after the catalogue, the demo accounts and the demo walk-ins). */
+export async function seedDemoOrders(db: Db, now: Date = new Date()): Promise<void> {
+  const [parent] = await db.select().from(users).where(eq(users.email, 'parent@atelier.test'));
+  const [admin] = await db.select().from(users).where(eq(users.email, 'admin@atelier.test'));
+  if (parent) {
+    const kids = await db
+      .select({ id: attendeeProfiles.id })
+      .from(attendeeProfiles)
+      .where(eq(attendeeProfiles.userId, parent.id))
+      .orderBy(asc(attendeeProfiles.id));
+    const account: Buyer = { userId: parent.id, guestCustomerId: null, placedById: null };
+    const kidIds = kids.map((k) => k.id);
+    if (!(await orderByKey(db, parent.id, 'demo-paid'))) {
+      await seedOrder(
+        db,
+        account,
+        {
+          key: 'demo-paid',
+          programme: 'Observational Drawing',
+          attendees: kidIds,
+          status: 'paid',
+          placedAt: new Date(now.getTime() - 3 * DAY),
+          declined: 'Your card was declined.',
+        },
+        now,
+      );
+    }
+    if (!(await orderByKey(db, parent.id, 'demo-pending'))) {
+      await seedOrder(
+        db,
+        account,
+        {
+          key: 'demo-pending',
+          programme: 'Comics Drawing',
+          attendees: kidIds.slice(0, 1),
+          status: 'pending',
+          placedAt: new Date(now.getTime() - 60 * 60_000),
+        },
+        now,
+      );
+    }
+  }
+  const [walkIn] = await db
+    .select({ id: guestCustomers.id })
+    .from(guestCustomers)
+    .orderBy(asc(guestCustomers.id))
+    .limit(1);
+  if (!walkIn) return;
+  const [done] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.guestCustomerId, walkIn.id), eq(orders.idempotencyKey, 'demo-walk-in')));
+  if (done) return;
+  const [attendee] = await db
+    .select({ id: attendeeProfiles.id })
+    .from(attendeeProfiles)
+    .where(eq(attendeeProfiles.guestCustomerId, walkIn.id))
+    .limit(1);
+  await seedOrder(
+    db,
+    { userId: null, guestCustomerId: walkIn.id, placedById: admin?.id ?? null },
+    {
+      key: 'demo-walk-in',
+      programme: 'Comics Drawing',
+      attendees: attendee ? [attendee.id] : [],
+      status: 'paid',
+      placedAt: new Date(now.getTime() - DAY),
+    },
+    now,
+  );
+}
