@@ -108,6 +108,7 @@ export const api = createApi({
     'AttendeeProfile',
     'Customer',
     'GuestCustomer',
+    'Waitlist',
   ],
   endpoints: () => ({}),
 });

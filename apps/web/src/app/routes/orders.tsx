@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title';
 import { OrdersPage } from '../../features/orders';
+import { MyWaitlist } from '../../features/waitlist';
 
 export function Component() {
   const { t } = useTranslation();
   return (
     <section>
       <PageTitle title={t('pages.orders')} />
+      <MyWaitlist />
       <OrdersPage />
     </section>
   );

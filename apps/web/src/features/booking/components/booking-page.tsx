@@ -22,6 +22,7 @@ import { useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { selectCartCount } from '../../cart';
 import { selectUser } from '../../session';
+import { ScheduleWaitlist, useOfferedSeats } from '../../waitlist';
 import {
   filterProgrammes,
   type PageFilters,
@@ -41,7 +42,7 @@ const SESSIONS_SHOWN = 3;
 
 function ScheduleCard({
   programme,
-  schedule,
+  schedule: listed,
   zone,
   money,
 }: {
@@ -53,6 +54,9 @@ function ScheduleCard({
   const { t, i18n } = useTranslation();
   const planPrice = usePlanPrice(money);
   const [booking, setBooking] = useState(false);
+  // Seats a waitlist offer holds for this family are left for it alone (docs/product.md#waitlist).
+  const offered = useOfferedSeats(listed.id);
+  const schedule = offered > 0 ? { ...listed, seats_left: listed.seats_left + offered } : listed;
   const soldOut = schedule.seats_left <= 0;
   const headingId = `schedule-${schedule.id}-title`;
   const shown = schedule.klasses.slice(0, SESSIONS_SHOWN);
@@ -138,6 +142,9 @@ function ScheduleCard({
         >
           {soldOut ? t('booking.soldOut') : t('booking.book')}
         </Button>
+      )}
+      {(listed.seats_left <= 0 || offered > 0) && (
+        <ScheduleWaitlist scheduleId={schedule.id} scheduleName={schedule.name} />
       )}
     </Paper>
   );

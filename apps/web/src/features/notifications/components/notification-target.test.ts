@@ -19,6 +19,10 @@ describe('notificationTarget', () => {
     expect(notificationTarget({ record: { id: '1', type: 'orders' } })).toBe('/orders');
   });
 
+  it('opens the orders page, where "Your waitlist" shows it, for a waitlist offer', () => {
+    expect(notificationTarget({ record: { id: '1', type: 'waitlist_offers' } })).toBe('/orders');
+  });
+
   it('has no page for a class message', () => {
     expect(notificationTarget({ record: { id: '1', type: 'messages' } })).toBeNull();
   });

@@ -2,7 +2,8 @@ import type { Notification } from '@atelier/contract';
 
 /**
  * docs/product.md#routes-and-screens: the page a notification opens — feedback → /gallery/feedback, a post or a comment →
- * /gallery/my_gallery, an order's news (paid, refunded) → /orders. A class message has no page of its
+ * /gallery/my_gallery, an order's news (paid, refunded) and a waitlist offer → /orders (where "Your
+ * waitlist" shows the offer with "Book now": docs/product.md#waitlist). A class message has no page of its
  * own (null: it is only marked read).
  */
 export function notificationTarget(notification: Pick<Notification, 'record'>): string | null {
@@ -13,6 +14,7 @@ export function notificationTarget(notification: Pick<Notification, 'record'>): 
     case 'comments':
       return '/gallery/my_gallery';
     case 'orders':
+    case 'waitlist_offers':
       return '/orders';
     default:
       return null;
