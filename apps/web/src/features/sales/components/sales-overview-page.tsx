@@ -124,6 +124,7 @@ export function SalesOverviewPage({ now = Date.now() }: { now?: number }) {
   const [fetchCsv, csv] = useLazySalesCsvQuery();
 
   const money = (cents: number) => formatCents(cents, data?.currency ?? 'USD', locale);
+  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
   const monthFormat = dateTimeFormat(locale, { year: 'numeric', month: 'short', timeZone: 'UTC' });
   const periodOf = (start: string) => {
     if (interval === 'month') return monthFormat.format(Date.parse(`${start}T00:00:00Z`));
@@ -152,7 +153,7 @@ export function SalesOverviewPage({ now = Date.now() }: { now?: number }) {
           ['gross', money(o.totals.gross)],
           ['refunds', money(o.totals.refunds)],
           ['net', money(o.totals.net)],
-          ['orders', String(o.totals.orders)],
+          ['orders', count(o.totals.orders)],
         ] as const
       ).map(([key, value]) => (
         <Box key={key}>
@@ -241,7 +242,12 @@ export function SalesOverviewPage({ now = Date.now() }: { now?: number }) {
             columns={[
               { key: 'period', header: t('sales.period'), cell: (b) => periodOf(b.start) },
               ...figureColumns(),
-              { key: 'orders', header: t('sales.orders'), cell: (b) => b.orders, numeric: true },
+              {
+                key: 'orders',
+                header: t('sales.orders'),
+                cell: (b) => count(b.orders),
+                numeric: true,
+              },
             ]}
           />
           <FiguresTable
