@@ -48,17 +48,23 @@ export function walkInOrders(deps: OrdersDeps) {
 
   async function paymentFor(order: OrderRow): Promise<OrderPayment | null> {
     if (order.status !== 'pending' || order.total === 0) return null;
-    const intent = await deps.payments.createIntent({
-      orderId: order.id,
-      amount: order.total,
-      currency: order.currency,
-      userId: order.userId,
-    });
-    return {
-      provider: intent.provider,
-      client_secret: intent.clientSecret,
-      publishable_key: intent.publishableKey,
-    };
+    try {
+      const intent = await deps.payments.createIntent({
+        orderId: order.id,
+        amount: order.total,
+        currency: order.currency,
+        userId: order.userId,
+      });
+      return {
+        provider: intent.provider,
+        client_secret: intent.clientSecret,
+        publishable_key: intent.publishableKey,
+      };
+    } catch (err) {
+      // As at checkout, a provider failure does not undo the order: its hold runs out unpaid.
+      deps.log.warn({ err, orderId: order.id }, 'walk-in payment intent not created');
+      return null;
+    }
   }
 
   /** The walk-in's item priced now, or a 422 naming the field that cannot be booked. */
