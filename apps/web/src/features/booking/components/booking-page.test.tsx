@@ -156,6 +156,55 @@ describe('BookingPage (docs/product.md#booking)', () => {
     expect(screen.getByText('No class matches these filters.')).toBeInTheDocument();
   });
 
+  it('on a sold-out schedule, asks a guest to sign in to join the waitlist', async () => {
+    server = fakeApi(pricingRoute);
+    renderWithProviders(<BookingPage />, {
+      preloadedState: { session: { status: 'loaded', user: null } },
+    });
+    await waitFor(() => expect(programmeNames()).toEqual(['Drawing', 'Clay']));
+    const [saturday, tuesday] = screen.getAllByTestId('booking-schedule') as HTMLElement[];
+    expect(within(tuesday as HTMLElement).getByTestId('waitlist-sign-in')).toHaveTextContent(
+      'Sign in to join the waitlist',
+    );
+    expect(within(saturday as HTMLElement).queryByTestId('waitlist-sign-in')).toBeNull();
+  });
+
+  it('lets the family a waitlist offer is for book the sold-out schedule (docs/product.md#waitlist)', async () => {
+    server = fakeApi({
+      ...pricingRoute,
+      'GET /api/v2/cart_items': { data: cartItemListDocument([]) },
+      'GET /api/v2/waitlist': {
+        data: {
+          data: [
+            {
+              id: '70',
+              type: 'waitlist_entries',
+              attributes: {
+                status: 'offered',
+                seats: 1,
+                place: 1,
+                created_at: '2026-11-20T15:00:00.000Z',
+                klass_group_schedule: { id: '32', name: 'Tuesday evenings' },
+                klass_group: { id: '42', name: 'Clay', slug: 'clay' },
+                offer: { id: '90', seats: 1, expires_at: '2026-11-25T15:00:00.000Z' },
+                family: null,
+              },
+            },
+          ],
+        },
+      },
+    });
+    const store = makeStore({
+      session: { status: 'loaded', user: buildUser({ id: '1' }) },
+      cart: { items: [], status: 'loaded', loading: false },
+    });
+    renderWithProviders(<BookingPage />, { store });
+    expect(await screen.findByTestId('waitlist-offer')).toHaveTextContent(
+      'A seat is held for you until',
+    );
+    expect(screen.getByRole('button', { name: 'Book Tuesday evenings of Clay' })).toBeEnabled();
+  });
+
   it('shows only the programme of a deep link, with a way back to all classes', async () => {
     const list = catalogue();
     const [drawing] = list.data as NonNullable<typeof list.data>[];
