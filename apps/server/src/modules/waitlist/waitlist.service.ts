@@ -186,8 +186,8 @@ async function tellFamilies(ctx: WaitlistContext, made: OfferMade[]) {
         recipientId: offer.userId,
         title: ja ? `${programme} に空きが出ました` : `A place is free in ${programme}`,
         content: ja
-          ? `${offer.seats}席を${WAITLIST_OFFER_HOURS}時間確保しています。予約ページからお申し込みください。`
-          : `We are holding ${offer.seats === 1 ? 'a seat' : `${offer.seats} seats`} for you for ${WAITLIST_OFFER_HOURS} hours. Book it from the class's booking page.`,
+          ? `${offer.seats}席を${WAITLIST_OFFER_HOURS}時間確保しています。注文ページの「キャンセル待ち」から「今すぐ予約」でお申し込みください。`
+          : `We are holding ${offer.seats === 1 ? 'a seat' : `${offer.seats} seats`} for you for ${WAITLIST_OFFER_HOURS} hours. Book with “Book now” under Your waitlist on your orders page.`,
         record: { type: 'waitlist_offers', id: offer.offerId },
       });
     } catch (err) {
