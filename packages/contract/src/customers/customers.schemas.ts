@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idSchema, idTextSchema } from '../common/id.schemas';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
+import { textSchema } from '../common/text.schemas';
+import { birthdaySchema } from '../family/family.schemas';
 import { ORDER_STATUSES, orderResourceSchema } from '../orders/orders.schemas';
 
 // Customers and walk-in customers (docs/product.md#customers, decision 033). Admins only.
@@ -19,7 +21,7 @@ export const WALK_IN_PAYMENT_METHODS = [...OFFLINE_PAYMENT_METHODS, 'card'] as c
 export type WalkInPaymentMethod = (typeof WALK_IN_PAYMENT_METHODS)[number];
 
 export const customerListQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(CUSTOMER_SEARCH_MAX).optional(),
+  search: textSchema({ max: CUSTOMER_SEARCH_MAX }).optional(),
 });
 export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
 
@@ -81,11 +83,7 @@ export type CustomerListDocument = z.infer<typeof customerListDocumentSchema>;
 export const customerDocumentSchema = z.object({ data: customerDetailSchema });
 export type CustomerDocument = z.infer<typeof customerDocumentSchema>;
 
-const nameSchema = z
-  .string({ error: 'Required' })
-  .trim()
-  .min(1, 'Required')
-  .max(CUSTOMER_NAME_MAX, `At most ${CUSTOMER_NAME_MAX} characters`);
+const nameSchema = textSchema({ min: 1, max: CUSTOMER_NAME_MAX });
 
 /**
  * PUT /api/v2/admin/customers/{id}: contact details staff may change. The e-mail is not among
@@ -94,10 +92,7 @@ const nameSchema = z
 export const customerBodySchema = z.object({
   customer: z.object({
     name: nameSchema,
-    time_zone: z
-      .string()
-      .trim()
-      .max(64)
+    time_zone: textSchema({ max: 64 })
       .refine((tz) => {
         try {
           new Intl.DateTimeFormat('en', { timeZone: tz });
@@ -138,11 +133,8 @@ export type GuestCustomerListDocument = z.infer<typeof guestCustomerListDocument
 export const guestCustomerDocumentSchema = z.object({ data: guestCustomerDetailSchema });
 export type GuestCustomerDocument = z.infer<typeof guestCustomerDocumentSchema>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
+const optionalText = (max: number, multiline = false) =>
+  textSchema({ max, multiline })
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -150,21 +142,16 @@ const optionalText = (max: number) =>
 export const guestCustomerBodySchema = z.object({
   guest_customer: z.object({
     name: nameSchema,
-    email: z
-      .string()
-      .trim()
+    email: textSchema({ max: CUSTOMER_EMAIL_MAX })
       .toLowerCase()
-      .max(CUSTOMER_EMAIL_MAX)
       .nullish()
       .transform((v) => (v ? v : null))
       .pipe(z.email('Invalid e-mail address').nullable()),
     phone: optionalText(CUSTOMER_PHONE_MAX),
-    notes: optionalText(CUSTOMER_NOTES_MAX).transform((v) => v ?? ''),
+    notes: optionalText(CUSTOMER_NOTES_MAX, true).transform((v) => v ?? ''),
   }),
 });
 export type GuestCustomerBody = z.input<typeof guestCustomerBodySchema>;
-
-const birthdaySchema = z.iso.date('Invalid date');
 
 /**
  * POST /api/v2/admin/guest_customers/{id}/orders: one class booked for the walk-in. Attendees are
@@ -179,6 +166,7 @@ export const walkInOrderBodySchema = z.object({
       .array(
         z.union([
           z.object({ id: idTextSchema() }),
+          // The family form's birthday rules: a real date in the picker's range, not in the future.
           z.object({ name: nameSchema, birthday: birthdaySchema.nullish() }),
         ]),
       )
