@@ -13,9 +13,11 @@ export const ORDER_EVENT_TYPES = [
   'late_payment_failed',
   'canceled',
   'expired',
+  'paid_offline',
   'refund_requested',
   'refund_approved',
   'refund_rejected',
+  'refund_started',
   'refunded',
   'refund_failed',
 ] as const;

@@ -263,9 +263,11 @@ const KNOWN_EVENTS = [
   'late_payment_failed',
   'canceled',
   'expired',
+  'paid_offline',
   'refund_requested',
   'refund_approved',
   'refund_rejected',
+  'refund_started',
   'refunded',
   'refund_failed',
 ] as const;
