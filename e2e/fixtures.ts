@@ -93,11 +93,19 @@ export async function settle(page: Page): Promise<void> {
     .catch(() => {
       // An indeterminate progress bar that belongs to the page (an upload) is scanned as it is.
     });
+  // A second answer (say, the family's waitlist after the catalogue) can start a transition after
+  // the first ones ended, so the page counts as still only once a short pause starts none.
   await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    const running = () =>
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .filter((a) => a.playState === 'running' || a.pending);
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(running().map((a) => a.finished.catch(() => undefined)));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      if (running().length === 0) return;
+    }
   });
 }
 

@@ -52,7 +52,11 @@ export function AppDialog({
           <CloseIcon />
         </IconButton>
       </Box>
-      <DialogContent dividers>{children}</DialogContent>
+      {/* Focusable, so a keyboard can scroll a long dialog (an order's detail) even when nothing
+          inside it takes focus. */}
+      <DialogContent dividers tabIndex={0}>
+        {children}
+      </DialogContent>
       {actions && <DialogActions>{actions}</DialogActions>}
     </Dialog>
   );
