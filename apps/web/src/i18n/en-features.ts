@@ -757,7 +757,8 @@ export const enFeatures = {
       unpublished: 'This class is no longer offered. Remove it from the cart.',
       over: 'This class is over. Remove it from the cart.',
       sold_out: 'Not enough seats are left in this class. Remove it or book fewer people.',
-      not_offered: 'This plan or an add-on is no longer offered. Remove the class and book it again.',
+      not_offered:
+        'This plan or an add-on is no longer offered. Remove the class and book it again.',
     },
     editTitle: 'Change {{name}}',
     notFound: 'This item is not in your cart.',
@@ -777,12 +778,13 @@ export const enFeatures = {
     unavailable: 'This class can no longer be booked: remove it from the cart',
     seats_one: '{{count}} seat',
     seats_other: '{{count}} seats',
-    cartChanged:
-      'Your cart changed when you signed in. Check it, then place your order.',
+    cartChanged: 'Your cart changed when you signed in. Check it, then place your order.',
     finishFirst: 'Almost there: see to the items marked below, then place your order.',
-    paymentUnavailable: 'Card payments cannot be taken right now. Your seats stay held; try again in a moment.',
+    paymentUnavailable:
+      'Card payments cannot be taken right now. Your seats stay held; try again in a moment.',
     tryAgain: 'Try again',
-    soldOut: '{{name}} is sold out: there are not enough seats left. Change or remove it in the cart.',
+    soldOut:
+      '{{name}} is sold out: there are not enough seats left. Change or remove it in the cart.',
     couponUsedUp: 'The coupon {{code}} has been used up. Remove it from the cart to go on.',
     cartEmpty: 'Your cart is empty or cannot be ordered as it is. Check it in the cart.',
     placeFailed: 'Could not place the order',
@@ -964,7 +966,8 @@ export const enFeatures = {
     refunds: 'Refunds',
     net: 'Net',
     orders: 'Orders',
-    chartLabel: 'Gross, refunds and net from {{from}} to {{to}}; the same figures are in the table below.',
+    chartLabel:
+      'Gross, refunds and net from {{from}} to {{to}}; the same figures are in the table below.',
     byPeriod: 'By period',
     byProgramme: 'By programme',
     byPlan: 'By plan',

@@ -756,7 +756,8 @@ export const jaFeatures: FeatureTranslation = {
       unpublished: 'このクラスは提供されなくなりました。カートから削除してください。',
       over: 'このクラスは終了しました。カートから削除してください。',
       sold_out: 'このクラスの空席が足りません。削除するか人数を減らしてください。',
-      not_offered: 'このプランまたはオプションは提供されなくなりました。削除して予約し直してください。',
+      not_offered:
+        'このプランまたはオプションは提供されなくなりました。削除して予約し直してください。',
     },
     editTitle: '{{name}} を変更',
     notFound: 'この商品はカートにありません。',
@@ -778,7 +779,8 @@ export const jaFeatures: FeatureTranslation = {
     seats_other: '{{count}} 席',
     cartChanged: 'ログインしたときにカートの内容が変わりました。確認してから注文してください。',
     finishFirst: 'あと少しです。下の印のついた項目を確認してから注文してください。',
-    paymentUnavailable: '現在カードでのお支払いを受け付けられません。席は確保されたままです。しばらくしてからもう一度お試しください。',
+    paymentUnavailable:
+      '現在カードでのお支払いを受け付けられません。席は確保されたままです。しばらくしてからもう一度お試しください。',
     tryAgain: 'もう一度試す',
     soldOut: '{{name}} は満席です。残りの席が足りません。カートで変更または削除してください。',
     couponUsedUp: 'クーポン {{code}} は利用上限に達しました。カートから外して進んでください。',

@@ -4,11 +4,7 @@ import { plainResourceObjectSchema } from '../common/json-api';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { textSchema } from '../common/text.schemas';
 import { userResourceSchema, userSchema } from '../users/users.schemas';
-import {
-  USER_GROUP_MAX_ADDED,
-  USER_GROUP_MESSAGES,
-  USER_GROUP_NAME_MAX_LENGTH,
-} from './user-groups.constants';
+import { USER_GROUP_MAX_ADDED, USER_GROUP_NAME_MAX_LENGTH } from './user-groups.constants';
 
 // User groups (docs/product.md#coupons-and-user-groups): named sets of accounts that teachers
 // and admins keep, so a coupon can be offered to them only.

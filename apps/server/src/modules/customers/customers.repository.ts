@@ -82,19 +82,6 @@ export async function customerById(db: Db, id: number) {
   return row;
 }
 
-export async function updateCustomer(
-  db: Db,
-  id: number,
-  values: { name: string; timezone: string | null },
-): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(users.id, id), eq(users.role, 'student')))
-    .returning({ id: users.id });
-  return rows.length > 0;
-}
-
 export function attendeesOf(db: Db, owner: { userId: number } | { guestCustomerId: number }) {
   return db
     .select({

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
 import type { WalkInOrders } from '../orders';
+import { updateUserProfile } from '../users';
 import {
   attendeesOf,
   customerById,
@@ -26,7 +27,6 @@ import {
   insertGuestCustomer,
   joinGuestCustomersToUser,
   ordersOf,
-  updateCustomer,
   updateGuestCustomer,
 } from './customers.repository';
 
@@ -119,7 +119,15 @@ export async function editCustomer(
   id: number,
   body: { name: string; time_zone: string | null },
 ): Promise<CustomerDocument> {
-  const changed = await updateCustomer(ctx.db, id, { name: body.name, timezone: body.time_zone });
+  // Only the users module writes accounts (docs/architecture.md#repository-layout-and-layers):
+  // this module checks the account is a customer, then asks it.
+  if (!(await customerById(ctx.db, id))) throw notFound('Customer');
+  const changed = await updateUserProfile(
+    ctx.db,
+    id,
+    { name: body.name, timezone: body.time_zone },
+    new Date(),
+  );
   if (!changed) throw notFound('Customer');
   return getCustomer(ctx, id);
 }
