@@ -6,8 +6,6 @@ export const ORDERS_API = {
   orders: '/api/v2/orders',
   /** GET one of your orders; DELETE cancels it while pending (its seats go back). */
   order: (id: Id) => `/api/v2/orders/${id}`,
-  /** POST {cart_item_params}: a guest cart joins the signed-in user's cart. */
-  cartMerge: '/api/v2/cart_items/merge',
   /** POST: provider events (signed). */
   paymentsWebhook: '/api/v2/payments/webhook',
   /** POST {card_number}: the fake provider's stand-in for Stripe.js confirming a card. */
