@@ -65,6 +65,16 @@ export const attendeeProfiles = pgTable(
     name: text().notNull(),
     birthday: date({ mode: 'string' }),
     isAccountHolder: boolean('is_account_holder').notNull().default(false),
+    /**
+     * Who sees this student's gallery work besides the family and the teachers
+     * (docs/architecture.md#gallery-privacy): nobody else, classmates' families, or also the public
+     * student gallery. The most private choice is the default.
+     */
+    galleryVisibility: text('gallery_visibility', { enum: ['family', 'classmates', 'public'] })
+      .notNull()
+      .default('family'),
+    /** Comments by people outside the family and staff wait for a teacher's approval. */
+    commentsNeedApproval: boolean('comments_need_approval').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
