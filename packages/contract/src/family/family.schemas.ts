@@ -3,6 +3,7 @@ import { personNameSchema } from '../accounts/accounts.schemas';
 import { idSchema } from '../common/id.schemas';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { DATE_PICKER_MAX, DATE_PICKER_MIN } from '../constants';
+import { GALLERY_VISIBILITIES } from '../gallery/gallery.constants';
 import { FAMILY_MESSAGES } from './family.constants';
 
 /**
@@ -52,6 +53,10 @@ export const updateAttendeeProfileBodySchema = z.object({
       name: personNameSchema.optional(),
       birthday: birthdaySchema.optional(),
       is_account_holder: z.boolean({ error: 'Invalid input' }).optional(),
+      /** Who sees the student's gallery work besides the family and teachers. */
+      gallery_visibility: z.enum(GALLERY_VISIBILITIES, { error: 'Invalid input' }).optional(),
+      /** Comments by people outside the family and staff wait for a teacher's approval. */
+      comments_need_approval: z.boolean({ error: 'Invalid input' }).optional(),
     },
     { error: 'Required' },
   ),
@@ -70,6 +75,8 @@ export const attendeeProfileAttributesSchema = z.object({
   /** YYYY-MM-DD; null only for profiles made before birthdays were required. */
   birthday: z.string().nullable(),
   is_account_holder: z.boolean(),
+  gallery_visibility: z.enum(GALLERY_VISIBILITIES),
+  comments_need_approval: z.boolean(),
 });
 export type AttendeeProfileAttributes = z.infer<typeof attendeeProfileAttributesSchema>;
 

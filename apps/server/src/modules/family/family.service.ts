@@ -35,6 +35,8 @@ export function attendeeProfileResource(row: AttendeeProfileRow): AttendeeProfil
       name: row.name,
       birthday: row.birthday,
       is_account_holder: row.isAccountHolder,
+      gallery_visibility: row.galleryVisibility,
+      comments_need_approval: row.commentsNeedApproval,
     },
     relationships: { user: { data: { id: String(row.userId), type: 'users' } } },
   };

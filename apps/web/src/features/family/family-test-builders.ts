@@ -8,6 +8,8 @@ export function buildMember(overrides: Partial<AttendeeProfile> = {}): AttendeeP
     name: 'Byron',
     birthday: '2015-04-01',
     is_account_holder: false,
+    gallery_visibility: 'family',
+    comments_need_approval: true,
     user: { id: '7', type: 'users' },
     ...overrides,
   };
