@@ -4,7 +4,10 @@ import { attendeeProfiles, users } from '../users/users.tables';
 
 export type AttendeeProfileRow = typeof attendeeProfiles.$inferSelect;
 export type AttendeeProfileChanges = Partial<
-  Pick<AttendeeProfileRow, 'name' | 'birthday' | 'isAccountHolder'>
+  Pick<
+    AttendeeProfileRow,
+    'name' | 'birthday' | 'isAccountHolder' | 'galleryVisibility' | 'commentsNeedApproval'
+  >
 >;
 
 export async function userExists(db: Db, userId: number): Promise<boolean> {

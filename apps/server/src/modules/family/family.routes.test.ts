@@ -85,6 +85,8 @@ describe('family members (attendee profiles)', { timeout: 60_000 }, () => {
       name: 'Zoë',
       birthday: '2016-04-03',
       is_account_holder: false,
+      gallery_visibility: 'family',
+      comments_need_approval: true,
     });
 
     expect((await remove(family, family.id, zoeId)).statusCode).toBe(204);
@@ -92,6 +94,32 @@ describe('family members (attendee profiles)', { timeout: 60_000 }, () => {
     expect(
       attendeeProfileListDocumentSchema.parse((await list(family, family.id)).json()).meta.total,
     ).toBe(2);
+  });
+
+  it('keeps each child’s gallery choices: who sees the work, and whether comments wait for approval', async () => {
+    const family = await signedInUser(t, 'student');
+    const kid = (await add(family, family.id, { name: 'Mia Kato', birthday: '2016-04-02' })).json()
+      .data.id as string;
+    // The most private choice is the default (docs/architecture.md#gallery-privacy).
+    const listed = attendeeProfileListDocumentSchema.parse((await list(family, family.id)).json());
+    expect(listed.data[0]?.attributes).toMatchObject({
+      gallery_visibility: 'family',
+      comments_need_approval: true,
+    });
+    const res = await edit(family, family.id, kid, {
+      gallery_visibility: 'classmates',
+      comments_need_approval: false,
+    });
+    expect(res.statusCode).toBe(200);
+    const again = attendeeProfileListDocumentSchema.parse((await list(family, family.id)).json());
+    expect(again.data[0]?.attributes).toMatchObject({
+      name: 'Mia Kato',
+      gallery_visibility: 'classmates',
+      comments_need_approval: false,
+    });
+    const bad = await edit(family, family.id, kid, { gallery_visibility: 'everyone' });
+    expect(bad.statusCode).toBe(422);
+    expect(fieldMessages(bad.json())).toEqual({ gallery_visibility: 'Invalid input' });
   });
 
   it('allows at most one account holder', async () => {

@@ -110,6 +110,13 @@ export async function updateFamilyMember(
     ...(body.name !== undefined ? { name: body.name } : {}),
     ...(body.birthday !== undefined ? { birthday: body.birthday } : {}),
     ...(body.is_account_holder !== undefined ? { isAccountHolder: body.is_account_holder } : {}),
+    // Children's privacy (docs/architecture.md#gallery-privacy): the family's own choice per child.
+    ...(body.gallery_visibility !== undefined
+      ? { galleryVisibility: body.gallery_visibility }
+      : {}),
+    ...(body.comments_need_approval !== undefined
+      ? { commentsNeedApproval: body.comments_need_approval }
+      : {}),
   };
   if (Object.keys(changes).length === 0) return { data: attendeeProfileResource(current) };
   const row = await guardHolder(() => updateAttendeeProfile(db, userId, id, changes));
