@@ -109,6 +109,7 @@ export const api = createApi({
     'Customer',
     'GuestCustomer',
     'Waitlist',
+    'PhotoBox',
   ],
   endpoints: () => ({}),
 });
