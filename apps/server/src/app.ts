@@ -25,8 +25,10 @@ import { couponLookup, couponsRoutes } from './modules/coupons';
 import { customersRoutes } from './modules/customers';
 import { familyRoutes } from './modules/family';
 import { healthRoutes } from './modules/health';
+import { mediaPlugin } from './modules/media';
 import { notificationsPlugin } from './modules/notifications';
 import { ordersPlugin } from './modules/orders';
+import { photoBoxesPlugin } from './modules/photo-boxes';
 import type { Payments } from './modules/payments';
 import { paymentsPlugin } from './modules/payments';
 import { refundsPlugin } from './modules/refunds';
@@ -95,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // Before auth and the modules: their limits count here (decision 020).
   await app.register(rateLimitsPlugin, { store: deps.rateLimits ?? new MemoryRateLimitStore() });
   await app.register(storagePlugin, { config });
+  await app.register(mediaPlugin, { workers: config.imageWorkers });
   await app.register(mailPlugin, { config, ...deps.mail });
   await app.register(authPlugin, { secret: config.jwtSecret });
   // Responses only: no browser compresses a request body, and decompressing them would add a hook
@@ -150,6 +153,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(customersRoutes, { currency: config.currency });
   await app.register(salesRoutes, { currency: config.currency });
   await app.register(waitlistPlugin);
+  // After media: uploads through a box's link are artwork images (docs/product.md#photo-box).
+  await app.register(photoBoxesPlugin);
   await app.register(calendarRoutes, {
     appUrl: config.appUrl,
     secret: config.jwtSecret,

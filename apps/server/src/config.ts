@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -42,6 +43,21 @@ const envSchema = z.object({
   STRIPE_API_URL: optionalString.pipe(z.url().optional()),
   WEB_DIST_DIR: optionalString,
   TRUST_PROXY: booleanFlag,
+  /** Artwork processing jobs run at once by this process (docs/decisions/036-artwork-images.md). */
+  IMAGE_WORKERS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,2}$/, 'must be a whole number from 0 to 99')
+      .transform(Number)
+      .optional(),
+  ),
+  /** An S3-compatible bucket for uploads instead of local disk (all of these, or none). */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag,
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -63,6 +79,10 @@ export type Config = {
   currency: string;
   webDistDir: string;
   trustProxy: boolean;
+  /** Artwork processing jobs run at once: IMAGE_WORKERS, else one core per job short of one, ≤ 2. */
+  imageWorkers: number;
+  /** Where uploads are kept: an S3-compatible bucket when S3_BUCKET is set, else local disk. */
+  s3: S3Config | undefined;
   /** Who takes card payments (docs/architecture.md#orders-and-payments). */
   payments: PaymentsConfig;
   /** Third-party ids the SPA loads only when set (docs/product.md#server-calls); none set means no third-party request. */
@@ -89,6 +109,18 @@ export type PaymentsConfig =
       api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
     }
   | { provider: 'fake'; webhookSecret: string };
+
+/** An S3-compatible bucket (docs/decisions/036-artwork-images.md#s3). */
+export type S3Config = {
+  bucket: string;
+  /** The service's URL for a non-AWS store (MinIO, R2…); undefined means AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (most self-hosted stores). */
+  forcePathStyle: boolean;
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -125,7 +157,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (production && e.SEED_DEMO)
     problems.push('SEED_DEMO: demo data is never seeded in production');
-  problems.push(...paymentProblems(e, production));
+  problems.push(...paymentProblems(e, production), ...s3Problems(e));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : join(REPO_ROOT, e.DATA_DIR);
@@ -150,6 +182,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     currency: e.CURRENCY,
     webDistDir: e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY ?? false,
+    // A 2-core machine gets one worker: the other core stays with the request handlers.
+    imageWorkers: e.IMAGE_WORKERS ?? Math.min(2, Math.max(1, availableParallelism() - 1)),
+    s3: s3Config(e),
     payments: paymentsConfig(e, jwtSecret),
     client: {
       sentryDsn: e.SENTRY_DSN,
@@ -180,6 +215,37 @@ function paymentProblems(e: Env, production: boolean): string[] {
     problems.push('STRIPE_API_URL: only for tests; production talks to Stripe itself');
   }
   return problems;
+}
+
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+function s3Problems(e: Env): string[] {
+  if (e.S3_BUCKET) {
+    // Access keys come as a pair; neither means the SDK's own chain (an instance role).
+    return Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY)
+      ? []
+      : ['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither'];
+  }
+  const stray = S3_SETTINGS.filter((name) => e[name] !== undefined);
+  return stray.length > 0 ? [`${stray.join(', ')}: set S3_BUCKET too, or none of them`] : [];
+}
+
+function s3Config(e: Env): S3Config | undefined {
+  if (!e.S3_BUCKET) return undefined;
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION ?? 'us-east-1',
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+  };
 }
 
 function paymentsConfig(e: Env, jwtSecret: string): PaymentsConfig {

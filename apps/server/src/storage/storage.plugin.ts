@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { createImageStore, type ImageStore } from './images';
+import { mediaFilesRoutes } from './media-files.routes';
+import { isPrivatePath, mediaSigningKey } from './signed-urls';
 import { LocalDiskStorage, type Storage } from './storage';
 
 declare module 'fastify' {
@@ -39,7 +41,11 @@ export async function acceptUploads(app: FastifyInstance): Promise<void> {
 export const storagePlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; storage?: Storage }) => {
     const root = join(opts.config.dataDir, 'uploads');
-    const storage = opts.storage ?? new LocalDiskStorage(root, UPLOADS_PREFIX);
+    const storage =
+      opts.storage ??
+      new LocalDiskStorage(root, UPLOADS_PREFIX, {
+        signingKey: mediaSigningKey(opts.config.jwtSecret),
+      });
     app.decorate('storage', storage);
     app.decorate('images', createImageStore(storage));
 
@@ -52,12 +58,15 @@ export const storagePlugin = fp(
         index: false,
         list: false,
         dotfiles: 'deny',
+        // Artwork and originals are private: only signed /media URLs reach them (decision 036).
+        allowedPath: (pathName) => !isPrivatePath(decodeURIComponent(pathName).replace(/^\/+/, '')),
         // Every stored file has a fresh random name and is never rewritten: cache it for good.
         setHeaders: (res) => {
           res.header('cache-control', 'public, max-age=31536000, immutable');
           res.header('x-content-type-options', 'nosniff');
         },
       });
+      await app.register(mediaFilesRoutes, { storage });
     }
   },
   { name: 'storage' },

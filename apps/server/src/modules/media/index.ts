@@ -1,0 +1,7 @@
+// The media module's public face: other modules and app.ts import from here only, apart from
+// its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
+
+export type { ArtworkImage } from '@atelier/contract';
+export type { ImageOutcome } from './image-worker-pool';
+export { type MediaPluginOptions, mediaPlugin } from './media.plugin';
+export type { Media } from './media.service';

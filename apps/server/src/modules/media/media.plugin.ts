@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type ImageOutcome, ImageWorkerPool } from './image-worker-pool';
+import { createMedia, type Media } from './media.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Artwork images: uploads, their processing pool and signed views (modules/media). */
+    media: Media;
+  }
+}
+
+export type MediaPluginOptions = {
+  /** Jobs run at once (config.imageWorkers); 0 leaves processing to drain(). */
+  workers: number;
+};
+
+/**
+ * Artwork images (docs/decisions/036-artwork-images.md): `app.media`, and the worker pool,
+ * started when the app is ready (so rows a crash left pending resume) and stopped before it
+ * closes, after the job in flight, so the database outlives it.
+ */
+export const mediaPlugin = fp(
+  async (app: FastifyInstance, opts: MediaPluginOptions) => {
+    const listeners: Array<(outcome: ImageOutcome) => void> = [];
+    const pool = new ImageWorkerPool(app.db, app.storage, {
+      workers: opts.workers,
+      log: app.log,
+      onOutcome: (outcome) => {
+        for (const listener of listeners) listener(outcome);
+      },
+    });
+    app.decorate('media', createMedia(app.db, app.storage, pool, listeners));
+    app.addHook('onReady', async () => pool.start());
+    app.addHook('preClose', async () => {
+      await pool.stop();
+    });
+  },
+  { name: 'media', dependencies: ['storage'] },
+);
