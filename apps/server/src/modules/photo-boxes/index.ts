@@ -1,0 +1,4 @@
+// The photo-boxes module's public face: app.ts and the seed import from here only
+// (docs/architecture.md#repository-layout-and-layers).
+export { type PhotoBoxesPluginOptions, photoBoxesPlugin } from './photo-boxes.routes';
+export { seedDemoPhotoBox } from './photo-boxes.seed';

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../users/users.tables';
+import { insertBox, nextSessionOfTeacher } from './photo-boxes.repository';
+import { newBoxToken } from './photo-boxes.service';
+
+const DEMO_TEACHER_EMAIL = 'teacher@atelier.test';
+/** Open for a day: long enough to try the link after `npm start`, within PHOTO_BOX_MAX_HOURS. */
+const DEMO_OPEN_HOURS = 24;
+
+/**
+ * One open photo box for the demo teacher's next session, so /photo_box shows a link and its QR
+ * code right after `npm start` (docs/product.md#photo-box). Runs after the classes seed.
+ */
+export async function seedDemoPhotoBox(db: Db, now: Date = new Date()): Promise<void> {
+  const [teacher] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_TEACHER_EMAIL));
+  if (!teacher) return;
+  const session = await nextSessionOfTeacher(db, teacher.id, now);
+  if (!session) return;
+  await insertBox(db, {
+    klassId: session.id,
+    openedById: teacher.id,
+    token: newBoxToken(),
+    closesAt: new Date(now.getTime() + DEMO_OPEN_HOURS * 3_600_000),
+  });
+}
