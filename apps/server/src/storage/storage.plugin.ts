@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { IMAGE_MAX_BYTES } from '@atelier/contract';
+import { ARTWORK_MAX_BYTES, IMAGE_MAX_BYTES, POST_IMAGES_MAX } from '@atelier/contract';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -22,15 +22,34 @@ declare module 'fastify' {
 
 export const UPLOADS_PREFIX = '/uploads';
 
+/** Multipart limits of the routes of one plugin. */
+export type UploadLimits = { maxFiles: number; maxFileBytes: number };
+
+/** One image of at most IMAGE_MAX_BYTES (avatars, programme images). */
+export const IMAGE_UPLOADS: UploadLimits = { maxFiles: 1, maxFileBytes: IMAGE_MAX_BYTES };
+/** Up to POST_IMAGES_MAX artwork photos of ARTWORK_MAX_BYTES each (posts, photo boxes). */
+export const ARTWORK_UPLOADS: UploadLimits = {
+  maxFiles: POST_IMAGES_MAX,
+  maxFileBytes: ARTWORK_MAX_BYTES,
+};
+
 /**
- * Multipart parsing (one file of at most IMAGE_MAX_BYTES, a few text fields) for the routes of the
- * plugin that calls it: programme images, avatars, artwork. Not app-wide, because
- * @fastify/multipart adds two async hooks to every request in its scope, a cost every JSON route
- * would pay for nothing.
+ * Multipart parsing (by default one file of at most IMAGE_MAX_BYTES, a few text fields) for the
+ * routes of the plugin that calls it: programme images, avatars, artwork (ARTWORK_UPLOADS, read
+ * with readMultipartFiles). Not app-wide, because @fastify/multipart adds two async hooks to
+ * every request in its scope, a cost every JSON route would pay for nothing.
  */
-export async function acceptUploads(app: FastifyInstance): Promise<void> {
+export async function acceptUploads(
+  app: FastifyInstance,
+  limits: UploadLimits = IMAGE_UPLOADS,
+): Promise<void> {
   await app.register(fastifyMultipart, {
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 20, fieldSize: 100_000 },
+    limits: {
+      fileSize: limits.maxFileBytes,
+      files: limits.maxFiles,
+      fields: 20,
+      fieldSize: 100_000,
+    },
   });
 }
 

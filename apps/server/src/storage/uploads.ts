@@ -1,4 +1,4 @@
-import { IMAGE_TOO_LARGE_MESSAGE } from '@atelier/contract';
+import { GALLERY_MESSAGES, IMAGE_TOO_LARGE_MESSAGE } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, ValidationError } from '../lib/app-error';
 
@@ -65,4 +65,55 @@ export async function readUploadedFile(
   if (file === 'too_large') throw new ValidationError([{ field, detail: IMAGE_TOO_LARGE_MESSAGE }]);
   if (!file) throw new ValidationError([{ field, detail: 'Required' }]);
   return { data: file, fields };
+}
+
+/** The files of one multipart field, and the form's text fields. */
+export type MultipartFiles = { fields: Record<string, string>; files: Buffer[] };
+
+/**
+ * Reads up to `max` files of form field `field` (artwork: a post's images, photo-box uploads),
+ * with the limits of `acceptUploads(app, ARTWORK_UPLOADS)`. More than `max` → 422
+ * tooManyImages; any file past ARTWORK_MAX_BYTES → 422 artworkTooLarge; none → imagesRequired;
+ * all on `field`, and the caller gets no bytes to store. A malformed body → 400.
+ */
+export async function readMultipartFiles(
+  request: FastifyRequest,
+  field: string,
+  { max }: { max: number },
+): Promise<MultipartFiles> {
+  if (!request.isMultipart()) {
+    throw new AppError('bad_request', 'Send the files as multipart/form-data');
+  }
+  const fields: Record<string, string> = {};
+  const files: Buffer[] = [];
+  let tooLarge = false;
+  let tooMany = false;
+  try {
+    for await (const part of request.parts(TRUNCATE_OVERSIZED_FILES)) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== field) {
+        part.file.resume();
+        continue;
+      }
+      const data = await part.toBuffer();
+      // Read on to the end of the body either way, so the client hears the answer, not a reset.
+      if (part.file.truncated) tooLarge = true;
+      else if (data.length > 0 && files.length >= max) tooMany = true;
+      else if (data.length > 0) files.push(data);
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'FST_FILES_LIMIT') {
+      throw new AppError('bad_request', 'The upload is malformed');
+    }
+    tooMany = true;
+  }
+  if (tooMany) throw new ValidationError([{ field, detail: GALLERY_MESSAGES.tooManyImages }]);
+  if (tooLarge) throw new ValidationError([{ field, detail: GALLERY_MESSAGES.artworkTooLarge }]);
+  if (files.length === 0) {
+    throw new ValidationError([{ field, detail: GALLERY_MESSAGES.imagesRequired }]);
+  }
+  return { fields, files };
 }
