@@ -1,0 +1,190 @@
+import type { PhotoBox, PhotoBoxPhoto } from '@atelier/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { handleError, toApiError } from '../../../lib/api-client';
+import { snackbarShown } from '../../../lib/snackbar-slice';
+import { useAppDispatch } from '../../../lib/store-hooks';
+import { actionFailureText } from '../photo-box-messages';
+import { useAssignBoxPhotoMutation, useDiscardBoxPhotoMutation } from '../photo-boxes-api';
+
+const THUMB_PX = 160;
+
+/** The thumbnail, or its blurred placeholder while the image is processed. */
+function Thumbnail({ photo, alt }: { photo: PhotoBoxPhoto; alt: string }) {
+  const { t } = useTranslation();
+  const { image } = photo;
+  const ready = image.status === 'ready' && image.thumb_url;
+  return (
+    <Box
+      sx={{
+        width: THUMB_PX,
+        height: THUMB_PX,
+        bgcolor: 'grey.200',
+        backgroundImage: image.placeholder ? `url("${image.placeholder}")` : undefined,
+        backgroundSize: 'cover',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        borderRadius: 1,
+        overflow: 'hidden',
+      }}
+    >
+      {ready ? (
+        <img
+          src={image.thumb_url ?? undefined}
+          alt={alt}
+          width={THUMB_PX}
+          height={THUMB_PX}
+          loading="lazy"
+          style={{ objectFit: 'cover', display: 'block' }}
+        />
+      ) : (
+        <Typography
+          role="img"
+          aria-label={alt}
+          variant="body2"
+          sx={{ bgcolor: 'rgba(255,255,255,0.8)', px: 1, borderRadius: 1 }}
+          data-testid="box-photo-processing"
+        >
+          {image.status === 'failed'
+            ? t('photoBoxes.processingFailed')
+            : t('photoBoxes.processing')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * One uploaded photo: its thumbnail and, while it waits, "Assign to…" (a student of the session:
+ * the photo becomes their post) and "Discard" (asked first). An assigned photo names its student.
+ */
+export function BoxPhotoTile({
+  box,
+  photo,
+  number,
+  uploadedAt,
+}: {
+  box: PhotoBox;
+  photo: PhotoBoxPhoto;
+  /** The photo's place in the box, from 1, naming it to screen readers. */
+  number: number;
+  uploadedAt: string;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [student, setStudent] = useState('');
+  const [asking, setAsking] = useState(false);
+  const [assign, assigning] = useAssignBoxPhotoMutation();
+  const [discard, discarding] = useDiscardBoxPhotoMutation();
+  const busy = assigning.isLoading || discarding.isLoading;
+  const ids = { boxId: box.id, photoId: photo.id };
+  const studentName = (id: string | null) => box.students.find((s) => s.id === id)?.name ?? '';
+
+  const notify = (content: string) => dispatch(snackbarShown({ content, type: 'success' }));
+  const failed = (error: unknown, label: string) => {
+    const text = actionFailureText(toApiError(error), t);
+    handleError(error, text ?? label);
+  };
+
+  const assignPhoto = async () => {
+    if (!student) return;
+    try {
+      await assign({ ...ids, attendee_profile_id: student }).unwrap();
+      notify(t('photoBoxes.assigned', { name: studentName(student) }));
+    } catch (error) {
+      failed(error, t('photoBoxes.assignFailed'));
+    }
+  };
+  const discardPhoto = async () => {
+    setAsking(false);
+    try {
+      await discard(ids).unwrap();
+      notify(t('photoBoxes.discarded'));
+    } catch (error) {
+      failed(error, t('photoBoxes.discardFailed'));
+    }
+  };
+
+  return (
+    <Card
+      variant="outlined"
+      component="li"
+      sx={{ listStyle: 'none', width: THUMB_PX + 32 }}
+      data-testid="box-photo"
+      data-photo-id={photo.id}
+      data-status={photo.status}
+    >
+      <CardContent sx={{ p: 2 }}>
+        <Thumbnail photo={photo} alt={t('photoBoxes.photoAlt', { number, time: uploadedAt })} />
+        {photo.status === 'assigned' && (
+          <Typography variant="body2" sx={{ mt: 1 }} data-testid="box-photo-assigned">
+            {t('photoBoxes.assignedTo', { name: studentName(photo.attendee_profile_id) })}
+          </Typography>
+        )}
+        {photo.status === 'waiting' && (
+          <Stack spacing={1} sx={{ mt: 1.5 }}>
+            {box.students.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {t('photoBoxes.noStudents')}
+              </Typography>
+            ) : (
+              <>
+                <TextField
+                  select
+                  size="small"
+                  label={t('photoBoxes.assignTo', { number })}
+                  value={student}
+                  onChange={(event) => setStudent(event.target.value)}
+                  disabled={busy}
+                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                >
+                  <option value="" disabled />
+                  {box.students.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </TextField>
+                <Button
+                  variant="contained"
+                  size="small"
+                  onClick={assignPhoto}
+                  disabled={!student || busy}
+                  aria-label={t('photoBoxes.assignLabel', { number })}
+                >
+                  {t('photoBoxes.assign')}
+                </Button>
+              </>
+            )}
+            <Button
+              size="small"
+              color="error"
+              onClick={() => setAsking(true)}
+              disabled={busy}
+              aria-label={t('photoBoxes.discardLabel', { number })}
+            >
+              {t('photoBoxes.discard')}
+            </Button>
+          </Stack>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={asking}
+        title={t('photoBoxes.discardTitle')}
+        message={t('photoBoxes.discardQuestion')}
+        confirmLabel={t('photoBoxes.discard')}
+        onConfirm={discardPhoto}
+        onCancel={() => setAsking(false)}
+      />
+    </Card>
+  );
+}
