@@ -24,13 +24,14 @@ import { classesRoutes } from './modules/classes';
 import { couponLookup, couponsRoutes } from './modules/coupons';
 import { customersRoutes } from './modules/customers';
 import { familyRoutes } from './modules/family';
+import { galleryPlugin } from './modules/gallery';
 import { healthRoutes } from './modules/health';
 import { mediaPlugin } from './modules/media';
 import { notificationsPlugin } from './modules/notifications';
 import { ordersPlugin } from './modules/orders';
-import { photoBoxesPlugin } from './modules/photo-boxes';
 import type { Payments } from './modules/payments';
 import { paymentsPlugin } from './modules/payments';
+import { photoBoxesPlugin } from './modules/photo-boxes';
 import { refundsPlugin } from './modules/refunds';
 import { salesRoutes } from './modules/sales';
 import { userGroupsRoutes } from './modules/user-groups';
@@ -153,6 +154,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(customersRoutes, { currency: config.currency });
   await app.register(salesRoutes, { currency: config.currency });
   await app.register(waitlistPlugin);
+  // After media and notifications: posts are artwork images, and families are told of changes.
+  await app.register(galleryPlugin, { seedDemo: config.seedDemo });
   // After media: uploads through a box's link are artwork images (docs/product.md#photo-box).
   await app.register(photoBoxesPlugin);
   await app.register(calendarRoutes, {

@@ -1,0 +1,237 @@
+import { GALLERY_API, postDocumentSchema, postListDocumentSchema } from '@atelier/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { type Cast, cast, type Person, person } from '../classes/classes-testing';
+import { posts } from './gallery.tables';
+import { auth, enroll, family, scheduleTaughtBy, seedPost } from './gallery-testing';
+
+// THE VISIBILITY MATRIX (docs/architecture.md#gallery-privacy, decision 037): every post, for every
+// kind of viewer, through GET by id and through every list. What a viewer may not see is 404.
+
+const HOOK_TIMEOUT_MS = 120_000;
+
+type PostKey = 'familyOnly' | 'classmates' | 'public' | 'publicHidden' | 'otherClass';
+type ViewerKey =
+  | 'family'
+  | 'classmate'
+  | 'otherStudent'
+  | 'refundedClassmate'
+  | 'teacher'
+  | 'otherTeacher'
+  | 'admin'
+  | 'guest';
+
+// Who sees which post. The otherStudent's family owns `otherClass` (visibility family), taught by
+// otherTeacher. A refunded (cancelled) enrollment does not make a classmate. Staff see hidden posts
+// of students they see; a teacher sees any public post (as anyone signed in does).
+const SEES: Record<ViewerKey, PostKey[]> = {
+  family: ['familyOnly', 'classmates', 'public', 'publicHidden'],
+  classmate: ['classmates', 'public'],
+  otherStudent: ['public', 'otherClass'],
+  refundedClassmate: ['public'],
+  teacher: ['familyOnly', 'classmates', 'public', 'publicHidden'],
+  otherTeacher: ['public', 'publicHidden', 'otherClass'],
+  admin: ['familyOnly', 'classmates', 'public', 'publicHidden', 'otherClass'],
+  guest: ['public'],
+};
+
+// The feed: the classes one is part of (and a family's own posts).
+const FEED: Record<Exclude<ViewerKey, 'guest'>, PostKey[]> = {
+  family: ['familyOnly', 'classmates', 'public', 'publicHidden'],
+  classmate: ['classmates', 'public'],
+  otherStudent: ['otherClass'],
+  refundedClassmate: [],
+  teacher: ['familyOnly', 'classmates', 'public', 'publicHidden'],
+  otherTeacher: ['otherClass'],
+  admin: ['familyOnly', 'classmates', 'public', 'publicHidden', 'otherClass'],
+};
+
+// Who sees the full name and the family's choice: the post's family and staff.
+const STAFF: ViewerKey[] = ['teacher', 'otherTeacher', 'admin'];
+const FAMILY_OF: Record<PostKey, ViewerKey> = {
+  familyOnly: 'family',
+  classmates: 'family',
+  public: 'family',
+  publicHidden: 'family',
+  otherClass: 'otherStudent',
+};
+
+describe('gallery visibility matrix', { timeout: 120_000 }, () => {
+  let t: TestApp;
+  let c: Cast;
+  const viewers = {} as Record<ViewerKey, Person | null>;
+  const postIds = {} as Record<PostKey, number>;
+  const ownerOf = {} as Record<PostKey, number>;
+  const fullName = {} as Record<PostKey, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    c = await cast(t);
+    const s1 = await scheduleTaughtBy(t, c, c.teacher);
+    const s2 = await scheduleTaughtBy(t, c, c.otherTeacher);
+    const kato = await family(t, 'Kenji Kato', [
+      { name: 'Fumi Kato', visibility: 'family' },
+      { name: 'Mia  Kato', visibility: 'classmates' },
+      { name: 'Pia Kato', visibility: 'public' },
+    ]);
+    const brown = await family(t, 'Bob Brown', [{ name: 'Bea Brown' }]);
+    const chen = await family(t, 'Cho Chen', [{ name: 'Cal Chen' }]);
+    const evans = await family(t, 'Ed Evans', [{ name: 'Eve Evans' }]);
+    await enroll(t, s1.scheduleId, [...kato.kids, brown.kids[0] ?? 0]);
+    await enroll(t, s1.scheduleId, [evans.kids[0] ?? 0], 'cancelled');
+    await enroll(t, s2.scheduleId, [chen.kids[0] ?? 0]);
+
+    const [fumi, mia, pia] = kato.kids as [number, number, number];
+    const inS1 = { klassId: s1.klassId, scheduleId: s1.scheduleId };
+    postIds.familyOnly = await seedPost(t, { attendeeProfileId: fumi, authorId: kato.id, ...inS1 });
+    postIds.classmates = await seedPost(t, { attendeeProfileId: mia, authorId: kato.id, ...inS1 });
+    postIds.public = await seedPost(t, { attendeeProfileId: pia, authorId: kato.id });
+    postIds.publicHidden = await seedPost(t, { attendeeProfileId: pia, authorId: kato.id });
+    await t.database.db
+      .update(posts)
+      .set({ hiddenAt: new Date(), hiddenById: c.admin.id })
+      .where(eq(posts.id, postIds.publicHidden));
+    postIds.otherClass = await seedPost(t, {
+      attendeeProfileId: chen.kids[0] ?? 0,
+      authorId: chen.id,
+      klassId: s2.klassId,
+      scheduleId: s2.scheduleId,
+    });
+    Object.assign(ownerOf, {
+      familyOnly: fumi,
+      classmates: mia,
+      public: pia,
+      publicHidden: pia,
+      otherClass: chen.kids[0],
+    });
+    Object.assign(fullName, {
+      familyOnly: 'Fumi Kato',
+      classmates: 'Mia  Kato',
+      public: 'Pia Kato',
+      publicHidden: 'Pia Kato',
+      otherClass: 'Cal Chen',
+    });
+    Object.assign(viewers, {
+      family: kato,
+      classmate: brown,
+      otherStudent: chen,
+      refundedClassmate: evans,
+      teacher: c.teacher,
+      otherTeacher: c.otherTeacher,
+      admin: c.admin,
+      guest: null,
+    });
+  }, HOOK_TIMEOUT_MS);
+  afterAll(() => t.close());
+
+  const get = (viewer: Person | null, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: viewer ? auth(viewer) : {} });
+  const keyOf = (id: string) =>
+    (Object.keys(postIds) as PostKey[]).find((k) => String(postIds[k]) === id);
+
+  it('GET /posts/{id}: each viewer sees exactly their posts, and a 404 for every other', async () => {
+    for (const [viewerKey, viewer] of Object.entries(viewers) as [ViewerKey, Person | null][]) {
+      for (const postKey of Object.keys(postIds) as PostKey[]) {
+        const res = await get(viewer, GALLERY_API.post(postIds[postKey]));
+        const expected = SEES[viewerKey].includes(postKey);
+        expect(res.statusCode, `${viewerKey} → ${postKey}`).toBe(expected ? 200 : 404);
+        if (!expected) continue;
+        // Birthdays never leave the gallery, to anyone.
+        expect(res.body).not.toContain('2016-04-02');
+        const student = postDocumentSchema.parse(res.json()).data.attributes.student;
+        const insider = STAFF.includes(viewerKey) || FAMILY_OF[postKey] === viewerKey;
+        const name = fullName[postKey];
+        expect(student.name, `${viewerKey} → ${postKey}`).toBe(
+          insider ? name : `${name.split(' ')[0]} ${name.trim().split(/\s+/).at(-1)?.[0]}.`,
+        );
+        expect(student.visibility === null, `${viewerKey} → ${postKey}`).toBe(!insider);
+      }
+    }
+  });
+
+  it('the student scope lists exactly the visible posts of each student, or 404 when none may be seen', async () => {
+    const students = [...new Set(Object.values(ownerOf))];
+    for (const [viewerKey, viewer] of Object.entries(viewers) as [ViewerKey, Person | null][]) {
+      if (!viewer) continue;
+      for (const student of students) {
+        const res = await get(
+          viewer,
+          `${GALLERY_API.posts}?scope=student&attendee_profile_id=${student}`,
+        );
+        const expected = SEES[viewerKey].filter((k) => ownerOf[k] === student);
+        if (expected.length === 0) {
+          expect(res.statusCode, `${viewerKey} → student ${student}`).toBe(404);
+          continue;
+        }
+        expect(res.statusCode, `${viewerKey} → student ${student}`).toBe(200);
+        const listed = postListDocumentSchema.parse(res.json()).data.map((p) => keyOf(p.id));
+        expect(listed.sort(), `${viewerKey} → student ${student}`).toEqual([...expected].sort());
+      }
+    }
+  });
+
+  it('the feed shows the classes one is part of, and never a post the viewer may not open', async () => {
+    for (const [viewerKey, viewer] of Object.entries(viewers) as [ViewerKey, Person | null][]) {
+      if (!viewer) continue;
+      const feedKey = viewerKey as Exclude<ViewerKey, 'guest'>;
+      const res = await get(viewer, `${GALLERY_API.posts}?scope=feed`);
+      expect(res.statusCode).toBe(200);
+      const listed = postListDocumentSchema.parse(res.json()).data.map((p) => keyOf(p.id));
+      expect(listed.sort(), viewerKey).toEqual([...FEED[feedKey]].sort());
+      for (const scope of ['mine', 'feedback']) {
+        const other = postListDocumentSchema.parse(
+          (await get(viewer, `${GALLERY_API.posts}?scope=${scope}`)).json(),
+        );
+        for (const post of other.data) {
+          expect(SEES[viewerKey], `${viewerKey} ${scope}`).toContain(keyOf(post.id));
+        }
+      }
+    }
+  });
+
+  it('lists need a sign-in; a guest opens only a public, visible post', async () => {
+    expect((await get(null, `${GALLERY_API.posts}?scope=feed`)).statusCode).toBe(401);
+    expect((await get(null, GALLERY_API.post(postIds.public))).statusCode).toBe(200);
+    expect((await get(null, GALLERY_API.post(postIds.publicHidden))).statusCode).toBe(404);
+    // A refused token is a 401, not a guest's view.
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: GALLERY_API.post(postIds.public),
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(stale.statusCode).toBe(401);
+  });
+
+  it('comments and feedback follow the post: 404 where the post is not visible', async () => {
+    const classmate = viewers.classmate as Person;
+    for (const url of [
+      GALLERY_API.postComments(postIds.familyOnly),
+      GALLERY_API.postComments(postIds.publicHidden),
+    ]) {
+      expect((await get(classmate, url)).statusCode).toBe(404);
+      const posted = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: auth(classmate),
+        payload: { comment: { body: 'Hello' } },
+      });
+      expect(posted.statusCode).toBe(404);
+    }
+    const report = await t.app.inject({
+      method: 'POST',
+      url: GALLERY_API.reports,
+      headers: auth(classmate),
+      payload: { report: { post_id: String(postIds.familyOnly), reason: 'spam' } },
+    });
+    expect(report.statusCode).toBe(404);
+    const stranger = await person(t, 'teacher', 'Stranger Teacher');
+    const feedback = await t.app.inject({
+      method: 'POST',
+      url: GALLERY_API.postFeedbacks(postIds.familyOnly),
+      headers: auth(stranger),
+      payload: { feedback: { body: 'Nice' } },
+    });
+    expect(feedback.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,280 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { klasses, klassGroupSchedules, klassGroups } from '../classes/classes.tables';
+import { attendeeProfiles, users } from '../users/users.tables';
+import {
+  type GalleryViewer,
+  givesFeedback,
+  isFamilyOf,
+  seesComment,
+  seesPost,
+  seesStudentWork,
+} from './gallery.privacy';
+import { comments, feedbacks, postImages, posts } from './gallery.tables';
+
+// Reads and writes of posts. A page of posts is ONE query (student, session, counts and the
+// viewer's rights as columns), then one for their images: the number of queries does not grow
+// with the page (docs/architecture.md#gallery-privacy, CONVENTIONS 10).
+
+/** A post as the service shapes it, with what the viewer may know and do. */
+export type PostRow = {
+  id: number;
+  caption: string;
+  createdAt: Date;
+  /** created_at to the microsecond, UTC: the keyset cursor's exact value. */
+  createdAtKey: string;
+  updatedAt: Date;
+  hiddenAt: Date | null;
+  authorId: number | null;
+  student: {
+    id: number;
+    name: string;
+    userId: number | null;
+    visibility: 'family' | 'classmates' | 'public';
+    commentsNeedApproval: boolean;
+  };
+  klass: { id: number; startsAt: Date; scheduleId: number; klassGroupName: string } | null;
+  commentCount: number;
+  feedbackCount: number;
+  /** The viewer's account owns the student. */
+  isFamily: boolean;
+  /** The viewer may give feedback on it (a teacher of the student's classes, an admin). */
+  givesFeedback: boolean;
+};
+
+/** Which rows a post list holds, on top of what the viewer may see. */
+export type PostFilter = SQL | undefined;
+
+/** Keyset position: (created_at, id) of the last post of the previous page. */
+export type PostCursor = { createdAt: string; id: number };
+
+function postSelection(viewer: GalleryViewer) {
+  return {
+    id: posts.id,
+    caption: posts.caption,
+    createdAt: posts.createdAt,
+    createdAtKey: sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    updatedAt: posts.updatedAt,
+    hiddenAt: posts.hiddenAt,
+    authorId: posts.authorId,
+    studentId: attendeeProfiles.id,
+    studentName: attendeeProfiles.name,
+    studentUserId: attendeeProfiles.userId,
+    visibility: attendeeProfiles.galleryVisibility,
+    commentsNeedApproval: attendeeProfiles.commentsNeedApproval,
+    klassId: klasses.id,
+    klassStartsAt: klasses.startsAt,
+    klassScheduleId: klasses.scheduleId,
+    klassGroupName: klassGroups.name,
+    // Only the comments this viewer would be shown are counted.
+    commentCount: sql<number>`(select count(*) from ${comments} where ${comments.postId} = ${posts.id} and ${seesComment(viewer)})::int`,
+    feedbackCount: sql<number>`(select count(*) from ${feedbacks} where ${feedbacks.postId} = ${posts.id})::int`,
+    isFamily: sql<boolean>`coalesce(${isFamilyOf(viewer)}, false)`,
+    givesFeedback: sql<boolean>`coalesce(${givesFeedback(viewer)}, false)`,
+  };
+}
+
+function postQuery(db: Db, viewer: GalleryViewer, where: SQL | undefined) {
+  return db
+    .select(postSelection(viewer))
+    .from(posts)
+    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, posts.attendeeProfileId))
+    .leftJoin(klasses, eq(klasses.id, posts.klassId))
+    .leftJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
+    .leftJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .where(and(seesPost(viewer), where));
+}
+
+type SelectedPost = Awaited<ReturnType<typeof postQuery>>[number];
+
+function toPostRow(row: SelectedPost): PostRow {
+  return {
+    id: row.id,
+    caption: row.caption,
+    createdAt: row.createdAt,
+    createdAtKey: row.createdAtKey,
+    updatedAt: row.updatedAt,
+    hiddenAt: row.hiddenAt,
+    authorId: row.authorId,
+    student: {
+      id: row.studentId,
+      name: row.studentName,
+      userId: row.studentUserId,
+      visibility: row.visibility,
+      commentsNeedApproval: row.commentsNeedApproval,
+    },
+    klass:
+      row.klassId !== null && row.klassStartsAt && row.klassScheduleId !== null
+        ? {
+            id: row.klassId,
+            startsAt: row.klassStartsAt,
+            scheduleId: row.klassScheduleId,
+            klassGroupName: row.klassGroupName ?? '',
+          }
+        : null,
+    commentCount: Number(row.commentCount),
+    feedbackCount: Number(row.feedbackCount),
+    isFamily: Boolean(row.isFamily),
+    givesFeedback: Boolean(row.givesFeedback),
+  };
+}
+
+/** One page of the posts the viewer sees among `filter`, newest first, after `cursor`. */
+export async function pageOfPosts(
+  db: Db,
+  viewer: GalleryViewer,
+  filter: PostFilter,
+  cursor: PostCursor | null,
+  limit: number,
+): Promise<PostRow[]> {
+  const after = cursor
+    ? sql`(${posts.createdAt}, ${posts.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
+    : undefined;
+  const rows = await postQuery(db, viewer, and(filter, after))
+    .orderBy(sql`${posts.createdAt} desc`, sql`${posts.id} desc`)
+    .limit(limit);
+  return rows.map(toPostRow);
+}
+
+/** The post, if the viewer may see it. */
+export async function visiblePost(
+  db: Db,
+  viewer: GalleryViewer,
+  postId: number,
+): Promise<PostRow | undefined> {
+  const [row] = await postQuery(db, viewer, eq(posts.id, postId)).limit(1);
+  return row ? toPostRow(row) : undefined;
+}
+
+/** Image ids of each post, in the family's order (one query for a whole page). */
+export async function imageIdsOfPosts(db: Db, postIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>(postIds.map((id) => [id, []]));
+  if (postIds.length === 0) return out;
+  const rows = await db
+    .select({ postId: postImages.postId, imageId: postImages.imageId })
+    .from(postImages)
+    .where(inArray(postImages.postId, postIds))
+    .orderBy(asc(postImages.postId), asc(postImages.position));
+  for (const r of rows) out.get(r.postId)?.push(r.imageId);
+  return out;
+}
+
+/** The student, if the viewer may see any of their work (scope=student). */
+export async function visibleStudent(
+  db: Db,
+  viewer: GalleryViewer,
+  attendeeProfileId: number,
+): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: attendeeProfiles.id })
+    .from(attendeeProfiles)
+    .where(and(eq(attendeeProfiles.id, attendeeProfileId), seesStudentWork(viewer)))
+    .limit(1);
+  return row;
+}
+
+/** A student's owner and comment setting (to post for them). */
+export async function studentById(db: Db, attendeeProfileId: number) {
+  const [row] = await db
+    .select({
+      id: attendeeProfiles.id,
+      userId: attendeeProfiles.userId,
+      name: attendeeProfiles.name,
+    })
+    .from(attendeeProfiles)
+    .where(eq(attendeeProfiles.id, attendeeProfileId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The session, when the student is actively enrolled in its schedule: a post may be tied only to a
+ * class the student takes.
+ */
+export async function sessionOfStudent(
+  db: Db,
+  attendeeProfileId: number,
+  klassId: number,
+): Promise<{ id: number; scheduleId: number; klassGroupName: string } | undefined> {
+  const [row] = await db
+    .select({
+      id: klasses.id,
+      scheduleId: klasses.scheduleId,
+      klassGroupName: klassGroups.name,
+    })
+    .from(klasses)
+    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .where(
+      and(
+        eq(klasses.id, klassId),
+        sql`exists (select 1 from enrollments e where e.schedule_id = ${klasses.scheduleId}
+          and e.attendee_profile_id = ${attendeeProfileId} and e.status = 'active')`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertPost(
+  db: Db,
+  post: {
+    attendeeProfileId: number;
+    authorId: number | null;
+    klassId: number | null;
+    scheduleId: number | null;
+    caption: string;
+  },
+  imageIds: number[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(posts).values(post).returning({ id: posts.id });
+    if (!row) throw new Error('posts insert returned no row');
+    if (imageIds.length === 0) return row.id;
+    await tx
+      .insert(postImages)
+      .values(imageIds.map((imageId, position) => ({ postId: row.id, imageId, position })));
+    return row.id;
+  });
+}
+
+export async function updatePost(
+  db: Db,
+  postId: number,
+  changes: Partial<
+    Pick<
+      typeof posts.$inferInsert,
+      'caption' | 'klassId' | 'scheduleId' | 'hiddenAt' | 'hiddenById'
+    >
+  >,
+): Promise<void> {
+  await db
+    .update(posts)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(posts.id, postId));
+}
+
+/** Deletes the post (its image links, comments, feedback and reports cascade); its image ids. */
+export async function deletePost(db: Db, postId: number): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const ids = await tx
+      .select({ imageId: postImages.imageId })
+      .from(postImages)
+      .where(eq(postImages.postId, postId));
+    await tx.delete(posts).where(eq(posts.id, postId));
+    return ids.map((r) => r.imageId);
+  });
+}
+
+/** The account's name and language, for a notification in it. */
+export async function userLocaleAndName(
+  db: Db,
+  userId: number,
+): Promise<{ name: string; locale: 'en' | 'ja' | null } | undefined> {
+  const [row] = await db
+    .select({ name: users.name, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,320 @@
+import {
+  type ArtworkImage,
+  GALLERY_MESSAGES,
+  ID_MAX,
+  POSTS_PAGE_SIZE,
+  type PostDocument,
+  type PostListDocument,
+  type PostScope,
+} from '@atelier/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { forbidden, notFound, ValidationError } from '../../lib/app-error';
+import type { Viewer } from '../../lib/http';
+import { feedbacksOfPost } from './comments.repository';
+import type { GalleryContext } from './gallery.context';
+import {
+  type GalleryViewer,
+  isFamilyOf,
+  isStaff,
+  sharesScheduleWith,
+  teachesStudent,
+} from './gallery.privacy';
+import { feedbackResource, postResource } from './gallery.resources';
+import { posts } from './gallery.tables';
+import { tellFamily } from './gallery-notices';
+import {
+  deletePost,
+  imageIdsOfPosts,
+  insertPost,
+  type PostCursor,
+  type PostRow,
+  pageOfPosts,
+  sessionOfStudent,
+  studentById,
+  updatePost,
+  visiblePost,
+  visibleStudent,
+} from './posts.repository';
+
+// Posts (docs/product.md#gallery): lists by scope with keyset paging, one post, and the family's
+// (or staff's) writes. Who sees what is decided in gallery.privacy.ts only.
+
+const hasFeedback = sql`exists (select 1 from feedbacks hf where hf.post_id = ${posts.id})`;
+
+/** Which posts a scope lists, on top of what the viewer may see (docs/product.md#gallery). */
+function scopeFilter(viewer: Viewer, scope: PostScope, studentId?: number): SQL | undefined {
+  const family = viewer.role === 'student';
+  switch (scope) {
+    case 'feed':
+      // The classes one is part of: a family's students' schedules (and its own posts), the
+      // schedules a teacher teaches, everything for admins.
+      if (viewer.role === 'admin') return undefined;
+      if (viewer.role === 'teacher') return teachesStudent(viewer.id, posts.scheduleId);
+      return sql`(${isFamilyOf(viewer)} or ${sharesScheduleWith(viewer.id)})`;
+    case 'mine':
+      return family ? isFamilyOf(viewer) : eq(posts.authorId, viewer.id);
+    case 'feedback':
+      if (family) return and(isFamilyOf(viewer), hasFeedback);
+      if (viewer.role === 'teacher') {
+        return and(teachesStudent(viewer.id, posts.scheduleId), sql`not ${hasFeedback}`);
+      }
+      return sql`not ${hasFeedback}`;
+    case 'student':
+      return eq(posts.attendeeProfileId, studentId ?? 0);
+  }
+}
+
+/** The opaque cursor: base64url of "created_at|id" (created_at to the microsecond, UTC). */
+export function encodeCursor(row: Pick<PostRow, 'createdAtKey' | 'id'>): string {
+  return Buffer.from(`${row.createdAtKey}|${row.id}`).toString('base64url');
+}
+
+const CURSOR_TEXT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([1-9]\d{0,9})$/;
+
+/** A cursor this server did not write is a 422 on `cursor`, never a database error. */
+export function decodeCursor(cursor: string): PostCursor {
+  const match = CURSOR_TEXT.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const id = Number(match?.[2]);
+  const createdAt = match?.[1];
+  if (!createdAt || !(id <= ID_MAX) || Number.isNaN(Date.parse(createdAt))) {
+    throw new ValidationError([{ field: 'cursor', detail: 'Invalid input' }]);
+  }
+  return { createdAt, id };
+}
+
+/** The images of each post, in order: two queries for any number of posts. */
+async function imagesOfPosts(
+  ctx: GalleryContext,
+  postIds: number[],
+): Promise<Map<number, ArtworkImage[]>> {
+  const idsByPost = await imageIdsOfPosts(ctx.db, postIds);
+  const views = await ctx.media.imageViews([...idsByPost.values()].flat());
+  const out = new Map<number, ArtworkImage[]>();
+  for (const [postId, ids] of idsByPost) {
+    out.set(
+      postId,
+      ids.flatMap((id) => {
+        const view = views.get(id);
+        return view ? [view] : [];
+      }),
+    );
+  }
+  return out;
+}
+
+export async function listPosts(
+  ctx: GalleryContext,
+  viewer: Viewer,
+  query: { scope: PostScope; attendee_profile_id?: number; cursor?: string },
+): Promise<PostListDocument> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  if (query.scope === 'student') {
+    const studentId = query.attendee_profile_id ?? 0;
+    if (!(await visibleStudent(ctx.db, viewer, studentId))) throw notFound('Student');
+  }
+  // One more than a page tells whether another page follows, without a count.
+  const rows = await pageOfPosts(
+    ctx.db,
+    viewer,
+    scopeFilter(viewer, query.scope, query.attendee_profile_id),
+    cursor,
+    POSTS_PAGE_SIZE + 1,
+  );
+  const page = rows.slice(0, POSTS_PAGE_SIZE);
+  const images =
+    page.length > 0
+      ? await imagesOfPosts(
+          ctx,
+          page.map((r) => r.id),
+        )
+      : new Map();
+  const last = page[page.length - 1];
+  return {
+    data: page.map((row) => postResource(row, viewer, images.get(row.id) ?? [])),
+    meta: { next_cursor: rows.length > POSTS_PAGE_SIZE && last ? encodeCursor(last) : null },
+  };
+}
+
+/** The post the viewer sees, or 404 (whether it exists or not: existence does not leak). */
+async function seenPost(ctx: GalleryContext, viewer: GalleryViewer, postId: number) {
+  const row = await visiblePost(ctx.db, viewer, postId);
+  if (!row) throw notFound('Post');
+  return row;
+}
+
+/** GET /posts/{id}: the post with its teacher feedback; guests may read a public post. */
+export async function getPost(
+  ctx: GalleryContext,
+  viewer: GalleryViewer,
+  postId: number,
+): Promise<PostDocument> {
+  const row = await seenPost(ctx, viewer, postId);
+  const [images, feedbacks] = await Promise.all([
+    imagesOfPosts(ctx, [row.id]),
+    feedbacksOfPost(ctx.db, row.id),
+  ]);
+  const included = feedbacks.map((f) => feedbackResource(f, viewer, ctx.avatarUrl));
+  return {
+    data: {
+      ...postResource(row, viewer, images.get(row.id) ?? []),
+      relationships: {
+        feedbacks: { data: included.map((f) => ({ id: f.id, type: 'feedbacks' as const })) },
+      },
+    },
+    included,
+  };
+}
+
+export type NewPostFields = { attendee_profile_id: number; caption: string; klass_id?: number };
+
+/** The student a viewer may post for (their own family member; staff: anyone), or a 422. */
+async function studentToPostFor(ctx: GalleryContext, viewer: Viewer, attendeeProfileId: number) {
+  const student = await studentById(ctx.db, attendeeProfileId);
+  if (!student || (!isStaff(viewer) && student.userId !== viewer.id)) {
+    throw new ValidationError([
+      { field: 'attendee_profile_id', detail: GALLERY_MESSAGES.notYourStudent },
+    ]);
+  }
+  return student;
+}
+
+async function sessionToPostIn(ctx: GalleryContext, attendeeProfileId: number, klassId: number) {
+  const session = await sessionOfStudent(ctx.db, attendeeProfileId, klassId);
+  if (!session) {
+    throw new ValidationError([{ field: 'klass_id', detail: GALLERY_MESSAGES.notTheirSession }]);
+  }
+  return session;
+}
+
+/**
+ * POST /posts: checks the student and session first, then hands each file to media. Nothing is
+ * half-written: a refused file removes the images already taken, and no post is made.
+ */
+export async function createPost(
+  ctx: GalleryContext,
+  viewer: Viewer,
+  fields: NewPostFields,
+  files: Buffer[],
+): Promise<PostDocument> {
+  const student = await studentToPostFor(ctx, viewer, fields.attendee_profile_id);
+  const session =
+    fields.klass_id === undefined ? null : await sessionToPostIn(ctx, student.id, fields.klass_id);
+  const imageIds: number[] = [];
+  let postId: number;
+  try {
+    for (const file of files) imageIds.push((await ctx.media.acceptUpload(file, 'images')).imageId);
+    postId = await insertPost(
+      ctx.db,
+      {
+        attendeeProfileId: student.id,
+        authorId: viewer.id,
+        klassId: session?.id ?? null,
+        scheduleId: session?.scheduleId ?? null,
+        caption: fields.caption,
+      },
+      imageIds,
+    );
+  } catch (error) {
+    await ctx.media.deleteImages(imageIds);
+    throw error;
+  }
+  // Staff posting for a child tells the family; a family posting its own work needs no notice.
+  await tellFamily(ctx, {
+    kind: 'posts',
+    familyUserId: student.userId,
+    senderId: viewer.id,
+    postId,
+    studentName: student.name,
+    programme: session?.klassGroupName,
+  });
+  return getPost(ctx, viewer, postId);
+}
+
+export type PostFromImages = {
+  attendeeProfileId: number;
+  klassId: number | null;
+  imageIds: number[];
+  authorId: number;
+  caption?: string;
+};
+
+/**
+ * A post made of images media already holds (the photo box's assignment): the caller has checked
+ * the student belongs to the session. Tells the family ("A new artwork of Mia from class …").
+ */
+export async function createPostFromImages(
+  ctx: GalleryContext,
+  input: PostFromImages,
+): Promise<{ postId: number }> {
+  const student = await studentById(ctx.db, input.attendeeProfileId);
+  if (!student) throw notFound('Student');
+  const session =
+    input.klassId === null
+      ? null
+      : ((await sessionOfStudent(ctx.db, student.id, input.klassId)) ?? null);
+  const postId = await insertPost(
+    ctx.db,
+    {
+      attendeeProfileId: student.id,
+      authorId: input.authorId,
+      klassId: session?.id ?? null,
+      scheduleId: session?.scheduleId ?? null,
+      caption: input.caption ?? '',
+    },
+    input.imageIds,
+  );
+  await tellFamily(ctx, {
+    kind: 'posts',
+    familyUserId: student.userId,
+    senderId: input.authorId,
+    postId,
+    studentName: student.name,
+    programme: session?.klassGroupName,
+  });
+  return { postId };
+}
+
+/** PATCH /posts/{id}: the family or author edit caption and session; staff hide or show it. */
+export async function editPost(
+  ctx: GalleryContext,
+  viewer: Viewer,
+  postId: number,
+  body: { caption?: string; klass_id?: number | null; hidden?: boolean },
+): Promise<PostDocument> {
+  const row = await seenPost(ctx, viewer, postId);
+  const editsContent = body.caption !== undefined || body.klass_id !== undefined;
+  if (editsContent && !(row.isFamily || row.authorId === viewer.id)) {
+    throw forbidden('Only the family or the post’s author may edit it.');
+  }
+  if (body.hidden !== undefined && !isStaff(viewer)) {
+    throw forbidden('Only teachers and admins may hide a post.');
+  }
+  const changes: Parameters<typeof updatePost>[2] = {};
+  if (body.caption !== undefined) changes.caption = body.caption;
+  if (body.klass_id === null) {
+    changes.klassId = null;
+    changes.scheduleId = null;
+  } else if (body.klass_id !== undefined) {
+    const session = await sessionToPostIn(ctx, row.student.id, body.klass_id);
+    changes.klassId = session.id;
+    changes.scheduleId = session.scheduleId;
+  }
+  if (body.hidden !== undefined) {
+    changes.hiddenAt = body.hidden ? new Date() : null;
+    changes.hiddenById = body.hidden ? viewer.id : null;
+  }
+  if (Object.keys(changes).length > 0) await updatePost(ctx.db, row.id, changes);
+  return getPost(ctx, viewer, row.id);
+}
+
+/** DELETE /posts/{id}: the family or an admin; its images' files go too. */
+export async function removePost(ctx: GalleryContext, viewer: Viewer, postId: number) {
+  const row = await seenPost(ctx, viewer, postId);
+  if (!row.isFamily && viewer.role !== 'admin') {
+    throw forbidden('Only the family or an admin may delete a post.');
+  }
+  const imageIds = await deletePost(ctx.db, row.id);
+  await ctx.media.deleteImages(imageIds);
+}
+
+export { seenPost };
