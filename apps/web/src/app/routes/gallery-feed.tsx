@@ -1,5 +1,5 @@
-import { TitlePage } from './title-page';
+import { NewsFeedPage } from '../../features/gallery';
 
 export function Component() {
-  return <TitlePage title="pages.galleryFeed" />;
+  return <NewsFeedPage />;
 }

@@ -1,5 +1,5 @@
-import { TitlePage } from './title-page';
+import { FeedbackPage } from '../../features/gallery';
 
 export function Component() {
-  return <TitlePage title="pages.galleryFeedback" />;
+  return <FeedbackPage />;
 }

@@ -1,5 +1,7 @@
-import { TitlePage } from './title-page';
+import { useParams } from 'react-router';
+import { StudentGalleryPage } from '../../features/gallery';
 
 export function Component() {
-  return <TitlePage title="pages.galleryStudent" />;
+  const { id = '' } = useParams();
+  return <StudentGalleryPage attendeeProfileId={id} />;
 }

@@ -1,5 +1,5 @@
-import { TitlePage } from './title-page';
+import { MyGalleryPage } from '../../features/gallery';
 
 export function Component() {
-  return <TitlePage title="pages.myGallery" />;
+  return <MyGalleryPage />;
 }
