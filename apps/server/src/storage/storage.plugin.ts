@@ -8,12 +8,17 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { createImageStore, type ImageStore } from './images';
 import { mediaFilesRoutes } from './media-files.routes';
+import { publicRedirectRoutes } from './public-redirect.routes';
+import { S3Storage } from './s3-storage';
 import { isPrivatePath, mediaSigningKey } from './signed-urls';
 import { LocalDiskStorage, type Storage } from './storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Uploaded files (local disk under `${dataDir}/uploads`, served at /uploads). */
+    /**
+     * Uploaded files: local disk under `${dataDir}/uploads` (public ones at /uploads, private ones
+     * at signed /media URLs), or an S3-compatible bucket when S3_BUCKET is set (decision 036).
+     */
     storage: Storage;
     /** Re-encoded images on `storage`: storeImage / deleteImage / urls. */
     images: ImageStore;
@@ -54,17 +59,20 @@ export async function acceptUploads(
 }
 
 /**
- * File storage for the whole app: the storage and image store, and /uploads. Routes that take a
- * file call acceptUploads in their own plugin.
+ * File storage for the whole app: the storage and image store, /uploads for public files (static
+ * on local disk, a redirect to the bucket on S3) and /media for signed private ones on local
+ * disk. Routes that take a file call acceptUploads in their own plugin.
  */
 export const storagePlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; storage?: Storage }) => {
     const root = join(opts.config.dataDir, 'uploads');
     const storage =
       opts.storage ??
-      new LocalDiskStorage(root, UPLOADS_PREFIX, {
-        signingKey: mediaSigningKey(opts.config.jwtSecret),
-      });
+      (opts.config.s3
+        ? new S3Storage(opts.config.s3, UPLOADS_PREFIX)
+        : new LocalDiskStorage(root, UPLOADS_PREFIX, {
+            signingKey: mediaSigningKey(opts.config.jwtSecret),
+          }));
     app.decorate('storage', storage);
     app.decorate('images', createImageStore(storage));
 
@@ -86,7 +94,11 @@ export const storagePlugin = fp(
         },
       });
       await app.register(mediaFilesRoutes, { storage });
+    } else {
+      // A bucket serves the files itself: /uploads redirects to it (decision 036#s3).
+      await app.register(publicRedirectRoutes, { storage, publicPrefix: UPLOADS_PREFIX });
     }
+    if (storage instanceof S3Storage) app.addHook('onClose', async () => storage.close());
   },
   { name: 'storage' },
 );
