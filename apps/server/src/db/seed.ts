@@ -4,6 +4,7 @@ import { seedDemoCoupons } from '../modules/coupons';
 import { seedDemoGuestCustomers } from '../modules/customers';
 import { seedDemoNotifications } from '../modules/notifications';
 import { seedDemoOrders } from '../modules/orders';
+import { seedDemoPhotoBox } from '../modules/photo-boxes';
 import { seedDemoUserGroups } from '../modules/user-groups';
 import { seedDemoUsers } from '../modules/users';
 import { users } from '../modules/users/users.tables';
@@ -25,4 +26,5 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDemoCoupons(db);
   await seedDemoGuestCustomers(db);
   await seedDemoOrders(db);
+  await seedDemoPhotoBox(db);
 }

@@ -16,15 +16,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { createRateLimiter } from '../../plugins/rate-limit';
-
-// TEMP until gallery lands
-const createPostFromImages = async (
-  _app: unknown,
-  _input: unknown,
-): Promise<{ postId: number }> => {
-  throw new Error('gallery not ready');
-};
-
+import { createPostFromImages } from '../gallery';
 import { requireRole } from '../users';
 import { acceptArtworkUploads, readArtwork } from './photo-box-uploads';
 import { photoBoxesService } from './photo-boxes.service';

@@ -190,16 +190,14 @@ export function photoBoxesService(deps: PhotoBoxesDeps) {
       const box = await staffBox(viewer, boxId);
       const photo = await photoOfBox(db, box.id, photoId);
       if (!photo) throw notFound('Photo');
-      if (photo.status !== 'waiting') {
-        throw new AppError('conflict', PHOTO_BOX_MESSAGES.alreadyHandled);
-      }
       const enrolled = await enrolledAmong(db, box.klass.scheduleId, [attendeeProfileId]);
       if (!enrolled.has(attendeeProfileId)) {
         throw new ValidationError([
           { field: 'attendee_profile_id', detail: PHOTO_BOX_MESSAGES.notInSession },
         ]);
       }
-      // The claim is the lock: of two assignments racing past the check above, one claims.
+      // The claim is the only gate (no earlier status check to race past): of any number of
+      // assignments and discards of one photo at once, exactly one moves it out of waiting.
       const claimed = await claimWaitingPhoto(db, box.id, photo.id, 'assigned');
       if (!claimed) throw new AppError('conflict', PHOTO_BOX_MESSAGES.alreadyHandled);
       try {
