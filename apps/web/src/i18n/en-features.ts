@@ -275,6 +275,20 @@ export const enFeatures = {
       next: 'Go to the next page',
       previous: 'Go to the previous page',
     },
+    privacy: {
+      title: 'Gallery privacy',
+      thisMember: 'this member',
+      visibility: "Who sees {{name}}'s artwork",
+      visibilityHint: 'The family and the teachers always do.',
+      visibilities: {
+        family: 'Family and teachers only',
+        classmates: "Also classmates' families",
+        public: 'Also the public student gallery',
+      },
+      approval: "Comments wait for a teacher's approval",
+      approvalHint:
+        'Comments by people outside your family and the staff appear once a teacher approves them.',
+    },
     messages: {
       birthdayRange: 'Enter a date between {{from}} and {{to}}',
       birthdayFuture: 'The birthday cannot be in the future',

@@ -274,6 +274,19 @@ export const jaFeatures: FeatureTranslation = {
       next: '次のページへ',
       previous: '前のページへ',
     },
+    privacy: {
+      title: 'ギャラリーのプライバシー',
+      thisMember: 'このメンバー',
+      visibility: '{{name}}さんの作品を見られる人',
+      visibilityHint: 'ご家族と講師はいつでも見られます。',
+      visibilities: {
+        family: 'ご家族と講師のみ',
+        classmates: 'クラスメートのご家族にも公開',
+        public: '公開の生徒ギャラリーにも公開',
+      },
+      approval: 'コメントは講師の承認後に表示',
+      approvalHint: 'ご家族とスタッフ以外の方のコメントは、講師が承認してから表示されます。',
+    },
     messages: {
       birthdayRange: '{{from}} から {{to}} までの日付を入力してください',
       birthdayFuture: '未来の日付は誕生日にできません',

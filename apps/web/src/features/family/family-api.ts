@@ -13,6 +13,12 @@ import { api, reportLoadFailure } from '../../lib/api';
 /** What a family member form sends (the account holder flag is optional on both calls). */
 export type FamilyMemberFields = { name: string; birthday: string; is_account_holder: boolean };
 
+/** A member's gallery privacy (docs/product.md#childrens-privacy), changed on PUT only. */
+export type FamilyMemberPrivacy = Pick<
+  AttendeeProfile,
+  'gallery_visibility' | 'comments_need_approval'
+>;
+
 export type FamilyPage = { members: AttendeeProfile[]; meta: PageMeta };
 
 const memberListSchema = z.array(attendeeProfileSchema);
@@ -51,7 +57,7 @@ export const familyApi = api.injectEndpoints({
     }),
     updateFamilyMember: build.mutation<
       AttendeeProfile,
-      { userId: string; id: string; fields: FamilyMemberFields }
+      { userId: string; id: string; fields: FamilyMemberFields & Partial<FamilyMemberPrivacy> }
     >({
       query: ({ userId, id, fields }) => ({
         url: FAMILY_API.attendeeProfile(userId, id),

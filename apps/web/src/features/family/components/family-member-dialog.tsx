@@ -13,23 +13,36 @@ import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
 import { isBirthdayInRange } from '../birthday';
-import type { FamilyMemberFields } from '../family-api';
+import type { FamilyMemberFields, FamilyMemberPrivacy } from '../family-api';
+import { FamilyPrivacyFields } from './family-privacy-fields';
 
 type Props = {
   /** The member being edited; absent when adding one. */
   member?: AttendeeProfile;
   /** The account holder's name, offered when "this is me" is ticked with no name typed. */
   holderName: string;
-  onSave: (fields: FamilyMemberFields) => Promise<void>;
+  /** Privacy travels only when editing: a new member starts with the private defaults. */
+  onSave: (fields: FamilyMemberFields & Partial<FamilyMemberPrivacy>) => Promise<void>;
   onClose: () => void;
 };
 
-/** Adds or edits one family member: name, birthday (1900-01-01..2099-12-31), "this is me". */
+/**
+ * Adds or edits one family member: name, birthday (1900-01-01..2099-12-31), "this is me"; when
+ * editing, also who sees their artwork and whether comments wait for approval.
+ */
 export function FamilyMemberDialog({ member, holderName, onSave, onClose }: Props) {
   const { t } = useTranslation();
   const formId = useId();
   const holderHelpId = useId();
   const [isHolder, setIsHolder] = useState(member?.is_account_holder ?? false);
+  const [privacy, setPrivacy] = useState<FamilyMemberPrivacy | null>(
+    member
+      ? {
+          gallery_visibility: member.gallery_visibility,
+          comments_need_approval: member.comments_need_approval,
+        }
+      : null,
+  );
   const { values, field, setValue, message, clear, handleSubmit, submitting, formMessages } =
     useForm(
       { name: member?.name ?? '', birthday: member?.birthday ?? '' },
@@ -37,12 +50,17 @@ export function FamilyMemberDialog({ member, holderName, onSave, onClose }: Prop
         name: { required: true },
         birthday: { required: true, check: isBirthdayInRange },
       },
-      { fields: ['is_account_holder'] },
+      { fields: ['is_account_holder', 'gallery_visibility', 'comments_need_approval'] },
     );
 
   const submit = handleSubmit(
     async ({ name, birthday }) => {
-      await onSave({ name: name.trim(), birthday, is_account_holder: isHolder });
+      await onSave({
+        name: name.trim(),
+        birthday,
+        is_account_holder: isHolder,
+        ...(privacy ?? {}),
+      });
     },
     { label: t('family.saveFailed') },
   );
@@ -110,6 +128,20 @@ export function FamilyMemberDialog({ member, holderName, onSave, onClose }: Prop
           />
           {holderError && <FormHelperText id={holderHelpId}>{holderError}</FormHelperText>}
         </FormControl>
+        {privacy && (
+          <FamilyPrivacyFields
+            name={values.name}
+            value={privacy}
+            onChange={(next) => {
+              setPrivacy(next);
+              clear('gallery_visibility', 'comments_need_approval');
+            }}
+            messages={{
+              gallery_visibility: message('gallery_visibility'),
+              comments_need_approval: message('comments_need_approval'),
+            }}
+          />
+        )}
       </Stack>
     </AppDialog>
   );

@@ -156,8 +156,63 @@ describe('FamilyMembers', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByTestId('family-member-dialog')).toBeNull());
     expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
-      attendee_profile: { name: 'Lord Byron', birthday: '2015-04-01', is_account_holder: false },
+      attendee_profile: {
+        name: 'Lord Byron',
+        birthday: '2015-04-01',
+        is_account_holder: false,
+        gallery_visibility: 'family',
+        comments_need_approval: true,
+      },
     });
+  });
+
+  it("saves who sees a child's artwork and whether comments wait for approval, with the PUT", async () => {
+    const { user } = renderFamily({
+      [LIST]: { data: memberListDocument([byron]) },
+      'PUT /api/v1/users/7/attendee_profiles/11': {
+        data: memberDocument({
+          ...byron,
+          gallery_visibility: 'classmates',
+          comments_need_approval: false,
+        }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Byron' }));
+    const approval = within(dialog()).getByRole('switch', {
+      name: "Comments wait for a teacher's approval",
+    });
+    expect(approval).toBeChecked();
+    await user.click(within(dialog()).getByRole('combobox', { name: "Who sees Byron's artwork" }));
+    await user.click(await screen.findByRole('option', { name: "Also classmates' families" }));
+    await user.click(approval);
+    expect(approval).not.toBeChecked();
+    await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByTestId('family-member-dialog')).toBeNull());
+    expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      attendee_profile: {
+        name: 'Byron',
+        birthday: '2015-04-01',
+        is_account_holder: false,
+        gallery_visibility: 'classmates',
+        comments_need_approval: false,
+      },
+    });
+  });
+
+  it('shows the server\'s message beside the privacy choice', async () => {
+    const { user } = renderFamily({
+      [LIST]: { data: memberListDocument([byron]) },
+      'PUT /api/v1/users/7/attendee_profiles/11': invalid({ gallery_visibility: 'Invalid input' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Byron' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog()).findByText('Invalid input')).toBeInTheDocument();
+  });
+
+  it('asks no privacy question of a member being added (the private defaults apply)', async () => {
+    const { user } = renderFamily({ [LIST]: { data: memberListDocument([]) } });
+    await user.click(await screen.findByTestId('family-add'));
+    expect(within(dialog()).queryByText('Gallery privacy')).toBeNull();
   });
 
   it('removes a member after asking', async () => {

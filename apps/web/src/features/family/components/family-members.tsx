@@ -24,6 +24,7 @@ import { useAppDispatch } from '../../../lib/store-hooks';
 import { formatBirthday } from '../birthday';
 import {
   type FamilyMemberFields,
+  type FamilyMemberPrivacy,
   useAddFamilyMemberMutation,
   useFamilyMembersQuery,
   useRemoveFamilyMemberMutation,
@@ -51,12 +52,13 @@ export function FamilyMembers({ user }: { user: User }) {
 
   const success = (content: string) => dispatch(snackbarShown({ content, type: 'success' }));
 
-  const save = async (fields: FamilyMemberFields) => {
+  const save = async (fields: FamilyMemberFields & Partial<FamilyMemberPrivacy>) => {
     if (editing?.mode === 'edit') {
       await updateMember({ userId: user.id, id: editing.member.id, fields }).unwrap();
       success(t('family.updated', { name: fields.name }));
     } else {
-      await addMember({ userId: user.id, fields }).unwrap();
+      const { name, birthday, is_account_holder } = fields;
+      await addMember({ userId: user.id, fields: { name, birthday, is_account_holder } }).unwrap();
       success(t('family.added', { name: fields.name }));
     }
     setEditing(null);
