@@ -1,27 +1,17 @@
 import { REQUEST_TIMEOUT_MS } from '@atelier/contract';
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
-import axios, { type AxiosError, type AxiosInstance, isAxiosError } from 'axios';
 import { i18n } from '../i18n/i18n';
+import { createHttpClient, type HttpClient, type HttpError, isHttpError } from './http-client';
 import { loadContractParsers } from './load-contract-parsers';
 import { sessionExpired } from './session-expired';
 import { snackbarShown } from './snackbar-slice';
 import { getToken, setToken } from './storage';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /**
-     * Leaves a 401 to the caller instead of ending the session: sign-in answers bad credentials
-     * with 401, and sign-out must not re-enter itself when its token is already dead.
-     */
-    skipSessionExpiry?: boolean;
-  }
-}
-
 /** What the app keeps of a failed call: enough for a snackbar, a form, or a retry decision. */
 export type ApiError = {
   /** HTTP status; null when no response arrived (timeout, network). */
   status: number | null;
-  /** axios error code, e.g. ECONNABORTED for a timeout. */
+  /** The transport's error code, e.g. ECONNABORTED for a timeout (lib/http-client.ts). */
   code: string | null;
   /** The first error entry's detail from the server's error document, if any. */
   detail: string | null;
@@ -46,25 +36,9 @@ export function installApiClient(store: DispatchingStore): void {
   boundStore = store;
 }
 
-/** The one HTTP client of the app (docs/product.md#server-calls): same origin, 7000 ms timeout, bearer token. */
-export const apiClient: AxiosInstance = axios.create({
-  timeout: REQUEST_TIMEOUT_MS,
-  headers: { Accept: 'application/vnd.api+json, application/json' },
-});
-
-apiClient.interceptors.request.use((config) => {
-  const token = getToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
-
 /** docs/architecture.md#sessions: past half its life the server sends a fresh token, which replaces the stored one. */
-function storeRefreshedToken(headers: unknown): void {
-  if (!headers || typeof headers !== 'object') return;
-  const value =
-    'get' in headers && typeof headers.get === 'function'
-      ? headers.get('authorization')
-      : (headers as Record<string, unknown>).authorization;
+function storeRefreshedToken(headers: { get(name: string): string | undefined }): void {
+  const value = headers.get('authorization');
   if (typeof value !== 'string' || value.trim() === '') return;
   setToken(value.replace(/^Bearer\s+/i, '').trim());
 }
@@ -78,13 +52,13 @@ type ErrorBody = {
 };
 
 /**
- * A failed response's body as parsed by the contract's error schema, keyed by the AxiosError.
+ * A failed response's body as parsed by the contract's error schema, keyed by the HttpError.
  * The parsing needs zod, which is loaded on demand (lib/contract-parsers.ts), so it happens
  * here, asynchronously, before the rejection reaches any caller; `toApiError` stays synchronous.
  */
 const parsedErrorBodies = new WeakMap<object, ErrorBody>();
 
-async function parseErrorResponseBody(error: AxiosError): Promise<void> {
+async function parseErrorResponseBody(error: HttpError): Promise<void> {
   try {
     const { parseErrorBody } = await loadContractParsers();
     parsedErrorBodies.set(error, parseErrorBody(error.response?.data));
@@ -94,23 +68,29 @@ async function parseErrorResponseBody(error: AxiosError): Promise<void> {
   }
 }
 
-apiClient.interceptors.response.use(
-  (response) => {
-    storeRefreshedToken(response.headers);
-    return response;
-  },
-  async (error: unknown) => {
-    if (isAxiosError(error) && error.response) {
+/** The one HTTP client of the app (docs/product.md#server-calls): same origin, 7000 ms timeout, bearer token. */
+export const apiClient: HttpClient = createHttpClient({
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { Accept: 'application/vnd.api+json, application/json' },
+  hooks: {
+    beforeRequest(request) {
+      const token = getToken();
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    },
+    afterResponse(response) {
+      storeRefreshedToken(response.headers);
+    },
+    async onError(error) {
+      if (!error.response) return;
       await parseErrorResponseBody(error);
       storeRefreshedToken(error.response.headers);
       // docs/product.md#error-handling: a 401 signs out and goes to /login with no message.
-      if (error.response.status === 401 && !error.config?.skipSessionExpiry) {
+      if (error.response.status === 401 && !error.config.skipSessionExpiry) {
         boundStore?.dispatch(sessionExpired());
       }
-    }
-    return Promise.reject(error);
+    },
   },
-);
+});
 
 /**
  * A call whose answer came after the store was reset (a 401 or a sign-out emptied it while the
@@ -135,22 +115,21 @@ function isApiError(value: unknown): value is ApiError {
   );
 }
 
-/** Normalises anything a call may throw (axios error, ApiError, other) into an ApiError. */
+/** Normalises anything a call may throw (HttpError, ApiError, other) into an ApiError. */
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
-  if (isAxiosError(error)) {
-    const axiosError = error as AxiosError;
-    // Only apiClient's errors have a parsed body; any other axios error has no detail or fields.
-    const body = parsedErrorBodies.get(axiosError);
+  if (isHttpError(error)) {
+    // Only apiClient's errors have a parsed body; any other client's error has no detail or fields.
+    const body = parsedErrorBodies.get(error);
     return {
-      status: axiosError.response?.status ?? null,
-      code: axiosError.code ?? null,
+      status: error.response?.status ?? null,
+      code: error.code,
       detail: body?.detail ?? null,
       reason: body?.reason ?? null,
       errorCode: body?.errorCode ?? null,
       meta: body?.meta ?? null,
       fields: body?.fields ?? {},
-      message: axiosError.message,
+      message: error.message,
     };
   }
   return {

@@ -1,6 +1,5 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
-import type { AxiosRequestConfig } from 'axios';
 import {
   type ApiError,
   apiClient,
@@ -8,18 +7,20 @@ import {
   handleError,
   toApiError,
 } from './api-client';
+import type { HttpRequestConfig } from './http-client';
 
-/** One request as RTK Query endpoints describe it. */
-export type AxiosQueryArgs = {
-  url: string;
-  method?: AxiosRequestConfig['method'];
-  data?: unknown;
-  params?: unknown;
-  headers?: AxiosRequestConfig['headers'];
-  onUploadProgress?: AxiosRequestConfig['onUploadProgress'];
-  /** Leaves a 401 to the caller instead of ending the session (see api-client.ts). */
-  skipSessionExpiry?: boolean;
-};
+/** One request as RTK Query endpoints describe it (lib/http-client.ts). */
+export type HttpQueryArgs = Pick<
+  HttpRequestConfig,
+  | 'url'
+  | 'method'
+  | 'data'
+  | 'params'
+  | 'headers'
+  | 'timeout'
+  | 'onUploadProgress'
+  | 'skipSessionExpiry'
+>;
 
 /**
  * Sends every RTK Query request through `apiClient`, so the docs/product.md#server-calls and #error-handling rules (timeout, bearer
@@ -27,7 +28,7 @@ export type AxiosQueryArgs = {
  * snackbar is left to the caller (`handleError`), since only the caller knows the action's label.
  * The response body is returned raw: endpoints parse it with the contract's schemas.
  */
-export const axiosBaseQuery: BaseQueryFn<AxiosQueryArgs | string, unknown, ApiError> = async (
+export const httpBaseQuery: BaseQueryFn<HttpQueryArgs | string, unknown, ApiError> = async (
   args,
   { signal },
 ) => {
@@ -89,7 +90,7 @@ export async function reportLoadFailure(
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: axiosBaseQuery,
+  baseQuery: httpBaseQuery,
   tagTypes: [
     'User',
     'Notification',

@@ -1,11 +1,11 @@
-import {
-  type AxiosAdapter,
-  AxiosError,
-  AxiosHeaders,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { apiClient } from '../lib/api-client';
+import {
+  type HttpAdapter,
+  HttpError,
+  HttpHeaders,
+  type HttpResponse,
+  type ResolvedRequest,
+} from '../lib/http-client';
 
 /** A request as the fake server saw it (after the client's interceptors). */
 export type FakeRequest = {
@@ -14,7 +14,7 @@ export type FakeRequest = {
   params: Record<string, unknown>;
   /** The parsed JSON body, or the raw body when it is not JSON (FormData, text). */
   body: unknown;
-  headers: AxiosHeaders;
+  headers: HttpHeaders;
   timeout: number | undefined;
 };
 
@@ -57,20 +57,21 @@ function notFound(request: FakeRequest): FakeReply {
 }
 
 /**
- * Replaces apiClient's network adapter with an in-memory server (no msw in this repo): the
- * interceptors, timeout and error shapes stay the real ones, so tests see what the app sees.
- * Non-2xx replies reject like axios's own adapters do (an AxiosError carrying the response).
+ * Replaces apiClient's network adapter with an in-memory server: the client's hooks, timeout and
+ * error shapes stay the real ones, so tests see what the app sees. A timeout or a network failure
+ * rejects as the browser transport does (lib/http-client.ts); any status is answered, and the
+ * client turns a non-2xx one into its HttpError.
  */
 export function fakeApi(routes: FakeRoutes | FakeHandler): FakeApi {
   const previous = apiClient.defaults.adapter;
   const requests: FakeRequest[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+  const adapter: HttpAdapter = async (config: ResolvedRequest) => {
     const request: FakeRequest = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
+      method: config.method,
+      url: config.url,
       params: { ...(config.params as Record<string, unknown> | undefined) },
       body: parseBody(config.data),
-      headers: AxiosHeaders.from(config.headers),
+      headers: config.headers,
       timeout: config.timeout,
     };
     requests.push(request);
@@ -86,34 +87,14 @@ export function fakeApi(routes: FakeRoutes | FakeHandler): FakeApi {
             : route;
     }
     if ('timeout' in reply) {
-      throw new AxiosError(
-        `timeout of ${config.timeout}ms exceeded`,
-        AxiosError.ECONNABORTED,
-        config,
-        {},
-      );
+      throw new HttpError(`timeout of ${config.timeout}ms exceeded`, 'ECONNABORTED', config);
     }
-    if ('networkError' in reply) {
-      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    }
-    const status = reply.status ?? 200;
-    const response: AxiosResponse = {
+    if ('networkError' in reply) throw new HttpError('Network Error', 'ERR_NETWORK', config);
+    const response: HttpResponse = {
       data: reply.data ?? null,
-      status,
-      statusText: String(status),
-      headers: AxiosHeaders.from(reply.headers ?? {}),
-      config,
-      request: {},
+      status: reply.status ?? 200,
+      headers: new HttpHeaders(reply.headers ?? {}),
     };
-    if (config.validateStatus && !config.validateStatus(status)) {
-      throw new AxiosError(
-        `Request failed with status code ${status}`,
-        status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-        config,
-        {},
-        response,
-      );
-    }
     return response;
   };
   apiClient.defaults.adapter = adapter;

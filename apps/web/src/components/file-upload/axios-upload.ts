@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { HttpClient } from '../../lib/http-client';
 import type { UploadFn } from './file-upload';
 
 type Options = {
@@ -10,15 +10,11 @@ type Options = {
 };
 
 /**
- * An `upload` for FileUpload that sends the file as multipart form data through an axios instance
- * (normally the app's `apiClient`, so the bearer token and error rules apply) and reports axios'
+ * An `upload` for FileUpload that sends the file as multipart form data through an HTTP client
+ * (normally the app's `apiClient`, so the bearer token and error rules apply) and reports its
  * `onUploadProgress` as a fraction. Resolves with the response body.
  */
-export function makeAxiosUpload(
-  client: AxiosInstance,
-  url: string,
-  options: Options = {},
-): UploadFn {
+export function makeAxiosUpload(client: HttpClient, url: string, options: Options = {}): UploadFn {
   const { method = 'post', field = 'file', extra = {}, timeoutMs } = options;
   return async (file, onProgress) => {
     const form = new FormData();

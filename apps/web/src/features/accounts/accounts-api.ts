@@ -13,8 +13,8 @@ import {
   userSchema,
   userTokenDocumentSchema,
 } from '@atelier/contract';
-import type { AxiosProgressEvent } from 'axios';
 import { api } from '../../lib/api';
+import type { UploadProgressEvent } from '../../lib/http-client';
 
 export type RegistrationLink = { email: string; name: string; redirect: string | null };
 
@@ -109,7 +109,7 @@ export const accountsApi = api.injectEndpoints({
       {
         userId: string;
         changes: ProfileChanges;
-        onUploadProgress?: (event: AxiosProgressEvent) => void;
+        onUploadProgress?: (event: UploadProgressEvent) => void;
       }
     >({
       query: ({ userId, changes, onUploadProgress }) => ({
