@@ -12,6 +12,7 @@ import {
 } from '../classes/classes-testing';
 import { images } from '../media/media.tables';
 import { attendeeProfiles } from '../users/users.tables';
+import { insertUserRows } from '../users/users-testing';
 import { insertPost } from './posts.repository';
 
 // Builders for the gallery's tests: families with children, schedules, and posts written
@@ -24,8 +25,11 @@ export async function family(
   t: TestApp,
   name: string,
   children: { name: string; visibility?: 'family' | 'classmates' | 'public'; approval?: boolean }[],
+  options: { locale?: 'en' | 'ja' } = {},
 ): Promise<Person & { kids: number[] }> {
-  const user = await person(t, 'student', name);
+  const user = options.locale
+    ? await localisedStudent(t, name, options.locale)
+    : await person(t, 'student', name);
   const rows = await t.database.db
     .insert(attendeeProfiles)
     .values(
@@ -39,6 +43,26 @@ export async function family(
     )
     .returning({ id: attendeeProfiles.id });
   return { ...user, kids: rows.map((r) => r.id) };
+}
+
+let localeCounter = 0;
+
+/** A family account whose owner chose a language (notifications are written in it). */
+async function localisedStudent(t: TestApp, name: string, locale: 'en' | 'ja'): Promise<Person> {
+  localeCounter += 1;
+  const [row] = await insertUserRows(t.database.db, [
+    {
+      email: `family-${locale}-${localeCounter}-${Date.now().toString(36)}@gallery.test`,
+      name,
+      passwordHash: 'not used in these tests',
+      role: 'student',
+      locale,
+      confirmedAt: new Date(),
+    },
+  ]);
+  if (!row) throw new Error('no user');
+  const token = await t.app.sessions.issueSessionToken({ id: row.id, role: 'student' });
+  return { id: row.id, role: 'student', token };
 }
 
 /** A schedule taught by `teacher` (the cast's admin creates it), with its first session's id. */

@@ -15,7 +15,6 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type Cast, cast, type Person } from '../classes/classes-testing';
 import { images } from '../media/media.tables';
 import { notifications } from '../notifications/notifications.tables';
-import { users } from '../users/users.tables';
 import { postImages, posts } from './gallery.tables';
 import {
   auth,
@@ -418,10 +417,11 @@ describe('gallery routes', { timeout: 120_000 }, () => {
   });
 
   it('createPostFromImages (the photo box) makes the post and tells the family in its language', async () => {
-    await t.database.db.update(users).set({ locale: 'ja' }).where(eq(users.id, kato.id));
+    const yamada = await family(t, '山田 太郎', [{ name: '山田 花子' }], { locale: 'ja' });
+    await enroll(t, s1.scheduleId, yamada.kids);
     const [image] = await t.database.db.insert(images).values({}).returning({ id: images.id });
     const { postId } = await createPostFromImages(t.app, {
-      attendeeProfileId: mia(),
+      attendeeProfileId: yamada.kids[0] ?? 0,
       klassId: s1.klassId,
       imageIds: [image?.id ?? 0],
       authorId: c.teacher.id,
@@ -431,10 +431,9 @@ describe('gallery routes', { timeout: 120_000 }, () => {
       .from(posts)
       .where(and(eq(posts.id, postId), eq(posts.scheduleId, s1.scheduleId)));
     expect(row?.authorId).toBe(c.teacher.id);
-    const notice = await latestNotice(kato.id);
-    expect(notice).toMatchObject({ recordType: 'posts', recordId: postId });
-    expect(notice?.title).toContain('Mia');
+    const notice = await latestNotice(yamada.id);
+    expect(notice).toMatchObject({ recordType: 'posts', recordId: postId, senderId: c.teacher.id });
+    expect(notice?.title).toContain('山田');
     expect(notice?.title).toContain('作品');
-    await t.database.db.update(users).set({ locale: null }).where(eq(users.id, kato.id));
   });
 });
