@@ -38,7 +38,8 @@ export type BoxAttributesOverrides = {
 export function boxResource(id: string, overrides: BoxAttributesOverrides = {}, now = Date.now()) {
   return resource('photo_boxes', id, {
     token: BOX_TOKEN,
-    upload_path: `/photo_upload?box=${BOX_TOKEN}`,
+    // As the server writes it: under the app base (PHOTO_BOX_PAGES.upload after APP_BASE).
+    upload_path: `/app/photo_upload?box=${BOX_TOKEN}`,
     closes_at: new Date(now + 2 * HOUR).toISOString(),
     open: true,
     created_at: new Date(now - HOUR).toISOString(),

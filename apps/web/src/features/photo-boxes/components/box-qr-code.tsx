@@ -6,6 +6,14 @@ import { useTranslation } from 'react-i18next';
 /** The QR code's side in CSS pixels: large enough for a phone across a classroom table. */
 const QR_SIZE = 200;
 
+/** The encoder, loaded on first use. */
+async function loadEncoder() {
+  const loaded = await import('qrcode');
+  // A CommonJS package: depending on the bundler's interop its functions sit on the module
+  // namespace or on its `default`.
+  return loaded.default ?? loaded;
+}
+
 /**
  * The upload link as a QR code, drawn in the browser as SVG. The encoder is imported here, on
  * first use, so only /photo_box downloads it (the first-visit budget,
@@ -20,7 +28,7 @@ export function BoxQrCode({ url, name }: { url: string; name: string }) {
     let current = true;
     setSvg(null);
     setFailed(false);
-    import('qrcode')
+    loadEncoder()
       .then((qr) => qr.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
       .then((made) => {
         if (current) setSvg(made);
