@@ -199,7 +199,7 @@ describe('FamilyMembers', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     });
   });
 
-  it('shows the server\'s message beside the privacy choice', async () => {
+  it("shows the server's message beside the privacy choice", async () => {
     const { user } = renderFamily({
       [LIST]: { data: memberListDocument([byron]) },
       'PUT /api/v1/users/7/attendee_profiles/11': invalid({ gallery_visibility: 'Invalid input' }),
