@@ -1255,6 +1255,10 @@ export const enFeatures = {
         tooManyImages: 'Add at most 10 images',
         tooLarge: 'Each photo must be at most 10 MB',
         notImage: 'Choose image files only',
+        notYourStudent: 'Choose one of your family members',
+        notTheirSession: 'Choose a session this student is enrolled in',
+        replyToReply: 'Reply to the comment itself, not to a reply',
+        alreadyReported: 'You have already reported this',
       },
     },
     staffTabs: {
@@ -1327,6 +1331,7 @@ export const enFeatures = {
   },
   photoBoxes: {
     teachersOnlyTitle: 'For teachers',
+    teachersLogIn: 'Teachers: log in to open a photo box.',
     teachersOnly:
       'The photo box is for teachers: they open one for a class session and share its upload link. Photos uploaded through it reach the gallery once the teacher gives each one to a student.',
     intro:

@@ -1252,6 +1252,10 @@ export const jaFeatures: FeatureTranslation = {
         tooManyImages: '画像は10枚までです',
         tooLarge: '写真は1枚10 MBまでです',
         notImage: '画像ファイルのみ選んでください',
+        notYourStudent: 'ご家族のメンバーを選んでください',
+        notTheirSession: 'この生徒が受講しているクラスの回を選んでください',
+        replyToReply: '返信ではなく、元のコメントに返信してください',
+        alreadyReported: 'すでに報告済みです',
       },
     },
     staffTabs: {
@@ -1325,6 +1329,7 @@ export const jaFeatures: FeatureTranslation = {
   },
   photoBoxes: {
     teachersOnlyTitle: '講師用のページです',
+    teachersLogIn: '講師の方はログインしてフォトボックスを開いてください。',
     teachersOnly:
       'フォトボックスは講師用の機能です。講師がクラスごとにフォトボックスを開き、アップロード用のリンクを共有します。アップロードされた写真は、講師が生徒ごとに振り分けるとギャラリーに表示されます。',
     intro:
@@ -1359,7 +1364,8 @@ export const jaFeatures: FeatureTranslation = {
     closedAt: '{{time}}に締め切り',
     closeNow: '今すぐ締め切る',
     closeTitle: 'このフォトボックスを締め切りますか？',
-    closeQuestion: 'リンクから写真をアップロードできなくなります。アップロード済みの写真は残ります。',
+    closeQuestion:
+      'リンクから写真をアップロードできなくなります。アップロード済みの写真は残ります。',
     closedNow: 'フォトボックスを締め切りました。',
     extend: '延長',
     extendTitle: 'フォトボックスを延長',
@@ -1397,7 +1403,8 @@ export const jaFeatures: FeatureTranslation = {
     },
     upload: {
       openUntil: '{{time}}まで受付',
-      intro: '作品の写真を撮るか選んでください。講師がそれぞれの写真を生徒のギャラリーに追加します。',
+      intro:
+        '作品の写真を撮るか選んでください。講師がそれぞれの写真を生徒のギャラリーに追加します。',
       take: '写真を撮る',
       choose: '写真を選ぶ',
       rules: '画像のみ、1枚{{size}} MB まで。',
@@ -1415,9 +1422,12 @@ export const jaFeatures: FeatureTranslation = {
       tooMany: 'アップロードが多すぎます。1分ほどしてからもう一度お試しください。',
       timeout: 'アップロードに時間がかかりすぎました。接続を確認して再試行してください。',
       generic: 'アップロードできませんでした',
-      closed: 'このフォトボックスは締め切られています。講師に新しいフォトボックスを開いてもらってください。',
-      unknown: 'このアップロード用リンクは使えません。リンクを確認するか、講師に新しいリンクをもらってください。',
-      loadFailed: 'フォトボックスを読み込めませんでした。接続を確認してページを再読み込みしてください。',
+      closed:
+        'このフォトボックスは締め切られています。講師に新しいフォトボックスを開いてもらってください。',
+      unknown:
+        'このアップロード用リンクは使えません。リンクを確認するか、講師に新しいリンクをもらってください。',
+      loadFailed:
+        'フォトボックスを読み込めませんでした。接続を確認してページを再読み込みしてください。',
     },
   },
 };

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../testing/builders';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
@@ -34,11 +35,18 @@ describe('/photo_box', () => {
     expect(screen.queryByText('For teachers')).not.toBeInTheDocument();
   });
 
-  it('sends a visitor to sign in', async () => {
+  it('tells a visitor the page is for teachers, with a login that comes back here', async () => {
     const { router } = renderApp('/photo_box', {
       preloadedState: { session: { status: 'loaded', user: null } },
     });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Photobox' })).toBeVisible();
+    expect(screen.getByText('For teachers')).toBeVisible();
+    expect(api.requests.some((r) => r.url === '/api/v1/photo_boxes')).toBe(false);
+    await userEvent.click(
+      screen.getByRole('link', { name: 'Teachers: log in to open a photo box.' }),
+    );
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     expect(router.state.location.pathname).toBe('/app/login');
+    expect(router.state.location.search).toBe('?redirect=%2Fphoto_box');
   });
 });

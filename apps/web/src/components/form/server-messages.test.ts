@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, FAMILY_MESSAGES, PASSWORD_MIN_LENGTH } from '@atelier/contract';
+import {
+  ACCOUNT_MESSAGES,
+  FAMILY_MESSAGES,
+  GALLERY_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  PHOTO_BOX_MESSAGES,
+} from '@atelier/contract';
 import { describe, expect, it } from 'vitest';
 import { addStrings, i18n } from '../../i18n/i18n';
 import { ja } from '../../i18n/ja';
@@ -22,6 +28,15 @@ describe('translateServerMessage', () => {
       inJapanese('family.messages.birthdayFuture'),
     );
     expect(inJapanese('common.required')).not.toBe(ACCOUNT_MESSAGES.required);
+  });
+
+  it("shows the gallery's and the photo box's field messages in Japanese", () => {
+    const { reportTarget: _neverSentByTheForms, ...gallery } = GALLERY_MESSAGES;
+    for (const message of [...Object.values(gallery), ...Object.values(PHOTO_BOX_MESSAGES)]) {
+      const shown = translateServerMessage(message, inJapanese);
+      expect(shown, message).not.toBe(message);
+      expect(shown, message).not.toMatch(/\{\{|[A-Za-z]{4,}/);
+    }
   });
 
   it('shows any other message as the server wrote it', () => {

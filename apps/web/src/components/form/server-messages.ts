@@ -4,10 +4,13 @@ import {
   DATE_PICKER_MAX,
   DATE_PICKER_MIN,
   FAMILY_MESSAGES,
+  GALLERY_MESSAGES,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PHOTO_BOX_MAX_HOURS,
+  PHOTO_BOX_MESSAGES,
   USER_GROUP_MESSAGES,
 } from '@atelier/contract';
 import type { TFunction } from 'i18next';
@@ -42,10 +45,24 @@ const KNOWN: Record<string, MessageKey> = {
   [COUPON_MESSAGES.unknownKlassGroup]: 'coupons.messages.unknownKlassGroup',
   [USER_GROUP_MESSAGES.nameTaken]: 'userGroups.messages.nameTaken',
   [USER_GROUP_MESSAGES.unknownUsers]: 'userGroups.messages.unknownUsers',
+  [GALLERY_MESSAGES.imagesRequired]: 'gallery.newPost.messages.imagesRequired',
+  [GALLERY_MESSAGES.tooManyImages]: 'gallery.newPost.messages.tooManyImages',
+  [GALLERY_MESSAGES.artworkTooLarge]: 'gallery.newPost.messages.tooLarge',
+  [GALLERY_MESSAGES.notYourStudent]: 'gallery.newPost.messages.notYourStudent',
+  [GALLERY_MESSAGES.notTheirSession]: 'gallery.newPost.messages.notTheirSession',
+  [GALLERY_MESSAGES.replyToReply]: 'gallery.newPost.messages.replyToReply',
+  [GALLERY_MESSAGES.alreadyReported]: 'gallery.newPost.messages.alreadyReported',
+  [PHOTO_BOX_MESSAGES.closesInPast]: 'photoBoxes.messages.closesInPast',
+  [PHOTO_BOX_MESSAGES.closesTooLate]: 'photoBoxes.messages.closesTooLate',
+  [PHOTO_BOX_MESSAGES.closed]: 'photoBoxes.messages.closed',
+  [PHOTO_BOX_MESSAGES.notYourSession]: 'photoBoxes.messages.notYourSession',
+  [PHOTO_BOX_MESSAGES.notInSession]: 'photoBoxes.messages.notInSession',
+  [PHOTO_BOX_MESSAGES.alreadyHandled]: 'photoBoxes.messages.alreadyHandled',
 };
 
 /** The values the known messages interpolate. */
 const LIMITS = {
+  hours: PHOTO_BOX_MAX_HOURS,
   minLength: PASSWORD_MIN_LENGTH,
   maxLength: PASSWORD_MAX_LENGTH,
   from: DATE_PICKER_MIN,

@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { notificationTarget } from './notification-target';
 
 describe('notificationTarget', () => {
-  it('opens the feedback page for feedback', () => {
-    expect(notificationTarget({ record: { id: '1', type: 'feedbacks' } })).toBe(
-      '/gallery/feedback',
+  it('opens the feedback page for feedback, with the post open', () => {
+    expect(notificationTarget({ record: { id: '4', type: 'feedbacks' } })).toBe(
+      '/gallery/feedback?post=4',
     );
   });
 
-  it('opens my gallery for a post or a comment', () => {
-    expect(notificationTarget({ record: { id: '1', type: 'posts' } })).toBe('/gallery/my_gallery');
-    expect(notificationTarget({ record: { id: '1', type: 'comments' } })).toBe(
-      '/gallery/my_gallery',
+  it('opens my gallery for a post or a comment, with the post open', () => {
+    expect(notificationTarget({ record: { id: '5', type: 'posts' } })).toBe(
+      '/gallery/my_gallery?post=5',
+    );
+    expect(notificationTarget({ record: { id: '6', type: 'comments' } })).toBe(
+      '/gallery/my_gallery?post=6',
     );
   });
 

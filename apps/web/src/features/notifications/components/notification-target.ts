@@ -2,17 +2,18 @@ import type { Notification } from '@atelier/contract';
 
 /**
  * docs/product.md#routes-and-screens: the page a notification opens — feedback → /gallery/feedback, a post or a comment →
- * /gallery/my_gallery, an order's news (paid, refunded) and a waitlist offer → /orders (where "Your
+ * /gallery/my_gallery, each with the post open in its dialog (`?post=`: the record is the post,
+ * docs/product.md#gallery), an order's news (paid, refunded) and a waitlist offer → /orders (where "Your
  * waitlist" shows the offer with "Book now": docs/product.md#waitlist). A class message has no page of its
  * own (null: it is only marked read).
  */
 export function notificationTarget(notification: Pick<Notification, 'record'>): string | null {
   switch (notification.record.type) {
     case 'feedbacks':
-      return '/gallery/feedback';
+      return `/gallery/feedback?post=${notification.record.id}`;
     case 'posts':
     case 'comments':
-      return '/gallery/my_gallery';
+      return `/gallery/my_gallery?post=${notification.record.id}`;
     case 'orders':
     case 'waitlist_offers':
       return '/orders';

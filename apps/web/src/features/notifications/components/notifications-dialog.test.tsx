@@ -139,6 +139,7 @@ describe('notifications dialog (docs/product.md#routes-and-screens)', () => {
     const { dialog, user, router, store } = await openDialog();
     await user.click(await dialog.findByText('Feedback on your drawing'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/gallery/feedback'));
+    expect(router.state.location.search).toBe('?post=9');
     await waitFor(() => expect(calls('PUT', '/api/v1/notifications/41/mark_read')).toHaveLength(1));
     expect(store.getState().notifications.items[0]?.read).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull());
@@ -156,6 +157,7 @@ describe('notifications dialog (docs/product.md#routes-and-screens)', () => {
     const { dialog, user, router } = await openDialog();
     await user.click(await dialog.findByText('A comment'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/gallery/my_gallery'));
+    expect(router.state.location.search).toBe('?post=3');
     expect(calls('PUT', '/api/v1/notifications/40/mark_read')).toHaveLength(0);
   });
 
