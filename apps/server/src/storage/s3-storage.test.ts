@@ -12,7 +12,7 @@ import { signedUrlExpiry, signingWindowStart } from './signed-urls';
 
 const BUCKET = 'atelier-test';
 
-describe('S3-compatible storage', () => {
+describe('S3-compatible storage', { timeout: 60_000 }, () => {
   let server: S3rver;
   let endpoint: string;
   let t: TestApp;

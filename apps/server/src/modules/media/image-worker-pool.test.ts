@@ -20,7 +20,8 @@ function filesUnder(dir: string): string[] {
     .map((d) => join(d.parentPath, d.name));
 }
 
-describe('image worker pool', () => {
+// Processing runs in a lowered child process, which waits for idle CPU on a busy machine.
+describe('image worker pool', { timeout: 60_000 }, () => {
   // No workers: jobs wait until a test drains them or another app picks them up.
   let t: TestApp;
   beforeAll(async () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import { readFile } from 'node:fs/promises';
 import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/app-error';
-import { processArtwork } from '../../storage/images';
-import type { Storage } from '../../storage/storage';
+import { MissingOriginalError } from '../../storage/image-processor';
+import { type ProcessedArtwork, processArtwork } from '../../storage/images';
+import { LocalDiskStorage, type Storage } from '../../storage/storage';
 import {
   claimPendingImage,
   type ImageJob,
@@ -37,6 +38,11 @@ export type ImageWorkerPoolOptions = {
   /** Attempts before a job that keeps failing (or crashing its process) is marked failed. */
   maxAttempts?: number;
   onOutcome?: (outcome: ImageOutcome) => void;
+  /**
+   * Does the encoding, of bytes or of a file on local disk; by default in this process (the
+   * plugin passes a lowered child process's, storage/image-processor.ts).
+   */
+  processArtwork?: (input: Buffer | { file: string }) => Promise<ProcessedArtwork>;
 };
 
 export const IMAGE_MAX_ATTEMPTS = 3;
@@ -44,7 +50,8 @@ export const IMAGE_MAX_ATTEMPTS = 3;
 /**
  * The artwork processing pool (docs/decisions/036-artwork-images.md#worker-pool). Jobs are the
  * `pending` rows of `images`; each of `workers` loops claims one (SKIP LOCKED), re-encodes it off
- * the event loop (sharp runs in libuv's threads, one vips thread per job), and claims the next
+ * the event loop (in a lowered child process, storage/image-processor.ts, one vips thread per
+ * job), and claims the next
  * until none is left. Woken on enqueue, on start (rows a crash left behind) and by a slow poll.
  */
 export class ImageWorkerPool {
@@ -55,21 +62,26 @@ export class ImageWorkerPool {
   private wakes = 0;
   private readonly options: Required<Omit<ImageWorkerPoolOptions, 'onOutcome'>> &
     Pick<ImageWorkerPoolOptions, 'onOutcome'>;
+  private readonly encode: (input: Buffer | { file: string }) => Promise<ProcessedArtwork>;
 
   constructor(
     private readonly db: Db,
     private readonly storage: Storage,
     options: ImageWorkerPoolOptions,
   ) {
-    this.options = { pollIntervalMs: 60_000, maxAttempts: IMAGE_MAX_ATTEMPTS, ...options };
+    this.options = {
+      pollIntervalMs: 60_000,
+      maxAttempts: IMAGE_MAX_ATTEMPTS,
+      processArtwork: async (input) =>
+        processArtwork(Buffer.isBuffer(input) ? input : await readFile(input.file)),
+      ...options,
+    };
+    this.encode = this.options.processArtwork;
   }
 
   start(): void {
     if (this.started) return;
     this.started = true;
-    // One vips thread per image: a job then keeps to one core, and with workers ≤ cores − 1 the
-    // request handlers keep theirs (the bench checks GET /users/me during uploads).
-    sharp.concurrency(1);
     this.wake();
   }
 
@@ -137,9 +149,9 @@ export class ImageWorkerPool {
         // Claimed this often without an outcome: it crashed its process each time.
         return await this.fail(job, 'image processing given up after repeated crashes');
       }
-      const original = job.originalKey ? await this.storage.get(job.originalKey) : undefined;
+      const original = await this.originalOf(job.originalKey);
       if (!original) return await this.fail(job, 'image original is missing');
-      const processed = await processArtwork(original);
+      const processed = await this.encode(original);
       const key = artworkKeyOf(randomUUID());
       await this.storage.put(displayWebpPath(key), processed.display, 'image/webp');
       await this.storage.put(thumbPath(key), processed.thumb, 'image/webp');
@@ -158,6 +170,9 @@ export class ImageWorkerPool {
       await this.removeFiles(orphans);
       if (recorded) this.options.onOutcome?.({ imageId: job.id, status: 'ready' });
     } catch (error) {
+      if (error instanceof MissingOriginalError || (error as { code?: string }).code === 'ENOENT') {
+        return await this.fail(job, 'image original is missing');
+      }
       if (error instanceof ValidationError) {
         return await this.fail(job, 'image is not a readable JPEG, PNG or WebP');
       }
@@ -171,6 +186,16 @@ export class ImageWorkerPool {
         await releaseImage(this.db, job.id).catch(() => undefined);
       }
     }
+  }
+
+  /**
+   * The upload to process: on local disk its file (the encoder reads it, so 10 MB photos never
+   * pass through this process's heap), else its bytes; undefined when there is none.
+   */
+  private async originalOf(key: string | null): Promise<Buffer | { file: string } | undefined> {
+    if (!key) return undefined;
+    if (this.storage instanceof LocalDiskStorage) return { file: this.storage.fileOf(key) };
+    return this.storage.get(key);
   }
 
   /** Gives a job up: the original goes (it may carry a location), the row says failed. */

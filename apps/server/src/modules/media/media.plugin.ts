@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ImageProcessor } from '../../storage/image-processor';
 import { type ImageOutcome, ImageWorkerPool } from './image-worker-pool';
 import { createMedia, type Media } from './media.service';
 
@@ -23,8 +24,10 @@ export type MediaPluginOptions = {
 export const mediaPlugin = fp(
   async (app: FastifyInstance, opts: MediaPluginOptions) => {
     const listeners: Array<(outcome: ImageOutcome) => void> = [];
+    const processor = new ImageProcessor();
     const pool = new ImageWorkerPool(app.db, app.storage, {
       workers: opts.workers,
+      processArtwork: (data) => processor.process(data),
       log: app.log,
       onOutcome: (outcome) => {
         for (const listener of listeners) listener(outcome);
@@ -34,6 +37,7 @@ export const mediaPlugin = fp(
     app.addHook('onReady', async () => pool.start());
     app.addHook('preClose', async () => {
       await pool.stop();
+      await processor.close();
     });
   },
   { name: 'media', dependencies: ['storage'] },

@@ -19,7 +19,7 @@ function filesUnder(dir: string): string[] {
     .map((d) => join(d.parentPath, d.name));
 }
 
-describe('artwork images (app.media)', () => {
+describe('artwork images (app.media)', { timeout: 60_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
