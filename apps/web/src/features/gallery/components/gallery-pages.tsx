@@ -105,6 +105,9 @@ export function FeedbackPage() {
         value={tab}
         onChange={(_, next: StaffTab) => setTab(next)}
         aria-label={t('gallery.staffTabs.label')}
+        // The primary green is too light for text on white (axe contrast); the secondary passes.
+        textColor="secondary"
+        indicatorColor="secondary"
         sx={{ mb: 2 }}
       >
         {tabs.map((name) => (
