@@ -16,7 +16,7 @@ import { textSchema } from '../common/text.schemas';
 // the server checks its answers against and what OpenAPI shows.
 
 /**
- * Why a cart item cannot be bought now (docs/product.md#cart): its programme is no longer
+ * Why a cart item cannot be bought now (docs/product.md#booking-and-the-cart): its programme is no longer
  * published, its run is over, fewer seats are left than it books, or its plan or an add-on is no
  * longer offered. Such an item stays in the cart, flagged, until removed (decision 028).
  */

@@ -7,7 +7,7 @@ import { birthdaySchema } from '../family/family.schemas';
 import { COUPON_CODE_MAX_LENGTH, guestCartItemParamsSchema, MAX_CART_ITEMS } from './cart.schemas';
 
 // The cart's writes beyond PUT: adding an item (POST /api/v2/cart_items) and a guest cart joining
-// the signed-in user's cart at sign-in (POST /api/v2/cart_items/merge), docs/product.md#cart.
+// the signed-in user's cart at sign-in (POST /api/v2/cart_items/merge), docs/product.md#booking-and-the-cart.
 
 const idListSchema = z
   .array(idSchema, { error: 'Invalid input' })

@@ -81,7 +81,7 @@ describe('guestCartPricingQuerySchema', () => {
   });
 });
 
-describe('addCartItemBodySchema and mergeCartBodySchema (docs/product.md#cart)', () => {
+describe('addCartItemBodySchema and mergeCartBodySchema (docs/product.md#booking-and-the-cart)', () => {
   it('reads a new item with ids as numbers and defaults for the lists', () => {
     expect(
       addCartItemBodySchema.parse({

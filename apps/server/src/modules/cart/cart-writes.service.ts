@@ -29,7 +29,7 @@ import { type CartContext, goneLinkError, listCart, pricedRows } from './cart.se
 import { seatsLeftBySchedule, unavailableReasonOf } from './cart-availability';
 
 // Adding to the cart, removing from it, and a guest cart joining it at sign-in
-// (docs/product.md#cart, decision 028).
+// (docs/product.md#booking-and-the-cart, decision 028).
 
 /** Full years of someone born on `birthday` on `day` (both YYYY-MM-DD). */
 export function ageOn(birthday: string, day: string): number {
@@ -181,7 +181,7 @@ function goneError(error: unknown): unknown {
 }
 
 /**
- * POST /api/v2/cart_items (docs/product.md#cart): books a schedule that can be bought now with
+ * POST /api/v2/cart_items (docs/product.md#booking-and-the-cart): books a schedule that can be bought now with
  * one of its plans, for family members of the right ages, with add-ons it offers. The cart's item
  * for that schedule, if any, is changed instead (`created: false`). A full cart is a 422.
  */

@@ -149,7 +149,7 @@ const personKey = (name: string, birthday: string | null) =>
 /**
  * The family members of an account for these people, in order: one with the same name and
  * birthday is reused, the others are added (the cart's merge turns a guest's typed attendees into
- * family members, docs/product.md#cart). The same person listed twice gets one member. Run it in
+ * family members, docs/product.md#booking-and-the-cart). The same person listed twice gets one member. Run it in
  * the caller's transaction so a failed merge adds nobody.
  */
 export async function familyMembersFor(

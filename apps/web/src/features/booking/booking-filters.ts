@@ -1,7 +1,7 @@
 import { dateTimeFormat } from '../../lib/date-formatter';
 import type { BookableProgramme, BookableSchedule } from './catalogue-api';
 
-// The booking page's own filters (docs/product.md#booking): the catalogue filters audience and
+// The booking page's own filters (docs/product.md#booking-and-the-cart): the catalogue filters audience and
 // format itself; attendee age, weekday and time of day are applied here, on what it answered.
 
 export const TIMES_OF_DAY = ['morning', 'afternoon', 'evening'] as const;

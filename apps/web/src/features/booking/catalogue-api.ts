@@ -14,7 +14,7 @@ import {
 import { z } from 'zod';
 import { api, reportLoadFailure } from '../../lib/api';
 
-// The public catalogue (docs/product.md#booking) as the booking page reads it: programmes with
+// The public catalogue (docs/product.md#booking-and-the-cart) as the booking page reads it: programmes with
 // their schedules, teachers, plans, add-ons and upcoming sessions, flattened. This feature is
 // only reached through lazy routes, so zod and these schemas stay out of the first visit.
 

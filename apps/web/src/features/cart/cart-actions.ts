@@ -10,7 +10,7 @@ import {
   updateGuestCartItem,
 } from './guest-cart-db';
 
-// Changing the cart (docs/product.md#cart): a signed-in user's server cart through the API, a
+// Changing the cart (docs/product.md#booking-and-the-cart): a signed-in user's server cart through the API, a
 // guest's local items in the browser. Either way the cart loads again after, so the badge, the
 // /cart page and the prices follow the server.
 

@@ -42,7 +42,7 @@ export function usePlanPrice(money: (cents: number) => string) {
 }
 
 /**
- * Booking one schedule (docs/product.md#booking): plan, attendees (family members when signed in,
+ * Booking one schedule (docs/product.md#booking-and-the-cart): plan, attendees (family members when signed in,
  * typed names and birthdays for a guest), add-ons and a coupon, priced live by the server, then
  * added to the cart.
  */

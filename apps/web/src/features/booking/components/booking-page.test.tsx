@@ -129,7 +129,7 @@ const pricingRoute = {
 const programmeNames = () =>
   screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
-describe('BookingPage (docs/product.md#booking)', () => {
+describe('BookingPage (docs/product.md#booking-and-the-cart)', () => {
   it('shows programmes with teacher, times in the viewer zone, seats and plans; filters them', async () => {
     server = fakeApi(pricingRoute);
     const { user } = renderWithProviders(<BookingPage />, {

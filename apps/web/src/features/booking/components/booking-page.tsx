@@ -194,7 +194,7 @@ function ProgrammeCard(props: {
 const anyValue = '';
 
 /**
- * /book_class (docs/product.md#booking): the published programmes, filtered, each schedule with
+ * /book_class (docs/product.md#booking-and-the-cart): the published programmes, filtered, each schedule with
  * its times in the viewer's zone, seats, plans and add-ons, and a form to add it to the cart.
  * `?klass_group={slug}` shows one programme.
  */

@@ -144,7 +144,7 @@ function Editor({ item }: { item: CartItem }) {
   );
 }
 
-/** /cart/{id} (docs/product.md#cart): changes a cart item's attendees, add-ons and coupon. */
+/** /cart/{id} (docs/product.md#booking-and-the-cart): changes a cart item's attendees, add-ons and coupon. */
 export function CartItemEditor() {
   const { t } = useTranslation();
   const { id } = useParams();

@@ -31,7 +31,7 @@ function signedIn(items = [fresh, stale]) {
   });
 }
 
-describe('CartPage (docs/product.md#cart)', () => {
+describe('CartPage (docs/product.md#booking-and-the-cart)', () => {
   it('lists the items, flags an unavailable one, totals what can be bought, and holds checkout', () => {
     renderWithProviders(<CartPage />, { store: signedIn() });
     const cards = screen.getAllByTestId('cart-item');

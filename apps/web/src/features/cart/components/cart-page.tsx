@@ -19,7 +19,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { removeFromCart } from '../cart-actions';
 import { selectCartItems, selectCartLoading, selectCartStatus } from '../cart-slice';
 
-/** What one unit of a plan means (docs/product.md#cart). */
+/** What one unit of a plan means (docs/product.md#booking-and-the-cart). */
 export function unitKey(
   unitType: string,
 ): 'cart.unit.class' | 'cart.unit.month' | 'cart.unit.term' {
@@ -139,7 +139,7 @@ function CartItemCard({ item, money }: { item: CartItem; money: (cents: number) 
 }
 
 /**
- * /cart (docs/product.md#cart): every item, priced by the server now; one that can no longer be
+ * /cart (docs/product.md#booking-and-the-cart): every item, priced by the server now; one that can no longer be
  * bought is flagged and can be removed (decision 028). The total counts what can be bought.
  */
 export function CartPage() {
