@@ -22,7 +22,7 @@ const probeApi = api.injectEndpoints({
   }),
 });
 
-describe('RTK Query api over the axios client', () => {
+describe('RTK Query api over the HTTP client', () => {
   it('sends queries and mutations through apiClient with its bearer header', async () => {
     setToken('tok');
     server = fakeApi({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiClient } from '../../lib/api-client';
 import { fakeApi } from '../../testing/fake-api';
 import { renderWithProviders } from '../../testing/render-with-providers';
-import { makeAxiosUpload } from './axios-upload';
+import { makeClientUpload } from './client-upload';
 import { FileUpload, type UploadFn } from './file-upload';
 
 describe('FileUpload', () => {
@@ -32,7 +32,7 @@ describe('FileUpload', () => {
     // The app's client against a server without that route: the fake answers 404 like the server.
     const server = fakeApi({});
     try {
-      const upload = makeAxiosUpload(apiClient, '/api/v1/nowhere');
+      const upload = makeClientUpload(apiClient, '/api/v1/nowhere');
       const { user } = renderWithProviders(<FileUpload upload={upload} />);
       await user.upload(screen.getByTestId('file-upload-picker-input'), new File(['x'], 'a.png'));
       await user.click(screen.getByRole('button', { name: 'Upload' }));

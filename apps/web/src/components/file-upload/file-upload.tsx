@@ -34,7 +34,7 @@ function failureText(error: unknown, fallback: string): string {
 
 /**
  * Chooses a file and uploads it through `upload` with a determinate progress bar. Where the file
- * goes is the caller's business (see `makeAxiosUpload`); a failure is shown, never swallowed.
+ * goes is the caller's business (see `makeClientUpload`); a failure is shown, never swallowed.
  */
 export function FileUpload({ upload, accept, onUploaded, testId = 'file-upload' }: Props) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import {
   klassGroupFlatSchema,
   parseDocument,
 } from '@atelier/contract';
-import { makeAxiosUpload } from '../../components/file-upload/axios-upload';
+import { makeClientUpload } from '../../components/file-upload/client-upload';
 import { apiClient } from '../../lib/api-client';
 
 /**
@@ -19,7 +19,7 @@ export async function uploadKlassGroupImage(
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<FlatKlassGroup> {
-  const upload = makeAxiosUpload(apiClient, CLASSES_API.klassGroupImage(klassGroupId), {
+  const upload = makeClientUpload(apiClient, CLASSES_API.klassGroupImage(klassGroupId), {
     method: 'put',
     field: 'image',
     timeoutMs: IMAGE_UPLOAD_TIMEOUT_MS,

@@ -17,7 +17,7 @@ import {
   photoBoxUploadDocumentSchema,
 } from '@atelier/contract';
 import { z } from 'zod';
-import { makeAxiosUpload } from '../../components/file-upload/axios-upload';
+import { makeClientUpload } from '../../components/file-upload/client-upload';
 import { api, reportLoadFailure } from '../../lib/api';
 import { apiClient, toApiError } from '../../lib/api-client';
 import { type Paged, parsePaged } from '../../lib/paged-list';
@@ -111,11 +111,11 @@ export const photoBoxesApi = api.injectEndpoints({
     }),
     /**
      * No sign-in: one photo (multipart field `photo`) per request, with upload progress. It goes
-     * through the app's axios client like every call (same error rules), with a longer timeout.
+     * through the app's HTTP client like every call (same error rules), with a longer timeout.
      */
     uploadBoxPhoto: build.mutation<{ id: string }, UploadPhotoArgs>({
       queryFn: async ({ token, file, onProgress }) => {
-        const upload = makeAxiosUpload(
+        const upload = makeClientUpload(
           apiClient,
           PHOTO_BOXES_API.upload(encodeURIComponent(token)),
           {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHttpClient, type HttpAdapter, HttpHeaders } from '../../lib/http-client';
-import { makeAxiosUpload } from './axios-upload';
+import { makeClientUpload } from './client-upload';
 
-describe('makeAxiosUpload', () => {
+describe('makeClientUpload', () => {
   it('sends the file as multipart form data and reports upload progress as a fraction', async () => {
     let sent: unknown;
     const adapter: HttpAdapter = async (request) => {
@@ -12,7 +12,7 @@ describe('makeAxiosUpload', () => {
       request.onUploadProgress?.({ loaded: 100, total: 100 });
       return { data: { ok: true }, status: 200, headers: new HttpHeaders() };
     };
-    const upload = makeAxiosUpload(createHttpClient({ adapter }), '/api/v1/uploads', {
+    const upload = makeClientUpload(createHttpClient({ adapter }), '/api/v1/uploads', {
       field: 'avatar',
     });
     const progress: number[] = [];
@@ -30,7 +30,7 @@ describe('makeAxiosUpload', () => {
       status: 404,
       headers: new HttpHeaders(),
     });
-    const upload = makeAxiosUpload(createHttpClient({ adapter }), '/api/v1/nowhere');
+    const upload = makeClientUpload(createHttpClient({ adapter }), '/api/v1/nowhere');
     await expect(upload(new File(['x'], 'x.txt'), () => undefined)).rejects.toMatchObject({
       code: 'ERR_BAD_REQUEST',
       response: { status: 404 },

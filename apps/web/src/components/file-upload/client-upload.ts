@@ -14,7 +14,7 @@ type Options = {
  * (normally the app's `apiClient`, so the bearer token and error rules apply) and reports its
  * `onUploadProgress` as a fraction. Resolves with the response body.
  */
-export function makeAxiosUpload(client: HttpClient, url: string, options: Options = {}): UploadFn {
+export function makeClientUpload(client: HttpClient, url: string, options: Options = {}): UploadFn {
   const { method = 'post', field = 'file', extra = {}, timeoutMs } = options;
   return async (file, onProgress) => {
     const form = new FormData();
