@@ -2,6 +2,7 @@ import { argon2Bench } from './argon2.bench';
 import { catalogueBench } from './catalogue.bench';
 import { checkoutBench } from './checkout.bench';
 import type { Bench } from './harness/report';
+import { imagesBench } from './images.bench';
 import { lighthouseBench } from './lighthouse.bench';
 import { loginBundleBench } from './login-bundle.bench';
 import { salesBench } from './sales.bench';
@@ -20,4 +21,5 @@ export const BENCHES: Bench[] = [
   catalogueBench,
   checkoutBench,
   salesBench,
+  imagesBench,
 ];
