@@ -204,3 +204,49 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('loadConfig: uploads storage and image workers', () => {
+  const base = () => ({ DATA_DIR: tempDir() });
+
+  it('keeps uploads on local disk unless S3_BUCKET is set, and reads the S3 settings', () => {
+    expect(loadConfig(base()).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        ...base(),
+        S3_BUCKET: 'art',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'art',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuses half an S3 key pair, S3 settings without a bucket, and a bad endpoint', () => {
+    expect(problemsOf({ ...base(), S3_BUCKET: 'art', S3_ACCESS_KEY_ID: 'id' })).toEqual([
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    ]);
+    expect(problemsOf({ ...base(), S3_REGION: 'eu-west-1' })).toEqual([
+      'S3_REGION: set S3_BUCKET too, or none of them',
+    ]);
+    expect(problemsOf({ ...base(), S3_BUCKET: 'art', S3_ENDPOINT: 'not a url' })?.[0]).toMatch(
+      /^S3_ENDPOINT:/,
+    );
+  });
+
+  it('runs at least one and at most two image workers by default; IMAGE_WORKERS overrides', () => {
+    const workers = loadConfig(base()).imageWorkers;
+    expect(workers).toBeGreaterThanOrEqual(1);
+    expect(workers).toBeLessThanOrEqual(2);
+    expect(loadConfig({ ...base(), IMAGE_WORKERS: '0' }).imageWorkers).toBe(0);
+    expect(loadConfig({ ...base(), IMAGE_WORKERS: '3' }).imageWorkers).toBe(3);
+    expect(problemsOf({ ...base(), IMAGE_WORKERS: 'many' })?.[0]).toMatch(/^IMAGE_WORKERS:/);
+  });
+});
