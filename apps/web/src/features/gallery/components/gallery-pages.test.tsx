@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../testing/builders';
 import { refused } from '../../../testing/error-replies';
 import { type FakeApi, type FakeRoutes, fakeApi } from '../../../testing/fake-api';
+import { FakeIntersectionObserver } from '../../../testing/fake-intersection-observer';
 import { fill, UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { FakeIntersectionObserver } from '../fake-intersection-observer';
 import {
   buildComment,
   buildFeedback,

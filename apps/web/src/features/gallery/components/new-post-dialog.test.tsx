@@ -5,9 +5,9 @@ import { apiClient } from '../../../lib/api-client';
 import { buildUser } from '../../../testing/builders';
 import { invalid } from '../../../testing/error-replies';
 import { type FakeApi, type FakeRoutes, fakeApi } from '../../../testing/fake-api';
+import { FakeIntersectionObserver } from '../../../testing/fake-intersection-observer';
 import { fill, sentForm, UI_TEST_TIMEOUT_MS } from '../../../testing/form-interactions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { FakeIntersectionObserver } from '../fake-intersection-observer';
 import { buildPost, postDocument, postListDocument } from '../gallery-test-builders';
 import { MyGalleryPage } from './gallery-pages';
 

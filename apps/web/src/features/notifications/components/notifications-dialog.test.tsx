@@ -3,36 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildNotification, buildUser, notificationListDocument } from '../../../testing/builders';
 import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-api';
+import { FakeIntersectionObserver } from '../../../testing/fake-intersection-observer';
 import { renderApp } from '../../../testing/render-app';
-
-/** jsdom has no IntersectionObserver: this one lets the test say when an element scrolls into view. */
-class FakeIntersectionObserver {
-  static instances: FakeIntersectionObserver[] = [];
-  observed: Element[] = [];
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    FakeIntersectionObserver.instances.push(this);
-  }
-  observe(element: Element) {
-    this.observed.push(element);
-  }
-  unobserve() {}
-  disconnect() {
-    this.observed = [];
-  }
-  takeRecords() {
-    return [];
-  }
-  static reveal(element: Element) {
-    for (const o of FakeIntersectionObserver.instances.filter((i) =>
-      i.observed.includes(element),
-    )) {
-      o.callback(
-        [{ isIntersecting: true, target: element } as IntersectionObserverEntry],
-        o as unknown as IntersectionObserver,
-      );
-    }
-  }
-}
 
 const student = { session: { status: 'loaded' as const, user: buildUser({ role: 'student' }) } };
 
@@ -53,8 +25,7 @@ const calls = (method: string, url: string) =>
   api.requests.filter((r: FakeRequest) => r.method === method && r.url === url);
 
 beforeEach(() => {
-  FakeIntersectionObserver.instances = [];
-  window.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
+  FakeIntersectionObserver.install();
   pages = {};
   api = fakeApi({
     'GET /api/v1/notifications/unread_count': { data: { data: 3 } },

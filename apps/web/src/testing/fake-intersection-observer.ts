@@ -1,6 +1,6 @@
 /**
  * Test-only: jsdom has no IntersectionObserver. This one records what is observed and lets a
- * test say when an element scrolls into view (as the notifications dialog's test does).
+ * test say when an element scrolls into view (the notifications dialog, the gallery feed).
  */
 export class FakeIntersectionObserver {
   static instances: FakeIntersectionObserver[] = [];
