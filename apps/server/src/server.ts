@@ -39,6 +39,12 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // First, before anything that may block the main thread: even the next log line does when
+    // the log's reader has stopped reading and the logger's buffer is full (lib/exit-deadline.ts).
+    const watchdog = killAfter(
+      SHUTDOWN_DEADLINE_MS + 2_000,
+      'shutdown did not end in time: killed',
+    );
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // Close stops accepting connections and waits for in-flight requests before resolving.
     const timer = setTimeout(() => {
@@ -46,11 +52,7 @@ async function main() {
       void releaseLog(app.log, 500).then(() => process.exit(1));
     }, SHUTDOWN_DEADLINE_MS);
     timer.unref();
-    // The timer above needs a free main thread; this one does not (lib/exit-deadline.ts).
-    const watchdog = killAfter(
-      SHUTDOWN_DEADLINE_MS + 2_000,
-      'shutdown did not end in time: killed',
-    );
+    // The timer above needs a free main thread; the watchdog does not.
     // Fastify closes the connections that are idle when shutdown starts; a keep-alive connection
     // whose request was still in flight becomes idle only once it is answered, and would then hold
     // the close open until the client drops it. Closing idle connections until the end fixes that.

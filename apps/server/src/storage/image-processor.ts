@@ -34,6 +34,9 @@ export class ImageProcessor {
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
 
+  /** `log`: where the child's own complaints (its stderr) go, one line at a time. */
+  constructor(private readonly log?: { warn(obj: object, msg: string): void }) {}
+
   /**
    * Processes the upload's bytes, or its file on local disk (read by the child, so the bytes never
    * pass through the server's heap). A file that is not there rejects with MissingOriginalError.
@@ -65,7 +68,16 @@ export class ImageProcessor {
       // The server runs TypeScript through tsx; so does its child.
       execArgv: ['--import', 'tsx'],
       serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // Never the server's own stdout and stderr: a child that shares the pipe makes it blocking
+      // for both (its stdio setup), and a blocking write to a log nobody reads any more then holds
+      // the server's exit for ever (server.test.ts, "stops reading").
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
+      for (const line of text.split('\n')) {
+        if (line.trim()) this.log?.warn({ imageProcessor: line.trim() }, 'image processor stderr');
+      }
     });
     child.on('message', (reply: Reply) => {
       if ('id' in reply) this.settle(reply.id, reply);

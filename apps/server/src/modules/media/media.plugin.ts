@@ -18,13 +18,13 @@ export type MediaPluginOptions = {
 
 /**
  * Artwork images (docs/decisions/036-artwork-images.md): `app.media`, and the worker pool,
- * started when the app is ready (so rows a crash left pending resume) and stopped before it
- * closes, after the job in flight, so the database outlives it.
+ * started when the app is ready (so rows a crash left pending resume) and stopped when it
+ * closes, after the job in flight, before the database closes.
  */
 export const mediaPlugin = fp(
   async (app: FastifyInstance, opts: MediaPluginOptions) => {
     const listeners: Array<(outcome: ImageOutcome) => void> = [];
-    const processor = new ImageProcessor();
+    const processor = new ImageProcessor(app.log);
     const pool = new ImageWorkerPool(app.db, app.storage, {
       workers: opts.workers,
       processArtwork: (data) => processor.process(data),
@@ -35,7 +35,10 @@ export const mediaPlugin = fp(
     });
     app.decorate('media', createMedia(app.db, app.storage, pool, listeners));
     app.addHook('onReady', async () => pool.start());
-    app.addHook('preClose', async () => {
+    // onClose, not preClose: the listener closes at once (new requests are refused rather than
+    // answered 503 while an encode finishes), and hooks close in reverse order of registration,
+    // so the database, registered before, still serves the job in flight.
+    app.addHook('onClose', async () => {
       await pool.stop();
       await processor.close();
     });
