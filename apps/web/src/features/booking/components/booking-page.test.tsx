@@ -129,7 +129,8 @@ const pricingRoute = {
 const programmeNames = () =>
   screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
-describe('BookingPage (docs/product.md#booking-and-the-cart)', () => {
+// Whole booking flows with many clicks: on a loaded two-core machine one takes several seconds.
+describe('BookingPage (docs/product.md#booking-and-the-cart)', { timeout: 20_000 }, () => {
   it('shows programmes with teacher, times in the viewer zone, seats and plans; filters them', async () => {
     server = fakeApi(pricingRoute);
     const { user } = renderWithProviders(<BookingPage />, {

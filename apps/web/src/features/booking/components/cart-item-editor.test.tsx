@@ -71,7 +71,8 @@ function renderEditor(store: ReturnType<typeof makeStore>, id: string) {
   );
 }
 
-describe('CartItemEditor (/cart/{id})', () => {
+// Whole editing flows with many clicks: on a loaded two-core machine one takes several seconds.
+describe('CartItemEditor (/cart/{id})', { timeout: 20_000 }, () => {
   it("changes a guest item's add-ons, attendee and coupon in the browser, then goes to the cart", async () => {
     const local = await addGuestCartItem({
       number_of_attendees: 1,
