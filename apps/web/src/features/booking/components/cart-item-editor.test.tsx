@@ -128,7 +128,13 @@ describe('CartItemEditor (/cart/{id})', { timeout: 20_000 }, () => {
             resource(
               'attendee_profiles',
               '21',
-              { name: 'Kid', birthday: '2020-04-01', is_account_holder: false },
+              {
+                name: 'Kid',
+                birthday: '2020-04-01',
+                is_account_holder: false,
+                gallery_visibility: 'family',
+                comments_need_approval: true,
+              },
               { user: ref('users', '1') },
             ),
           ],
