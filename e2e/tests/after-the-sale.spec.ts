@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { APP, type DemoRole, demoAccount, expect, signInAs, test } from '../fixtures';
+import { APP, type DemoRole, expect, signInAs, test } from '../fixtures';
+import { apiToken, bearer } from '../helpers';
 
 // After the sale, end to end in Chromium against the real server and its fake card provider:
 // a refund requested by the family and approved in part by an admin, a walk-in booked at the desk
@@ -13,17 +14,6 @@ type Included = {
   attributes: Record<string, unknown>;
   relationships?: Record<string, { data: unknown }>;
 };
-
-async function apiToken(request: APIRequestContext, role: DemoRole): Promise<string> {
-  const account = demoAccount(role);
-  const response = await request.post('/api/v1/users/sign_in', {
-    data: { auth: { email: account.email, password: account.password } },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { jwt: string } }).data.jwt;
-}
-
-const bearer = (jwt: string) => ({ authorization: `Bearer ${jwt}` });
 
 /** A programme's schedule (by the start of its name) and its first plan, from the catalogue. */
 async function scheduleOf(

@@ -6,8 +6,9 @@ import {
   signInResponseSchema,
   userListDocumentSchema,
 } from '@atelier/contract';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { APP, demoAccount, expect, signInAs, test } from '../fixtures';
+import { chooseOption } from '../helpers';
 
 // Issue 4 end to end: an admin makes a programme (with an image), a plan and a schedule with a
 // holiday, sees the sessions it made (the holiday skipped) and cancels one; the schedule's teacher
@@ -27,11 +28,6 @@ const PIXEL_PNG = Buffer.from(
 
 /** March 2027: Saturdays the 6th, 13th (a holiday), 20th and 27th; DST starts on the 14th. */
 const RANGE = { first: '2027-03-01', last: '2027-03-31', holiday: '2027-03-13' };
-
-async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 /**
  * Names no other test uses, on this worker's database or in an earlier repetition: a fixed-length
@@ -130,7 +126,7 @@ test('an admin creates a plan, a programme with an image and a schedule with a h
   await planDialog.getByRole('textbox', { name: 'Name' }).fill(planName);
   await planDialog.getByRole('textbox', { name: 'Base price' }).fill('10');
   await planDialog.getByRole('textbox', { name: 'Unit price' }).fill('32.50');
-  await choose(page, 'Charged per', 'Class');
+  await chooseOption(page, 'Charged per', 'Class');
   await checkA11y('plan dialog');
   const planCreated = page.waitForResponse(
     (r) => r.url().endsWith('/api/v1/plans') && r.request().method() === 'POST',
@@ -149,8 +145,8 @@ test('an admin creates a plan, a programme with an image and a schedule with a h
   await page.getByRole('button', { name: 'New programme' }).click();
   const groupDialog = page.getByRole('dialog', { name: 'New programme' });
   await groupDialog.getByRole('textbox', { name: 'Name' }).fill(programme);
-  await choose(page, 'Audience', 'Kids');
-  await choose(page, 'Format', 'In person');
+  await chooseOption(page, 'Audience', 'Kids');
+  await chooseOption(page, 'Format', 'In person');
   await groupDialog.getByRole('textbox', { name: 'Location' }).fill('12 Studio Lane');
   await groupDialog.getByRole('textbox', { name: 'Minimum age' }).fill('6');
   await groupDialog.getByRole('textbox', { name: 'Maximum age' }).fill('12');
@@ -184,7 +180,7 @@ test('an admin creates a plan, a programme with an image and a schedule with a h
   await scheduleDialog.getByRole('textbox', { name: 'Name' }).fill('Spring Saturdays');
   await scheduleDialog.getByLabel('First day').fill(RANGE.first);
   await scheduleDialog.getByLabel('Last day').fill(RANGE.last);
-  await choose(page, 'Weekday 1', 'Saturday');
+  await chooseOption(page, 'Weekday 1', 'Saturday');
   await scheduleDialog.getByLabel('Start time 1').fill('10:00');
   await scheduleDialog.getByLabel('End time 1').fill('12:00');
   await scheduleDialog.getByLabel('Holiday', { exact: true }).fill(RANGE.holiday);

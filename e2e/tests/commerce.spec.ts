@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { APP, expect, signInAs, test } from '../fixtures';
+import { emptyCart } from '../helpers';
 import { freshEmail, linkIn, nextMail } from '../mail';
 
 // Selling a class, end to end in Chromium against the real server and its fake card provider
@@ -119,7 +120,11 @@ test('a guest books two classes, registers, confirms the mail, pays with 4242 an
   await expect(page.getByText('Observational Drawing').first()).toBeVisible();
 });
 
-test('a declined card shows its message and the retry pays the same order', async ({ page }) => {
+test('a declined card shows its message and the retry pays the same order', async ({
+  page,
+  request,
+}) => {
+  await emptyCart(request, 'parent');
   await signInAs(page, 'parent');
   const form = await openBookingForm(page, 'art-science', 'Art & Science');
   await form.getByRole('checkbox', { name: /^Leo Parent/ }).check();

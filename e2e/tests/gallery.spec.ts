@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { APP, type DemoRole, demoAccount, expect, signInAs, test } from '../fixtures';
+import { APP, type DemoRole, expect, signInAs, test } from '../fixtures';
+import { apiToken, bearer, chooseOption } from '../helpers';
 
 // The gallery and the photo box, end to end in Chromium against the real server, its image
 // worker pool and its signed image URLs (docs/product.md#gallery, #photo-box,
@@ -9,17 +10,6 @@ import { APP, type DemoRole, demoAccount, expect, signInAs, test } from '../fixt
 // feedback, and another family sees the child only as "Mia K." and never a private post.
 
 type Resource = { id: string; attributes: Record<string, unknown> };
-
-async function apiToken(request: APIRequestContext, role: DemoRole): Promise<string> {
-  const account = demoAccount(role);
-  const response = await request.post('/api/v1/users/sign_in', {
-    data: { auth: { email: account.email, password: account.password } },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { jwt: string } }).data.jwt;
-}
-
-const bearer = (jwt: string) => ({ authorization: `Bearer ${jwt}` });
 
 /** Renames the parent's children to a family name, so outsiders see "Mia K.": returns their ids. */
 async function nameTheChildren(request: APIRequestContext): Promise<{ mia: string; leo: string }> {
@@ -63,17 +53,6 @@ async function phonePhoto(colour: string): Promise<Buffer> {
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 44/1 0/1' },
     })
     .toBuffer();
-}
-
-/** Picks `option` in the MUI select labelled `label` (a listbox, not a native select). */
-async function choose(
-  page: Page,
-  scope: Page | ReturnType<Page['locator']>,
-  label: string,
-  option: string,
-) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
 }
 
 async function signedInPage(browser: Browser, role: DemoRole, watch: (p: Page) => void) {
@@ -197,7 +176,7 @@ test('a photo box link brings a class’s artwork to the family, with feedback a
   // The parent shares Mia's work with the public student gallery and keeps Leo's private.
   await parent.goto(`${APP}/account_settings`);
   await parent.getByRole('button', { name: 'Edit Mia Kato' }).click();
-  await choose(parent, parent, "Who sees Mia Kato's artwork", 'Also the public student gallery');
+  await chooseOption(parent, "Who sees Mia Kato's artwork", 'Also the public student gallery');
   await parent.getByTestId('family-member-save').click();
   await expect(parent.getByTestId('family-member-save')).toBeHidden();
 
@@ -205,7 +184,7 @@ test('a photo box link brings a class’s artwork to the family, with feedback a
   await parent.goto(`${APP}/gallery/my_gallery`);
   await parent.getByTestId('gallery-new-post').click();
   const newPost = parent.getByTestId('gallery-new-post-dialog');
-  await choose(parent, newPost, 'Family member', 'Leo Kato');
+  await chooseOption(parent, 'Family member', 'Leo Kato', newPost);
   await newPost
     .getByTestId('gallery-new-post-images-input')
     .setInputFiles([
