@@ -10,6 +10,7 @@ export const NOTIFICATION_RECORD_TYPES = [
   'messages',
   'orders',
   'waitlist_offers',
+  'klasses',
 ] as const;
 export const notificationRecordTypeSchema = z.enum(NOTIFICATION_RECORD_TYPES);
 export type NotificationRecordType = z.infer<typeof notificationRecordTypeSchema>;

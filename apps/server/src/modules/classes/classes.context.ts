@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { ImageStore } from '../../storage/images';
+import type { NotifyInput } from '../notifications';
 
 /** What the classes services need from the app. */
 export type ClassesContext = {
@@ -9,6 +10,9 @@ export type ClassesContext = {
   changed: () => void;
   /** The clock, replaceable in tests. */
   now: () => Date;
+  /** Stores and pushes a notification (notifications module); absent, nobody is told. */
+  notify?: (input: NotifyInput) => Promise<unknown>;
+  log?: { warn(obj: object, msg: string): void };
 };
 
 /** Options every classes route plugin receives. */

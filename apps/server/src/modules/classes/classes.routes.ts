@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { notify } from '../notifications';
 import { catalogueRoutes } from './catalogue.routes';
 import { CatalogueCache } from './catalogue-cache';
 import type { ClassesContext } from './classes.context';
@@ -22,6 +23,8 @@ export const classesRoutes: FastifyPluginAsync<{ now?: () => Date }> = async (ap
     db: app.db,
     images: app.images,
     now: opts.now ?? (() => new Date()),
+    notify: (input) => notify(app, input),
+    log: app.log,
     changed: () => {
       cache.invalidate();
       app.pubsub.publish(CATALOGUE_CHANGED_CHANNEL, {}).catch((error: unknown) => {

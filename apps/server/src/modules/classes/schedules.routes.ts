@@ -190,7 +190,7 @@ export const schedulesRoutes: FastifyPluginAsyncZod<ClassesRouteOptions> = async
         response: { 200: klassDocumentSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    (request) => updateKlass(ctx, request.params.id, request.body.klass),
+    (request) => updateKlass(ctx, request.params.id, request.body.klass, viewerOf(request).id),
   );
 
   app.post(

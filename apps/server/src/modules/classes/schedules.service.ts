@@ -59,6 +59,7 @@ import {
   updateKlassRow,
   updateScheduleRow,
 } from './schedules.repository';
+import { sessionChange, tellFamiliesOfSessionChange } from './session-change-notices';
 import { teacherRowsByIds } from './teachers.repository';
 
 type SchedulePatch = z.output<typeof updateScheduleBodySchema>['klass_group_schedule'];
@@ -457,11 +458,15 @@ export async function addKlass(
   return { data: klassResource(row as KlassRow, schedule.klassGroupId) };
 }
 
-/** Moves a session (new times) and/or cancels or restores it. A cancelled session keeps its row. */
+/**
+ * Moves a session (new times) and/or cancels or restores it. A cancelled session keeps its row.
+ * The families of the schedule are told of the change (`actorId` sends it).
+ */
 export async function updateKlass(
   ctx: ClassesContext,
   id: number,
   patch: KlassPatch,
+  actorId: number | null = null,
 ): Promise<KlassDocument> {
   const current = await findKlassRow(ctx.db, id);
   if (!current) throw notFound('Session');
@@ -476,6 +481,15 @@ export async function updateKlass(
   const schedule = await findScheduleRow(ctx.db, current.scheduleId);
   if (!row || !schedule) throw notFound('Session');
   ctx.changed();
+  const change = sessionChange(current, row);
+  if (change && ctx.notify) {
+    try {
+      await tellFamiliesOfSessionChange(ctx.db, ctx.notify, row, change, actorId);
+    } catch (err) {
+      // The change is committed; a lost notice must not turn it into an error.
+      ctx.log?.warn({ err, klassId: id }, 'session changed but families not told');
+    }
+  }
   return { data: klassResource(row, schedule.klassGroupId) };
 }
 

@@ -25,6 +25,10 @@ describe('notificationTarget', () => {
     expect(notificationTarget({ record: { id: '1', type: 'waitlist_offers' } })).toBe('/orders');
   });
 
+  it('opens the class calendar for a session cancelled or moved', () => {
+    expect(notificationTarget({ record: { id: '7', type: 'klasses' } })).toBe('/classes');
+  });
+
   it('has no page for a class message', () => {
     expect(notificationTarget({ record: { id: '1', type: 'messages' } })).toBeNull();
   });

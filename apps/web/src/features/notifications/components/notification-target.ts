@@ -4,8 +4,8 @@ import type { Notification } from '@atelier/contract';
  * docs/product.md#routes-and-screens: the page a notification opens — feedback → /gallery/feedback, a post or a comment →
  * /gallery/my_gallery, each with the post open in its dialog (`?post=`: the record is the post,
  * docs/product.md#gallery), an order's news (paid, refunded) and a waitlist offer → /orders (where "Your
- * waitlist" shows the offer with "Book now": docs/product.md#waitlist). A class message has no page of its
- * own (null: it is only marked read).
+ * waitlist" shows the offer with "Book now": docs/product.md#waitlist), a session cancelled or
+ * moved → /classes (the calendar). A class message has no page of its own (null: marked read only).
  */
 export function notificationTarget(notification: Pick<Notification, 'record'>): string | null {
   switch (notification.record.type) {
@@ -17,6 +17,8 @@ export function notificationTarget(notification: Pick<Notification, 'record'>): 
     case 'orders':
     case 'waitlist_offers':
       return '/orders';
+    case 'klasses':
+      return '/classes';
     default:
       return null;
   }
