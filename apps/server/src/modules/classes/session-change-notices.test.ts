@@ -6,7 +6,7 @@ import { as, type Cast, cast, enroll, programmeWithSchedule } from './classes-te
 import { sessionChange } from './session-change-notices';
 
 // A session cancelled, restored or moved is news for every family with a child in the schedule
-// (docs/product.md#notifications): one notice per family, in its language, opening /classes.
+// (docs/product.md#routes-and-screens, "Notifications dialog"): one notice per family, in its language, opening /classes.
 describe('families hear when a session changes', () => {
   let t: TestApp;
   let c: Cast;

@@ -6,7 +6,7 @@ import type { NotifyInput } from '../notifications';
 import { attendeeProfiles, users } from '../users/users.tables';
 import { klassGroupSchedules, klassGroups } from './classes.tables';
 
-/** What changed about a session, as the families are told (docs/product.md#notifications). */
+/** What changed about a session, as the families are told (docs/product.md#routes-and-screens, "Notifications dialog"). */
 export type SessionChange =
   | { kind: 'cancelled'; startsAt: Date }
   | { kind: 'restored'; startsAt: Date }
