@@ -8,7 +8,7 @@ import {
   verifyPassword,
 } from '../../apps/server/src/modules/users/passwords';
 import { demoAccount, signIn } from './harness/api';
-import { percentile } from './harness/load';
+import { alternateRounds, percentile } from './harness/load';
 import { type Bench, formatInt, formatMs, formatRatio, target } from './harness/report';
 import { startServer } from './harness/server';
 import { loadSettings } from './harness/settings';
@@ -155,13 +155,12 @@ export const argon2Bench: Bench = {
       const idle: Run[] = [];
       const during: Run[] = [];
       const signIns: Run[] = [];
-      for (let round = 0; round < settings.rounds; round++) {
-        const order = round % 2 === 0 ? ['idle', 'storm'] : ['storm', 'idle'];
-        for (const side of order) {
-          if (side === 'idle') {
-            idle.push(await load(me).done);
-            continue;
-          }
+      await alternateRounds(
+        settings.rounds,
+        async () => {
+          idle.push(await load(me).done);
+        },
+        async () => {
           const stormRun = load(storm);
           // Let the storm fill the password queue before measuring.
           await new Promise((resolve) => setTimeout(resolve, 500));
@@ -172,8 +171,8 @@ export const argon2Bench: Bench = {
           // queues behind them (first come, first served), so once it answers the queue is
           // empty and the next round starts clean, within the per-network sign-in limit.
           await signIn(server.url, account);
-        }
-      }
+        },
+      );
 
       const merged = (runs: Run[]) => {
         const latencies = Float64Array.from(runs.flatMap((r) => r.latenciesMs)).sort();

@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { processArtwork } from '../../apps/server/src/storage/images';
 import { demoAccount, signIn } from './harness/api';
-import { percentile } from './harness/load';
+import { alternateRounds, percentile } from './harness/load';
 import { REPO_ROOT } from './harness/paths';
 import { type Bench, formatInt, formatKb, formatMs, formatRatio, target } from './harness/report';
 import { startServer } from './harness/server';
@@ -155,13 +155,12 @@ export const imagesBench: Bench = {
       const uploadMs: number[] = [];
       const busyMs: number[] = [];
       const stillPending: number[] = [];
-      for (let round = 0; round < settings.rounds; round++) {
-        const order = round % 2 === 0 ? ['idle', 'uploads'] : ['uploads', 'idle'];
-        for (const side of order) {
-          if (side === 'idle') {
-            idle.push(await load(me).done);
-            continue;
-          }
+      await alternateRounds(
+        settings.rounds,
+        async () => {
+          idle.push(await load(me).done);
+        },
+        async () => {
           // /me runs from the first upload byte for UPLOAD_WINDOW_S, while the server receives
           // the photos and the pool processes them; nothing else asks the server anything then.
           const uploader = await readyUploader(uploadUrl, photoFile);
@@ -184,8 +183,8 @@ export const imagesBench: Bench = {
           });
           receiving.push(split((t) => t <= uploadedAt));
           processing.push(split((t) => t > uploadedAt));
-        }
-      }
+        },
+      );
 
       const merged = (runs: Run[]) => {
         const latencies = Float64Array.from(runs.flatMap((r) => r.latenciesMs)).sort();

@@ -138,6 +138,21 @@ export type CompareOptions = LoadOptions & {
 };
 
 /**
+ * Runs `first` and `second` once per round, swapping which goes first every other round, so
+ * machine noise (other processes, CPU frequency, GC) and drift land on both sides alike.
+ */
+export async function alternateRounds(
+  rounds: number,
+  first: () => Promise<void>,
+  second: () => Promise<void>,
+): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? [first, second] : [second, first];
+    for (const side of order) await side();
+  }
+}
+
+/**
  * Measures `subject` against `baseline` in one process run, alternating between them so machine
  * noise (other processes, CPU frequency, GC) lands on both sides alike. Throws when either side
  * answered anything but 2xx: a ratio of error pages would be meaningless.
@@ -154,13 +169,15 @@ export async function compareThroughput(
     await runAutocannon(subject, { ...options, durationS: warmupS });
   }
   const runs = { baseline: [] as LoadRun[], subject: [] as LoadRun[] };
-  for (let round = 0; round < rounds; round++) {
-    const order =
-      round % 2 === 0 ? (['baseline', 'subject'] as const) : (['subject', 'baseline'] as const);
-    for (const side of order) {
-      runs[side].push(await runAutocannon(side === 'baseline' ? baseline : subject, options));
-    }
-  }
+  await alternateRounds(
+    rounds,
+    async () => {
+      runs.baseline.push(await runAutocannon(baseline, options));
+    },
+    async () => {
+      runs.subject.push(await runAutocannon(subject, options));
+    },
+  );
   const result = {
     baseline: summarize(baseline.label, runs.baseline),
     subject: summarize(subject.label, runs.subject),
