@@ -1,6 +1,7 @@
 // Every module's tables, so one Drizzle instance knows the whole schema.
 export * from '../mail/mail.tables';
 export * from '../modules/accounts/accounts.tables';
+export * from '../modules/attendance/attendance.tables';
 export * from '../modules/calendar/calendar.tables';
 export * from '../modules/cart/cart.tables';
 export * from '../modules/classes/classes.tables';
@@ -9,6 +10,7 @@ export * from '../modules/customers/customers.tables';
 export * from '../modules/enrollments/enrollments.tables';
 export * from '../modules/gallery/gallery.tables';
 export * from '../modules/media/media.tables';
+export * from '../modules/messages/messages.tables';
 export * from '../modules/notifications/notifications.tables';
 export * from '../modules/orders/orders.tables';
 export * from '../modules/payments/payments.tables';

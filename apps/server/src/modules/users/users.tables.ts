@@ -27,6 +27,8 @@ export const users = pgTable(
     /** The account's own language; null until its owner chooses one (the web keeps a guest's). */
     locale: text({ enum: ['en', 'ja'] }),
     avatarKey: text('avatar_key'),
+    /** A teacher's short biography, shown on the public instructors page; null when none. */
+    bio: text(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** Tokens issued before this instant are refused: set on password change or reset. */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
