@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { preferredEncoding } from '../../plugins/spa';
+import { type Negotiated, sendLanguageHeaders } from './language';
+import { type RenderedPage, type SiteContext, siteContentSecurityPolicy } from './layout';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** A rendered page as bytes, with its ETag, its policy and its compressed forms (made once each). */
+export type PageBody = {
+  bytes: Buffer;
+  etag: string;
+  policy: string;
+  encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
+};
+
+export function pageBody(site: SiteContext, page: RenderedPage): PageBody {
+  const bytes = Buffer.from(page.html, 'utf8');
+  const variants = new Map<'br' | 'gzip', Promise<Buffer>>();
+  return {
+    bytes,
+    etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
+    policy: siteContentSecurityPolicy(site, page),
+    encoded(encoding) {
+      let variant = variants.get(encoding);
+      if (!variant) {
+        variant =
+          encoding === 'br'
+            ? brotliAsync(bytes, {
+                params: {
+                  [zlib.BROTLI_PARAM_QUALITY]: 6,
+                  [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                },
+              })
+            : gzipAsync(bytes, { level: 6 });
+        variants.set(encoding, variant);
+      }
+      return variant;
+    },
+  };
+}
+
+export type SendPageOptions = {
+  negotiated: Negotiated;
+  /** 200 by default; 404 for the not-found page. */
+  status?: number;
+};
+
+/**
+ * Sends a page of the site: HTML with its own Content-Security-Policy, the language headers, an
+ * ETag (304 when the browser holds the page already) and the body compressed here rather than by
+ * @fastify/compress, which leaves a response that already has a content-encoding alone.
+ *
+ * `no-cache`: a browser may keep the page but asks again each time (a 304 costs no rendering), so
+ * seats left and a changed programme show on the next visit.
+ */
+export async function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: PageBody,
+  options: SendPageOptions,
+): Promise<FastifyReply> {
+  const status = options.status ?? 200;
+  sendLanguageHeaders(reply, options.negotiated);
+  reply.header('content-security-policy', body.policy);
+  reply.header('cache-control', 'no-cache');
+  reply.header('etag', body.etag);
+  reply.type('text/html; charset=utf-8');
+  if (status === 200 && request.headers['if-none-match'] === body.etag) {
+    return reply.code(304).send();
+  }
+  reply.code(status);
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding || request.method === 'HEAD') return reply.send(body.bytes);
+  reply.header('content-encoding', encoding);
+  return reply.send(await body.encoded(encoding));
+}
