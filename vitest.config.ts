@@ -15,7 +15,22 @@ const serverTests = {
   isolate: false,
 };
 
-// Server tests run on PGlite always, and once more on PostgreSQL when DATABASE_URL is set (CI).
+// Where both databases can behave differently (docs/decisions/045-server-tests-on-two-databases.md):
+// races for seats, money and single claims, the process and its start-up, seeding, and the fuzz of
+// every route. With DATABASE_URL set (CI) these run on PGlite and PostgreSQL, the rest on
+// PostgreSQL only; without it everything runs on PGlite.
+const onBothDatabases = [
+  'src/**/*.concurrency.test.ts',
+  'src/**/*.seed.test.ts',
+  'src/server.test.ts',
+  'src/fuzz/**/*.test.ts',
+  'src/mail/mail-worker.test.ts',
+  'src/modules/media/image-worker-pool.test.ts',
+  'src/modules/coupons/coupon-uses.test.ts',
+  'src/modules/payments/**/*.test.ts',
+  'src/cable/cable.cross-process.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Vitest's default leaves a core free, which on a 2-core machine runs every file one after
@@ -24,7 +39,14 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'server', ...serverTests, env: { TEST_DB: 'pglite' } } },
+      {
+        test: {
+          name: 'server',
+          ...serverTests,
+          ...(postgres ? { include: onBothDatabases } : {}),
+          env: { TEST_DB: 'pglite' },
+        },
+      },
       ...(postgres
         ? [{ test: { name: 'server-pg', ...serverTests, env: { TEST_DB: 'postgres' } } }]
         : []),
