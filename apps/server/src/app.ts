@@ -18,6 +18,7 @@ import { AccessLog, createLogger } from './lib/logger';
 import { type MailPluginOptions, mailPlugin } from './mail/mail.plugin';
 import { accountsRoutes } from './modules/accounts';
 import { adminOrdersRoutes } from './modules/admin-orders';
+import { attendanceRoutes } from './modules/attendance';
 import { calendarRoutes } from './modules/calendar';
 import { cartRoutes } from './modules/cart';
 import { classesRoutes } from './modules/classes';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(customersRoutes, { currency: config.currency });
   await app.register(salesRoutes, { currency: config.currency });
   await app.register(waitlistPlugin);
+  await app.register(attendanceRoutes);
   // After media and notifications: posts are artwork images, and families are told of changes.
   await app.register(galleryPlugin, { seedDemo: config.seedDemo });
   // After media: uploads through a box's link are artwork images (docs/product.md#photo-box).

@@ -1,5 +1,6 @@
 export * from './accounts/accounts.constants';
 export * from './accounts/accounts.schemas';
+export * from './attendance/attendance.schemas';
 export * from './cable/cable.constants';
 export * from './cable/cable.schemas';
 export * from './cart/cart.schemas';

@@ -1,0 +1,253 @@
+import {
+  ATTENDANCE_MESSAGES,
+  type AttendanceCounts,
+  type AttendanceRollDocument,
+  type AttendanceStatus,
+  type FamilyAttendanceListDocument,
+  type FieldError,
+  type ScheduleAttendanceDocument,
+} from '@atelier/contract';
+import { DateTime } from 'luxon';
+import type { Db } from '../../db/client';
+import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
+import { pageMeta, pageWindow, type Viewer } from '../../lib/http';
+import {
+  enrolledAttendees,
+  familyAttendancePage,
+  isAttendeeOfFamily,
+  type KlassFacts,
+  klassFacts,
+  marksOfKlasses,
+  type SessionRow,
+  saveMarks,
+  scheduleFacts,
+  sessionsPage,
+} from './attendance.repository';
+
+// Attendance (docs/product.md#attendance, decision 043): the session's teacher or an admin marks
+// the attendees actively enrolled in its schedule, from the session's local day on; families read
+// their own children's marks of past sessions; admins and the teacher read a schedule's matrix.
+
+export type AttendanceContext = {
+  db: Db;
+  /** The clock; tests pin it. */
+  now: () => Date;
+};
+
+/**
+ * The first instant a session's marks are taken: the start of its local day in the schedule's
+ * zone. Earlier, nobody knows who will come; a teacher taking the roll at 8:55 for a 9:00 class
+ * must not be refused, nor one correcting it days later.
+ */
+export function markableFrom(startsAt: Date, zone: string): Date {
+  return DateTime.fromJSDate(startsAt).setZone(zone).startOf('day').toJSDate();
+}
+
+/** Admins see every roll; a teacher only the rolls of the schedules they teach. */
+function checkTeaches(viewer: Viewer, teacherId: number) {
+  if (viewer.role !== 'admin' && viewer.id !== teacherId) {
+    throw forbidden('Only an admin or the teacher of this class can take its attendance.');
+  }
+}
+
+async function findKlass(db: Db, viewer: Viewer, klassId: number): Promise<KlassFacts> {
+  const klass = await klassFacts(db, klassId);
+  if (!klass) throw notFound('Session');
+  checkTeaches(viewer, klass.teacherId);
+  return klass;
+}
+
+async function rollDocument(
+  ctx: AttendanceContext,
+  klass: KlassFacts,
+): Promise<AttendanceRollDocument> {
+  const [attendees, marks] = await Promise.all([
+    enrolledAttendees(ctx.db, klass.scheduleId),
+    marksOfKlasses(ctx.db, [klass.id]),
+  ]);
+  const byAttendee = new Map(marks.map((m) => [m.attendeeProfileId, m]));
+  const from = markableFrom(klass.startsAt, klass.timeZone);
+  return {
+    data: {
+      id: String(klass.id),
+      type: 'attendance_rolls',
+      attributes: {
+        starts_at: klass.startsAt.toISOString(),
+        ends_at: klass.endsAt.toISOString(),
+        klass_status: klass.status,
+        time_zone: klass.timeZone,
+        klass_group_name: klass.klassGroupName,
+        schedule_name: klass.scheduleName,
+        markable: klass.status === 'scheduled' && ctx.now() >= from,
+        markable_from: from.toISOString(),
+        attendees: attendees.map((a) => {
+          const mark = byAttendee.get(a.id);
+          return {
+            attendee_profile_id: String(a.id),
+            name: a.name,
+            status: mark?.status ?? null,
+            marked_at: mark ? mark.updatedAt.toISOString() : null,
+          };
+        }),
+      },
+    },
+  };
+}
+
+/** A session's roll: everyone actively enrolled in its schedule, with their mark or null. */
+export async function getRoll(
+  ctx: AttendanceContext,
+  viewer: Viewer,
+  klassId: number,
+): Promise<AttendanceRollDocument> {
+  return rollDocument(ctx, await findKlass(ctx.db, viewer, klassId));
+}
+
+/**
+ * Saves marks of a session and answers its roll. Refused with 409 for a cancelled session or
+ * before the session's day; with 422 naming the entry for an attendee not actively enrolled.
+ */
+export async function markAttendance(
+  ctx: AttendanceContext,
+  viewer: Viewer,
+  klassId: number,
+  marks: { attendee_profile_id: number; status: AttendanceStatus | null }[],
+): Promise<AttendanceRollDocument> {
+  const klass = await findKlass(ctx.db, viewer, klassId);
+  if (klass.status === 'cancelled') throw new AppError('conflict', ATTENDANCE_MESSAGES.cancelled);
+  const now = ctx.now();
+  const from = markableFrom(klass.startsAt, klass.timeZone);
+  if (now < from) {
+    throw new AppError('conflict', ATTENDANCE_MESSAGES.tooEarly, {
+      markable_from: from.toISOString(),
+    });
+  }
+  const enrolled = new Set((await enrolledAttendees(ctx.db, klass.scheduleId)).map((a) => a.id));
+  const errors: FieldError[] = [];
+  marks.forEach((mark, i) => {
+    if (!enrolled.has(mark.attendee_profile_id)) {
+      // Named like the body's own field errors (plugins/errors.ts drops the `attendances` key).
+      errors.push({ field: `${i}.attendee_profile_id`, detail: ATTENDANCE_MESSAGES.notEnrolled });
+    }
+  });
+  if (errors.length > 0) throw new ValidationError(errors);
+  await saveMarks(
+    ctx.db,
+    klass.id,
+    marks.map((m) => ({ attendeeProfileId: m.attendee_profile_id, status: m.status })),
+    viewer.id,
+    now,
+  );
+  return rollDocument(ctx, klass);
+}
+
+/**
+ * The signed-in family's children's attendance of sessions that have started (cancelled ones
+ * left out), the latest first. Another family's child is not found (404).
+ */
+export async function familyAttendance(
+  ctx: AttendanceContext,
+  viewer: Viewer,
+  query: { page: number; attendee_profile_id?: number; klass_id?: number },
+): Promise<FamilyAttendanceListDocument> {
+  if (
+    query.attendee_profile_id !== undefined &&
+    !(await isAttendeeOfFamily(ctx.db, query.attendee_profile_id, viewer.id))
+  ) {
+    throw notFound('Family member');
+  }
+  const { rows, total } = await familyAttendancePage(
+    ctx.db,
+    {
+      userId: viewer.id,
+      attendeeProfileId: query.attendee_profile_id,
+      klassId: query.klass_id,
+      startedBy: ctx.now(),
+    },
+    pageWindow(query.page),
+  );
+  return {
+    data: rows.map((row) => ({
+      id: `${row.klassId}-${row.attendeeProfileId}`,
+      type: 'attendances' as const,
+      attributes: {
+        klass_id: String(row.klassId),
+        starts_at: row.startsAt.toISOString(),
+        ends_at: row.endsAt.toISOString(),
+        time_zone: row.timeZone,
+        klass_group_name: row.klassGroupName,
+        schedule_name: row.scheduleName,
+        attendee_profile_id: String(row.attendeeProfileId),
+        attendee_name: row.attendeeName,
+        status: row.status,
+      },
+    })),
+    meta: pageMeta(query.page, total),
+  };
+}
+
+function countsOf(
+  session: SessionRow,
+  marks: { status: AttendanceStatus }[],
+  enrolled: number,
+): AttendanceCounts {
+  const counts = { present: 0, absent: 0, late: 0, unmarked: 0 };
+  for (const mark of marks) counts[mark.status] += 1;
+  if (session.status === 'scheduled') counts.unmarked = enrolled - marks.length;
+  return counts;
+}
+
+/**
+ * A page of a schedule's sessions in time order, each with the marks of the attendees actively
+ * enrolled now and their counts. Five statements whatever the page holds.
+ */
+export async function scheduleAttendance(
+  ctx: AttendanceContext,
+  viewer: Viewer,
+  scheduleId: number,
+  page: number,
+): Promise<ScheduleAttendanceDocument> {
+  const schedule = await scheduleFacts(ctx.db, scheduleId);
+  if (!schedule) throw notFound('Schedule');
+  checkTeaches(viewer, schedule.teacherId);
+  const [attendees, sessions] = await Promise.all([
+    enrolledAttendees(ctx.db, scheduleId),
+    sessionsPage(ctx.db, scheduleId, pageWindow(page)),
+  ]);
+  const enrolled = new Set(attendees.map((a) => a.id));
+  // Marks of attendees no longer enrolled stay stored but out of the matrix, as on the roll.
+  const marks = (
+    await marksOfKlasses(
+      ctx.db,
+      sessions.rows.map((s) => s.id),
+    )
+  ).filter((m) => enrolled.has(m.attendeeProfileId));
+  const marksBySession = new Map<number, typeof marks>();
+  for (const mark of marks) {
+    marksBySession.set(mark.klassId, [...(marksBySession.get(mark.klassId) ?? []), mark]);
+  }
+  return {
+    data: sessions.rows.map((session) => {
+      const own = marksBySession.get(session.id) ?? [];
+      return {
+        id: String(session.id),
+        type: 'attendance_sessions' as const,
+        attributes: {
+          starts_at: session.startsAt.toISOString(),
+          ends_at: session.endsAt.toISOString(),
+          klass_status: session.status,
+          counts: countsOf(session, own, attendees.length),
+          marks: own.map((m) => ({
+            attendee_profile_id: String(m.attendeeProfileId),
+            status: m.status,
+          })),
+        },
+      };
+    }),
+    meta: {
+      ...pageMeta(page, sessions.total),
+      time_zone: schedule.timeZone,
+      attendees: attendees.map((a) => ({ id: String(a.id), name: a.name })),
+    },
+  };
+}
