@@ -35,6 +35,7 @@ import { paymentsPlugin } from './modules/payments';
 import { photoBoxesPlugin } from './modules/photo-boxes';
 import { refundsPlugin } from './modules/refunds';
 import { salesRoutes } from './modules/sales';
+import { searchRoutes } from './modules/search';
 import { userGroupsRoutes } from './modules/user-groups';
 import { userSearchRoutes } from './modules/user-search';
 import { authPlugin, sessionRoutes } from './modules/users';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(accountsRoutes);
   await app.register(familyRoutes);
   await app.register(userSearchRoutes);
+  await app.register(searchRoutes);
   await app.register(userGroupsRoutes);
   await app.register(couponsRoutes);
   await app.register(classesRoutes);

@@ -26,6 +26,7 @@ export * from './photo-boxes/photo-boxes.constants';
 export * from './photo-boxes/photo-boxes.schemas';
 export * from './refunds/refunds.schemas';
 export * from './sales/sales.schemas';
+export * from './search/search.schemas';
 export * from './storage/images';
 export * from './user-groups/user-groups.constants';
 export * from './user-groups/user-groups.schemas';

@@ -1,0 +1,33 @@
+import { SEARCH_API, searchDocumentSchema, searchQuerySchema } from '@atelier/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearer, errorResponses, type Viewer, viewerOf } from '../../lib/http';
+import { search } from './search.service';
+
+/**
+ * The viewer of a route open to visitors: a visitor is null; a token that was sent but refused
+ * is still a 401 (the web then signs in again rather than showing less).
+ */
+function viewerOrVisitor(request: FastifyRequest): Viewer | null {
+  if (request.session) return viewerOf(request);
+  if (request.sessionError) throw request.sessionError;
+  return null;
+}
+
+/** GET /api/v1/search: the search dialog's grouped results (docs/product.md#search). */
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    SEARCH_API.search,
+    {
+      schema: {
+        tags: ['search'],
+        security: [...bearer, {}],
+        summary:
+          'Up to 5 results per group whose name (or e-mail, or order number) holds q, ignoring case and Latin accents: published programmes for everyone (admins: all); students for teachers (those they teach) and admins; families, teachers and orders for admins',
+        querystring: searchQuerySchema,
+        response: { 200: searchDocumentSchema, ...errorResponses(401, 422) },
+      },
+    },
+    (request) => search(app.db, viewerOrVisitor(request), request.query.q),
+  );
+};
