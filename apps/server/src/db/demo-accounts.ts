@@ -5,8 +5,18 @@ export type DemoAccount = {
   password: string;
   name: string;
   role: Role;
-  /** Attendee profiles: the account holder and/or children. */
-  attendees: { name: string; birthday: string; isAccountHolder: boolean }[];
+  /** The public biography of a teacher or admin (the instructors page). */
+  bio?: string;
+  /**
+   * Attendee profiles: the account holder and/or children. `galleryVisibility` defaults to the
+   * most private choice, as for a real family.
+   */
+  attendees: {
+    name: string;
+    birthday: string;
+    isAccountHolder: boolean;
+    galleryVisibility?: 'family' | 'classmates' | 'public';
+  }[];
 };
 
 /** The demo accounts README lists; seeded on an empty database outside production. */
@@ -16,6 +26,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     password: 'atelier-admin-2026',
     name: 'Ada Admin',
     role: 'admin',
+    bio: 'Ada founded the school after twenty years as a book illustrator. She still teaches the occasional watercolour workshop and believes everyone can learn to draw what they see.',
     attendees: [],
   },
   {
@@ -23,6 +34,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     password: 'atelier-teacher-2026',
     name: 'Theo Teacher',
     role: 'teacher',
+    bio: 'Theo studied painting in Kyoto and has taught children and adults for twelve years. His classes start from observation: a still life, a plant, a classmate, drawn slowly and with curiosity.',
     attendees: [],
   },
   {
@@ -30,7 +42,15 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     password: 'atelier-student-2026',
     name: 'Sam Student',
     role: 'student',
-    attendees: [{ name: 'Sam Student', birthday: '1994-05-17', isAccountHolder: true }],
+    // An adult who shares his work with the public student gallery, so the demo shows some there.
+    attendees: [
+      {
+        name: 'Sam Student',
+        birthday: '1994-05-17',
+        isAccountHolder: true,
+        galleryVisibility: 'public',
+      },
+    ],
   },
   {
     email: 'parent@atelier.test',

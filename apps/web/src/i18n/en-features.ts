@@ -197,6 +197,8 @@ export const enFeatures = {
       name: 'Name',
       timezone: 'Time zone',
       language: 'Preferred language',
+      bio: 'Bio',
+      bioHint: 'A few sentences about you for the public Our Instructors page.',
       submit: 'Save',
       saved: 'Your profile is saved.',
     },
@@ -238,6 +240,8 @@ export const enFeatures = {
     messages: {
       imageTooLarge: 'The image must be at most 5 MB',
       imageType: 'Upload a JPEG, PNG or WebP image',
+      bioTooLong: 'Use at most {{bioMaxLength}} characters',
+      bioNotAllowed: 'Only teachers and admins have a public bio',
     },
   },
   family: {

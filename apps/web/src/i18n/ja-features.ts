@@ -196,6 +196,8 @@ export const jaFeatures: FeatureTranslation = {
       name: '名前',
       timezone: 'タイムゾーン',
       language: '使用言語',
+      bio: '自己紹介',
+      bioHint: '公開ページ「講師紹介」に載る、あなたについての短い文章です。',
       submit: '保存',
       saved: 'プロフィールを保存しました。',
     },
@@ -237,6 +239,8 @@ export const jaFeatures: FeatureTranslation = {
     messages: {
       imageTooLarge: '画像は5 MB以下にしてください',
       imageType: 'JPEG・PNG・WebPの画像をアップロードしてください',
+      bioTooLong: '{{bioMaxLength}}文字以内にしてください',
+      bioNotAllowed: '公開の自己紹介は講師と管理者だけが設定できます',
     },
   },
   family: {

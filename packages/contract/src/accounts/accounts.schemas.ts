@@ -6,6 +6,7 @@ import { LANGUAGES } from '../constants';
 import { emailSchema, roleSchema, userResourceSchema } from '../users/users.schemas';
 import {
   ACCOUNT_MESSAGES,
+  BIO_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -55,6 +56,16 @@ export const timezoneSchema = textSchema({
   max: 64,
   tooLong: ACCOUNT_MESSAGES.timezoneInvalid,
 }).refine(isTimeZone, ACCOUNT_MESSAGES.timezoneInvalid);
+
+/**
+ * A teacher's or admin's biography as typed (line breaks kept); an empty one removes it. Other
+ * accounts get a 422 on `bio`: only staff appear on the public instructors page.
+ */
+export const bioSchema = textSchema({
+  max: BIO_MAX_LENGTH,
+  multiline: true,
+  tooLong: ACCOUNT_MESSAGES.bioTooLong,
+});
 
 export const localeSchema = z.enum(LANGUAGES, { error: ACCOUNT_MESSAGES.invalid });
 
@@ -188,11 +199,13 @@ export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
  * The text fields of PUT /api/v1/users/{id} (multipart/form-data). Every field is optional; the
  * file field `avatar` (JPEG/PNG/WebP up to IMAGE_MAX_BYTES; 422 on `avatar` with
  * IMAGE_TYPE_MESSAGE or IMAGE_TOO_LARGE_MESSAGE otherwise) replaces the picture, and
- * `remove_avatar=true` removes it. Answers userDocumentSchema; `avatar_url` is the square
+ * `remove_avatar=true` removes it; `bio` (teachers and admins only) sets the public biography, and
+ * an empty one removes it. Answers userDocumentSchema (with `bio`); `avatar_url` is the square
  * thumbnail.
  */
 export const updateUserFieldsSchema = z.object({
   name: personNameSchema.optional(),
+  bio: bioSchema.optional(),
   timezone: timezoneSchema.optional(),
   locale: localeSchema.optional(),
   remove_avatar: z.enum(['true', 'false'], { error: ACCOUNT_MESSAGES.invalid }).optional(),

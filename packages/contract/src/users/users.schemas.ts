@@ -16,6 +16,11 @@ export const userAttributesSchema = z.object({
   timezone: z.string().nullable(),
   /** Null until the account's owner chooses a language (the web then keeps a guest's choice). */
   locale: z.enum(LANGUAGES).nullable(),
+  /**
+   * The public biography (teachers and admins; null when none). Only the account's own answers
+   * carry it (GET /users/me, PUT /users/{id}); lists of users leave it out.
+   */
+  bio: z.string().nullable().optional(),
 });
 export type UserAttributes = z.infer<typeof userAttributesSchema>;
 

@@ -232,6 +232,55 @@ describe('account settings', { timeout: 120_000 }, () => {
       expect((await rowOf(student.id))?.name).toBe('Changed By Someone');
       expect((await updateUser(admin.jwt, 999_999, body())).statusCode).toBe(404);
     });
+
+    it('lets a teacher set, trim and clear a multi-line bio, which their own profile returns', async () => {
+      const teacher = await signedInUser(t, 'teacher');
+      expect((await me(teacher.jwt)).json().data.attributes.bio).toBeNull();
+      const bio = 'Painter and printmaker.\nTeaches\tdrawing from life.';
+      const res = await updateUser(teacher.jwt, teacher.id, multipart({ bio: `  ${bio}\n ` }));
+      expect(res.statusCode).toBe(200);
+      expect(userDocumentSchema.parse(res.json()).data.attributes.bio).toBe(bio);
+      expect((await me(teacher.jwt)).json().data.attributes.bio).toBe(bio);
+      expect((await rowOf(teacher.id))?.bio).toBe(bio);
+
+      // Other fields leave it alone; an empty one removes it.
+      await updateUser(teacher.jwt, teacher.id, multipart({ name: 'Theo Tanaka' }));
+      expect((await rowOf(teacher.id))?.bio).toBe(bio);
+      const cleared = await updateUser(teacher.jwt, teacher.id, multipart({ bio: '  ' }));
+      expect(cleared.json().data.attributes.bio).toBeNull();
+      expect((await rowOf(teacher.id))?.bio).toBeNull();
+    });
+
+    it('refuses an over-long bio or one with control characters with a message on bio', async () => {
+      const admin = await signedInUser(t, 'admin');
+      const long = await updateUser(admin.jwt, admin.id, multipart({ bio: 'x'.repeat(1001) }));
+      expect(long.statusCode).toBe(422);
+      expect(fieldMessages(long.json())).toEqual({ bio: ACCOUNT_MESSAGES.bioTooLong });
+      const control = await t.app.inject({
+        method: 'PUT',
+        url: ACCOUNTS_API.user(admin.id),
+        payload: { user: { bio: 'bell\u0007' } },
+        headers: bearer(admin.jwt),
+      });
+      expect(control.statusCode).toBe(422);
+      expect(fieldMessages(control.json())).toEqual({ bio: 'Must not contain control characters' });
+      expect((await rowOf(admin.id))?.bio).toBeNull();
+      const fits = await updateUser(admin.jwt, admin.id, multipart({ bio: 'x'.repeat(1000) }));
+      expect(fits.statusCode).toBe(200);
+    });
+
+    it("refuses a bio on a family's account (a 422 on bio), even from an admin", async () => {
+      const student = await signedInUser(t, 'student');
+      const admin = await signedInUser(t, 'admin');
+      for (const jwt of [student.jwt, admin.jwt]) {
+        const res = await updateUser(jwt, student.id, multipart({ name: 'Sam S', bio: 'Hi' }));
+        expect(res.statusCode).toBe(422);
+        expect(fieldMessages(res.json())).toEqual({ bio: ACCOUNT_MESSAGES.bioNotAllowed });
+      }
+      const row = await rowOf(student.id);
+      expect(row?.bio).toBeNull();
+      expect(row?.name).not.toBe('Sam S');
+    });
   });
 
   describe('e-mail change', () => {

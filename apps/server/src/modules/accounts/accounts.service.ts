@@ -132,7 +132,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   const avatarUrl = (key: string) => images.urls(key).thumbUrl;
-  const toResource = (user: AccountUserRow): UserResource => userResource(user, avatarUrl);
+  // Every answer here is about one account, to its owner or an admin: it carries the bio.
+  const toResource = (user: AccountUserRow): UserResource =>
+    userResource(user, avatarUrl, { own: true });
 
   const expiresAt = (purpose: AccountTokenPurpose) =>
     new Date(now().getTime() + TOKEN_LIFETIME_S[purpose] * 1000);
@@ -411,7 +413,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return { jwt: await sessions.issueSessionToken(user) };
     },
 
-    /** Name, time zone, language and avatar of one account (own, or any for an admin). */
+    /** Name, time zone, language, avatar and bio of one account (own, or any for an admin). */
     async updateUser(
       actor: Actor,
       userId: number,
@@ -419,6 +421,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       avatar: AvatarUpload | undefined,
     ): Promise<UserResource> {
       const user = await targetUser(actor, userId);
+      // Only staff are shown on the public instructors page; a family's bio would be shown nowhere,
+      // so it is refused rather than silently kept (docs/product.md#public-site).
+      if (fields.bio !== undefined && user.role === 'student') {
+        throw fieldError('bio', ACCOUNT_MESSAGES.bioNotAllowed);
+      }
       if (avatar && 'tooLarge' in avatar) throw fieldError('avatar', IMAGE_TOO_LARGE_MESSAGE);
       const stored = avatar
         ? await images.storeImage(avatar.data, { kind: 'avatars', field: 'avatar' })
@@ -428,6 +435,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         ...(fields.name !== undefined ? { name: fields.name } : {}),
         ...(fields.timezone !== undefined ? { timezone: fields.timezone } : {}),
         ...(fields.locale !== undefined ? { locale: fields.locale } : {}),
+        ...(fields.bio !== undefined ? { bio: fields.bio === '' ? null : fields.bio } : {}),
         ...(stored ? { avatarKey: stored.key } : removing ? { avatarKey: null } : {}),
       };
       let updated: AccountUserRow | undefined;

@@ -314,6 +314,7 @@ describe('session routes', { timeout: 60_000 }, () => {
             role: 'student',
             timezone: 'America/New_York',
             locale: 'en',
+            bio: null,
           },
         },
       });

@@ -20,7 +20,9 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const meDocument = (user: SessionUser): string => {
     let body = meDocuments.get(user);
     if (body === undefined) {
-      body = JSON.stringify(userDocumentSchema.encode({ data: userResource(user, avatarUrl) }));
+      body = JSON.stringify(
+        userDocumentSchema.encode({ data: userResource(user, avatarUrl, { own: true }) }),
+      );
       meDocuments.set(user, body);
     }
     return body;

@@ -5,16 +5,18 @@ import type { SessionUser } from './users.repository';
 export type UserResourceSource = Pick<
   SessionUser,
   'id' | 'name' | 'email' | 'role' | 'timezone' | 'locale' | 'avatarKey'
->;
+> & { bio?: string | null };
 
 /**
  * A user as a JSON:API `users` resource (GET /me, user search, anything embedding a user).
  * `avatarUrl` turns a stored avatar key into a URL; the storage that holds avatars provides it.
- * Without a key (or a resolver), avatar_url is null and the web shows initials.
+ * Without a key (or a resolver), avatar_url is null and the web shows initials. `own` marks the
+ * account's own answers (GET /me, account settings), which carry the bio; lists leave it out.
  */
 export function userResource(
   user: UserResourceSource,
   avatarUrl?: (avatarKey: string) => string,
+  options: { own?: boolean } = {},
 ): UserResource {
   return {
     id: String(user.id),
@@ -26,6 +28,7 @@ export function userResource(
       role: user.role,
       timezone: user.timezone,
       locale: user.locale,
+      ...(options.own ? { bio: user.bio ?? null } : {}),
     },
   };
 }

@@ -14,6 +14,7 @@ export async function seedDemoUsers(db: Db): Promise<void> {
         name: account.name,
         passwordHash: hashes[i] as string,
         role: account.role,
+        bio: account.bio ?? null,
         timezone: 'America/New_York',
         confirmedAt: new Date(),
       });

@@ -65,10 +65,10 @@ export function setUserPassword(
 }
 
 export type UserProfileChanges = Partial<
-  Pick<UserRow, 'name' | 'timezone' | 'locale' | 'avatarKey'>
+  Pick<UserRow, 'name' | 'timezone' | 'locale' | 'avatarKey' | 'bio'>
 >;
 
-/** Name, time zone, language and avatar; undefined when the user is gone. */
+/** Name, time zone, language, avatar and bio; undefined when the user is gone. */
 export function updateUserProfile(
   executor: DbExecutor,
   userId: number,

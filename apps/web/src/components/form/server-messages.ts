@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  BIO_MAX_LENGTH,
   COUPON_MESSAGES,
   DATE_PICKER_MAX,
   DATE_PICKER_MIN,
@@ -30,6 +31,8 @@ const KNOWN: Record<string, MessageKey> = {
   [ACCOUNT_MESSAGES.termsRequired]: 'register.messages.termsRequired',
   [ACCOUNT_MESSAGES.timezoneInvalid]: 'register.messages.timezoneInvalid',
   [ACCOUNT_MESSAGES.emailUnchanged]: 'register.messages.emailUnchanged',
+  [ACCOUNT_MESSAGES.bioTooLong]: 'accountSettings.messages.bioTooLong',
+  [ACCOUNT_MESSAGES.bioNotAllowed]: 'accountSettings.messages.bioNotAllowed',
   'Enter a valid e-mail address': 'register.messages.emailInvalid',
   [IMAGE_TOO_LARGE_MESSAGE]: 'accountSettings.messages.imageTooLarge',
   [IMAGE_TYPE_MESSAGE]: 'accountSettings.messages.imageType',
@@ -65,6 +68,7 @@ const LIMITS = {
   hours: PHOTO_BOX_MAX_HOURS,
   minLength: PASSWORD_MIN_LENGTH,
   maxLength: PASSWORD_MAX_LENGTH,
+  bioMaxLength: BIO_MAX_LENGTH,
   from: DATE_PICKER_MIN,
   to: DATE_PICKER_MAX,
 };

@@ -22,6 +22,8 @@ type ProfileChanges = {
   name?: string;
   timezone?: string;
   locale?: Language;
+  /** Teachers and admins: the public biography ('' removes it). */
+  bio?: string;
   removeAvatar?: boolean;
   /** A new profile picture (multipart field `avatar`). */
   avatar?: File;
@@ -33,6 +35,7 @@ function profileForm(changes: ProfileChanges): FormData {
   if (changes.name !== undefined) form.append('name', changes.name);
   if (changes.timezone !== undefined) form.append('timezone', changes.timezone);
   if (changes.locale !== undefined) form.append('locale', changes.locale);
+  if (changes.bio !== undefined) form.append('bio', changes.bio);
   if (changes.removeAvatar) form.append('remove_avatar', 'true');
   if (changes.avatar) form.append('avatar', changes.avatar);
   return form;

@@ -66,4 +66,46 @@ describe('ProfileForm', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     );
     expect(store.getState().session.user).toEqual(ada);
   });
+
+  it('shows no bio field to a family account and sends no bio', async () => {
+    server = fakeApi({ 'PUT /api/v1/users/7': { data: userDocument(ada) } });
+    const { user } = renderWithProviders(<ProfileForm user={ada} />, { preloadedState: signedIn });
+    expect(screen.queryByLabelText(/^Bio/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(formFields(server.requests[0])).not.toHaveProperty('bio');
+  });
+
+  it("lets a teacher edit a multi-line bio, sent trimmed, and shows the server's bio message in Japanese", async () => {
+    const theo = buildUser({
+      id: '7',
+      name: 'Theo',
+      role: 'teacher',
+      locale: 'en',
+      bio: 'Painter.',
+    });
+    const saved = { ...theo, bio: 'Painter.\nPrintmaker.' };
+    server = fakeApi({ 'PUT /api/v1/users/7': { data: userDocument(saved) } });
+    const { user, store } = renderWithProviders(<ProfileForm user={theo} />, {
+      preloadedState: { session: { status: 'loaded' as const, user: theo } },
+    });
+    const bio = screen.getByLabelText(/^Bio/);
+    expect(bio.tagName).toBe('TEXTAREA');
+    expect(bio).toHaveValue('Painter.');
+    expect(bio).toHaveAccessibleDescription(/Our Instructors page/);
+    await user.type(bio, '{Enter}Printmaker.  ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(store.getState().session.user).toEqual(saved));
+    expect(formFields(server.requests[0])).toMatchObject({ bio: 'Painter.\nPrintmaker.' });
+
+    server.restore();
+    server = fakeApi({
+      'PUT /api/v1/users/7': invalid({ bio: 'Use at most 1000 characters' }),
+    });
+    await setI18nLanguage('ja');
+    await user.click(await screen.findByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(helperOf(screen.getByLabelText(/^自己紹介/))).toBe('1000文字以内にしてください'),
+    );
+  });
 });

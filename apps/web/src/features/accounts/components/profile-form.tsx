@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, LANGUAGES, type User } from '@atelier/contract';
+import { BIO_MAX_LENGTH, DEFAULT_TIMEZONE, LANGUAGES, type User } from '@atelier/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -17,28 +17,32 @@ import { SettingsSection } from './settings-section';
 import { TimeZoneSelect } from './time-zone-select';
 
 /**
- * Name, time zone and preferred language. Saving the language also switches the UI to it
- * (`liveLanguage`) and remembers it on this device.
+ * Name, time zone and preferred language, and for teachers and admins the bio the public
+ * instructors page shows. Saving the language also switches the UI to it (`liveLanguage`) and
+ * remembers it on this device.
  */
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [updateProfile] = useUpdateProfileMutation();
+  // Families have no public page, and the server refuses a bio on their accounts.
+  const hasBio = user.role === 'teacher' || user.role === 'admin';
   const { values, field, setValue, message, handleSubmit, submitting, formMessages } = useForm(
     {
       name: user.name,
       timezone: user.timezone ?? DEFAULT_TIMEZONE,
       // An account with no language of its own yet shows the one this device uses.
       locale: user.locale ?? storedLanguage(),
+      bio: user.bio ?? '',
     },
     { name: { required: true }, timezone: { required: true }, locale: { required: true } },
   );
 
-  const submit = handleSubmit(async ({ name, timezone, locale }) => {
+  const submit = handleSubmit(async ({ name, timezone, locale, bio }) => {
     if (!isLanguage(locale)) return;
     const updated = await updateProfile({
       userId: user.id,
-      changes: { name: name.trim(), timezone, locale },
+      changes: { name: name.trim(), timezone, locale, ...(hasBio ? { bio: bio.trim() } : {}) },
     }).unwrap();
     dispatch(setUser(updated));
     // The form always sends a language, so the answer has one; `locale` is what was sent.
@@ -49,6 +53,7 @@ export function ProfileForm({ user }: { user: User }) {
   });
 
   const locale = field('locale');
+  const bio = field('bio');
   return (
     <SettingsSection title={t('accountSettings.profile.title')} testId="profile-section">
       <Box component="form" noValidate onSubmit={submit} data-testid="profile-form">
@@ -87,6 +92,22 @@ export function ProfileForm({ user }: { user: User }) {
               </option>
             ))}
           </TextField>
+          {hasBio && (
+            <TextField
+              multiline
+              minRows={3}
+              name={bio.name}
+              label={t('accountSettings.profile.bio')}
+              value={bio.value}
+              onChange={bio.onChange}
+              error={bio.error}
+              helperText={bio.error ? bio.helperText : t('accountSettings.profile.bioHint')}
+              margin="dense"
+              slotProps={{
+                htmlInput: { maxLength: BIO_MAX_LENGTH, 'data-testid': 'profile-bio' },
+              }}
+            />
+          )}
           <Box>
             <Button
               type="submit"
