@@ -15,6 +15,7 @@ import { cablePlugin } from './cable/cable.plugin';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AccessLog, createLogger } from './lib/logger';
+import { trustedProxies } from './lib/trusted-proxies';
 import { type MailPluginOptions, mailPlugin } from './mail/mail.plugin';
 import { accountsRoutes } from './modules/accounts';
 import { adminOrdersRoutes } from './modules/admin-orders';
@@ -28,6 +29,7 @@ import { familyRoutes } from './modules/family';
 import { galleryPlugin } from './modules/gallery';
 import { healthRoutes } from './modules/health';
 import { mediaPlugin } from './modules/media';
+import { messagesPlugin } from './modules/messages';
 import { notificationsPlugin } from './modules/notifications';
 import { ordersPlugin } from './modules/orders';
 import type { Payments } from './modules/payments';
@@ -79,7 +81,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     logController: new AccessLog(),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -157,6 +159,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(customersRoutes, { currency: config.currency });
   await app.register(salesRoutes, { currency: config.currency });
   await app.register(waitlistPlugin);
+  // After notifications and mail: each family is told, by both, in its language.
+  await app.register(messagesPlugin);
   await app.register(attendanceRoutes);
   // After media and notifications: posts are artwork images, and families are told of changes.
   await app.register(galleryPlugin, { seedDemo: config.seedDemo });

@@ -1,6 +1,9 @@
 import type { Language } from '@atelier/contract';
 import { type AlreadyRegisteredParams, alreadyRegisteredMail } from './already-registered';
+import { type ClassMessageParams, classMessageMail } from './class-message';
 import { type ConfirmationParams, confirmationMail } from './confirmation';
+import { type ContactMessageParams, contactMessageMail } from './contact-message';
+import { type ContactReceivedParams, contactReceivedMail } from './contact-received';
 import {
   type EmailChangeConfirmParams,
   type EmailChangedParams,
@@ -30,6 +33,9 @@ export type MailTemplates = {
   order_receipt: OrderReceiptParams;
   waitlist_offer: WaitlistOfferParams;
   refund_issued: RefundIssuedParams;
+  contact_message: ContactMessageParams;
+  contact_received: ContactReceivedParams;
+  class_message: ClassMessageParams;
 };
 export type MailTemplateName = keyof MailTemplates;
 
@@ -46,6 +52,9 @@ const RENDERERS: { [N in MailTemplateName]: Renderer<MailTemplates[N]> } = {
   order_receipt: orderReceiptMail,
   waitlist_offer: waitlistOfferMail,
   refund_issued: refundIssuedMail,
+  contact_message: contactMessageMail,
+  contact_received: contactReceivedMail,
+  class_message: classMessageMail,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(RENDERERS) as MailTemplateName[];

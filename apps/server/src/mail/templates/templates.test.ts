@@ -16,6 +16,13 @@ const params: MailTemplates = {
   email_change_confirm: { name, token: 'tok-email', newEmail: 'new@art.example' },
   email_changed: { name, newEmail: 'new@art.example' },
   email_taken: {},
+  contact_message: {
+    name,
+    email: 'ana@example.com',
+    message: 'Do you teach oils & <3 inks?\n\nThanks, bye',
+    senderLanguage: 'ja',
+  },
+  contact_received: { name },
   order_receipt: {
     name,
     orderId: 42,
@@ -40,6 +47,14 @@ const params: MailTemplates = {
     refundedTotal: 3600,
     attendees: ['Mia'],
     full: false,
+  },
+  class_message: {
+    name,
+    messageId: 7,
+    sender: 'Theo Teacher',
+    programme: 'Ink & <3 Paint',
+    title: 'Bring an apron',
+    body: 'We paint on Saturday.\n\nSee you & <3 then!',
   },
   waitlist_offer: {
     name,
@@ -93,6 +108,28 @@ describe('mail templates', () => {
     expect(ja.text).toContain('Mia、Leo');
     expect(ja.text).toContain('2030/01/05');
     expect(ja.text).toMatch(/\$120\.00|US\$120\.00/);
+  });
+
+  it('a class message keeps its paragraphs, escapes them in HTML and links to the message', () => {
+    const en = render('class_message', 'en');
+    expect(en.subject).toBe('Blue Door Art School: Bring an apron');
+    expect(en.text).toContain('Theo Teacher wrote about Ink & <3 Paint:');
+    expect(en.text).toContain('We paint on Saturday.\n\nSee you & <3 then!');
+    expect(en.html).toContain('See you &amp; &lt;3 then!');
+    expect(linksIn(en.text)).toContain('https://art.example/app/classes?message=7');
+    expect(render('class_message', 'ja').text).toContain(
+      'Theo TeacherからInk & <3 Paintについてのメッセージです。',
+    );
+  });
+
+  it('a contact form message keeps its paragraphs and the sender; the confirmation does not repeat it', () => {
+    const en = render('contact_message', 'en');
+    expect(en.text).toContain(`${name} (ana@example.com) wrote through the contact form (in Japanese):`);
+    expect(en.text).toContain('Do you teach oils & <3 inks?\n\nThanks, bye');
+    expect(en.html).toContain('Do you teach oils &amp; &lt;3 inks?');
+    const received = render('contact_received', 'ja');
+    expect(received.subject).toBe('Blue Door Art School お問い合わせを受け付けました');
+    expect(received.text).not.toContain('oils');
   });
 
   it('links point at the SPA pages under APP_URL', () => {

@@ -1,0 +1,341 @@
+import {
+  listDocument,
+  MESSAGES_MESSAGES,
+  type MessageAudienceQuery,
+  type MessageDocument,
+  type MessageListDocument,
+  type MessageScheduleListDocument,
+  type NewMessage,
+  type UserListDocument,
+} from '@atelier/contract';
+import type { Db } from '../../db/client';
+import { forbidden, notFound, ValidationError } from '../../lib/app-error';
+import { pageMeta, pageWindow, type Viewer } from '../../lib/http';
+import type { Mailer } from '../../mail/mailer';
+import type { NotifyInput } from '../notifications';
+import { userResource } from '../users';
+import { messageNotice } from './message-notice';
+import {
+  type Family,
+  familiesOfSchedule,
+  familiesTaughtBy,
+  familiesToWrite,
+  insertMessage,
+  insertRecipients,
+  klassFacts,
+  type MessageRow,
+  markReadOnce,
+  messageById,
+  receivedMessages,
+  recipientsOfMessage,
+  type ScheduleFacts,
+  scheduleFacts,
+  schedulesToWrite,
+  sentMessages,
+  usersByIds,
+} from './messages.repository';
+
+// Class messages (docs/product.md#class-messages, decision 041). The audience is resolved to
+// family accounts when the message is sent and stored as its recipients: a family enrolling
+// later does not receive an old message, and the read receipts count the families it reached.
+
+export type MessagesContext = {
+  db: Db;
+  mailer: Mailer;
+  /** Tells a family (stored, pushed to their sockets); called after the message has committed. */
+  notify: (input: NotifyInput) => Promise<unknown>;
+  /** The URL of a stored avatar key (the square thumbnail), as the rest of the API shows it. */
+  avatarUrl: (key: string) => string;
+  now: () => Date;
+  log: { warn(obj: object, msg: string): void };
+};
+
+/** Who the message is addressed to, resolved from the body (the checks of who may send apart). */
+type Audience =
+  | { kind: 'schedule'; schedule: ScheduleFacts; klassId: null }
+  | { kind: 'klass'; schedule: ScheduleFacts; klassId: number }
+  | { kind: 'users'; schedule: null; klassId: null };
+
+const mayTeach = (viewer: Viewer, schedule: ScheduleFacts) =>
+  viewer.role === 'admin' || schedule.teacherId === viewer.id;
+
+/**
+ * The audience and its families. Unknown ids and accounts that are not families are the form's
+ * mistakes (422 on the field); a class the teacher does not teach, or a family outside their
+ * classes, is not theirs to write to (403).
+ */
+async function resolveAudience(
+  ctx: MessagesContext,
+  viewer: Viewer,
+  message: NewMessage,
+): Promise<{ audience: Audience; families: Family[] }> {
+  if (message.klass_group_schedule_id !== undefined) {
+    const schedule = await scheduleFacts(ctx.db, message.klass_group_schedule_id);
+    if (!schedule) {
+      throw new ValidationError([
+        { field: 'klass_group_schedule_id', detail: MESSAGES_MESSAGES.unknownSchedule },
+      ]);
+    }
+    if (!mayTeach(viewer, schedule)) throw forbidden(MESSAGES_MESSAGES.notYourSchedule);
+    const families = await familiesOfSchedule(ctx.db, schedule.id);
+    if (families.length === 0) {
+      throw new ValidationError([
+        { field: 'klass_group_schedule_id', detail: MESSAGES_MESSAGES.nobodyEnrolled },
+      ]);
+    }
+    return { audience: { kind: 'schedule', schedule, klassId: null }, families };
+  }
+  if (message.klass_id !== undefined) {
+    const klass = await klassFacts(ctx.db, message.klass_id);
+    if (!klass) {
+      throw new ValidationError([{ field: 'klass_id', detail: MESSAGES_MESSAGES.unknownSession }]);
+    }
+    if (!mayTeach(viewer, klass.schedule)) throw forbidden(MESSAGES_MESSAGES.notYourSchedule);
+    // Enrollment is by schedule: a session's families are its schedule's.
+    const families = await familiesOfSchedule(ctx.db, klass.schedule.id);
+    if (families.length === 0) {
+      throw new ValidationError([{ field: 'klass_id', detail: MESSAGES_MESSAGES.nobodyEnrolled }]);
+    }
+    return { audience: { kind: 'klass', schedule: klass.schedule, klassId: klass.id }, families };
+  }
+  const ids = [...new Set(message.user_ids ?? [])];
+  const found = await usersByIds(ctx.db, ids);
+  if (found.length !== ids.length || found.some((u) => u.role !== 'student')) {
+    throw new ValidationError([{ field: 'user_ids', detail: MESSAGES_MESSAGES.notAFamily }]);
+  }
+  if (viewer.role !== 'admin') {
+    const taught = await familiesTaughtBy(ctx.db, viewer.id, ids);
+    if (ids.some((id) => !taught.has(id))) throw forbidden(MESSAGES_MESSAGES.notYourFamily);
+  }
+  return {
+    audience: { kind: 'users', schedule: null, klassId: null },
+    families: found.map(({ role: _role, ...f }) => f),
+  };
+}
+
+function messageResource(
+  row: MessageRow,
+  view: { counts: boolean; readAt: Date | null; recipients?: MessageRecipientRow[] },
+) {
+  return {
+    id: String(row.id),
+    type: 'messages' as const,
+    attributes: {
+      title: row.title,
+      body: row.body,
+      audience: row.audience,
+      created_at: row.createdAt.toISOString(),
+      sender:
+        row.senderId !== null && row.senderName !== null
+          ? { id: String(row.senderId), name: row.senderName }
+          : null,
+      klass_group_schedule: row.schedule
+        ? {
+            id: String(row.schedule.id),
+            name: row.schedule.name,
+            klass_group_name: row.schedule.klassGroupName,
+            time_zone: row.schedule.timeZone,
+          }
+        : null,
+      klass: row.klass
+        ? { id: String(row.klass.id), starts_at: row.klass.startsAt.toISOString() }
+        : null,
+      recipient_count: view.counts ? row.recipientCount : null,
+      read_count: view.counts ? row.readCount : null,
+      read_at: view.readAt ? view.readAt.toISOString() : null,
+      recipients: view.recipients
+        ? view.recipients.map((r) => ({
+            id: String(r.id),
+            name: r.name,
+            read_at: r.readAt ? r.readAt.toISOString() : null,
+          }))
+        : null,
+    },
+  };
+}
+
+type MessageRecipientRow = { id: number; name: string; readAt: Date | null };
+
+/**
+ * Tells each family, in its language, after the message has committed. One failed notification
+ * is logged and the others still go: the message and its mail are already stored.
+ */
+async function notifyFamilies(
+  ctx: MessagesContext,
+  messageId: number,
+  senderId: number,
+  audience: Audience,
+  message: NewMessage,
+  families: Family[],
+): Promise<void> {
+  ctx.mailer.wake();
+  for (const family of families) {
+    try {
+      await ctx.notify({
+        recipientId: family.id,
+        senderId,
+        ...messageNotice(family.locale ?? 'en', {
+          title: message.title,
+          body: message.body,
+          programme: audience.schedule?.klassGroupName ?? null,
+        }),
+        record: { type: 'messages', id: messageId },
+      });
+    } catch (err) {
+      ctx.log.warn({ err, messageId, recipientId: family.id }, 'message sent but not notified');
+    }
+  }
+}
+
+/**
+ * POST /api/v1/messages: stores the message and its recipients and queues each family's e-mail
+ * in one transaction, then notifies each family. Teachers write to the classes they teach and
+ * the families enrolled in them; admins to any class or family account.
+ */
+export async function sendMessage(
+  ctx: MessagesContext,
+  viewer: Viewer,
+  body: NewMessage,
+): Promise<MessageDocument> {
+  const { audience, families } = await resolveAudience(ctx, viewer, body);
+  const at = ctx.now();
+  const messageId = await ctx.db.transaction(async (tx) => {
+    const id = await insertMessage(tx, {
+      senderId: viewer.id,
+      audience: audience.kind,
+      scheduleId: audience.schedule?.id ?? null,
+      klassId: audience.klassId,
+      title: body.title,
+      body: body.body,
+      at,
+    });
+    await insertRecipients(
+      tx,
+      id,
+      families.map((f) => f.id),
+      at,
+    );
+    const [me] = await usersByIds(tx, [viewer.id]);
+    for (const family of families) {
+      await ctx.mailer.queue(tx, {
+        to: family.email,
+        locale: family.locale ?? 'en',
+        template: 'class_message',
+        params: {
+          name: family.name,
+          messageId: id,
+          sender: me?.name ?? null,
+          programme: audience.schedule?.klassGroupName ?? null,
+          title: body.title,
+          body: body.body,
+        },
+      });
+    }
+    return id;
+  });
+  await notifyFamilies(ctx, messageId, viewer.id, audience, body, families);
+  const row = await messageById(ctx.db, messageId);
+  if (!row) throw notFound('Message');
+  return { data: messageResource(row, { counts: true, readAt: null }) };
+}
+
+/** GET /api/v1/messages: one page of what the viewer sent, newest first, with read counts. */
+export async function listSentMessages(
+  ctx: MessagesContext,
+  viewer: Viewer,
+  page: number,
+): Promise<MessageListDocument> {
+  const { rows, total } = await sentMessages(ctx.db, viewer.id, pageWindow(page));
+  return listDocument(
+    rows.map((r) => messageResource(r, { counts: true, readAt: null })),
+    pageMeta(page, total),
+  );
+}
+
+/** GET /api/v1/messages/received: one page of what the viewer received, each with its read time. */
+export async function listReceivedMessages(
+  ctx: MessagesContext,
+  viewer: Viewer,
+  page: number,
+): Promise<MessageListDocument> {
+  const { rows, total } = await receivedMessages(ctx.db, viewer.id, pageWindow(page));
+  return listDocument(
+    rows.map((r) => messageResource(r, { counts: false, readAt: r.readAt })),
+    pageMeta(page, total),
+  );
+}
+
+/**
+ * GET /api/v1/messages/{id}: its sender, or an admin, sees every recipient's read time; a
+ * recipient sees the message, and this is what counts as reading it (the first time is kept).
+ * Anyone else: 404, as for a message that does not exist.
+ */
+export async function getMessage(
+  ctx: MessagesContext,
+  viewer: Viewer,
+  id: number,
+): Promise<MessageDocument> {
+  const row = await messageById(ctx.db, id);
+  if (!row) throw notFound('Message');
+  if (row.senderId === viewer.id || viewer.role === 'admin') {
+    const recipients = await recipientsOfMessage(ctx.db, id);
+    return { data: messageResource(row, { counts: true, readAt: null, recipients }) };
+  }
+  const readAt = await markReadOnce(ctx.db, id, viewer.id, ctx.now());
+  if (!readAt) throw notFound('Message');
+  return { data: messageResource(row, { counts: false, readAt }) };
+}
+
+/** Teachers see the schedules they teach; admins every schedule. */
+const teacherFilter = (viewer: Viewer) => (viewer.role === 'admin' ? null : viewer.id);
+
+/** GET /api/v1/messages/schedules: the schedules the viewer may write to, with their sessions. */
+export async function schedulesToMessage(
+  ctx: MessagesContext,
+  viewer: Viewer,
+  query: MessageAudienceQuery,
+): Promise<MessageScheduleListDocument> {
+  const { rows, total } = await schedulesToWrite(
+    ctx.db,
+    { teacherId: teacherFilter(viewer), keyword: query.keyword || undefined },
+    pageWindow(query.page),
+  );
+  return listDocument(
+    rows.map((r) => ({
+      id: String(r.id),
+      type: 'klass_group_schedules' as const,
+      attributes: {
+        name: r.name,
+        klass_group_name: r.klassGroupName,
+        time_zone: r.timeZone,
+        start_date: r.startDate,
+        end_date: r.endDate,
+        family_count: r.familyCount,
+        klasses: r.sessions.map((s) => ({
+          id: String(s.id),
+          starts_at: s.startsAt.toISOString(),
+          ends_at: s.endsAt.toISOString(),
+          status: s.status,
+        })),
+      },
+    })),
+    pageMeta(query.page, total),
+  );
+}
+
+/** GET /api/v1/messages/families: the family accounts the viewer may write to by name. */
+export async function familiesToMessage(
+  ctx: MessagesContext,
+  viewer: Viewer,
+  query: MessageAudienceQuery,
+): Promise<UserListDocument> {
+  const { rows, total } = await familiesToWrite(
+    ctx.db,
+    { teacherId: teacherFilter(viewer), keyword: query.keyword || undefined },
+    pageWindow(query.page),
+  );
+  return listDocument(
+    rows.map((r) => userResource(r, ctx.avatarUrl)),
+    pageMeta(query.page, total),
+  );
+}

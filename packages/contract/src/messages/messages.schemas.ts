@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { idSchema } from '../common/id.schemas';
+import { plainResourceObjectSchema } from '../common/json-api';
+import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
+import { textSchema } from '../common/text.schemas';
+
+// Class messages (docs/product.md#class-messages): a teacher or an admin writes to everyone
+// enrolled in a schedule, in one session of it, or to chosen families; each family gets a
+// notification and an e-mail, and the sender sees who has read it.
+
+export const MESSAGE_TITLE_MAX_LENGTH = 120;
+export const MESSAGE_BODY_MAX_LENGTH = 5000;
+/** The most families one message may name by hand (a whole class goes by schedule instead). */
+export const MESSAGE_MAX_USERS = 100;
+/** The longest keyword the audience pickers search for. */
+export const MESSAGE_SEARCH_MAX_LENGTH = 100;
+
+/** Who a message was addressed to: a schedule's families, a session's, or families by name. */
+export const MESSAGE_AUDIENCES = ['schedule', 'klass', 'users'] as const;
+export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
+
+/** Field messages and refusals of the messages endpoints, so the web can match or translate them. */
+export const MESSAGES_MESSAGES = {
+  oneAudience: 'Choose one audience: a schedule, a session or families',
+  chooseFamilies: 'Choose at least one family',
+  tooManyFamilies: `Choose at most ${MESSAGE_MAX_USERS} families`,
+  unknownSchedule: 'This schedule does not exist',
+  unknownSession: 'This session does not exist',
+  notAFamily: 'Only family accounts can receive class messages',
+  nobodyEnrolled: 'Nobody is enrolled yet: there is nobody to send this to',
+  notYourSchedule: 'You can only write to the classes you teach',
+  notYourFamily: 'You can only write to families enrolled in a class you teach',
+} as const;
+
+/**
+ * `POST /api/v1/messages`: exactly one audience (a schedule, one session, or family accounts),
+ * a title and a body. The audience's message goes on `audience` (the form's audience choice).
+ */
+export const createMessageBodySchema = z.object({
+  message: z
+    .object(
+      {
+        klass_group_schedule_id: idSchema.optional(),
+        klass_id: idSchema.optional(),
+        user_ids: z
+          .array(idSchema, { error: 'Invalid input' })
+          .min(1, MESSAGES_MESSAGES.chooseFamilies)
+          .max(MESSAGE_MAX_USERS, MESSAGES_MESSAGES.tooManyFamilies)
+          .optional(),
+        title: textSchema({ min: 1, max: MESSAGE_TITLE_MAX_LENGTH }),
+        body: textSchema({ min: 1, max: MESSAGE_BODY_MAX_LENGTH, multiline: true }),
+      },
+      { error: 'Required' },
+    )
+    .refine(
+      (m) =>
+        [m.klass_group_schedule_id, m.klass_id, m.user_ids].filter((v) => v !== undefined)
+          .length === 1,
+      {
+        path: ['audience'],
+        message: MESSAGES_MESSAGES.oneAudience,
+        // Said beside a blank title too: the form shows every field's message at once.
+        when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+      },
+    ),
+});
+export type CreateMessageBody = z.input<typeof createMessageBodySchema>;
+/** A message to send, as the server holds it once the body is parsed (ids are numbers). */
+export type NewMessage = z.output<typeof createMessageBodySchema>['message'];
+
+/** A recipient as the sender's read receipts show them. */
+export const messageRecipientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** ISO 8601 instant in UTC of the first time they opened it; null while unread. */
+  read_at: z.string().nullable(),
+});
+export type MessageRecipient = z.infer<typeof messageRecipientSchema>;
+
+/** Attributes of a `messages` resource. */
+export const messageAttributesSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  audience: z.enum(MESSAGE_AUDIENCES),
+  /** ISO 8601 instant in UTC. */
+  created_at: z.string(),
+  /** Null when the sender's account is gone. */
+  sender: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The schedule written to (also for one session of it); null for families by name or once deleted. */
+  klass_group_schedule: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      klass_group_name: z.string(),
+      /** The schedule's IANA time zone: the session's time is shown in it. */
+      time_zone: z.string(),
+    })
+    .nullable(),
+  /** The session written to; null for the other audiences or once deleted. */
+  klass: z.object({ id: z.string(), starts_at: z.string() }).nullable(),
+  /** The sender's and admins' views: how many families it went to; null in a recipient's view. */
+  recipient_count: z.number().int().nonnegative().nullable(),
+  /** The sender's and admins' views: how many of them have read it; null in a recipient's view. */
+  read_count: z.number().int().nonnegative().nullable(),
+  /** A recipient's view: when they first opened it (null while unread, and in the sender's views). */
+  read_at: z.string().nullable(),
+  /** GET one by its sender or an admin: every recipient with their read time; null otherwise. */
+  recipients: z.array(messageRecipientSchema).nullable(),
+});
+export type MessageAttributes = z.infer<typeof messageAttributesSchema>;
+
+export const messageResourceSchema = plainResourceObjectSchema('messages', messageAttributesSchema);
+export const messageDocumentSchema = z.object({ data: messageResourceSchema });
+export type MessageDocument = z.infer<typeof messageDocumentSchema>;
+/** `GET /api/v1/messages` (sent by me) and `GET /api/v1/messages/received`: newest first, paged. */
+export const messageListDocumentSchema = z.object({
+  data: z.array(messageResourceSchema),
+  meta: pageMetaSchema,
+});
+export type MessageListDocument = z.infer<typeof messageListDocumentSchema>;
+
+/** A message as the web holds it after `flatten`. */
+export const messageSchema = messageAttributesSchema.extend({
+  id: z.string(),
+  type: z.literal('messages'),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** The audience pickers' query: a page, optionally only what matches `keyword`. */
+export const messageAudienceQuerySchema = pageQuerySchema.extend({
+  keyword: textSchema({ max: MESSAGE_SEARCH_MAX_LENGTH }).optional(),
+});
+export type MessageAudienceQuery = z.infer<typeof messageAudienceQuerySchema>;
+
+/** A session of a schedule the sender may write to. */
+export const messageSessionSchema = z.object({
+  id: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  status: z.enum(['scheduled', 'cancelled']),
+});
+export type MessageSession = z.infer<typeof messageSessionSchema>;
+
+/** A schedule the sender may write to (`GET /api/v1/messages/schedules`), with its sessions. */
+export const messageScheduleAttributesSchema = z.object({
+  name: z.string(),
+  klass_group_name: z.string(),
+  time_zone: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  /** Families with a child actively enrolled: who a message to it reaches today. */
+  family_count: z.number().int().nonnegative(),
+  /** Every session, in time order. */
+  klasses: z.array(messageSessionSchema),
+});
+export const messageScheduleResourceSchema = plainResourceObjectSchema(
+  'klass_group_schedules',
+  messageScheduleAttributesSchema,
+);
+export const messageScheduleListDocumentSchema = z.object({
+  data: z.array(messageScheduleResourceSchema),
+  meta: pageMetaSchema,
+});
+export type MessageScheduleListDocument = z.infer<typeof messageScheduleListDocumentSchema>;
+export const messageScheduleSchema = messageScheduleAttributesSchema.extend({
+  id: z.string(),
+  type: z.literal('klass_group_schedules'),
+});
+export type MessageSchedule = z.infer<typeof messageScheduleSchema>;
