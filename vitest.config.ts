@@ -1,10 +1,12 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const postgres = Boolean(process.env.DATABASE_URL);
 const serverTests = {
   root: 'apps/server',
   include: ['src/**/*.test.ts'],
+  // Its own project below: it starts real server processes and runs once, not once per database.
+  exclude: [...configDefaults.exclude, 'src/scale-out/**'],
   environment: 'node' as const,
   // Most server suites build the app on a fresh database in beforeAll: seconds on a busy 2-core
   // machine, well past vitest's 10 s default for hooks.
@@ -50,6 +52,17 @@ export default defineConfig({
       ...(postgres
         ? [{ test: { name: 'server-pg', ...serverTests, env: { TEST_DB: 'postgres' } } }]
         : []),
+      // Two server processes behind nginx on PostgreSQL and Redis (docs/architecture.md#many-servers);
+      // skipped, saying why, without DATABASE_URL and TEST_REDIS_URL.
+      {
+        test: {
+          name: 'scale-out',
+          root: 'apps/server',
+          include: ['src/scale-out/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 180_000,
+        },
+      },
       { extends: './apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web' } },
       { test: { name: 'bench', root: 'bench', include: ['src/**/*.test.ts'] } },
       { test: { name: 'repo', root: 'scripts', include: ['*.test.mjs'] } },

@@ -38,7 +38,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       seedDemo: true,
       currency: 'USD',
-      trustProxy: false,
+      trustProxy: 0,
+      redisPrefix: undefined,
     });
   });
 
@@ -68,6 +69,26 @@ describe('loadConfig', () => {
     expect(config.database.kind).toBe('pglite');
     expect(config.redisUrl).toBeUndefined();
     expect(config.seedDemo).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as a number of proxies (1 for true/yes) or their addresses', () => {
+    const trust = (value: string) =>
+      loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy;
+    expect(['1', 'true', 'YES', '2', '0', 'no', ''].map(trust)).toEqual([1, 1, 1, 2, 0, 0, 0]);
+    expect(trust('127.0.0.1, 10.0.0.0/8,loopback,::1')).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+    ]);
+    for (const bad of ['all', '10.0.0.300', '10.0.0.0/8/1', '1.5']) {
+      expect(problemsOf({ DATA_DIR: tempDir(), TRUST_PROXY: bad })?.[0]).toMatch(/^TRUST_PROXY: /);
+    }
+  });
+
+  it('takes REDIS_PREFIX for the Redis keys and channels of one deployment', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), REDIS_PREFIX: ' staging: ' });
+    expect(config.redisPrefix).toBe('staging:');
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {

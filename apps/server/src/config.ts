@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('var'),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   REDIS_URL: optionalString.pipe(z.url().optional()),
+  /**
+   * Prepended to every Redis key and pub/sub channel, so deployments (or test runs) sharing one
+   * Redis stay apart: a database number in REDIS_URL does not separate pub/sub, which is global.
+   */
+  REDIS_PREFIX: optionalString,
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag,
@@ -42,7 +48,31 @@ const envSchema = z.object({
   /** Tests only: where the Stripe SDK sends its calls (a local stand-in of the Stripe API). */
   STRIPE_API_URL: optionalString.pipe(z.url().optional()),
   WEB_DIST_DIR: optionalString,
-  TRUST_PROXY: booleanFlag,
+  /**
+   * Reverse proxies in front of the server: `1` (`true`, `yes`) or a number for a chain, or the
+   * proxies' addresses (`127.0.0.1,10.0.0.0/8`, `loopback`, `uniquelocal`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim().toLowerCase())
+    .pipe(
+      z.union(
+        [
+          z.enum(['', '0', 'false', 'no']).transform(() => 0),
+          z.enum(['true', 'yes']).transform(() => 1),
+          z
+            .string()
+            .regex(/^\d{1,2}$/)
+            .transform(Number),
+          z
+            .string()
+            .transform((v) => v.split(',').map((a) => a.trim()))
+            .refine((list) => list.every(isProxyAddress)),
+        ],
+        { error: 'must be 0, 1 (or a number of proxies), or the proxies’ addresses' },
+      ),
+    ),
   /** Artwork processing jobs run at once by this process (docs/decisions/036-artwork-images.md). */
   IMAGE_WORKERS: optionalString.pipe(
     z
@@ -69,6 +99,8 @@ export type Config = {
   dataDir: string;
   database: { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
+  /** Prepended to Redis keys and channels (REDIS_PREFIX); undefined keeps the built-in names. */
+  redisPrefix: string | undefined;
   jwtSecret: string;
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
@@ -78,7 +110,12 @@ export type Config = {
   smtpUrl: string | undefined;
   currency: string;
   webDistDir: string;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe: 0 none; a number of proxies in front (the client is
+   * that many entries from the right, whatever it wrote itself); or the proxies' addresses (entries
+   * are believed only while they come from one of them).
+   */
+  trustProxy: number | string[];
   /** Artwork processing jobs run at once: IMAGE_WORKERS, else one core per job short of one, ≤ 2. */
   imageWorkers: number;
   /** Where uploads are kept: an S3-compatible bucket when S3_BUCKET is set, else local disk. */
@@ -172,6 +209,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dir: join(dataDir, 'db') },
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     jwtSecret,
     logLevel: e.LOG_LEVEL,
     seedDemo: !production && (e.SEED_DEMO ?? true),
@@ -181,7 +219,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     currency: e.CURRENCY,
     webDistDir: e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist'),
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
     // A 2-core machine gets one worker: the other core stays with the request handlers.
     imageWorkers: e.IMAGE_WORKERS ?? Math.min(2, Math.max(1, availableParallelism() - 1)),
     s3: s3Config(e),
@@ -193,6 +231,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     },
   };
+}
+
+const PROXY_ADDRESS_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range, or one of Fastify's named ranges (proxy-addr). */
+function isProxyAddress(item: string): boolean {
+  if (PROXY_ADDRESS_PRESETS.includes(item)) return true;
+  const [address = '', bits, ...rest] = item.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  return bits === undefined || /^\d{1,3}$/.test(bits);
 }
 
 function paymentProblems(e: Env, production: boolean): string[] {

@@ -28,9 +28,14 @@ async function main() {
   if (config.seedDemo) await seedIfEmpty(database.db);
 
   // Redis lets several server processes share one live stream (docs/architecture.md#live-channel); alone, memory will do.
-  const redis = config.redisUrl ? new RedisPubSub(config.redisUrl) : undefined;
+  const prefix = config.redisPrefix;
+  const redis = config.redisUrl
+    ? new RedisPubSub(config.redisUrl, { channelPrefix: prefix })
+    : undefined;
   // ...and count rate limits together, so N processes still allow a limit once (decision 020).
-  const rateLimits = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : undefined;
+  const rateLimits = config.redisUrl
+    ? new RedisRateLimitStore(config.redisUrl, prefix ? { keyPrefix: `${prefix}rate:` } : {})
+    : undefined;
   const app = await buildApp(config, { database, ownsDatabase: true, pubsub: redis, rateLimits });
   redis?.setLogger(app.log);
   rateLimits?.setLogger(app.log);
