@@ -35,6 +35,7 @@ import { ordersPlugin } from './modules/orders';
 import type { Payments } from './modules/payments';
 import { paymentsPlugin } from './modules/payments';
 import { photoBoxesPlugin } from './modules/photo-boxes';
+import { publicSitePlugin } from './modules/public-site';
 import { refundsPlugin } from './modules/refunds';
 import { salesRoutes } from './modules/sales';
 import { searchRoutes } from './modules/search';
@@ -172,6 +173,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     schoolName: config.schoolName,
   });
 
-  await app.register(spaPlugin, { config });
+  // After the classes module: class pages read its catalogue and hear of its changes.
+  await app.register(publicSitePlugin, { config });
+  await app.register(spaPlugin, { config, sitePages: app.sitePages });
   return app;
 }

@@ -54,74 +54,98 @@ function encodedPage(html: string): Record<Encoding | 'identity', Buffer> {
  * @fastify/compress per request: it leaves a response alone once it carries a content-encoding
  * (docs/decisions/021-precompressed-assets-and-first-visit-budget.md).
  */
-export const spaPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
-  const { config } = opts;
-  const indexFile = join(config.webDistDir, 'index.html');
-  const built = existsSync(indexFile);
-  const indexHtml = built ? renderIndexHtml(readFileSync(indexFile, 'utf8'), config) : null;
-  const indexBodies = indexHtml ? encodedPage(indexHtml) : null;
-  const indexPolicy = indexHtml
-    ? appContentSecurityPolicy(config.client, inlineScriptHashes(indexHtml))
-    : null;
-  // Source maps would hand anyone the app's source; production keeps them off the web.
-  const servesSourceMaps = config.env !== 'production';
+/**
+ * Pages the public site serves outside /app (modules/public-site): its home page, which the drawer
+ * links as `/?noredirect=1`, and the HTML not-found page for a browser that asked for a page.
+ */
+export type SitePageHandlers = {
+  home(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  notFound(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+};
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!indexBodies) {
+export const spaPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; sitePages?: SitePageHandlers }) => {
+    const { config } = opts;
+    const indexFile = join(config.webDistDir, 'index.html');
+    const built = existsSync(indexFile);
+    const indexHtml = built ? renderIndexHtml(readFileSync(indexFile, 'utf8'), config) : null;
+    const indexBodies = indexHtml ? encodedPage(indexHtml) : null;
+    const indexPolicy = indexHtml
+      ? appContentSecurityPolicy(config.client, inlineScriptHashes(indexHtml))
+      : null;
+    // Source maps would hand anyone the app's source; production keeps them off the web.
+    const servesSourceMaps = config.env !== 'production';
+
+    const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+      if (!indexBodies) {
+        return reply
+          .code(503)
+          .send(
+            errorDocument(
+              'unavailable',
+              'The web app is not built: run `npm start` or `npm run build`.',
+            ),
+          );
+      }
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
       return reply
-        .code(503)
-        .send(
-          errorDocument(
-            'unavailable',
-            'The web app is not built: run `npm start` or `npm run build`.',
-          ),
-        );
-    }
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .header('content-security-policy', indexPolicy)
-      .type('text/html; charset=utf-8')
-      .send(indexBodies[encoding ?? 'identity']);
-  };
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .header('content-security-policy', indexPolicy)
+        .type('text/html; charset=utf-8')
+        .send(indexBodies[encoding ?? 'identity']);
+    };
 
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      prefix: `${APP_BASE}/`,
-      index: false,
-      wildcard: true,
-      // `<file>.br` / `<file>.gz` from the build (apps/web/build/precompress.ts), picked by
-      // accept-encoding, sent with content-encoding and `vary: accept-encoding`.
-      preCompressed: true,
-      allowedPath: (path) => servesSourceMaps || !path.endsWith('.map'),
-      setHeaders: (res, path) => {
-        res.header(
-          'cache-control',
-          path.includes(`${join(config.webDistDir, 'assets')}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-        );
-      },
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: config.webDistDir,
+        prefix: `${APP_BASE}/`,
+        index: false,
+        wildcard: true,
+        // `<file>.br` / `<file>.gz` from the build (apps/web/build/precompress.ts), picked by
+        // accept-encoding, sent with content-encoding and `vary: accept-encoding`.
+        preCompressed: true,
+        allowedPath: (path) => servesSourceMaps || !path.endsWith('.map'),
+        setHeaders: (res, path) => {
+          res.header(
+            'cache-control',
+            path.includes(`${join(config.webDistDir, 'assets')}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=3600',
+          );
+        },
+      });
+    }
+
+    // `/` alone opens the app; `/?noredirect=1` is the public site's home page.
+    app.get('/', { schema: { hide: true } }, (req, reply) => {
+      const { noredirect } = req.query as { noredirect?: unknown };
+      if (opts.sitePages && noredirect !== undefined) return opts.sitePages.home(req, reply);
+      return reply.redirect(`${APP_BASE}/`);
     });
-  }
+    app.get(APP_BASE, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${APP_BASE}/`));
+    app.get(`${APP_BASE}/`, { schema: { hide: true } }, (req, reply) => sendIndex(req, reply));
 
-  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(`${APP_BASE}/`));
-  app.get(APP_BASE, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${APP_BASE}/`));
-  app.get(`${APP_BASE}/`, { schema: { hide: true } }, (req, reply) => sendIndex(req, reply));
-
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const isAsset = path.startsWith(`${APP_BASE}/assets/`);
-    // HEAD too: link checkers and uptime probes ask a client route with HEAD.
-    const reading = request.method === 'GET' || request.method === 'HEAD';
-    if (reading && path.startsWith(`${APP_BASE}/`) && !isAsset) {
-      return sendIndex(request, reply);
-    }
-    return reply
-      .code(404)
-      .send(errorDocument('not_found', `No route for ${request.method} ${path}`));
-  });
-});
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const isAsset = path.startsWith(`${APP_BASE}/assets/`);
+      // HEAD too: link checkers and uptime probes ask a client route with HEAD.
+      const reading = request.method === 'GET' || request.method === 'HEAD';
+      if (reading && path.startsWith(`${APP_BASE}/`) && !isAsset) {
+        return sendIndex(request, reply);
+      }
+      // A browser asking for a page outside the app and the API gets the site's not-found page;
+      // scripts and API clients keep the JSON document.
+      const wantsPage = /\btext\/html\b/.test(request.headers.accept ?? '');
+      const outside =
+        !path.startsWith('/api/') && path !== APP_BASE && !path.startsWith(`${APP_BASE}/`);
+      if (opts.sitePages && reading && wantsPage && outside) {
+        return opts.sitePages.notFound(request, reply);
+      }
+      return reply
+        .code(404)
+        .send(errorDocument('not_found', `No route for ${request.method} ${path}`));
+    });
+  },
+);

@@ -1,5 +1,10 @@
 // The classes module's public face: other modules and app.ts import from here only, apart from
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
+import type { CatalogueKlassGroupDocument, CatalogueListDocument } from '@atelier/contract';
+import type { FastifyInstance } from 'fastify';
+import { catalogueKlassGroup, catalogueList } from './catalogue.service';
+import type { ClassesContext } from './classes.context';
+
 export { type CalendarEntry, klassesConcerning } from './calendar-klasses.service';
 export {
   addonIdsOfSchedule,
@@ -8,5 +13,34 @@ export {
 } from './cart-schedules.service';
 export type { Viewer } from './classes.context';
 export type { ImageUrls } from './classes.resources';
-export { classesRoutes } from './classes.routes';
+export {
+  CATALOGUE_CACHE_TTL_MS,
+  CATALOGUE_CHANGED_CHANNEL,
+  classesRoutes,
+} from './classes.routes';
 export { seedDemoClasses } from './classes.seed';
+
+/** The public catalogue as documents, for pages the server renders itself (the public site). */
+export type PublicCatalogue = {
+  /** A published programme by slug; throws the not-found AppError for any other. */
+  programme(slug: string): Promise<CatalogueKlassGroupDocument>;
+  /** One page of published programmes. */
+  page(page: number): Promise<CatalogueListDocument>;
+};
+
+/**
+ * Reads the same catalogue as `GET /api/v1/catalogue/…`, without the HTTP round trip. Read only:
+ * its changes are heard on CATALOGUE_CHANGED_CHANNEL, which every write of this module publishes.
+ */
+export function publicCatalogue(app: FastifyInstance): PublicCatalogue {
+  const ctx: ClassesContext = {
+    db: app.db,
+    images: app.images,
+    now: () => new Date(),
+    changed: () => {},
+  };
+  return {
+    programme: (slug) => catalogueKlassGroup(ctx, slug),
+    page: (page) => catalogueList(ctx, { page }),
+  };
+}

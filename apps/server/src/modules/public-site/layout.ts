@@ -12,6 +12,8 @@ export type SiteContext = {
   origin: string;
   schoolName: string;
   contactEmail: string;
+  /** The school's currency (ISO 4217), for prices. */
+  currency: string;
   blogUrl: string;
   social: { instagram: string; facebook: string; youtube: string };
   /** The served Open Sans files (regular, bold); null when they could not be found. */

@@ -17,13 +17,18 @@ export type PageBody = {
   encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
 };
 
+/** A page of the site as a body, with its policy. */
 export function pageBody(site: SiteContext, page: RenderedPage): PageBody {
-  const bytes = Buffer.from(page.html, 'utf8');
+  return encodedBody(Buffer.from(page.html, 'utf8'), siteContentSecurityPolicy(site, page));
+}
+
+/** Any text body (HTML, XML) with its ETag and lazily compressed forms. */
+export function encodedBody(bytes: Buffer, policy: string): PageBody {
   const variants = new Map<'br' | 'gzip', Promise<Buffer>>();
   return {
     bytes,
     etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
-    policy: siteContentSecurityPolicy(site, page),
+    policy,
     encoded(encoding) {
       let variant = variants.get(encoding);
       if (!variant) {
@@ -63,18 +68,32 @@ export async function sendPage(
   body: PageBody,
   options: SendPageOptions,
 ): Promise<FastifyReply> {
-  const status = options.status ?? 200;
   sendLanguageHeaders(reply, options.negotiated);
+  return sendBody(request, reply, body, {
+    status: options.status ?? 200,
+    type: 'text/html; charset=utf-8',
+  });
+}
+
+/** Sends a body with its policy, ETag (304 when unchanged) and compression. */
+export async function sendBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: PageBody,
+  options: { status: number; type: string },
+): Promise<FastifyReply> {
+  const { status } = options;
   reply.header('content-security-policy', body.policy);
   reply.header('cache-control', 'no-cache');
   reply.header('etag', body.etag);
-  reply.type('text/html; charset=utf-8');
+  if (!reply.hasHeader('vary')) reply.header('vary', 'Accept-Encoding');
+  reply.type(options.type);
   if (status === 200 && request.headers['if-none-match'] === body.etag) {
     return reply.code(304).send();
   }
   reply.code(status);
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding || request.method === 'HEAD') return reply.send(body.bytes);
+  if (!encoding || body.bytes.length < 1024) return reply.send(body.bytes);
   reply.header('content-encoding', encoding);
   return reply.send(await body.encoded(encoding));
 }

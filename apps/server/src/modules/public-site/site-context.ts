@@ -38,6 +38,7 @@ export function siteContextOf(
     origin: config.appUrl,
     schoolName: config.schoolName,
     contactEmail: config.contactEmail,
+    currency: config.currency,
     blogUrl: SITE_LINKS.blogUrl,
     social: { ...SITE_LINKS.social },
     fonts: fonts ? { regular: fonts.regular.url, bold: fonts.bold.url } : null,
