@@ -1,18 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title';
+import { FamilyAttendance, KlassAttendance } from '../../features/attendance';
 import { CalendarFeedPanel, KlassCalendar } from '../../features/calendar';
 import { selectUser } from '../../features/session';
 import { useAppSelector } from '../../lib/store-hooks';
 import { timeZoneOf } from '../../lib/zoned-time';
 
-/** /classes (any signed-in user): the sessions that concern them, and their calendar feed. */
+/**
+ * /classes (any signed-in user): the sessions that concern them (each with its attendance), a
+ * family's attendance list, and their calendar feed.
+ */
 export function Component() {
   const { t } = useTranslation();
   const zone = timeZoneOf(useAppSelector(selectUser));
   return (
     <section>
       <PageTitle title={t('pages.classes')} />
-      <KlassCalendar zone={zone} />
+      <KlassCalendar
+        zone={zone}
+        klassExtras={(klass) => <KlassAttendance klass={klass} zone={zone} />}
+      />
+      <FamilyAttendance zone={zone} />
       <CalendarFeedPanel />
     </section>
   );

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  ATTENDANCE_MESSAGES,
   BIO_MAX_LENGTH,
   COUPON_MESSAGES,
   DATE_PICKER_MAX,
@@ -61,6 +62,11 @@ const KNOWN: Record<string, MessageKey> = {
   [PHOTO_BOX_MESSAGES.notYourSession]: 'photoBoxes.messages.notYourSession',
   [PHOTO_BOX_MESSAGES.notInSession]: 'photoBoxes.messages.notInSession',
   [PHOTO_BOX_MESSAGES.alreadyHandled]: 'photoBoxes.messages.alreadyHandled',
+  [ATTENDANCE_MESSAGES.notEnrolled]: 'attendance.messages.notEnrolled',
+  [ATTENDANCE_MESSAGES.listedTwice]: 'attendance.messages.listedTwice',
+  [ATTENDANCE_MESSAGES.badStatus]: 'attendance.messages.badStatus',
+  [ATTENDANCE_MESSAGES.cancelled]: 'attendance.messages.cancelled',
+  [ATTENDANCE_MESSAGES.tooEarly]: 'attendance.messages.tooEarly',
 };
 
 /** The values the known messages interpolate. */

@@ -166,12 +166,19 @@ describe('the class calendar', { timeout: 30_000 }, () => {
 
   it('opens a session’s details: teacher, attendees and the meeting link of an online class', async () => {
     server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: sessions } });
-    const { user } = renderWithProviders(<KlassCalendar zone="America/New_York" now={NOW} />, {
-      route: '/classes',
-    });
+    const { user } = renderWithProviders(
+      <KlassCalendar
+        zone="America/New_York"
+        now={NOW}
+        klassExtras={(klass) => <p>More about session {klass.id}</p>}
+      />,
+      { route: '/classes' },
+    );
     await user.click(await screen.findByRole('button', { name: '10:30 PM Drawing Lab' }));
     const dialog = await screen.findByRole('dialog', { name: 'Drawing Lab' });
     expect(dialog).toHaveTextContent('Saturday, March 7, 2026');
+    // What other features add to a session (its attendance) shows in its dialog.
+    expect(dialog).toHaveTextContent('More about session 1');
     expect(dialog).toHaveTextContent('Teacher: Theo Teacher');
     expect(dialog).toHaveTextContent('For: Kid One');
     expect(within(dialog).getByRole('link', { name: 'Join the online class' })).toHaveAttribute(

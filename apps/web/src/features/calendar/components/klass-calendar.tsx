@@ -11,7 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
@@ -49,6 +49,8 @@ type Props = {
   zone: string;
   /** The current time (ms); tests pin it. */
   now?: number;
+  /** More about a session in its dialog, from other features (the route composes them). */
+  klassExtras?: (klass: CalendarKlass) => ReactNode;
 };
 
 /**
@@ -56,7 +58,7 @@ type Props = {
  * teacher's taught, a family's enrolled) as a month grid, a week or a list, in the user's zone.
  * The view and the day shown live in the URL (`?view=week&date=2026-03-14`).
  */
-export function KlassCalendar({ zone, now = Date.now() }: Props) {
+export function KlassCalendar({ zone, now = Date.now(), klassExtras }: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const [params, setParams] = useSearchParams();
@@ -158,6 +160,7 @@ export function KlassCalendar({ zone, now = Date.now() }: Props) {
             {formatDayLong(formatPlainDate(zonedDate(Date.parse(open.starts_at), zone)), locale)}
           </Typography>
           <KlassDetails klass={open} zone={zone} />
+          {klassExtras?.(open)}
         </AppDialog>
       )}
     </Box>
