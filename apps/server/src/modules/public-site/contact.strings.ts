@@ -30,7 +30,8 @@ const en = {
   home: 'Go to the home page',
   tooMany: (minutes: number) =>
     `Too many messages have been sent from your network or to this address. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again, or write to us directly.`,
-  crossSite: 'This form can only be sent from our own website. Please open the contact page and try again.',
+  crossSite:
+    'This form can only be sent from our own website. Please open the contact page and try again.',
   messages: {
     [CONTACT_MESSAGES.required]: 'Required',
     [CONTACT_MESSAGES.invalid]: 'Invalid input',

@@ -88,7 +88,7 @@ main{flex:1 0 auto;padding-bottom:32px}
 .schedule dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px;margin:0 0 12px}
 .schedule dt{color:${c.muted}}
 .schedule dd{margin:0}
-.schedule ul{margin:0;padding-left:20px}
+.schedule dd ul{margin:0;padding:0;list-style:none}
 .note{color:${c.muted};font-size:.9rem}
 .cta{margin:24px 0}
 .prose{max-width:72ch}
