@@ -66,8 +66,7 @@ function control(
   const t = CONTACT_STRINGS[lang];
   const error = state.errors[field];
   const hintId = `contact-${field}-hint`;
-  const hint =
-    field === 'email' ? t.emailHint : field === 'message' ? t.messageHint : null;
+  const hint = field === 'email' ? t.emailHint : field === 'message' ? t.messageHint : null;
   const describedBy = [error ? errorIdOf(field) : null, hint ? hintId : null]
     .filter(Boolean)
     .join(' ');

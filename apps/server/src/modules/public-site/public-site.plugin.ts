@@ -4,8 +4,10 @@ import fp from 'fastify-plugin';
 import { type Config, REPO_ROOT } from '../../config';
 import { CATALOGUE_CACHE_TTL_MS, CATALOGUE_CHANGED_CHANNEL, publicCatalogue } from '../classes';
 import { classPagesRoutes } from './class-pages.routes';
+import { contactRoutes } from './contact.routes';
 import { contentPagesRoutes } from './content-pages.routes';
 import { homePageInput } from './home.page';
+import { instructorsRoutes } from './instructors.routes';
 import { negotiateLanguage } from './language';
 import { renderPage, type SiteContext } from './layout';
 import { sendNotFoundPage } from './not-found.page';
@@ -15,6 +17,7 @@ import { seoRoutes } from './seo.routes';
 import { allProgrammes } from './site-catalogue';
 import { siteContextOf } from './site-context';
 import { loadSiteFonts } from './site-fonts';
+import { studentGalleryRoutes } from './student-gallery.routes';
 
 /** What the SPA plugin asks of the site: the home page (`/?noredirect=1`) and the HTML 404. */
 export type SitePages = {
@@ -71,6 +74,9 @@ export const publicSitePlugin = fp(
       contentDir: opts.contentDir ?? join(REPO_ROOT, 'apps/server/content'),
     });
     await app.register(seoRoutes, { site, catalogue, cache });
+    await app.register(instructorsRoutes, { site });
+    await app.register(studentGalleryRoutes, { site });
+    await app.register(contactRoutes, { site });
 
     const homeCache = cache as PageCache<PageBody>;
     app.decorate('sitePages', {
