@@ -3,12 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import { galleryContextOf } from './gallery.context';
 import { createPostFromImages as createPost, type PostFromImages } from './posts.service';
+import { type PublicArtwork, publicArtworkPage } from './public-gallery.service';
 
 export { type GalleryContext, galleryContextOf } from './gallery.context';
 export { type GalleryPluginOptions, galleryPlugin } from './gallery.routes';
 export { seedDemoGallery } from './gallery.seed';
 export { publicStudentName } from './student-name';
-export type { PostFromImages };
+export type { PostFromImages, PublicArtwork };
 
 /**
  * A post of images media already holds (the photo box's assignment); tells the family with a
@@ -19,4 +20,15 @@ export function createPostFromImages(
   input: PostFromImages,
 ): Promise<{ postId: number }> {
   return createPost(galleryContextOf(app), input);
+}
+
+/**
+ * A numbered page of the public student gallery: posts of students whose family chose `public`,
+ * not hidden, with a processed picture, newest first, named "Mia K." (gallery.privacy.ts).
+ */
+export function publicArtwork(
+  app: FastifyInstance,
+  page: { offset: number; limit: number },
+): Promise<{ posts: PublicArtwork[]; total: number }> {
+  return publicArtworkPage(galleryContextOf(app), page);
 }

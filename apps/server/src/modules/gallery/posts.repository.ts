@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { klasses, klassGroupSchedules, klassGroups } from '../classes/classes.tables';
+import { images } from '../media/media.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
 import {
   type GalleryViewer,
@@ -134,6 +135,35 @@ export async function pageOfPosts(
     .orderBy(sql`${posts.createdAt} desc`, sql`${posts.id} desc`)
     .limit(limit);
   return rows.map(toPostRow);
+}
+
+/** The post has at least one processed picture (a list of pictures shows nothing else). */
+export const hasReadyImage = sql`exists (select 1 from ${postImages}
+  join ${images} on ${images.id} = ${postImages.imageId}
+  where ${postImages.postId} = ${posts.id} and ${images.status} = 'ready')`;
+
+/**
+ * A numbered page of the posts the viewer sees among `filter`, newest first, and how many there
+ * are: two statements, whatever the page (the public student gallery's `?page=`).
+ */
+export async function numberedPageOfPosts(
+  db: Db,
+  viewer: GalleryViewer,
+  filter: PostFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: PostRow[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    postQuery(db, viewer, filter)
+      .orderBy(sql`${posts.createdAt} desc`, sql`${posts.id} desc`)
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(posts)
+      .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, posts.attendeeProfileId))
+      .where(and(seesPost(viewer), filter)),
+  ]);
+  return { rows: rows.map(toPostRow), total: Number(counted?.n ?? 0) };
 }
 
 /** The post, if the viewer may see it. */
