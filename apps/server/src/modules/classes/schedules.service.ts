@@ -59,7 +59,12 @@ import {
   updateKlassRow,
   updateScheduleRow,
 } from './schedules.repository';
-import { sessionChange, tellFamiliesOfSessionChange } from './session-change-notices';
+import {
+  type PatternChange,
+  sessionChange,
+  tellFamiliesOfPatternChange,
+  tellFamiliesOfSessionChange,
+} from './session-change-notices';
 import { teacherRowsByIds } from './teachers.repository';
 
 type SchedulePatch = z.output<typeof updateScheduleBodySchema>['klass_group_schedule'];
@@ -290,7 +295,7 @@ function slotKeys<T>(items: T[], instant: (item: T) => Date, zone: string): Map<
  * and nobody moved or cancelled follow the new pattern: they get its new times, or are deleted
  * when their occurrence is gone. Past, moved, cancelled and extra sessions were decided by people
  * and stay as they are; an occurrence they hold gets no second session. New future occurrences
- * get new sessions.
+ * get new sessions. Answers what it did to the upcoming sessions, for telling the families.
  */
 async function regenerateFutureKlasses(
   db: Db,
@@ -298,7 +303,8 @@ async function regenerateFutureKlasses(
   zones: { before: string; after: string },
   planned: PlannedKlass[],
   now: Date,
-): Promise<void> {
+): Promise<PatternChange> {
+  const change: PatternChange = { moved: [], dropped: [], added: [] };
   const existing = (await klassRowsOfSchedules(db, [scheduleId])).filter(
     (k) => k.origin === 'pattern' && k.originalStartsAt,
   );
@@ -313,8 +319,10 @@ async function regenerateFutureKlasses(
   for (const [key, klass] of current) {
     if (!followsPattern(klass)) continue;
     const want = wanted.get(key);
-    if (!want || want.startsAt <= now) stale.push(klass.id);
-    else if (
+    if (!want || want.startsAt <= now) {
+      stale.push(klass.id);
+      change.dropped.push({ id: klass.id, startsAt: klass.startsAt, endsAt: klass.endsAt });
+    } else if (
       want.startsAt.getTime() !== klass.startsAt.getTime() ||
       want.endsAt.getTime() !== klass.endsAt.getTime()
     ) {
@@ -323,14 +331,21 @@ async function regenerateFutureKlasses(
         endsAt: want.endsAt,
         originalStartsAt: want.startsAt,
       });
+      change.moved.push({
+        id: klass.id,
+        from: { startsAt: klass.startsAt, endsAt: klass.endsAt },
+        to: { startsAt: want.startsAt, endsAt: want.endsAt },
+      });
     }
   }
   await deleteKlassRows(db, stale);
   const fresh = [...wanted].filter(([key, k]) => !current.has(key) && k.startsAt > now);
-  await insertKlassRows(
+  const inserted = await insertKlassRows(
     db,
     fresh.map(([, k]) => newPatternKlass(scheduleId, k)),
   );
+  change.added = inserted.map((k) => ({ id: k.id, startsAt: k.startsAt, endsAt: k.endsAt }));
+  return change;
 }
 
 export async function updateSchedule(
@@ -339,7 +354,7 @@ export async function updateSchedule(
   patch: SchedulePatch,
   admin: Viewer,
 ): Promise<ScheduleDocument> {
-  await ctx.db.transaction(async (tx) => {
+  const change = await ctx.db.transaction(async (tx) => {
     const current = await lockScheduleRow(tx, id);
     if (!current) throw notFound('Schedule');
     const before: SchedulePattern = {
@@ -393,17 +408,24 @@ export async function updateSchedule(
       exceptionDates: after.exception_dates,
     });
     if (planIds) await replacePlanLinks(tx, id, planIds);
-    if (planned) {
-      await regenerateFutureKlasses(
-        tx,
-        id,
-        { before: before.time_zone, after: after.time_zone },
-        planned.klasses,
-        ctx.now(),
-      );
-    }
+    if (!planned) return null;
+    return regenerateFutureKlasses(
+      tx,
+      id,
+      { before: before.time_zone, after: after.time_zone },
+      planned.klasses,
+      ctx.now(),
+    );
   });
   ctx.changed();
+  if (change && ctx.notify) {
+    try {
+      await tellFamiliesOfPatternChange(ctx.db, ctx.notify, id, change, admin.id, ctx.now());
+    } catch (err) {
+      // The edit is committed; a lost notice must not turn it into an error.
+      ctx.log?.warn({ err, scheduleId: id }, 'schedule pattern changed but families not told');
+    }
+  }
   return getSchedule(ctx, admin, id);
 }
 

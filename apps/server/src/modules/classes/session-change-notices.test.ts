@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { notifications } from '../notifications/notifications.tables';
+import { attendeeProfiles } from '../users/users.tables';
 import { as, type Cast, cast, enroll, programmeWithSchedule } from './classes-testing';
 import { sessionChange } from './session-change-notices';
 
@@ -105,6 +106,113 @@ describe('families hear when a session changes', () => {
     const last = (await noticesOf(c.parent.id)).at(-1);
     expect(last?.title).toBe('Comics Drawing: a session is cancelled');
     expect(last?.content).toMatch(/^The session of .+ will not take place\.$/);
+  });
+
+  // Editing a schedule's weekly pattern moves, drops or adds its upcoming sessions (decision 011):
+  // each family hears of it once per edit, summed up (docs/decisions/043-attendance-and-pattern-edit-notices.md).
+  describe('when a schedule’s pattern is edited', () => {
+    let figure: { scheduleId: string; firstSession: number };
+
+    beforeAll(async () => {
+      const made = await programmeWithSchedule(t, c, { programme: { name: 'Figure Drawing' } });
+      figure = {
+        scheduleId: made.scheduleId,
+        firstSession: Number(
+          (made.schedule.included as { type: string; id: string }[]).find(
+            (r) => r.type === 'klasses',
+          )?.id,
+        ),
+      };
+      const [zoe] = await t.database.db
+        .insert(attendeeProfiles)
+        .values({ userId: c.student.id, name: 'Zoe Student' })
+        .returning({ id: attendeeProfiles.id });
+      await enroll(t, figure.scheduleId, [c.parent.attendees.mia, c.parent.attendees.leo]);
+      await enroll(t, figure.scheduleId, [zoe?.id ?? 0]);
+    });
+
+    const edit = (schedule: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/klass_group_schedules/${figure.scheduleId}`,
+        headers: as(c.admin),
+        payload: { klass_group_schedule: schedule },
+      });
+
+    it('tells each family once per edit, in its language, summing up every session moved', async () => {
+      await speaks('ja');
+      const before = {
+        parent: (await noticesOf(c.parent.id)).length,
+        student: (await noticesOf(c.student.id)).length,
+      };
+      // Eight Saturdays move from 10:00 to 13:00: one notice each, not eight.
+      const res = await edit({ slots: [{ weekday: 6, start_time: '13:00', end_time: '15:00' }] });
+      expect(res.statusCode).toBe(200);
+
+      const parent = (await noticesOf(c.parent.id)).slice(before.parent);
+      expect(parent).toHaveLength(1);
+      expect(parent[0]).toMatchObject({
+        title: 'Figure Drawing の日程が変わりました',
+        type: 'klasses',
+        recordId: figure.firstSession,
+        senderId: c.admin.id,
+      });
+      // Five changes spelled out, three counted.
+      expect(parent[0]?.content).toMatch(/ほか3件。カレンダーでご確認ください。$/);
+
+      const student = (await noticesOf(c.student.id)).slice(before.student);
+      expect(student).toHaveLength(1);
+      expect(student[0]?.title).toBe('Figure Drawing: the class schedule has changed');
+      expect(student[0]?.content).toMatch(
+        /^Sat, Jan 5, 2030, 10:00\sAM – 12:00\sPM is now Sat, Jan 5, 2030, 1:00\sPM – 3:00\sPM; Sat, Jan 12, 2030, 10:00\sAM/,
+      );
+      expect(student[0]?.content).toMatch(
+        /; and 3 more changes\. See your calendar for every session\.$/,
+      );
+      // Staff are not families.
+      expect(await noticesOf(c.teacher.id)).toHaveLength(0);
+    });
+
+    it('tells of the sessions an earlier end date drops, and points at the next session', async () => {
+      await speaks('en');
+      const before = (await noticesOf(c.parent.id)).length;
+      expect((await edit({ end_date: '2030-02-09' })).statusCode).toBe(200);
+      const fresh = (await noticesOf(c.parent.id)).slice(before);
+      expect(fresh).toHaveLength(1);
+      expect(fresh[0]?.content).toMatch(
+        /^Sat, Feb 16, 2030, 1:00\sPM – 3:00\sPM will not take place; Sat, Feb 23, 2030, 1:00\sPM – 3:00\sPM will not take place\. See your calendar for every session\.$/,
+      );
+      expect(fresh[0]?.recordId).toBe(figure.firstSession);
+    });
+
+    it('says nothing when no upcoming session changes, nor when the edit is refused', async () => {
+      const before = {
+        parent: (await noticesOf(c.parent.id)).length,
+        student: (await noticesOf(c.student.id)).length,
+      };
+      // A holiday on a Wednesday: the pattern changed, its sessions did not.
+      expect((await edit({ exception_dates: ['2030-01-09'] })).statusCode).toBe(200);
+      expect((await edit({ name: 'Saturday afternoons', capacity: 12 })).statusCode).toBe(200);
+      // The same pattern again.
+      expect(
+        (await edit({ slots: [{ weekday: 6, start_time: '13:00', end_time: '15:00' }] }))
+          .statusCode,
+      ).toBe(200);
+      // Refused (422): nothing changed, nobody is told.
+      expect((await edit({ end_date: '2029-01-01' })).statusCode).toBe(422);
+      expect(await noticesOf(c.parent.id)).toHaveLength(before.parent);
+      expect(await noticesOf(c.student.id)).toHaveLength(before.student);
+    });
+
+    it('tells of new sessions a later end date adds', async () => {
+      const before = (await noticesOf(c.student.id)).length;
+      expect((await edit({ end_date: '2030-02-16' })).statusCode).toBe(200);
+      const fresh = (await noticesOf(c.student.id)).slice(before);
+      expect(fresh).toHaveLength(1);
+      expect(fresh[0]?.content).toMatch(
+        /^New session on Sat, Feb 16, 2030, 1:00\sPM – 3:00\sPM\. See your calendar/,
+      );
+    });
   });
 });
 

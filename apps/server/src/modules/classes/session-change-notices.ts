@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client';
 import { enrollments } from '../enrollments/enrollments.tables';
 import type { NotifyInput } from '../notifications';
 import { attendeeProfiles, users } from '../users/users.tables';
-import { klassGroupSchedules, klassGroups } from './classes.tables';
+import { klasses, klassGroupSchedules, klassGroups } from './classes.tables';
 
 /** What changed about a session, as the families are told (docs/product.md#routes-and-screens, "Notifications dialog"). */
 export type SessionChange =
@@ -74,6 +74,23 @@ function notice(
   }
 }
 
+/** The schedule's zone and programme, and the families with a child actively enrolled in it. */
+async function scheduleAudience(db: Db, scheduleId: number) {
+  const [schedule] = await db
+    .select({ zone: klassGroupSchedules.timeZone, programme: klassGroups.name })
+    .from(klassGroupSchedules)
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .where(eq(klassGroupSchedules.id, scheduleId));
+  if (!schedule) return null;
+  const families = await db
+    .selectDistinct({ id: users.id, locale: users.locale })
+    .from(enrollments)
+    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
+    .innerJoin(users, eq(users.id, attendeeProfiles.userId))
+    .where(and(eq(enrollments.scheduleId, scheduleId), inArray(enrollments.status, ['active'])));
+  return { ...schedule, families };
+}
+
 /**
  * Tells each family with a child actively enrolled in the schedule that one of its sessions was
  * cancelled, restored or moved, in the family's language and the schedule's time zone. Run after
@@ -86,20 +103,9 @@ export async function tellFamiliesOfSessionChange(
   change: SessionChange,
   senderId: number | null,
 ): Promise<number> {
-  const [schedule] = await db
-    .select({ zone: klassGroupSchedules.timeZone, programme: klassGroups.name })
-    .from(klassGroupSchedules)
-    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
-    .where(eq(klassGroupSchedules.id, session.scheduleId));
-  if (!schedule) return 0;
-  const families = await db
-    .selectDistinct({ id: users.id, locale: users.locale })
-    .from(enrollments)
-    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
-    .innerJoin(users, eq(users.id, attendeeProfiles.userId))
-    .where(
-      and(eq(enrollments.scheduleId, session.scheduleId), inArray(enrollments.status, ['active'])),
-    );
+  const audience = await scheduleAudience(db, session.scheduleId);
+  if (!audience) return 0;
+  const { families, ...schedule } = audience;
   for (const family of families) {
     await notify({
       recipientId: family.id,
@@ -109,4 +115,116 @@ export async function tellFamiliesOfSessionChange(
     });
   }
   return families.length;
+}
+
+// A schedule's pattern edited (docs/decisions/043-attendance-and-pattern-edit-notices.md)
+
+type Times = { startsAt: Date; endsAt: Date };
+
+/** What an edit of a schedule's pattern did to its upcoming sessions (schedules.service.ts). */
+export type PatternChange = {
+  moved: { id: number; from: Times; to: Times }[];
+  dropped: ({ id: number } & Times)[];
+  added: ({ id: number } & Times)[];
+};
+
+/** How many changes a notice spells out; the rest are counted ("and 3 more"). */
+export const PATTERN_NOTICE_MAX_ITEMS = 5;
+
+const timeOnly = (at: Date, zone: string, ja: boolean) =>
+  DateTime.fromJSDate(at)
+    .setZone(zone)
+    .setLocale(ja ? 'ja' : 'en')
+    .toLocaleString(DateTime.TIME_SIMPLE);
+
+function patternNotice(
+  change: PatternChange,
+  programme: string,
+  zone: string,
+  ja: boolean,
+): Pick<NotifyInput, 'title' | 'content'> {
+  const range = (t: Times) => `${when(t.startsAt, zone, ja)} – ${timeOnly(t.endsAt, zone, ja)}`;
+  const items = [
+    ...change.moved.map((m) => ({
+      at: m.to.startsAt,
+      text: ja
+        ? `${range(m.from)} の回は ${range(m.to)} に変更`
+        : `${range(m.from)} is now ${range(m.to)}`,
+    })),
+    ...change.dropped.map((d) => ({
+      at: d.startsAt,
+      text: ja ? `${range(d)} の回は休講` : `${range(d)} will not take place`,
+    })),
+    ...change.added.map((a) => ({
+      at: a.startsAt,
+      text: ja ? `${range(a)} の回を追加` : `new session on ${range(a)}`,
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const shown = items.slice(0, PATTERN_NOTICE_MAX_ITEMS).map((i) => i.text);
+  const more = items.length - shown.length;
+  if (ja) {
+    return {
+      title: `${programme} の日程が変わりました`,
+      content: `${shown.join('、')}${more > 0 ? `、ほか${more}件` : ''}。カレンダーでご確認ください。`,
+    };
+  }
+  const list = shown.map((text, i) =>
+    i === 0 ? text.charAt(0).toUpperCase() + text.slice(1) : text,
+  );
+  return {
+    title: `${programme}: the class schedule has changed`,
+    content: `${list.join('; ')}${more > 0 ? `; and ${more} more change${more === 1 ? '' : 's'}` : ''}. See your calendar for every session.`,
+  };
+}
+
+/** The session a notice points at: the first one changed that still exists, or the next one. */
+async function noticeSessionId(
+  db: Db,
+  scheduleId: number,
+  change: PatternChange,
+  now: Date,
+): Promise<number | null> {
+  const kept = [
+    ...change.moved.map((m) => ({ id: m.id, at: m.to.startsAt })),
+    ...change.added.map((a) => ({ id: a.id, at: a.startsAt })),
+  ];
+  kept.sort((a, b) => a.at.getTime() - b.at.getTime());
+  if (kept[0]) return kept[0].id;
+  const [next] = await db
+    .select({ id: klasses.id })
+    .from(klasses)
+    .where(and(eq(klasses.scheduleId, scheduleId), gt(klasses.startsAt, now)))
+    .orderBy(asc(klasses.startsAt))
+    .limit(1);
+  return next?.id ?? change.dropped[0]?.id ?? null;
+}
+
+/**
+ * After an edit of a schedule's pattern has committed: one notice per family with a child
+ * actively enrolled, in its language and the schedule's time zone, summing up every upcoming
+ * session moved, dropped or added (the first few spelled out). Nothing when no upcoming session
+ * changed. Answers how many families were told.
+ */
+export async function tellFamiliesOfPatternChange(
+  db: Db,
+  notify: (input: NotifyInput) => Promise<unknown>,
+  scheduleId: number,
+  change: PatternChange,
+  senderId: number | null,
+  now: Date,
+): Promise<number> {
+  if (change.moved.length + change.dropped.length + change.added.length === 0) return 0;
+  const audience = await scheduleAudience(db, scheduleId);
+  if (!audience || audience.families.length === 0) return 0;
+  const sessionId = await noticeSessionId(db, scheduleId, change, now);
+  if (sessionId === null) return 0;
+  for (const family of audience.families) {
+    await notify({
+      recipientId: family.id,
+      senderId,
+      ...patternNotice(change, audience.programme, audience.zone, family.locale === 'ja'),
+      record: { type: 'klasses', id: sessionId },
+    });
+  }
+  return audience.families.length;
 }
