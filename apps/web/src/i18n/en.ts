@@ -34,6 +34,7 @@ export const en = {
     closeMenu: 'Close menu',
     gallery: 'Gallery',
     register: 'Register',
+    search: 'Search',
     notifications: 'Notifications',
     notificationsUnread_one: 'Notifications, {{count}} unread',
     notificationsUnread_other: 'Notifications, {{count}} unread',
@@ -116,7 +117,6 @@ export const en = {
   search: {
     title: 'Search',
     label: 'Search',
-    noResults: 'No results',
   },
   avatar: {
     noName: 'User',

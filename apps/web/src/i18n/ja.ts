@@ -31,6 +31,7 @@ export const ja: Translation = {
     closeMenu: 'メニューを閉じる',
     gallery: 'ギャラリー',
     register: '申し込む',
+    search: '検索',
     notifications: 'お知らせ',
     notificationsUnread_one: 'お知らせ、未読 {{count}} 件',
     notificationsUnread_other: 'お知らせ、未読 {{count}} 件',
@@ -113,7 +114,6 @@ export const ja: Translation = {
   search: {
     title: '検索',
     label: '検索',
-    noResults: '該当する結果はありません',
   },
   avatar: {
     noName: 'ユーザー',

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchButton } from '../../features/search';
 import { selectSessionStatus, selectUser } from '../../features/session';
 import { paths } from '../../lib/route-paths';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
@@ -21,7 +22,7 @@ import { TopBarButton } from './top-bar-button';
 const UserActions = lazy(() => import('./user-actions'));
 
 /**
- * docs/product.md#routes-and-screens top bar: menu toggle, logo, language; for signed-in users Gallery, Register (students),
+ * docs/product.md#routes-and-screens top bar: menu toggle, logo, search, language; for signed-in users Gallery, Register (students),
  * Notifications and Cart (students) with badges; for visitors Log in and Sign up.
  */
 export function TopBar({ wide }: { wide: boolean }) {
@@ -53,6 +54,8 @@ export function TopBar({ wide }: { wide: boolean }) {
         <Logo wide={wide} loggedIn={user !== null} />
         <Box sx={{ flexGrow: 1 }} />
         <Stack direction="row" spacing={wide ? 1 : 0} sx={{ alignItems: 'center' }}>
+          {/* Everyone searches (visitors find programmes): docs/product.md#search. */}
+          <SearchButton />
           <LanguageSwitch />
           {/* Until the session is known, neither the visitor's nor the user's buttons are right. */}
           {!sessionLoaded ? null : user ? (

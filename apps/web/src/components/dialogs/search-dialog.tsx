@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { TextInput } from '../form/text-input';
@@ -12,13 +12,24 @@ type Props = {
   children: ReactNode;
   title?: string;
   label?: string;
+  /** More attributes of the field's <input> (a combobox's role and aria-*, maxLength). */
+  inputAttributes?: Record<string, string | number | boolean | undefined>;
+  /** Keys pressed in the field (a result list's arrows and Enter); Escape closes the dialog. */
+  onInputKeyDown?: (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 };
 
 /**
  * The search dialog of docs/product.md#routes-and-screens, open while search-dialog-slice.ts says so
  * (`searchDialogOpened()` / `searchDialogClosed()`). What is searched is up to the caller.
  */
-export function SearchDialog({ onKeywordChange, children, title, label }: Props) {
+export function SearchDialog({
+  onKeywordChange,
+  children,
+  title,
+  label,
+  inputAttributes,
+  onInputKeyDown,
+}: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectSearchDialogOpen);
@@ -39,8 +50,11 @@ export function SearchDialog({ onKeywordChange, children, title, label }: Props)
           setKeyword(event.target.value);
           onKeywordChange(event.target.value.trim());
         }}
+        autoComplete="off"
         autoFocus
         testId="search-input"
+        inputAttributes={inputAttributes}
+        onKeyDown={onInputKeyDown}
       />
       {children}
     </AppDialog>

@@ -2,7 +2,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import type { ChangeEvent, HTMLInputTypeAttribute } from 'react';
+import type { ChangeEvent, HTMLInputTypeAttribute, KeyboardEvent } from 'react';
 import { useId } from 'react';
 
 type Props = {
@@ -19,6 +19,9 @@ type Props = {
   inputMode?: 'text' | 'numeric' | 'email' | 'decimal' | 'tel' | 'search' | 'url';
   autoFocus?: boolean;
   testId?: string;
+  /** More attributes of the <input> itself (a combobox's role and aria-*, maxLength). */
+  inputAttributes?: Record<string, string | number | boolean | undefined>;
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 };
 
 /**
@@ -40,6 +43,8 @@ export function TextInput({
   inputMode,
   autoFocus,
   testId,
+  inputAttributes,
+  onKeyDown,
 }: Props) {
   const id = useId();
   const helperId = `${id}-helper`;
@@ -54,10 +59,11 @@ export function TextInput({
         value={value}
         onChange={onChange}
         onBlur={onBlur}
+        onKeyDown={onKeyDown}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
         aria-describedby={helperText?.trim() ? helperId : undefined}
-        inputProps={{ inputMode, 'data-testid': testId }}
+        inputProps={{ inputMode, 'data-testid': testId, ...inputAttributes }}
       />
       <FormHelperText id={helperId}>{helperText || ' '}</FormHelperText>
     </FormControl>

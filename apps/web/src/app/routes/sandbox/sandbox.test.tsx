@@ -96,15 +96,13 @@ describe('sandbox (UI kit catalogue)', () => {
     expect(await screen.findByText('Confirmed')).toBeVisible();
   });
 
-  it('dialog: opens the search dialog through the store and closes it on Escape', async () => {
+  it("dialog: opens the app's search dialog through the store and closes it on Escape", async () => {
     const { user, store } = renderApp('/sandbox/dialog', { preloadedState: guest });
     await screen.findByRole('heading', { name: 'Dialog' });
     await user.click(screen.getByRole('button', { name: 'Open search dialog' }));
     const dialog = await screen.findByRole('dialog', { name: 'Search' });
     expect(store.getState().searchDialog.open).toBe(true);
-    await user.type(within(dialog).getByRole('searchbox', { name: 'Search' }), 'kus');
-    expect(within(dialog).getByText('Yayoi Kusama')).toBeVisible();
-    expect(within(dialog).queryByText('Ada Lovelace')).toBeNull();
+    expect(within(dialog).getByRole('combobox', { name: 'Search' })).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(store.getState().searchDialog.open).toBe(false));
     act(() => undefined);

@@ -25,13 +25,20 @@ export function CustomerDialog({
   onClose,
 }: {
   id: string;
-  name: string;
+  /** The title while the customer loads (a link to one not on the page has none yet). */
+  name?: string;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const { data } = useCustomerQuery(id);
   return (
-    <AppDialog open title={name} onClose={onClose} testId="customer-dialog" maxWidth="md">
+    <AppDialog
+      open
+      title={name ?? data?.name ?? t('customers.loading')}
+      onClose={onClose}
+      testId="customer-dialog"
+      maxWidth="md"
+    >
       {!data ? (
         <CircularProgress aria-label={t('customers.loading')} />
       ) : (

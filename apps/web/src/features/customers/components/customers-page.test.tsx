@@ -81,6 +81,19 @@ describe('/customers', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No customer matches this search.')).toBeInTheDocument();
   });
 
+  it('opens the customer named by ?customer= (the search dialog links there), and Escape drops it', async () => {
+    server = fakeApi({
+      'GET /api/v2/admin/customers': {
+        data: { data: [], meta: { total: 0, page: 1, per_page: 20 } },
+      },
+      'GET /api/v2/admin/customers/7': { data: { data: detail } },
+    });
+    const { user } = renderWithProviders(<CustomersPage />, { route: '/customers?customer=7' });
+    expect(await screen.findByRole('dialog', { name: 'Pat Parent' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('customer-dialog')).toBeNull());
+  });
+
   it('saves the name and time zone, and shows a server message beside its field', async () => {
     const bodies: unknown[] = [];
     server = fakeApi({

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { type AdminColumn, AdminTable } from '../../../components/admin/admin-table';
 import { usePageParam } from '../../../components/admin/use-page-param';
 import { clientConfig } from '../../../lib/client-config';
@@ -14,14 +15,24 @@ import { CustomerDialog } from './customer-dialog';
 /**
  * /customers (admins): account holders searched by name or e-mail, each with their lifetime value;
  * a customer opens with their family, orders and enrollments, and their contact details to edit.
+ * The open customer is `?customer={id}` in the URL, so the search dialog and a shared link land on
+ * them, and Back closes it.
  */
 export function CustomersPage() {
   const { t, i18n } = useTranslation();
   const currency = clientConfig().currency;
   const [page, setPage] = usePageParam();
   const [search, setSearch] = useState('');
-  const [open, setOpen] = useState<Customer | null>(null);
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('customer');
   const { data, isError, isFetching } = useCustomersQuery({ page, search });
+  const openCustomer = (id: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set('customer', id);
+      else next.delete('customer');
+      return next;
+    });
 
   const columns: AdminColumn<Customer>[] = [
     { key: 'name', header: t('customers.name'), render: (c) => c.name },
@@ -63,7 +74,7 @@ export function CustomersPage() {
         rowActions={(c) => (
           <Button
             size="small"
-            onClick={() => setOpen(c)}
+            onClick={() => openCustomer(c.id)}
             aria-label={t('customers.openNamed', { name: c.name })}
           >
             {t('customers.open')}
@@ -76,7 +87,13 @@ export function CustomersPage() {
           onPageChange: setPage,
         }}
       />
-      {open && <CustomerDialog id={open.id} name={open.name} onClose={() => setOpen(null)} />}
+      {openId && (
+        <CustomerDialog
+          id={openId}
+          name={data?.items.find((c) => c.id === openId)?.name}
+          onClose={() => openCustomer(null)}
+        />
+      )}
     </Box>
   );
 }
