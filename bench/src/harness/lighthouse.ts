@@ -10,6 +10,10 @@ import { freePort } from './server';
 export type LighthouseRun = {
   /** The performance category, 0–100. */
   score: number;
+  /** The accessibility category, 0–100 (null unless asked for). */
+  accessibility: number | null;
+  /** Accessibility audits that failed ("color-contrast"), when asked for. */
+  accessibilityFailures: string[];
   /** Milliseconds, as Lighthouse simulates them (Slow 4G, 4× CPU slowdown). */
   fcpMs: number;
   lcpMs: number;
@@ -70,14 +74,19 @@ const numeric = (lhr: { audits: Record<string, { numericValue?: number }> }, id:
 
 /**
  * One Lighthouse navigation of `url` with the default (mobile) settings: storage and cache are
- * cleared first, so it is a first visit by a guest.
+ * cleared first, so it is a first visit by a guest. Performance always; accessibility too when
+ * asked (its audits run after the load and do not change the performance figures).
  */
-export async function runLighthouse(url: string, port: number): Promise<LighthouseRun> {
+export async function runLighthouse(
+  url: string,
+  port: number,
+  options: { accessibility?: boolean } = {},
+): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: options.accessibility ? ['performance', 'accessibility'] : ['performance'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -86,6 +95,10 @@ export async function runLighthouse(url: string, port: number): Promise<Lighthou
   }
   const score = lhr.categories.performance?.score;
   if (typeof score !== 'number') throw new Error(`Lighthouse gave ${url} no performance score`);
+  const accessibility = lhr.categories.accessibility?.score;
+  const accessibilityFailures = (lhr.categories.accessibility?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+    .map((ref) => ref.id);
   const requests = lhr.audits['network-requests']?.details;
   const limits = Object.values(lhr.audits)
     .filter(
@@ -99,6 +112,8 @@ export async function runLighthouse(url: string, port: number): Promise<Lighthou
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
   return {
     score: Math.round(score * 100),
+    accessibility: typeof accessibility === 'number' ? Math.round(accessibility * 100) : null,
+    accessibilityFailures,
     fcpMs: numeric(lhr, 'first-contentful-paint'),
     lcpMs: numeric(lhr, 'largest-contentful-paint'),
     tbtMs: numeric(lhr, 'total-blocking-time'),
