@@ -12,7 +12,10 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SearchDialog } from '../../../components/dialogs/search-dialog';
-import { searchDialogClosed } from '../../../components/dialogs/search-dialog-slice';
+import {
+  searchDialogClosed,
+  selectSearchDialogOpen,
+} from '../../../components/dialogs/search-dialog-slice';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { selectUser } from '../../session';
@@ -51,7 +54,8 @@ export function SiteSearchDialog() {
 
   const [keyword, setKeyword] = useState('');
   const q = useDebouncedValue(keyword, SEARCH_DEBOUNCE_MS);
-  const skip = q.length < SEARCH_QUERY_MIN;
+  // A closed dialog holds no query: nothing is fetched again behind it (after a sign-in, say).
+  const skip = !useAppSelector(selectSearchDialogOpen) || q.length < SEARCH_QUERY_MIN;
   const { currentData, data, isFetching, isError } = useSearchQuery(q, { skip });
   // While the next keyword is on its way, the last results stay rather than flicker away.
   const answer: SearchAnswer | undefined =
