@@ -39,6 +39,11 @@ describe('route table and protected-route rule (docs/product.md#routes-and-scree
     expect(router.state.location.pathname).toBe('/app/404');
   });
 
+  it('keeps a family out of Send Message, which teachers and admins open', async () => {
+    const { router } = renderApp('/messages', { preloadedState: as('student') });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/404'));
+  });
+
   it('keeps a teacher out of admin pages but lets them manage coupons and user groups', async () => {
     const first = renderApp('/customers', { preloadedState: as('teacher') });
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/app/404'));
@@ -73,6 +78,7 @@ describe('route table and protected-route rule (docs/product.md#routes-and-scree
     ['/sales_overview', 'Sales Overview'],
     ['/manage_orders', 'Manage Orders'],
     ['/manage_coupons', 'Manage Coupons'],
+    ['/messages', 'Send Message'],
     ['/gallery', 'News Feed'],
     ['/gallery/my_gallery', 'My Gallery'],
     ['/gallery/student/5', 'Student Gallery'],

@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: pattern.userGroup, lazy: page(() => import('./routes/user-group')) },
           { path: 'manage_coupons', lazy: page(() => import('./routes/manage-coupons')) },
+          { path: 'messages', lazy: page(() => import('./routes/messages')) },
         ],
       },
       // Admin only

@@ -111,6 +111,7 @@ export const api = createApi({
     'GuestCustomer',
     'Waitlist',
     'PhotoBox',
+    'Message',
     'Attendance',
   ],
   endpoints: () => ({}),

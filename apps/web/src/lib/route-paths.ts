@@ -39,6 +39,8 @@ export const paths = {
   refundComplete: '/refund/complete',
   userGroup: (id: string) => `/user_groups/${encodeURIComponent(id)}`,
   manageCoupons: '/manage_coupons',
+  /** Send Message (teachers and admins); families read theirs on /classes (`?message={id}`). */
+  messages: '/messages',
   customersGuest: '/customers/guest',
   customers: '/customers',
   managePlans: '/manage_plans',

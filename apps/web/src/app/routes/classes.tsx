@@ -2,20 +2,24 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title';
 import { FamilyAttendance, KlassAttendance } from '../../features/attendance';
 import { CalendarFeedPanel, KlassCalendar } from '../../features/calendar';
+import { ReceivedMessages } from '../../features/messages';
 import { selectUser } from '../../features/session';
 import { useAppSelector } from '../../lib/store-hooks';
 import { timeZoneOf } from '../../lib/zoned-time';
 
 /**
- * /classes (any signed-in user): the sessions that concern them (each with its attendance), a
- * family's attendance list, and their calendar feed.
+ * /classes (any signed-in user): a family's class messages, the sessions that concern them (each
+ * with its attendance), a family's attendance list, and their calendar feed.
  */
 export function Component() {
   const { t } = useTranslation();
-  const zone = timeZoneOf(useAppSelector(selectUser));
+  const user = useAppSelector(selectUser);
+  const zone = timeZoneOf(user);
   return (
     <section>
       <PageTitle title={t('pages.classes')} />
+      {/* Families receive class messages; `?message={id}` opens one (docs/product.md#class-messages). */}
+      {user?.role === 'student' && <ReceivedMessages zone={zone} />}
       <KlassCalendar
         zone={zone}
         klassExtras={(klass) => <KlassAttendance klass={klass} zone={zone} />}

@@ -250,13 +250,24 @@ describe('drawer', () => {
   });
 
   it('greys out an entry with an empty link and does not let it be clicked', async () => {
-    const { user, router } = renderApp('/classes', { preloadedState: signedIn('teacher') });
+    // A family does not send class messages: its Send Message entry stays greyed.
+    const { user, router } = renderApp('/classes', { preloadedState: signedIn('student') });
     await drawer();
     const sendMessage = await screen.findByTestId('menu-send-message');
     expect(sendMessage).toHaveAttribute('aria-disabled', 'true');
     expect(sendMessage).toHaveClass('Mui-disabled');
     await user.click(sendMessage).catch(() => undefined);
     expect(router.state.location.pathname).toBe('/app/classes');
+  });
+
+  it('leads a teacher from Send Message to the page that sends them', async () => {
+    const { user, router } = renderApp('/classes', { preloadedState: signedIn('teacher') });
+    await drawer();
+    const sendMessage = await screen.findByTestId('menu-send-message');
+    expect(sendMessage).not.toHaveAttribute('aria-disabled');
+    expect(sendMessage).toHaveAttribute('href', '/app/messages');
+    await user.click(sendMessage);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/messages'));
   });
 
   it('links public pages outside the app and opens the blog in a new tab', async () => {

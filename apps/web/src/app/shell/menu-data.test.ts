@@ -31,9 +31,10 @@ describe('myMenu (docs/product.md#roles drawer menu by role)', () => {
     ]);
   });
 
-  it('gives a teacher My Classes but no Orders', () => {
+  it('gives a teacher My Classes, with Send Message, but no Orders', () => {
     const titles = outline(myMenu('teacher'));
     expect(titles).toContain('menu.myClasses > menu.classesSchedule /classes');
+    expect(titles).toContain('menu.myClasses > menu.sendMessage /messages');
     expect(titles.some((t) => t.startsWith('menu.orders'))).toBe(false);
     expect(titles.some((t) => t.startsWith('menu.customers'))).toBe(false);
   });
@@ -50,7 +51,7 @@ describe('myMenu (docs/product.md#roles drawer menu by role)', () => {
       'menu.classes > menu.manageClass /manage_classes',
       'menu.classes > menu.managePlans /manage_plans',
       'menu.classes > menu.manageCoupons /manage_coupons',
-      'menu.classes > menu.sendMessage',
+      'menu.classes > menu.sendMessage /messages',
       'menu.customers',
       'menu.customers > menu.editCustomer /customers',
       'menu.customers > menu.salesOverview /sales_overview',

@@ -85,7 +85,11 @@ export function myMenu(role: Role): MenuEntry[] {
     entries.push(
       app('my-classes', 'menu.myClasses', '', [
         app('classes-schedule', 'menu.classesSchedule', paths.classes),
-        notYet('send-message', 'menu.sendMessage'),
+        // Families do not send class messages (they read theirs on Classes Schedule): the entry
+        // docs/product.md#roles lists for them stays greyed (docs/product.md#class-messages).
+        role === 'teacher'
+          ? app('send-message', 'menu.sendMessage', paths.messages)
+          : notYet('send-message', 'menu.sendMessage'),
       ]),
     );
   }
@@ -99,7 +103,7 @@ export function myMenu(role: Role): MenuEntry[] {
         app('manage-class', 'menu.manageClass', paths.manageClasses),
         app('manage-plans', 'menu.managePlans', paths.managePlans),
         app('manage-coupons', 'menu.manageCoupons', paths.manageCoupons),
-        notYet('admin-send-message', 'menu.sendMessage'),
+        app('admin-send-message', 'menu.sendMessage', paths.messages),
       ]),
       app('customers', 'menu.customers', '', [
         app('edit-customer', 'menu.editCustomer', paths.customers),

@@ -9,6 +9,8 @@ import {
   GALLERY_MESSAGES,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
+  MESSAGE_MAX_USERS,
+  MESSAGES_MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHOTO_BOX_MAX_HOURS,
@@ -67,6 +69,15 @@ const KNOWN: Record<string, MessageKey> = {
   [ATTENDANCE_MESSAGES.badStatus]: 'attendance.messages.badStatus',
   [ATTENDANCE_MESSAGES.cancelled]: 'attendance.messages.cancelled',
   [ATTENDANCE_MESSAGES.tooEarly]: 'attendance.messages.tooEarly',
+  [MESSAGES_MESSAGES.oneAudience]: 'classMessages.messages.oneAudience',
+  [MESSAGES_MESSAGES.chooseFamilies]: 'classMessages.messages.chooseFamilies',
+  [MESSAGES_MESSAGES.tooManyFamilies]: 'classMessages.messages.tooManyFamilies',
+  [MESSAGES_MESSAGES.unknownSchedule]: 'classMessages.messages.unknownSchedule',
+  [MESSAGES_MESSAGES.unknownSession]: 'classMessages.messages.unknownSession',
+  [MESSAGES_MESSAGES.notAFamily]: 'classMessages.messages.notAFamily',
+  [MESSAGES_MESSAGES.nobodyEnrolled]: 'classMessages.messages.nobodyEnrolled',
+  [MESSAGES_MESSAGES.notYourSchedule]: 'classMessages.messages.notYourSchedule',
+  [MESSAGES_MESSAGES.notYourFamily]: 'classMessages.messages.notYourFamily',
 };
 
 /** The values the known messages interpolate. */
@@ -75,6 +86,7 @@ const LIMITS = {
   minLength: PASSWORD_MIN_LENGTH,
   maxLength: PASSWORD_MAX_LENGTH,
   bioMaxLength: BIO_MAX_LENGTH,
+  familiesMax: MESSAGE_MAX_USERS,
   from: DATE_PICKER_MIN,
   to: DATE_PICKER_MAX,
 };

@@ -85,6 +85,11 @@ export const liveMessageReceived = createAsyncThunk(
       return;
     }
     dispatch(liveNotificationReceived(notification));
+    // A class message arrived: the family's list of them on /classes shows it at once
+    // (docs/product.md#class-messages).
+    if (notification.record.type === 'messages') {
+      dispatch(api.util.invalidateTags([{ type: 'Message', id: 'RECEIVED' }]));
+    }
     await dispatch(fetchUnreadCount());
   },
 );

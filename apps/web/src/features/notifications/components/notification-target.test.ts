@@ -29,7 +29,9 @@ describe('notificationTarget', () => {
     expect(notificationTarget({ record: { id: '7', type: 'klasses' } })).toBe('/classes');
   });
 
-  it('has no page for a class message', () => {
-    expect(notificationTarget({ record: { id: '1', type: 'messages' } })).toBeNull();
+  it('opens the classes page with the message open for a class message', () => {
+    expect(notificationTarget({ record: { id: '3', type: 'messages' } })).toBe(
+      '/classes?message=3',
+    );
   });
 });

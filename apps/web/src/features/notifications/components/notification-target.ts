@@ -5,7 +5,8 @@ import type { Notification } from '@atelier/contract';
  * /gallery/my_gallery, each with the post open in its dialog (`?post=`: the record is the post,
  * docs/product.md#gallery), an order's news (paid, refunded) and a waitlist offer → /orders (where "Your
  * waitlist" shows the offer with "Book now": docs/product.md#waitlist), a session cancelled or
- * moved → /classes (the calendar). A class message has no page of its own (null: marked read only).
+ * moved → /classes (the calendar), a class message → /classes with the message open (`?message=`:
+ * the record is the message, docs/product.md#class-messages).
  */
 export function notificationTarget(notification: Pick<Notification, 'record'>): string | null {
   switch (notification.record.type) {
@@ -19,6 +20,8 @@ export function notificationTarget(notification: Pick<Notification, 'record'>): 
       return '/orders';
     case 'klasses':
       return '/classes';
+    case 'messages':
+      return `/classes?message=${notification.record.id}`;
     default:
       return null;
   }
