@@ -42,8 +42,8 @@ export type PublicSitePluginOptions = {
 
 /**
  * The public site (docs/product.md#public-site): server-rendered pages outside /app — the home page,
- * class pages, about, terms and privacy, the sitemap and robots.txt — in the school's look, in
- * English and Japanese, readable without JavaScript
+ * class pages, the student gallery, instructors, contact, about, terms and privacy, the sitemap and
+ * robots.txt — in the school's look, in English and Japanese, readable without JavaScript
  * (docs/decisions/040-public-site-server-rendered-html.md).
  */
 export const publicSitePlugin = fp(
