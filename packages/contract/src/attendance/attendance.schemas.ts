@@ -146,7 +146,7 @@ export const attendanceCountsSchema = z.object({
 });
 export type AttendanceCounts = z.infer<typeof attendanceCountsSchema>;
 
-export const scheduleAttendanceSessionAttributesSchema = z.object({
+export const scheduleAttendanceKlassAttributesSchema = z.object({
   starts_at: z.string(),
   ends_at: z.string(),
   klass_status: klassStatusSchema,
@@ -156,9 +156,9 @@ export const scheduleAttendanceSessionAttributesSchema = z.object({
 });
 
 /** One session of the schedule; its id is the session's (klass) id. */
-export const scheduleAttendanceSessionResourceSchema = plainResourceObjectSchema(
-  'attendance_sessions',
-  scheduleAttendanceSessionAttributesSchema,
+export const scheduleAttendanceKlassResourceSchema = plainResourceObjectSchema(
+  'attendance_klasses',
+  scheduleAttendanceKlassAttributesSchema,
 );
 
 export const scheduleAttendanceMetaSchema = pageMetaSchema.extend({
@@ -170,13 +170,13 @@ export type ScheduleAttendanceMeta = z.infer<typeof scheduleAttendanceMetaSchema
 
 /** A page of the schedule's sessions in time order (`?page=N`), each with its marks and counts. */
 export const scheduleAttendanceDocumentSchema = z.object({
-  data: z.array(scheduleAttendanceSessionResourceSchema),
+  data: z.array(scheduleAttendanceKlassResourceSchema),
   meta: scheduleAttendanceMetaSchema,
 });
 export type ScheduleAttendanceDocument = z.infer<typeof scheduleAttendanceDocumentSchema>;
 
-export const scheduleAttendanceSessionSchema = scheduleAttendanceSessionAttributesSchema.extend({
+export const scheduleAttendanceKlassSchema = scheduleAttendanceKlassAttributesSchema.extend({
   id: z.string(),
-  type: z.literal('attendance_sessions'),
+  type: z.literal('attendance_klasses'),
 });
-export type ScheduleAttendanceSession = z.infer<typeof scheduleAttendanceSessionSchema>;
+export type ScheduleAttendanceKlass = z.infer<typeof scheduleAttendanceKlassSchema>;

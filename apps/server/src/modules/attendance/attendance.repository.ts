@@ -245,7 +245,7 @@ export async function familyAttendancePage(
 
 // A schedule's matrix
 
-export type SessionRow = {
+export type KlassRow = {
   id: number;
   startsAt: Date;
   endsAt: Date;
@@ -253,11 +253,11 @@ export type SessionRow = {
 };
 
 /** A page of a schedule's sessions in time order, and how many it has. */
-export async function sessionsPage(
+export async function klassesPage(
   db: Db,
   scheduleId: number,
   window: { offset: number; limit: number },
-): Promise<{ rows: SessionRow[]; total: number }> {
+): Promise<{ rows: KlassRow[]; total: number }> {
   const [rows, totals] = await Promise.all([
     db
       .select({

@@ -16,12 +16,12 @@ import {
   familyAttendancePage,
   isAttendeeOfFamily,
   type KlassFacts,
+  type KlassRow,
+  klassesPage,
   klassFacts,
   marksOfKlasses,
-  type SessionRow,
   saveMarks,
   scheduleFacts,
-  sessionsPage,
 } from './attendance.repository';
 
 // Attendance (docs/product.md#attendance, decision 043): the session's teacher or an admin marks
@@ -187,13 +187,13 @@ export async function familyAttendance(
 }
 
 function countsOf(
-  session: SessionRow,
+  klass: KlassRow,
   marks: { status: AttendanceStatus }[],
   enrolled: number,
 ): AttendanceCounts {
   const counts = { present: 0, absent: 0, late: 0, unmarked: 0 };
   for (const mark of marks) counts[mark.status] += 1;
-  if (session.status === 'scheduled') counts.unmarked = enrolled - marks.length;
+  if (klass.status === 'scheduled') counts.unmarked = enrolled - marks.length;
   return counts;
 }
 
@@ -210,33 +210,33 @@ export async function scheduleAttendance(
   const schedule = await scheduleFacts(ctx.db, scheduleId);
   if (!schedule) throw notFound('Schedule');
   checkTeaches(viewer, schedule.teacherId);
-  const [attendees, sessions] = await Promise.all([
+  const [attendees, klassPage] = await Promise.all([
     enrolledAttendees(ctx.db, scheduleId),
-    sessionsPage(ctx.db, scheduleId, pageWindow(page)),
+    klassesPage(ctx.db, scheduleId, pageWindow(page)),
   ]);
   const enrolled = new Set(attendees.map((a) => a.id));
   // Marks of attendees no longer enrolled stay stored but out of the matrix, as on the roll.
   const marks = (
     await marksOfKlasses(
       ctx.db,
-      sessions.rows.map((s) => s.id),
+      klassPage.rows.map((s) => s.id),
     )
   ).filter((m) => enrolled.has(m.attendeeProfileId));
-  const marksBySession = new Map<number, typeof marks>();
+  const marksByKlass = new Map<number, typeof marks>();
   for (const mark of marks) {
-    marksBySession.set(mark.klassId, [...(marksBySession.get(mark.klassId) ?? []), mark]);
+    marksByKlass.set(mark.klassId, [...(marksByKlass.get(mark.klassId) ?? []), mark]);
   }
   return {
-    data: sessions.rows.map((session) => {
-      const own = marksBySession.get(session.id) ?? [];
+    data: klassPage.rows.map((klass) => {
+      const own = marksByKlass.get(klass.id) ?? [];
       return {
-        id: String(session.id),
-        type: 'attendance_sessions' as const,
+        id: String(klass.id),
+        type: 'attendance_klasses' as const,
         attributes: {
-          starts_at: session.startsAt.toISOString(),
-          ends_at: session.endsAt.toISOString(),
-          klass_status: session.status,
-          counts: countsOf(session, own, attendees.length),
+          starts_at: klass.startsAt.toISOString(),
+          ends_at: klass.endsAt.toISOString(),
+          klass_status: klass.status,
+          counts: countsOf(klass, own, attendees.length),
           marks: own.map((m) => ({
             attendee_profile_id: String(m.attendeeProfileId),
             status: m.status,
@@ -245,7 +245,7 @@ export async function scheduleAttendance(
       };
     }),
     meta: {
-      ...pageMeta(page, sessions.total),
+      ...pageMeta(page, klassPage.total),
       time_zone: schedule.timeZone,
       attendees: attendees.map((a) => ({ id: String(a.id), name: a.name })),
     },

@@ -8,10 +8,10 @@ import {
   familyAttendanceListDocumentSchema,
   familyAttendanceSchema,
   parseDocument,
+  type ScheduleAttendanceKlass,
   type ScheduleAttendanceMeta,
-  type ScheduleAttendanceSession,
   scheduleAttendanceDocumentSchema,
-  scheduleAttendanceSessionSchema,
+  scheduleAttendanceKlassSchema,
 } from '@atelier/contract';
 import { z } from 'zod';
 import { api, reportLoadFailure } from '../../lib/api';
@@ -27,9 +27,9 @@ export type FamilyAttendancePage = {
   perPage: number;
 };
 
-/** A page of a schedule's sessions with their marks, and the attendees (the other axis). */
+/** A page of a schedule's sessions (klasses) with their marks, and the attendees (the other axis). */
 export type ScheduleAttendancePage = {
-  sessions: ScheduleAttendanceSession[];
+  klasses: ScheduleAttendanceKlass[];
   meta: ScheduleAttendanceMeta;
 };
 
@@ -89,7 +89,7 @@ export const attendanceApi = api.injectEndpoints({
         params: { page },
       }),
       transformResponse: (raw: unknown) => ({
-        sessions: parseDocument(z.array(scheduleAttendanceSessionSchema), raw),
+        klasses: parseDocument(z.array(scheduleAttendanceKlassSchema), raw),
         meta: scheduleAttendanceDocumentSchema.parse(raw).meta,
       }),
       providesTags: [LISTS],

@@ -331,7 +331,7 @@ describe('a schedule’s attendance on its staff page', () => {
   };
   const sessionResource = (id: string, startsAt: string, extra: Record<string, unknown>) => ({
     id,
-    type: 'attendance_sessions',
+    type: 'attendance_klasses',
     attributes: {
       starts_at: startsAt,
       ends_at: new Date(Date.parse(startsAt) + 7_200_000).toISOString(),
@@ -381,7 +381,7 @@ describe('a schedule’s attendance on its staff page', () => {
       'Mia Parent',
       'Actions',
     ]);
-    const [first, cancelled] = within(table).getAllByTestId('schedule-attendance-session');
+    const [first, cancelled] = within(table).getAllByTestId('schedule-attendance-klass');
     expect(
       within(first as HTMLElement)
         .getAllByRole('cell')

@@ -1,4 +1,4 @@
-import type { ScheduleAttendanceSession } from '@atelier/contract';
+import type { ScheduleAttendanceKlass } from '@atelier/contract';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -25,23 +25,23 @@ export function ScheduleAttendanceAdmin({ scheduleId }: { scheduleId: string }) 
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const { data, isFetching, isError } = useScheduleAttendanceQuery({ scheduleId, page });
-  const when = (session: ScheduleAttendanceSession) =>
-    formatInstantRange(session.starts_at, session.ends_at, zone, i18n.language);
+  const when = (klass: ScheduleAttendanceKlass) =>
+    formatInstantRange(klass.starts_at, klass.ends_at, zone, i18n.language);
   const count = (key: 'present' | 'late' | 'absent' | 'unmarked', header: string) => ({
     key,
     header,
     align: 'right' as const,
-    render: (session: ScheduleAttendanceSession) =>
-      session.klass_status === 'cancelled' ? '' : session.counts[key],
+    render: (klass: ScheduleAttendanceKlass) =>
+      klass.klass_status === 'cancelled' ? '' : klass.counts[key],
   });
-  const columns: AdminColumn<ScheduleAttendanceSession>[] = [
+  const columns: AdminColumn<ScheduleAttendanceKlass>[] = [
     {
       key: 'session',
       header: t('attendance.columns.session'),
-      render: (session) => (
+      render: (klass) => (
         <>
-          {when(session)}
-          {session.klass_status === 'cancelled' && (
+          {when(klass)}
+          {klass.klass_status === 'cancelled' && (
             <Chip size="small" label={t('attendance.cancelledChip')} sx={{ ml: 1 }} />
           )}
         </>
@@ -54,8 +54,8 @@ export function ScheduleAttendanceAdmin({ scheduleId }: { scheduleId: string }) 
     ...(data?.meta.attendees ?? []).map((attendee) => ({
       key: `attendee-${attendee.id}`,
       header: attendee.name,
-      render: (session: ScheduleAttendanceSession) => {
-        const mark = session.marks.find((m) => m.attendee_profile_id === attendee.id);
+      render: (klass: ScheduleAttendanceKlass) => {
+        const mark = klass.marks.find((m) => m.attendee_profile_id === attendee.id);
         return mark ? t(`attendance.status.${mark.status}`) : '';
       },
     })),
@@ -75,22 +75,22 @@ export function ScheduleAttendanceAdmin({ scheduleId }: { scheduleId: string }) 
       <AdminTable
         label={t('attendance.adminTableLabel')}
         columns={columns}
-        rows={data?.sessions ?? []}
-        rowKey={(session) => session.id}
+        rows={data?.klasses ?? []}
+        rowKey={(klass) => klass.id}
         rowName={when}
-        rowData={(session) => ({
-          'data-testid': 'schedule-attendance-session',
-          'data-status': session.klass_status,
+        rowData={(klass) => ({
+          'data-testid': 'schedule-attendance-klass',
+          'data-status': klass.klass_status,
         })}
         loading={isFetching && !data}
         loadError={isError ? t('attendance.loadFailed') : null}
         emptyText={t('attendance.noSessions')}
-        rowActions={(session) =>
-          session.klass_status === 'cancelled' ? null : (
+        rowActions={(klass) =>
+          klass.klass_status === 'cancelled' ? null : (
             <Button
               size="small"
-              onClick={() => setOpen(session.id)}
-              aria-label={t('attendance.takeFor', { session: when(session) })}
+              onClick={() => setOpen(klass.id)}
+              aria-label={t('attendance.takeFor', { session: when(klass) })}
             >
               {t('attendance.open')}
             </Button>
