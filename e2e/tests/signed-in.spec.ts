@@ -17,16 +17,18 @@ const common: MenuLine[] = [
   `link Gallery → ${APP}/gallery`,
   `link Photobox → ${APP}/photo_box`,
 ];
-const myClasses: MenuLine[] = [
+const myClasses = (sendMessage: MenuLine): MenuLine[] => [
   'submenu My Classes',
   `link Classes Schedule → ${APP}/classes`,
-  'greyed Send Message',
+  sendMessage,
 ];
+// Families read class messages on Classes Schedule; only staff send them.
+const familyClasses = myClasses('greyed Send Message');
 
 const MY_SECTION: Record<DemoRole, MenuLine[]> = {
-  student: [...common, ...myClasses, `link Orders → ${APP}/orders`],
-  parent: [...common, ...myClasses, `link Orders → ${APP}/orders`],
-  teacher: [...common, ...myClasses],
+  student: [...common, ...familyClasses, `link Orders → ${APP}/orders`],
+  parent: [...common, ...familyClasses, `link Orders → ${APP}/orders`],
+  teacher: [...common, ...myClasses(`link Send Message → ${APP}/messages`)],
   admin: [
     ...common,
     'submenu Classes',
@@ -34,7 +36,7 @@ const MY_SECTION: Record<DemoRole, MenuLine[]> = {
     `link Manage Class → ${APP}/manage_classes`,
     `link Manage Plans → ${APP}/manage_plans`,
     `link Manage Coupons → ${APP}/manage_coupons`,
-    'greyed Send Message',
+    `link Send Message → ${APP}/messages`,
     'submenu Customers',
     `link Edit Customer → ${APP}/customers`,
     `link Sales Overview → ${APP}/sales_overview`,
