@@ -42,7 +42,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     password: 'atelier-student-2026',
     name: 'Sam Student',
     role: 'student',
-    // An adult who shares his work with the public student gallery, so the demo shows some there.
+    // An adult who shares her work with the public student gallery, so the demo shows some there.
     attendees: [
       {
         name: 'Sam Student',

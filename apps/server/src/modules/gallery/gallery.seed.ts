@@ -44,7 +44,7 @@ const DEMO_POSTS: DemoPost[] = [
   { studentName: 'Leo Parent', caption: 'My dragon, in pastels.', pictures: 1, ageDays: 1 },
   { studentName: 'Mia Parent', caption: 'Hills at sunset.', pictures: 1, ageDays: 0 },
   { studentName: 'Sam Student', caption: 'Figure study, 10-minute pose.', pictures: 1, ageDays: 3 },
-  // Sam shares his work publicly (demo-accounts.ts): these fill the public student gallery.
+  // Sam shares her work publicly (demo-accounts.ts): these fill the public student gallery.
   { studentName: 'Sam Student', caption: 'Ink study of a fern.', pictures: 1, ageDays: 6 },
   { studentName: 'Sam Student', caption: 'Harbour in the rain.', pictures: 1, ageDays: 9 },
 ];
