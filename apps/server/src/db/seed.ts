@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { seedDemoClasses } from '../modules/classes';
 import { seedDemoCoupons } from '../modules/coupons';
 import { seedDemoGuestCustomers } from '../modules/customers';
+import { seedDemoMessages } from '../modules/messages';
 import { seedDemoNotifications } from '../modules/notifications';
 import { seedDemoOrders } from '../modules/orders';
 import { seedDemoPhotoBox } from '../modules/photo-boxes';
@@ -21,6 +22,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db): Promise<void> {
   await seedDemoUsers(db);
   await seedDemoNotifications(db);
+  // The messages the demo notifications of type 'messages' open.
+  await seedDemoMessages(db);
   await seedDemoClasses(db);
   await seedDemoUserGroups(db);
   await seedDemoCoupons(db);
