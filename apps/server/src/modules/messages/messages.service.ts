@@ -195,9 +195,10 @@ async function notifyFamilies(
 export async function sendMessage(
   ctx: MessagesContext,
   viewer: Viewer,
-  body: NewMessage,
+  message: NewMessage,
 ): Promise<MessageDocument> {
-  const { audience, families } = await resolveAudience(ctx, viewer, body);
+  const { audience, families } = await resolveAudience(ctx, viewer, message);
+  const [sender] = await usersByIds(ctx.db, [viewer.id]);
   const at = ctx.now();
   const messageId = await ctx.db.transaction(async (tx) => {
     const id = await insertMessage(tx, {
@@ -205,8 +206,8 @@ export async function sendMessage(
       audience: audience.kind,
       scheduleId: audience.schedule?.id ?? null,
       klassId: audience.klassId,
-      title: body.title,
-      body: body.body,
+      title: message.title,
+      body: message.body,
       at,
     });
     await insertRecipients(
@@ -215,7 +216,6 @@ export async function sendMessage(
       families.map((f) => f.id),
       at,
     );
-    const [me] = await usersByIds(tx, [viewer.id]);
     for (const family of families) {
       await ctx.mailer.queue(tx, {
         to: family.email,
@@ -224,16 +224,16 @@ export async function sendMessage(
         params: {
           name: family.name,
           messageId: id,
-          sender: me?.name ?? null,
+          sender: sender?.name ?? null,
           programme: audience.schedule?.klassGroupName ?? null,
-          title: body.title,
-          body: body.body,
+          title: message.title,
+          body: message.body,
         },
       });
     }
     return id;
   });
-  await notifyFamilies(ctx, messageId, viewer.id, audience, body, families);
+  await notifyFamilies(ctx, messageId, viewer.id, audience, message, families);
   const row = await messageById(ctx.db, messageId);
   if (!row) throw notFound('Message');
   return { data: messageResource(row, { counts: true, readAt: null }) };
