@@ -39,6 +39,9 @@ ALTER TABLE "messages" ADD CONSTRAINT "messages_schedule_id_klass_group_schedule
 ALTER TABLE "messages" ADD CONSTRAINT "messages_klass_id_klasses_id_fk" FOREIGN KEY ("klass_id") REFERENCES "public"."klasses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "attendances_klass_attendee_unique" ON "attendances" USING btree ("klass_id","attendee_profile_id");--> statement-breakpoint
 CREATE INDEX "attendances_attendee_idx" ON "attendances" USING btree ("attendee_profile_id");--> statement-breakpoint
+CREATE INDEX "attendances_marked_by_idx" ON "attendances" USING btree ("marked_by_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "message_recipients_unique" ON "message_recipients" USING btree ("message_id","recipient_id");--> statement-breakpoint
 CREATE INDEX "message_recipients_recipient_idx" ON "message_recipients" USING btree ("recipient_id","created_at");--> statement-breakpoint
-CREATE INDEX "messages_sender_created_idx" ON "messages" USING btree ("sender_id","created_at");
+CREATE INDEX "messages_sender_created_idx" ON "messages" USING btree ("sender_id","created_at");--> statement-breakpoint
+CREATE INDEX "messages_schedule_idx" ON "messages" USING btree ("schedule_id");--> statement-breakpoint
+CREATE INDEX "messages_klass_idx" ON "messages" USING btree ("klass_id");

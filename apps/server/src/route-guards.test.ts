@@ -14,7 +14,7 @@ type Guard = { roles: readonly Role[] | 'any' };
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const INVALID_BODY = { data: 'not a resource', page: -1, '': null };
 
-/** Every operation of the OpenAPI document that declares bearer security. */
+/** Every operation of the OpenAPI document that requires bearer security. */
 function bearerOperations(t: TestApp): Operation[] {
   const doc = t.app.swagger() as {
     paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
@@ -23,6 +23,8 @@ function bearerOperations(t: TestApp): Operation[] {
   for (const [path, byMethod] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(byMethod)) {
       if (!operation.security?.some((requirement) => 'bearer' in requirement)) continue;
+      // An empty requirement beside bearer is OpenAPI's "or no token": open to visitors (search).
+      if (operation.security.some((requirement) => Object.keys(requirement).length === 0)) continue;
       // Path params that no route accepts (ids are digits), and a query no route accepts either.
       const url = `${path.replace(/\{[^}]+\}/g, 'not-an-id')}?page=-1&per_page=x`;
       operations.push({

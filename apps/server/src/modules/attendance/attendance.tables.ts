@@ -25,5 +25,6 @@ export const attendances = pgTable(
   (t) => [
     uniqueIndex('attendances_klass_attendee_unique').on(t.klassId, t.attendeeProfileId),
     index('attendances_attendee_idx').on(t.attendeeProfileId),
+    index('attendances_marked_by_idx').on(t.markedById),
   ],
 );

@@ -25,6 +25,8 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_sender_created_idx').on(t.senderId, t.createdAt),
+    index('messages_schedule_idx').on(t.scheduleId),
+    index('messages_klass_idx').on(t.klassId),
     check('messages_title_not_blank', sql`length(trim(${t.title})) > 0`),
   ],
 );
