@@ -1,4 +1,5 @@
 import { argon2Bench } from './argon2.bench';
+import { cableBench } from './cable.bench';
 import { catalogueBench } from './catalogue.bench';
 import { checkoutBench } from './checkout.bench';
 import type { Bench } from './harness/report';
@@ -22,4 +23,5 @@ export const BENCHES: Bench[] = [
   checkoutBench,
   salesBench,
   imagesBench,
+  cableBench,
 ];
