@@ -42,8 +42,8 @@ export async function signInAs(page: Page, role: DemoRole): Promise<DemoAccount>
 // violation fails the test. Nothing to call, nothing to forget:
 //
 //  1. The `page` of every test, and any other page of its context (popups), is watched: each
-//     main-frame URL under /app (full loads and client-side route changes alike) is recorded, with
-//     the browser storage (the session token) as it was at that moment. A page from a context the
+//     main-frame page URL, the SPA's and the public site's (full loads and client-side route
+//     changes alike), is recorded with the browser storage (the session token) as it was then. A page from a context the
 //     test makes itself joins with `a11yWatch(page)`.
 //  2. When the test has passed, each open page is scanned as it ends (open drawers and dialogs
 //     included), once it has settled.
@@ -74,10 +74,16 @@ function sessionOwner(storage: StorageState | null): string {
   }
 }
 
-function appPath(url: string, origin: string): string | null {
+/** Paths of this origin that are not pages: the API, files, the live channel, dev tools. */
+const NOT_A_PAGE = /^\/(api|media|uploads|site-assets|dev|cable|healthz)(\/|$)|\.(xml|txt)$/;
+
+/**
+ * The path the audit knows a page by: the SPA's pages under /app and the public site's pages
+ * (served by the server outside /app); null for the API, files and other origins.
+ */
+function pagePath(url: string, origin: string): string | null {
   const parsed = new URL(url);
-  if (parsed.origin !== origin) return null;
-  if (parsed.pathname !== APP && !parsed.pathname.startsWith(`${APP}/`)) return null;
+  if (parsed.origin !== origin || NOT_A_PAGE.test(parsed.pathname)) return null;
   // /app and /app/ are the same page.
   return `${parsed.pathname.replace(/(.)\/$/, '$1')}${parsed.search}`;
 }
@@ -85,7 +91,11 @@ function appPath(url: string, origin: string): string | null {
 /** Waits until the SPA has rendered and stopped moving: no loading spinner, no running transition. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+  // The SPA renders into #root; a public-site page is complete as served.
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !root || root.childElementCount > 0;
+  });
   await page
     .locator('[role="progressbar"]:visible')
     .first()
@@ -147,14 +157,14 @@ class A11yAudit {
     private readonly testInfo: TestInfo,
   ) {}
 
-  /** Records every URL under /app that `page` reaches, with its context's storage at the time. */
+  /** Records every page URL (the SPA's and the public site's) that `page` reaches, with its context's storage at the time. */
   watch(page: Page): void {
     if (this.pages.includes(page)) return;
     this.pages.push(page);
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame()) return;
       const url = frame.url();
-      if (!appPath(url, this.origin)) return;
+      if (!pagePath(url, this.origin)) return;
       const storage = page
         .context()
         .storageState()
@@ -166,7 +176,7 @@ class A11yAudit {
   /** Scans `page` as it is now; the test fails at its end if anything serious is found. */
   async checkNow(page: Page, label?: string): Promise<void> {
     await settle(page);
-    const path = appPath(page.url(), this.origin) ?? page.url();
+    const path = pagePath(page.url(), this.origin) ?? page.url();
     const storage = await page
       .context()
       .storageState()
@@ -178,14 +188,14 @@ class A11yAudit {
   /** The end-of-test audit: each open page in place, then each other visited URL afresh. */
   async finish(browser: Browser, contextOptions: Record<string, unknown>): Promise<void> {
     for (const page of this.pages) {
-      if (!page.isClosed() && appPath(page.url(), this.origin)) {
+      if (!page.isClosed() && pagePath(page.url(), this.origin)) {
         await this.checkNow(page, 'as the test left it');
       }
     }
     // Visits not scanned yet, grouped by the storage they had: one fresh context per group.
     const groups = new Map<string, { storage: StorageState | null; paths: string[] }>();
     for (const visit of this.visits) {
-      const path = appPath(visit.url, this.origin) as string;
+      const path = pagePath(visit.url, this.origin) as string;
       const storage = await visit.storage;
       const key = `${path} as ${sessionOwner(storage)}`;
       if (this.scanned.has(key)) continue;
@@ -205,7 +215,7 @@ class A11yAudit {
         for (const path of paths) {
           await page.goto(path);
           await settle(page);
-          const landed = appPath(page.url(), this.origin) ?? page.url();
+          const landed = pagePath(page.url(), this.origin) ?? page.url();
           const owner = sessionOwner(storage);
           if (landed !== path) {
             // A redirect (a guard, /login for a guest): the page it led to counts as visited too.
