@@ -124,7 +124,9 @@ describe('mail templates', () => {
 
   it('a contact form message keeps its paragraphs and the sender; the confirmation does not repeat it', () => {
     const en = render('contact_message', 'en');
-    expect(en.text).toContain(`${name} (ana@example.com) wrote through the contact form (in Japanese):`);
+    expect(en.text).toContain(
+      `${name} (ana@example.com) wrote through the contact form (in Japanese):`,
+    );
     expect(en.text).toContain('Do you teach oils & <3 inks?\n\nThanks, bye');
     expect(en.html).toContain('Do you teach oils &amp; &lt;3 inks?');
     const received = render('contact_received', 'ja');
