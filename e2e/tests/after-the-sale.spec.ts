@@ -1,102 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP, type DemoRole, expect, signInAs, test } from '../fixtures';
-import { apiToken, bearer } from '../helpers';
+import { apiToken, bearer, placeOrder } from '../helpers';
 
 // After the sale, end to end in Chromium against the real server and its fake card provider:
 // a refund requested by the family and approved in part by an admin, a walk-in booked at the desk
 // and the day's revenue on the sales overview, and a waitlisted family offered a freed seat
 // (docs/product.md#refunds, #customers, #sales-overview, #waitlist). What a test only needs as a
 // starting point (a paid order, a held seat) is made through the API, as the app would make it.
-
-type Included = {
-  id: string;
-  type: string;
-  attributes: Record<string, unknown>;
-  relationships?: Record<string, { data: unknown }>;
-};
-
-/** A programme's schedule (by the start of its name) and its first plan, from the catalogue. */
-async function scheduleOf(
-  request: APIRequestContext,
-  slug: string,
-  namePrefix: string,
-): Promise<{ scheduleId: string; planId: string }> {
-  const response = await request.get(`/api/v1/catalogue/klass_groups/${slug}`);
-  const { included } = (await response.json()) as { included: Included[] };
-  const schedule = included.find(
-    (r) => r.type === 'klass_group_schedules' && String(r.attributes.name).startsWith(namePrefix),
-  );
-  if (!schedule) throw new Error(`no schedule ${namePrefix} in ${slug}`);
-  const links = (schedule.relationships?.klass_group_schedule_plans?.data ?? []) as {
-    id: string;
-  }[];
-  const link = included.find(
-    (r) => r.type === 'klass_group_schedule_plans' && r.id === links[0]?.id,
-  );
-  const plan = link?.relationships?.plan?.data as { id: string } | undefined;
-  if (!plan) throw new Error(`no plan for ${namePrefix} in ${slug}`);
-  return { scheduleId: schedule.id, planId: plan.id };
-}
-
-/** The id of a family member of the signed-in account, by name. */
-async function familyMember(
-  request: APIRequestContext,
-  jwt: string,
-  name: string,
-): Promise<string> {
-  const me = await request.get('/api/v1/users/me', { headers: bearer(jwt) });
-  const userId = ((await me.json()) as { data: { id: string } }).data.id;
-  const response = await request.get(`/api/v1/users/${userId}/attendee_profiles`, {
-    headers: bearer(jwt),
-  });
-  const { data } = (await response.json()) as { data: Included[] };
-  const member = data.find((p) => p.attributes.name === name);
-  if (!member) throw new Error(`no family member ${name}`);
-  return member.id;
-}
-
-/** Books one attendee through the cart and checkout; with `pay`, pays with the 4242 card. */
-async function placeOrder(
-  request: APIRequestContext,
-  jwt: string,
-  booking: { slug: string; schedule: string; attendee: string },
-  pay: boolean,
-): Promise<string> {
-  const { scheduleId, planId } = await scheduleOf(request, booking.slug, booking.schedule);
-  const attendeeId = await familyMember(request, jwt, booking.attendee);
-  const added = await request.post('/api/v2/cart_items', {
-    headers: bearer(jwt),
-    data: {
-      cart_item: {
-        klass_group_schedule_id: scheduleId,
-        plan_id: planId,
-        number_of_attendees: 1,
-        attendee_profile_ids: [attendeeId],
-        addon_ids: [],
-        coupon_code: null,
-      },
-    },
-  });
-  expect([200, 201]).toContain(added.status());
-  const placed = await request.post('/api/v2/orders', {
-    headers: { ...bearer(jwt), 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` },
-  });
-  expect(placed.status()).toBe(201);
-  const order = (
-    (await placed.json()) as {
-      data: { id: string; attributes: { payment: { client_secret: string } | null } };
-    }
-  ).data;
-  if (pay) {
-    const secret = order.attributes.payment?.client_secret ?? '';
-    const intentId = secret.split('_secret_')[0];
-    const confirmed = await request.post(`/api/v2/fake_payments/${intentId}/confirm`, {
-      data: { card_number: '4242424242424242', client_secret: secret },
-    });
-    expect(((await confirmed.json()) as { status: string }).status).toBe('succeeded');
-  }
-  return order.id;
-}
 
 async function switchTo(page: Page, role: DemoRole): Promise<void> {
   await page.evaluate(() => localStorage.clear());

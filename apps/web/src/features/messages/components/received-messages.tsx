@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Pagination from '@mui/material/Pagination';
@@ -57,45 +58,47 @@ export function ReceivedMessages({ zone }: { zone: string }) {
         {data && data.items.length > 0 && (
           <List aria-label={t('classMessages.received.label')} disablePadding>
             {data.items.map((m) => (
-              <ListItemButton
-                key={m.id}
-                onClick={() => open(m.id)}
-                data-testid="received-message"
-                data-unread={m.read_at === null ? 'true' : 'false'}
-              >
-                <ListItemText
-                  primary={
-                    <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                      <Box
-                        component="span"
-                        sx={{ fontWeight: m.read_at === null ? 'bold' : 'normal' }}
-                      >
-                        {m.title}
+              // A list holds list items only (axe): the button sits inside one.
+              <ListItem key={m.id} disablePadding>
+                <ListItemButton
+                  onClick={() => open(m.id)}
+                  data-testid="received-message"
+                  data-unread={m.read_at === null ? 'true' : 'false'}
+                >
+                  <ListItemText
+                    primary={
+                      <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                        <Box
+                          component="span"
+                          sx={{ fontWeight: m.read_at === null ? 'bold' : 'normal' }}
+                        >
+                          {m.title}
+                        </Box>
+                        {m.read_at === null && (
+                          <Chip
+                            label={t('classMessages.received.new')}
+                            size="small"
+                            color="primary"
+                          />
+                        )}
                       </Box>
-                      {m.read_at === null && (
-                        <Chip
-                          label={t('classMessages.received.new')}
-                          size="small"
-                          color="primary"
-                        />
-                      )}
-                    </Box>
-                  }
-                  secondary={[
-                    m.sender
-                      ? t('classMessages.received.from', { name: m.sender.name })
-                      : t('classMessages.received.fromSchool'),
-                    m.klass_group_schedule
-                      ? t('classMessages.received.about', {
-                          programme: m.klass_group_schedule.klass_group_name,
-                        })
-                      : null,
-                    formatMessageTime(m.created_at, zone, i18n.language),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                />
-              </ListItemButton>
+                    }
+                    secondary={[
+                      m.sender
+                        ? t('classMessages.received.from', { name: m.sender.name })
+                        : t('classMessages.received.fromSchool'),
+                      m.klass_group_schedule
+                        ? t('classMessages.received.about', {
+                            programme: m.klass_group_schedule.klass_group_name,
+                          })
+                        : null,
+                      formatMessageTime(m.created_at, zone, i18n.language),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}
