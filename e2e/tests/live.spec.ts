@@ -1,9 +1,12 @@
+import type { Page } from '@playwright/test';
 import { APP, demoAccount, expect, signInAs, test } from '../fixtures';
+import { apiToken, bearer, placeOrder, scheduleOf } from '../helpers';
 
 // Live features end to end in Chromium against the real server and its /cable
-// (docs/product.md#class-messages, #search): a class message reaches a family's open tab at once
-// and comes back to its sender as read; the search dialog opens from the keyboard and leads to
-// the page of what it found.
+// (docs/product.md#class-messages, #search, #attendance): a class message reaches a family's open
+// tab at once and comes back to its sender as read; the search dialog opens from the keyboard and
+// leads to the page of what it found; the teacher takes a session's attendance and the family
+// sees it.
 
 test('a message from the school reaches a family at once, and its sender sees it read', async ({
   page,
@@ -74,4 +77,63 @@ test('the search dialog opens with / and leads to what it found', async ({ page 
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+const ZONE = 'America/New_York';
+const dayIn = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at);
+const timeIn = (at: Date) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' }).format(
+    at,
+  );
+
+/** Opens, on /classes, the session of `programme` that starts at `startsAt` (month view). */
+async function openSession(page: Page, programme: string, startsAt: Date) {
+  await page.goto(`${APP}/classes?date=${dayIn(startsAt)}`);
+  await page
+    .locator(`[data-date="${dayIn(startsAt)}"]`)
+    .getByRole('button', { name: new RegExp(`^${timeIn(startsAt)} .*${programme}`) })
+    .click();
+}
+
+test("the teacher takes a session's attendance and the family sees its child marked", async ({
+  page,
+  request,
+}) => {
+  // The family's child takes Drawing Lab; the school adds a session that ended an hour ago.
+  const parent = await apiToken(request, 'parent');
+  await placeOrder(
+    request,
+    parent,
+    { slug: 'drawing-lab', schedule: '', attendee: 'Leo Parent' },
+    true,
+  );
+  const { scheduleId } = await scheduleOf(request, 'drawing-lab', '');
+  const startsAt = new Date(Date.now() - 2 * 60 * 60_000);
+  startsAt.setUTCSeconds(0, 0);
+  const added = await request.post(`/api/v1/klass_group_schedules/${scheduleId}/klasses`, {
+    headers: bearer(await apiToken(request, 'admin')),
+    data: {
+      klass: {
+        starts_at: startsAt.toISOString(),
+        ends_at: new Date(startsAt.getTime() + 60 * 60_000).toISOString(),
+      },
+    },
+  });
+  expect(added.status()).toBe(201);
+
+  await signInAs(page, 'teacher');
+  await openSession(page, 'Drawing Lab', startsAt);
+  await page.getByRole('button', { name: 'Attendance', exact: true }).click();
+  const roll = page.getByRole('dialog', { name: /^Attendance: / });
+  await roll
+    .getByRole('group', { name: 'Attendance of Leo Parent' })
+    .getByRole('button', { name: 'Present' })
+    .click();
+  await roll.getByRole('button', { name: 'Save attendance' }).click();
+  await expect(page.getByText('Attendance saved.')).toBeVisible();
+
+  await page.evaluate(() => localStorage.clear());
+  await signInAs(page, 'parent');
+  await openSession(page, 'Drawing Lab', startsAt);
+  await expect(page.getByTestId('klass-attendance')).toContainText('Leo Parent: Present');
 });
