@@ -123,7 +123,9 @@ describe('taking attendance from a session on /classes (docs/product.md#attendan
     );
     await user.click(screen.getByRole('button', { name: 'Attendance' }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Mark the others present' }));
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Mark the others present' }),
+    );
     const leo = within(dialog).getByRole('group', { name: 'Attendance of Leo Parent' });
     expect(pressed(leo, 'Late')).toBe('true');
     await user.click(within(leo).getByRole('button', { name: 'Late' }));
@@ -163,7 +165,8 @@ describe('taking attendance from a session on /classes (docs/product.md#attendan
     );
     await user.click(screen.getByRole('button', { name: 'Attendance' }));
     const dialog = await screen.findByRole('dialog');
-    const zoe = within(dialog).getByRole('group', { name: 'Attendance of Zoe Student' });
+    // The dialog opens before the roll has loaded: wait for the attendee, not just the dialog.
+    const zoe = await within(dialog).findByRole('group', { name: 'Attendance of Zoe Student' });
     await user.click(within(zoe).getByRole('button', { name: 'Absent' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save attendance' }));
     await waitFor(() => expect(zoe).toHaveAccessibleDescription('Not enrolled in this class'));
