@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineFonts } from './build/inline-fonts';
 import { precompress } from './build/precompress';
+import { prerender } from './build/prerender';
 
 /**
  * The production build runs on preact/compat instead of React: react-dom alone was about a third of
@@ -22,11 +23,27 @@ const preactCompat = [
   },
 ];
 
+/**
+ * React Router's package exports resolve to its development build in every mode (dev-only
+ * warnings and checks included; remix-run/react-router#14102), so the build points at the
+ * production build it ships beside it.
+ */
+const reactRouterProduction = [
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(
+      new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+    ),
+  },
+];
+const buildAliases = [...preactCompat, ...reactRouterProduction];
+
 export default defineConfig(({ command }) => ({
   base: '/app/',
-  // precompress() writes .br and .gz copies of the build for the server to send as they are.
-  plugins: [react(), inlineFonts(), precompress()],
-  resolve: { alias: command === 'build' ? preactCompat : [] },
+  // precompress() writes .br and .gz copies of the build for the server to send as they are;
+  // prerender() writes the HTML of a guest's first screens (docs/decisions/046-prerendered-first-screen.md).
+  plugins: [react(), inlineFonts(), prerender({ alias: buildAliases }), precompress()],
+  resolve: { alias: command === 'build' ? buildAliases : [] },
   // The manifest lets bench/ measure exactly the JS a first visit loads (bundle budget).
   build: {
     outDir: 'dist',

@@ -1,5 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -24,14 +24,16 @@ export function precompress(): Plugin {
     name: 'atelier:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      // resolve, not join: `vite build --outDir /some/abs/dir` must write its copies there.
+      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
         .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
         .map((entry) => join(entry.parentPath, entry.name))
-        // Vite's manifest is for the bench, not for browsers.
-        .filter((file) => !relative(outDir, file).startsWith('.vite'));
+        // Dot folders are not for browsers: Vite's manifest (for the bench), the prerendered
+        // pages (the server fills them in and compresses them at start-up).
+        .filter((file) => !relative(outDir, file).startsWith('.'));
       // Two at a time: brotli at quality 11 is CPU-heavy, and builds share small machines.
       const queue = [...files];
       const worker = async () => {

@@ -17,18 +17,62 @@ function gtmNoscript(id: string): string {
   return `<noscript><iframe title="Google Tag Manager" src="https://www.googletagmanager.com/ns.html?id=${attr(id)}" height="0" width="0" style="display:none;visibility:hidden"></iframe></noscript>`;
 }
 
-/**
- * Fills the built index.html's two placeholders: the runtime config and the third-party tags,
- * which appear only when their ids are configured (none configured: no third-party request).
- */
-export function renderIndexHtml(template: string, config: Config): string {
-  const client: ClientConfig = {
+/** The runtime configuration the page reads (`window.__ATELIER_CONFIG__`). */
+function clientConfigOf(config: Config): ClientConfig {
+  return {
     schoolName: config.schoolName,
     contactEmail: config.contactEmail,
     sentryDsn: config.client.sentryDsn ?? null,
     stripePublishableKey: config.client.stripePublishableKey ?? null,
     currency: config.currency,
   };
+}
+
+/**
+ * The index of the pages the web build prerendered (apps/web/build/prerender.ts writes it as
+ * `.prerender/pages.json`): each page's URL path and file, and the placeholder the build put
+ * wherever a runtime setting shows on the page (docs/decisions/046-prerendered-first-screen.md).
+ */
+export type PrerenderManifest = {
+  placeholders: Record<string, string>;
+  pages: { path: string; file: string }[];
+};
+
+// The placeholders stand in text and in quoted attribute values; this escaping is right for both.
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/**
+ * Puts this deployment's settings where the build left placeholders in a prerendered page. The
+ * build proved that the page depends on no other setting. Throws on a setting this server does
+ * not know or that is not text: the page would show something else than the app renders.
+ */
+export function fillPrerenderedPage(
+  html: string,
+  placeholders: PrerenderManifest['placeholders'],
+  config: Config,
+): string {
+  const client = clientConfigOf(config) as Record<string, unknown>;
+  let filled = html;
+  for (const [field, placeholder] of Object.entries(placeholders)) {
+    const value = client[field];
+    if (typeof value !== 'string' || placeholder === '') {
+      throw new Error(`the prerendered page wants the setting "${field}", which is not text here`);
+    }
+    filled = filled.replaceAll(placeholder, escapeHtml(value));
+  }
+  return filled;
+}
+
+/**
+ * Fills the built index.html's two placeholders: the runtime config and the third-party tags,
+ * which appear only when their ids are configured (none configured: no third-party request).
+ */
+export function renderIndexHtml(template: string, config: Config): string {
+  const client = clientConfigOf(config);
   const head = [
     `<script>window.__ATELIER_CONFIG__=${scriptSafeJson(client)}</script>`,
     config.client.hotjarId ? hotjarTag(config.client.hotjarId) : '',

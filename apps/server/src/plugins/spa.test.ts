@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app';
-import { preferredEncoding } from './spa';
+import { createTestApp, type TestApp, testConfig } from '../testing/test-app';
+import { inlineScriptHashes } from './content-security-policy';
+import { preferredEncoding, prerenderedPages } from './spa';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const ICON = `<svg xmlns="http://www.w3.org/2000/svg">${'<path d="M0 0h1v1z"/>'.repeat(60)}</svg>`;
@@ -155,5 +156,135 @@ describe('the built web app', { timeout: 30_000 }, () => {
     }
     expect(identity.headers['cache-control']).toBe('no-cache');
     expect(identity.headers.vary).toMatch(/accept-encoding/i);
+  });
+});
+
+const SCHOOL = `Tom & Jerry's <Art> "School"`;
+const PRERENDER_PLACEHOLDERS = {
+  schoolName: '__atelier_prerender_schoolName_a__',
+  contactEmail: '__atelier_prerender_contactEmail_a__',
+};
+
+/** A prerendered page as apps/web/build/prerender.ts writes it: placeholders, a guard, a loader. */
+function prerenderedPage(path: string, heading: string) {
+  return `<!doctype html><html><head><!--app-head--><script>guard("${path}")</script></head><body><!--app-body--><div id="root" data-prerendered="${path}"><h1 title="${PRERENDER_PLACEHOLDERS.schoolName}">${heading} ${PRERENDER_PLACEHOLDERS.schoolName}</h1><a href="mailto:${PRERENDER_PLACEHOLDERS.contactEmail}">Contact</a></div><script>load("${path}")</script></body></html>`;
+}
+
+/** The fake build, plus `.prerender/` with the index and pages of /app/login and /app/. */
+function fakeWebBuildWithPrerender(manifest?: unknown) {
+  const build = fakeWebBuild();
+  mkdirSync(join(build.dir, '.prerender'));
+  writeFileSync(
+    join(build.dir, '.prerender/pages.json'),
+    JSON.stringify(
+      manifest ?? {
+        placeholders: PRERENDER_PLACEHOLDERS,
+        pages: [
+          { path: '/app/login', file: 'login.html' },
+          { path: '/app/', file: 'home.html' },
+        ],
+      },
+    ),
+  );
+  writeFileSync(join(build.dir, '.prerender/login.html'), prerenderedPage('/login', 'Log in'));
+  writeFileSync(join(build.dir, '.prerender/home.html'), prerenderedPage('/', 'Welcome to'));
+  return build;
+}
+
+describe('prerendered pages (docs/decisions/046-prerendered-first-screen.md)', {
+  timeout: 30_000,
+}, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const build = fakeWebBuildWithPrerender();
+    t = await createTestApp({
+      WEB_DIST_DIR: build.dir,
+      SCHOOL_NAME: SCHOOL,
+      CONTACT_EMAIL: 'office@school.test',
+    });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const get = (url: string, acceptEncoding = 'gzip, deflate, br, zstd') =>
+    t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+  const page = async (url: string) => {
+    const res = await get(url);
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-encoding'], url).toBe('br');
+    return { res, html: brotliDecompressSync(res.rawPayload).toString() };
+  };
+
+  it("sends /app/login and /app/ with their first screen, filled with this school's settings", async () => {
+    for (const [url, heading] of [
+      ['/app/login', 'Log in'],
+      ['/app/', 'Welcome to'],
+    ] as const) {
+      const { res, html } = await page(url);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      // Escaped for text and for quoted attributes alike; no placeholder left.
+      expect(html).toContain(
+        `${heading} Tom &amp; Jerry&#39;s &lt;Art&gt; &quot;School&quot;</h1>`,
+      );
+      expect(html).toContain('title="Tom &amp; Jerry&#39;s &lt;Art&gt; &quot;School&quot;"');
+      expect(html).toContain('href="mailto:office@school.test"');
+      expect(html).not.toContain('__atelier_prerender_');
+      // The server's own placeholders are filled as on the plain page.
+      expect(html).toContain('window.__ATELIER_CONFIG__=');
+      expect(html).not.toContain('<!--app-head-->');
+    }
+  });
+
+  it("lets exactly the page's own inline scripts run: the config, its guard and its loader", async () => {
+    const { res, html } = await page('/app/login');
+    const policy = String(res.headers['content-security-policy']);
+    const hashes = inlineScriptHashes(html);
+    expect(hashes).toHaveLength(3);
+    for (const hash of hashes) expect(policy).toContain(hash);
+    expect(policy).toMatch(/script-src 'self' 'sha256-[^;]*;/);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Another page's scripts are not allowed here.
+    const home = await page('/app/');
+    const [homeLoader] = inlineScriptHashes(home.html).slice(-1);
+    expect(policy).not.toContain(homeLoader);
+  });
+
+  it('sends the plain page for any other path, and for these paths with a query string', async () => {
+    for (const url of ['/app/login?redirect=%2Fcart', '/app/?x=1', '/app/home', '/app/register']) {
+      const { html } = await page(url);
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).not.toContain('data-prerendered');
+    }
+  });
+
+  it('answers a HEAD for a prerendered path without the body', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/app/login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(head.body).toBe('');
+  });
+
+  it('uses no prerendered page when the build wants a setting this server does not fill in', () => {
+    const warnings: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => warnings.push(args) };
+    for (const manifest of [
+      {
+        placeholders: { currency: '__x__', shoeSize: '__y__' },
+        pages: [{ path: '/app/login', file: 'login.html' }],
+      },
+      {
+        placeholders: PRERENDER_PLACEHOLDERS,
+        pages: [{ path: '/app/login', file: 'missing.html' }],
+      },
+      'not a manifest',
+    ]) {
+      const build = fakeWebBuildWithPrerender(manifest);
+      const pages = prerenderedPages(log as never, testConfig({ WEB_DIST_DIR: build.dir }));
+      expect(pages.size, JSON.stringify(manifest)).toBe(0);
+    }
+    expect(warnings).toHaveLength(3);
+    const plain = fakeWebBuild();
+    expect(prerenderedPages(log as never, testConfig({ WEB_DIST_DIR: plain.dir })).size).toBe(0);
+    expect(warnings).toHaveLength(3);
   });
 });

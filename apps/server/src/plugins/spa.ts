@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { APP_BASE, errorDocument } from '@atelier/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { appContentSecurityPolicy, inlineScriptHashes } from './content-security-policy';
-import { renderIndexHtml } from './spa-index-html';
+import { fillPrerenderedPage, type PrerenderManifest, renderIndexHtml } from './spa-index-html';
 
 type Encoding = 'br' | 'gzip';
 
@@ -45,10 +45,51 @@ function encodedPage(html: string): Record<Encoding | 'identity', Buffer> {
   };
 }
 
+/** A page of the app, ready to send: its bodies and its policy (hashes of its inline scripts). */
+export type AppPage = { bodies: Record<Encoding | 'identity', Buffer>; policy: string };
+
+function appPage(html: string, config: Config): AppPage {
+  return {
+    bodies: encodedPage(html),
+    policy: appContentSecurityPolicy(config.client, inlineScriptHashes(html)),
+  };
+}
+
+/** Where the web build puts its prerendered pages (apps/web/build/prerender.ts). */
+const PRERENDER_DIR = '.prerender';
+
+/**
+ * The prerendered pages by URL path (docs/decisions/046-prerendered-first-screen.md), filled in
+ * with this deployment's settings. None when the build has none, or when they do not fit this
+ * server: then the plain page serves, and the app renders itself as it did before prerendering.
+ */
+export function prerenderedPages(
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  config: Config,
+): Map<string, AppPage> {
+  const pages = new Map<string, AppPage>();
+  const manifestFile = join(config.webDistDir, PRERENDER_DIR, 'pages.json');
+  if (!existsSync(manifestFile)) return pages;
+  try {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
+    for (const { path, file } of manifest.pages) {
+      const built = readFileSync(join(config.webDistDir, PRERENDER_DIR, basename(file)), 'utf8');
+      const filled = fillPrerenderedPage(built, manifest.placeholders, config);
+      pages.set(path, appPage(renderIndexHtml(filled, config), config));
+    }
+  } catch (error) {
+    log.warn({ err: error }, 'the prerendered pages of the web build are not used');
+    pages.clear();
+  }
+  return pages;
+}
+
 /**
  * Serves the built SPA under /app/: hashed assets cached for a year, index.html never cached and
  * rendered with the runtime client config, and every other /app/ path falls back to index.html so
- * client routes (and the SPA's own not-found page) work on reload.
+ * client routes (and the SPA's own not-found page) work on reload. The paths the build prerendered
+ * (/app/login and /app/) get their own page, which carries a guest's first screen, when asked
+ * without a query string (the prerender knows none).
  *
  * Bodies leave compressed as the build or start-up made them (brotli 11, gzip 9), never by
  * @fastify/compress per request: it leaves a response alone once it carries a content-encoding
@@ -68,16 +109,15 @@ export const spaPlugin = fp(
     const { config } = opts;
     const indexFile = join(config.webDistDir, 'index.html');
     const built = existsSync(indexFile);
-    const indexHtml = built ? renderIndexHtml(readFileSync(indexFile, 'utf8'), config) : null;
-    const indexBodies = indexHtml ? encodedPage(indexHtml) : null;
-    const indexPolicy = indexHtml
-      ? appContentSecurityPolicy(config.client, inlineScriptHashes(indexHtml))
+    const index = built
+      ? appPage(renderIndexHtml(readFileSync(indexFile, 'utf8'), config), config)
       : null;
+    const prerendered = built ? prerenderedPages(app.log, config) : new Map<string, AppPage>();
     // Source maps would hand anyone the app's source; production keeps them off the web.
     const servesSourceMaps = config.env !== 'production';
 
     const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-      if (!indexBodies) {
+      if (!index) {
         return reply
           .code(503)
           .send(
@@ -87,14 +127,15 @@ export const spaPlugin = fp(
             ),
           );
       }
+      const page = request.url.includes('?') ? index : (prerendered.get(request.url) ?? index);
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);
       return reply
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
-        .header('content-security-policy', indexPolicy)
+        .header('content-security-policy', page.policy)
         .type('text/html; charset=utf-8')
-        .send(indexBodies[encoding ?? 'identity']);
+        .send(page.bodies[encoding ?? 'identity']);
     };
 
     if (built) {

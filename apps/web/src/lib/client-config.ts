@@ -32,8 +32,14 @@ export const defaultClientConfig: ClientConfig = {
 
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-/** Reads the server's config, field by field, falling back to the defaults for anything absent. */
-export function readClientConfig(source: unknown = window.__ATELIER_CONFIG__): ClientConfig {
+/**
+ * Reads the server's config, field by field, falling back to the defaults for anything absent.
+ * Read from `globalThis` (the window in a browser) so the build's prerender can run the app in
+ * Node with placeholder values (docs/decisions/046-prerendered-first-screen.md).
+ */
+export function readClientConfig(
+  source: unknown = (globalThis as { __ATELIER_CONFIG__?: unknown }).__ATELIER_CONFIG__,
+): ClientConfig {
   const given = (source && typeof source === 'object' ? source : {}) as Partial<ClientConfig>;
   const social = (given.socialLinks ?? {}) as Partial<ClientConfig['socialLinks']>;
   const d = defaultClientConfig;
