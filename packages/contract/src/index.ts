@@ -26,6 +26,8 @@ export * from './paths';
 export * from './photo-boxes/photo-boxes.constants';
 export * from './photo-boxes/photo-boxes.schemas';
 export * from './public-site/contact.schemas';
+export * from './public-site/public-menu';
+export * from './public-site/public-menu-ja';
 export * from './refunds/refunds.schemas';
 export * from './sales/sales.schemas';
 export * from './search/search.schemas';

@@ -1,3 +1,5 @@
+import { PUBLIC_MENU_LABELS_EN } from '@atelier/contract';
+
 /**
  * English strings of the app shell and the login page: the layout, menus, dialogs of the shell,
  * error texts, login and not-found. They are in the first-visit bundle, so keep this file to what
@@ -72,7 +74,6 @@ export const en = {
     classesSchedule: 'Classes Schedule',
     sendMessage: 'Send Message',
     orders: 'Orders',
-    classes: 'Classes',
     schedule: 'Schedule',
     manageClass: 'Manage Class',
     managePlans: 'Manage Plans',
@@ -81,27 +82,8 @@ export const en = {
     editCustomer: 'Edit Customer',
     salesOverview: 'Sales Overview',
     manageUserGroup: 'Manage User Group',
-    home: 'Home',
-    kids: 'Kids',
-    adults: 'Adults',
-    allAges: 'All Ages',
-    observationalDrawing: 'Observational Drawing',
-    comicsDrawing: 'Comics Drawing',
-    artScience: 'Art & Science',
-    summerArtCamp: 'Summer Art Camp',
-    studioHours: 'Studio Hours',
-    openHouse: 'Open House',
-    portfolioSupport: 'Portfolio Support',
-    privateInstruction: 'Private Instruction',
-    figureDrawing: 'Figure Drawing',
-    drawingLab: 'Drawing Lab (online)',
-    specialEvents: 'Special Events',
-    studentGallery: 'Student Gallery',
-    about: 'About',
-    aboutAtelier: 'About Atelier',
-    ourInstructors: 'Our Instructors',
-    contactUs: 'Contact Us',
-    blog: 'Blog',
+    // The public menu's words, the same the server's pages use (the admin's Classes is its `classes`).
+    ...PUBLIC_MENU_LABELS_EN,
   },
   notifications: {
     title: 'Notifications',

@@ -1,3 +1,4 @@
+import { PUBLIC_MENU_LABELS_JA } from '@atelier/contract';
 import type { Translation } from './en-shape';
 
 /** Japanese shell strings: same keys as en.ts (a missing or extra key is a compile error). */
@@ -69,7 +70,6 @@ export const ja: Translation = {
     classesSchedule: 'クラススケジュール',
     sendMessage: 'メッセージ送信',
     orders: '注文',
-    classes: 'クラス',
     schedule: 'スケジュール',
     manageClass: 'クラス管理',
     managePlans: 'プラン管理',
@@ -78,27 +78,7 @@ export const ja: Translation = {
     editCustomer: '顧客の編集',
     salesOverview: '売上概要',
     manageUserGroup: 'ユーザーグループ管理',
-    home: 'ホーム',
-    kids: 'キッズ',
-    adults: '大人',
-    allAges: '全年齢',
-    observationalDrawing: '観察デッサン',
-    comicsDrawing: 'マンガ・コミック',
-    artScience: 'アート＆サイエンス',
-    summerArtCamp: 'サマーアートキャンプ',
-    studioHours: 'スタジオアワー',
-    openHouse: 'オープンハウス',
-    portfolioSupport: 'ポートフォリオ対策',
-    privateInstruction: '個人レッスン',
-    figureDrawing: '人物デッサン',
-    drawingLab: 'ドローイングラボ（オンライン）',
-    specialEvents: '特別イベント',
-    studentGallery: '生徒ギャラリー',
-    about: 'アトリエについて',
-    aboutAtelier: 'アトリエについて',
-    ourInstructors: '講師紹介',
-    contactUs: 'お問い合わせ',
-    blog: 'ブログ',
+    ...PUBLIC_MENU_LABELS_JA,
   },
   notifications: {
     title: 'お知らせ',

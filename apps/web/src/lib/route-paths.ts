@@ -74,18 +74,6 @@ export const access = {
   admin: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
-/** Pages of the public site, served by the server outside the SPA (not under /app). */
-export const publicSite = {
-  home: '/?noredirect=1',
-  termsOfUse: '/terms-of-use',
-  privacyPolicy: '/privacy-policy',
-  studentGallery: '/student-gallery',
-  about: '/about-atelier',
-  ourInstructors: '/our-instructors',
-  contactUs: '/contact-us',
-  classes: '/classes/in-person/observational-drawing',
-} as const;
-
 /** Login and registration pages: the drawer starts closed there, even on wide screens. */
 export function isAuthPage(pathname: string): boolean {
   return (

@@ -43,7 +43,7 @@ export const classPagesRoutes: FastifyPluginAsync<ClassPagesOptions> = async (ap
     // A menu link never dead-ends, even before the school has published its programme.
     const menuLink = MENU_CLASS_LINKS.find((l) => l.slug === slug);
     if (menuLink) {
-      const name = siteStrings(lang).menu[menuLink.title];
+      const name = siteStrings(lang).menu[menuLink.label];
       return {
         status: 200,
         body: pageBody(site, renderPage(comingSoonInput(site, lang, path, name))),

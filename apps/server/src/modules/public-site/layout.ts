@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { FOOTER_YEAR } from '@atelier/contract';
+import { FOOTER_YEAR, type PublicMenuLink, publicMenuEntries } from '@atelier/contract';
 import { html, jsonForScript, raw, type SafeHtml } from './html';
 import { withLang } from './language';
-import { SITE_HOME, SITE_PATHS, type SiteMenuEntry, siteMenu } from './site-menu';
+import { SITE_PATHS } from './site-menu';
 import { type Lang, SITE_LANGUAGES, siteStrings } from './site-strings';
 import { fontFaces, SITE_CSS } from './site-styles';
 
@@ -75,20 +75,20 @@ function absolute(site: SiteContext, url: string): string {
 
 /** Whether a menu link is the page being shown (the home's link carries its query). */
 function isCurrent(href: string, path: string): boolean {
-  if (href === SITE_HOME) return path === '/';
+  if (href === SITE_PATHS.home) return path === '/';
   return href === path;
 }
 
 function menuHtml(input: PageInput): SafeHtml {
   const t = siteStrings(input.lang);
-  const item = (entry: { title: keyof typeof t.menu; href: string; external?: boolean }) =>
+  const item = (entry: PublicMenuLink) =>
     entry.external
-      ? html`<li><a href="${entry.href}" rel="noopener" target="_blank">${t.menu[entry.title]}<span class="visually-hidden"> ${t.footer.opensNewTab}</span></a></li>`
-      : html`<li><a href="${entry.href}"${isCurrent(entry.href, input.path) ? raw(' aria-current="page"') : ''}>${t.menu[entry.title]}</a></li>`;
-  const entries = siteMenu(input.site.blogUrl).map((entry: SiteMenuEntry) => {
+      ? html`<li><a href="${entry.href}" rel="noopener" target="_blank">${t.menu[entry.label]}<span class="visually-hidden"> ${t.footer.opensNewTab}</span></a></li>`
+      : html`<li><a href="${entry.href}"${isCurrent(entry.href, input.path) ? raw(' aria-current="page"') : ''}>${t.menu[entry.label]}</a></li>`;
+  const entries = publicMenuEntries(input.site.blogUrl).map((entry) => {
     if ('href' in entry) return item(entry);
     const current = entry.children.some((child) => isCurrent(child.href, input.path));
-    return html`<li${current ? raw(' class="current"') : ''}><details><summary>${t.menu[entry.title]}</summary><ul>${entry.children.map(item)}</ul></details></li>`;
+    return html`<li${current ? raw(' class="current"') : ''}><details><summary>${t.menu[entry.label]}</summary><ul>${entry.children.map(item)}</ul></details></li>`;
   });
   return html`<nav class="menu" aria-label="${t.mainMenu}"><div class="wrap"><ul>${entries}</ul></div></nav>`;
 }
@@ -106,7 +106,7 @@ function languageSwitch(input: PageInput): SafeHtml {
 
 function topBar(input: PageInput): SafeHtml {
   const t = siteStrings(input.lang);
-  return html`<header class="topbar"><div class="wrap"><a class="logo" href="${SITE_HOME}" aria-label="${t.logoHome(input.site.schoolName)}">${raw(LOGO_MARK)}<span aria-hidden="true">${input.site.schoolName}</span></a><div class="actions">${languageSwitch(input)}<a class="btn" href="${SITE_PATHS.logIn}">${t.logIn}</a><a class="btn btn-primary" href="${SITE_PATHS.signUp}">${t.signUp}</a></div></div></header>`;
+  return html`<header class="topbar"><div class="wrap"><a class="logo" href="${SITE_PATHS.home}" aria-label="${t.logoHome(input.site.schoolName)}">${raw(LOGO_MARK)}<span aria-hidden="true">${input.site.schoolName}</span></a><div class="actions">${languageSwitch(input)}<a class="btn" href="${SITE_PATHS.logIn}">${t.logIn}</a><a class="btn btn-primary" href="${SITE_PATHS.signUp}">${t.signUp}</a></div></div></header>`;
 }
 
 function footer(input: PageInput): SafeHtml {

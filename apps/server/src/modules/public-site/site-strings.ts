@@ -1,7 +1,10 @@
+import { PUBLIC_MENU_LABELS_EN, PUBLIC_MENU_LABELS_JA } from '@atelier/contract';
+
 /**
  * The public site's words in each language it speaks (docs/product.md#public-site). The app's own
  * strings live in the web's i18n files; these are the server-rendered pages' and say the same
- * things with the same words (menu, footer) so a family moving between them reads one voice.
+ * things with the same words (footer) so a family moving between them reads one voice. The menu's
+ * words are the contract's (PUBLIC_MENU_LABELS), which the web's drawer takes too.
  */
 
 export const SITE_LANGUAGES = ['en', 'ja'] as const;
@@ -18,30 +21,7 @@ const en = {
   signUp: 'Sign up',
   mainMenu: 'Main menu',
   languageSwitch: 'Language',
-  menu: {
-    home: 'Home',
-    classes: 'Classes',
-    kids: 'Kids',
-    adults: 'Adults',
-    allAges: 'All Ages',
-    observationalDrawing: 'Observational Drawing',
-    comicsDrawing: 'Comics Drawing',
-    artScience: 'Art & Science',
-    summerArtCamp: 'Summer Art Camp',
-    studioHours: 'Studio Hours',
-    openHouse: 'Open House',
-    portfolioSupport: 'Portfolio Support',
-    privateInstruction: 'Private Instruction',
-    figureDrawing: 'Figure Drawing',
-    drawingLab: 'Drawing Lab (online)',
-    specialEvents: 'Special Events',
-    studentGallery: 'Student Gallery',
-    about: 'About',
-    aboutAtelier: 'About Atelier',
-    ourInstructors: 'Our Instructors',
-    contactUs: 'Contact Us',
-    blog: 'Blog',
-  },
+  menu: PUBLIC_MENU_LABELS_EN,
   footer: {
     label: 'Site information',
     copyright: (year: number, school: string) => `© ${year} ${school}`,
@@ -126,30 +106,7 @@ const ja: SiteStrings = {
   signUp: '新規登録',
   mainMenu: 'メインメニュー',
   languageSwitch: '言語',
-  menu: {
-    home: 'ホーム',
-    classes: 'クラス',
-    kids: 'キッズ',
-    adults: '大人',
-    allAges: '全年齢',
-    observationalDrawing: '観察デッサン',
-    comicsDrawing: 'マンガ・コミック',
-    artScience: 'アート＆サイエンス',
-    summerArtCamp: 'サマーアートキャンプ',
-    studioHours: 'スタジオアワー',
-    openHouse: 'オープンハウス',
-    portfolioSupport: 'ポートフォリオ対策',
-    privateInstruction: '個人レッスン',
-    figureDrawing: '人物デッサン',
-    drawingLab: 'ドローイングラボ（オンライン）',
-    specialEvents: '特別イベント',
-    studentGallery: '生徒ギャラリー',
-    about: 'アトリエについて',
-    aboutAtelier: 'アトリエについて',
-    ourInstructors: '講師紹介',
-    contactUs: 'お問い合わせ',
-    blog: 'ブログ',
-  },
+  menu: PUBLIC_MENU_LABELS_JA,
   footer: {
     label: 'サイト情報',
     copyright: (year, school) => `© ${year} ${school}`,

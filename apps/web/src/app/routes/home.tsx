@@ -1,4 +1,4 @@
-import type { Role } from '@atelier/contract';
+import { PUBLIC_CLASS_LINKS, PUBLIC_CLASSES_LINK, PUBLIC_SITE, type Role } from '@atelier/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -13,15 +13,15 @@ import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { selectSessionStatus, selectUser } from '../../features/session';
 import { clientConfig } from '../../lib/client-config';
-import { paths, publicSite } from '../../lib/route-paths';
+import { paths } from '../../lib/route-paths';
 import { useAppSelector } from '../../lib/store-hooks';
 import { linkedEntries, myMenu } from '../shell/menu-data';
 
 const OFFERS = [
-  { key: 'kids', href: '/classes/in-person/observational-drawing' },
-  { key: 'adults', href: '/classes/in-person/figure-drawing' },
-  { key: 'allAges', href: '/classes/online/drawing-lab' },
-  { key: 'gallery', href: publicSite.studentGallery },
+  { key: 'kids', href: PUBLIC_CLASS_LINKS.observationalDrawing.href },
+  { key: 'adults', href: PUBLIC_CLASS_LINKS.figureDrawing.href },
+  { key: 'allAges', href: PUBLIC_CLASS_LINKS.drawingLab.href },
+  { key: 'gallery', href: PUBLIC_SITE.studentGallery },
 ] as const;
 
 /** The visitor's welcome: what the school offers, and the ways in. */
@@ -65,7 +65,7 @@ function GuestHome() {
           </Grid>
         ))}
       </Grid>
-      <Link href={publicSite.classes}>{t('home.guest.browseClasses')}</Link>
+      <Link href={PUBLIC_CLASSES_LINK}>{t('home.guest.browseClasses')}</Link>
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { FOOTER_YEAR } from '@atelier/contract';
+import { FOOTER_YEAR, PUBLIC_SITE } from '@atelier/contract';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import InstagramIcon from '@mui/icons-material/Instagram';
 import YouTubeIcon from '@mui/icons-material/YouTube';
@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { clientConfig } from '../../lib/client-config';
-import { publicSite } from '../../lib/route-paths';
 
 /** docs/product.md#routes-and-screens footer: copyright, school name, contact mail, terms, privacy, social links. */
 export function Footer() {
@@ -56,12 +55,12 @@ export function Footer() {
             </Link>
           </li>
           <li>
-            <Link href={publicSite.termsOfUse} variant="body2">
+            <Link href={PUBLIC_SITE.termsOfUse} variant="body2">
               {t('footer.termsOfUse')}
             </Link>
           </li>
           <li>
-            <Link href={publicSite.privacyPolicy} variant="body2">
+            <Link href={PUBLIC_SITE.privacyPolicy} variant="body2">
               {t('footer.privacyPolicy')}
             </Link>
           </li>

@@ -1,6 +1,6 @@
-import type { Role } from '@atelier/contract';
+import { type PublicMenuEntry, publicMenuEntries, type Role } from '@atelier/contract';
 import type { MessageKey } from '../../i18n/i18n';
-import { paths, publicSite } from '../../lib/route-paths';
+import { paths } from '../../lib/route-paths';
 
 /**
  * Where a menu link leads: `app` is a route of this SPA (client-side navigation), `site` a page of the
@@ -24,51 +24,23 @@ const app = (id: string, title: MessageKey, link: string, subMenus?: MenuEntry[]
   kind: 'app',
   ...(subMenus ? { subMenus } : {}),
 });
-const site = (id: string, title: MessageKey, link: string, subMenus?: MenuEntry[]): MenuEntry => ({
-  id,
-  title,
-  link,
-  kind: 'site',
-  ...(subMenus ? { subMenus } : {}),
-});
 
 /** A link not built yet: shown, greyed out, not clickable (docs/product.md#routes-and-screens). */
 const notYet = (id: string, title: MessageKey): MenuEntry => app(id, title, '');
 
-/** The public menu of docs/product.md#routes-and-screens (the Web section of the drawer). */
+/**
+ * The public menu of docs/product.md#routes-and-screens (the Web section of the drawer): the
+ * contract's, which the server's pages show too, as drawer entries.
+ */
 export function publicMenu(blogUrl: string): MenuEntry[] {
-  return [
-    site('web-home', 'menu.home', publicSite.home),
-    site('classes', 'menu.classes', publicSite.classes),
-    site('kids', 'menu.kids', '', [
-      site(
-        'kids-observational',
-        'menu.observationalDrawing',
-        '/classes/in-person/observational-drawing',
-      ),
-      site('kids-comics', 'menu.comicsDrawing', '/classes/in-person/comics-drawing'),
-      site('kids-art-science', 'menu.artScience', '/classes/in-person/art-science'),
-      site('kids-summer-camp', 'menu.summerArtCamp', '/classes/in-person/summer-art-camp'),
-      site('kids-studio-hours', 'menu.studioHours', '/classes/in-person/studio-hours'),
-      site('kids-open-house', 'menu.openHouse', '/classes/in-person/open-house'),
-      site('kids-portfolio', 'menu.portfolioSupport', '/classes/portfolio-support'),
-      site('kids-private', 'menu.privateInstruction', '/classes/private-instruction'),
-    ]),
-    site('adults', 'menu.adults', '', [
-      site('adults-figure', 'menu.figureDrawing', '/classes/in-person/figure-drawing'),
-    ]),
-    site('all-ages', 'menu.allAges', '', [
-      site('all-ages-drawing-lab', 'menu.drawingLab', '/classes/online/drawing-lab'),
-      site('all-ages-special-events', 'menu.specialEvents', '/classes/special-events'),
-    ]),
-    site('student-gallery', 'menu.studentGallery', publicSite.studentGallery),
-    site('about', 'menu.about', '', [
-      site('about-atelier', 'menu.aboutAtelier', publicSite.about),
-      site('our-instructors', 'menu.ourInstructors', publicSite.ourInstructors),
-      site('contact-us', 'menu.contactUs', publicSite.contactUs),
-      { id: 'blog', title: 'menu.blog', link: blogUrl, kind: 'external' },
-    ]),
-  ];
+  const entry = (e: PublicMenuEntry): MenuEntry => ({
+    id: e.id,
+    title: `menu.${e.label}`,
+    link: 'href' in e ? e.href : '',
+    kind: 'href' in e && e.external ? 'external' : 'site',
+    ...('children' in e ? { subMenus: e.children.map(entry) } : {}),
+  });
+  return publicMenuEntries(blogUrl).map(entry);
 }
 
 /** The drawer's My section (docs/product.md#roles "Drawer menu by role"). */

@@ -1,4 +1,4 @@
-import { isSafeRedirect, PASSWORD_MIN_LENGTH } from '@atelier/contract';
+import { isSafeRedirect, PASSWORD_MIN_LENGTH, PUBLIC_SITE } from '@atelier/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -14,7 +14,7 @@ import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
 import { selectLiveLanguage } from '../../../i18n/language-slice';
-import { paths, publicSite } from '../../../lib/route-paths';
+import { paths } from '../../../lib/route-paths';
 import { useAppSelector } from '../../../lib/store-hooks';
 import { useRegisterMutation } from '../accounts-api';
 import { browserTimeZone } from '../time-zones';
@@ -141,7 +141,7 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
                 i18nKey="register.acceptTerms"
                 components={{
                   terms: (
-                    <Link href={publicSite.termsOfUse} target="_blank" rel="noopener noreferrer" />
+                    <Link href={PUBLIC_SITE.termsOfUse} target="_blank" rel="noopener noreferrer" />
                   ),
                 }}
               />
