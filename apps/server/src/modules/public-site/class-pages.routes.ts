@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { GenerationCache } from '../../lib/generation-cache';
 import type { PublicCatalogue } from '../classes';
 import { classPageInput, comingSoonInput } from './class-page';
 import { negotiateLanguage } from './language';
 import { renderPage, type SiteContext } from './layout';
 import { sendNotFoundPage } from './not-found.page';
-import type { PageCache } from './page-cache';
 import { type PageBody, pageBody, sendPage } from './page-response';
 import { findProgramme } from './site-catalogue';
 import { classPagePath, MENU_CLASS_LINKS } from './site-menu';
@@ -16,7 +16,7 @@ export type CachedClassPage = { body: PageBody; status: 200 } | { status: 404 };
 export type ClassPagesOptions = {
   site: SiteContext;
   catalogue: PublicCatalogue;
-  cache: PageCache<unknown>;
+  cache: GenerationCache<unknown>;
 };
 
 /** A slug the catalogue could hold (the contract's slugSchema): anything else is not looked up. */
@@ -29,7 +29,7 @@ const PLAUSIBLE_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
  */
 export const classPagesRoutes: FastifyPluginAsync<ClassPagesOptions> = async (app, opts) => {
   const { site, catalogue } = opts;
-  const cache = opts.cache as PageCache<CachedClassPage>;
+  const cache = opts.cache as GenerationCache<CachedClassPage>;
 
   const render = async (slug: string, lang: 'en' | 'ja'): Promise<CachedClassPage> => {
     const path = classPagePath(slug);

@@ -1,21 +1,12 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type EncodedBody, lazilyEncoded } from '../../lib/encoded-body';
 import { preferredEncoding } from '../../plugins/spa';
 import { type Negotiated, sendLanguageHeaders } from './language';
 import { type RenderedPage, type SiteContext, siteContentSecurityPolicy } from './layout';
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
 /** A rendered page as bytes, with its ETag, its policy and its compressed forms (made once each). */
-export type PageBody = {
-  bytes: Buffer;
-  etag: string;
-  policy: string;
-  encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
-};
+export type PageBody = EncodedBody & { bytes: Buffer; policy: string };
 
 /** A page of the site as a body, with its policy. */
 export function pageBody(site: SiteContext, page: RenderedPage): PageBody {
@@ -24,27 +15,13 @@ export function pageBody(site: SiteContext, page: RenderedPage): PageBody {
 
 /** Any text body (HTML, XML) with its ETag and lazily compressed forms. */
 export function encodedBody(bytes: Buffer, policy: string): PageBody {
-  const variants = new Map<'br' | 'gzip', Promise<Buffer>>();
   return {
     bytes,
-    etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
     policy,
-    encoded(encoding) {
-      let variant = variants.get(encoding);
-      if (!variant) {
-        variant =
-          encoding === 'br'
-            ? brotliAsync(bytes, {
-                params: {
-                  [zlib.BROTLI_PARAM_QUALITY]: 6,
-                  [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-                },
-              })
-            : gzipAsync(bytes, { level: 6 });
-        variants.set(encoding, variant);
-      }
-      return variant;
-    },
+    ...lazilyEncoded(bytes, {
+      [zlib.BROTLI_PARAM_QUALITY]: 6,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+    }),
   };
 }
 

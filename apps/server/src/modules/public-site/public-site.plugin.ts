@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Config, REPO_ROOT } from '../../config';
+import { GenerationCache } from '../../lib/generation-cache';
 import { CATALOGUE_CACHE_TTL_MS, CATALOGUE_CHANGED_CHANNEL, publicCatalogue } from '../classes';
 import { classPagesRoutes } from './class-pages.routes';
 import { contactRoutes } from './contact.routes';
@@ -11,7 +12,6 @@ import { instructorsRoutes } from './instructors.routes';
 import { negotiateLanguage } from './language';
 import { renderPage, type SiteContext } from './layout';
 import { sendNotFoundPage } from './not-found.page';
-import { PageCache } from './page-cache';
 import { type PageBody, pageBody, sendPage } from './page-response';
 import { seoRoutes } from './seo.routes';
 import { allProgrammes } from './site-catalogue';
@@ -51,7 +51,9 @@ export const publicSitePlugin = fp(
     const fonts = loadSiteFonts();
     const site = siteContextOf(opts.config, app.images.urls('probe').url, fonts);
     const catalogue = publicCatalogue(app);
-    const cache = new PageCache<unknown>({ ttlMs: CATALOGUE_CACHE_TTL_MS, maxEntries: 500 });
+    // Rendered pages that show the catalogue (class pages, the home page, the sitemap), by page and
+    // language, on the catalogue's own TTL.
+    const cache = new GenerationCache<unknown>({ ttlMs: CATALOGUE_CACHE_TTL_MS, maxEntries: 500 });
     // Every write of the classes module publishes here, on every instance (this one included).
     const unsubscribe = await app.pubsub.subscribe(CATALOGUE_CHANGED_CHANNEL, () =>
       cache.invalidate(),
@@ -78,7 +80,7 @@ export const publicSitePlugin = fp(
     await app.register(studentGalleryRoutes, { site });
     await app.register(contactRoutes, { site });
 
-    const homeCache = cache as PageCache<PageBody>;
+    const homeCache = cache as GenerationCache<PageBody>;
     app.decorate('sitePages', {
       async home(request, reply) {
         const negotiated = negotiateLanguage(request);

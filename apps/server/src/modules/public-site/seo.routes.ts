@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { GenerationCache } from '../../lib/generation-cache';
 import type { PublicCatalogue } from '../classes';
 import { escapeHtml } from './html';
 import { pageUrl, type SiteContext } from './layout';
-import type { PageCache } from './page-cache';
 import { encodedBody, type PageBody, sendBody } from './page-response';
 import { allProgrammes } from './site-catalogue';
 import { classPagePath, SITE_PATHS } from './site-menu';
@@ -11,7 +11,7 @@ import { SITE_LANGUAGES } from './site-strings';
 export type SeoOptions = {
   site: SiteContext;
   catalogue: PublicCatalogue;
-  cache: PageCache<unknown>;
+  cache: GenerationCache<unknown>;
 };
 
 /** Pages of the site other than class pages, as the sitemap lists them (`/` is the home page). */
@@ -86,7 +86,7 @@ const TEXT_POLICY = "default-src 'none'; frame-ancestors 'none'";
 /** `/sitemap.xml` (every page and every published programme) and `/robots.txt`. */
 export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, opts) => {
   const { site, catalogue } = opts;
-  const cache = opts.cache as PageCache<PageBody>;
+  const cache = opts.cache as GenerationCache<PageBody>;
   const robots = encodedBody(Buffer.from(robotsTxt(site), 'utf8'), TEXT_POLICY);
 
   app.get(SITE_PATHS.sitemap, { schema: { hide: true } }, async (request, reply) => {
