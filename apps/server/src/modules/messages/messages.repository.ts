@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { likePattern } from '../../lib/like-pattern';
 import { klasses, klassGroupSchedules, klassGroups } from '../classes/classes.tables';
 import { enrollments } from '../enrollments/enrollments.tables';
+import { searchUsers, type UserSearchRow } from '../user-search';
 import { attendeeProfiles, users } from '../users/users.tables';
 import { messageRecipients, messages } from './messages.tables';
 
@@ -10,9 +12,6 @@ import { messageRecipients, messages } from './messages.tables';
 // are is read here from enrollments (a join, as the session notices do), never written.
 
 type Window = { limit: number; offset: number };
-
-/** `50%_off\` matches literally: LIKE's wildcards and its escape character are escaped. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A schedule as the send rules need it. */
 export type ScheduleFacts = {
@@ -260,14 +259,17 @@ function toMessageRow(r: RawMessageRow): MessageRow {
   };
 }
 
-/** Past the last page no row carries the window count: count on its own. */
+const countAll = { n: sql<number>`count(*)`.mapWith(Number) };
+
+/** Past the last page no row carries the window count: `count` (a select of countAll) counts. */
 async function pagedRows<R extends { total: number }>(
   rows: R[],
   window: Window,
-  count: () => Promise<number>,
+  count: () => PromiseLike<{ n: number }[]>,
 ): Promise<{ rows: R[]; total: number }> {
   if (rows.length > 0 || window.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-  return { rows: [], total: await count() };
+  const [c] = await count();
+  return { rows: [], total: c?.n ?? 0 };
 }
 
 /** One page of what `senderId` sent, newest first, with recipient and read counts. */
@@ -281,13 +283,9 @@ export async function sentMessages(
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(window.limit)
     .offset(window.offset);
-  const page = await pagedRows(rows, window, async () => {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(messages)
-      .where(eq(messages.senderId, senderId));
-    return c?.n ?? 0;
-  });
+  const page = await pagedRows(rows, window, () =>
+    db.select(countAll).from(messages).where(eq(messages.senderId, senderId)),
+  );
   return { rows: page.rows.map(toMessageRow), total: page.total };
 }
 
@@ -318,13 +316,9 @@ export async function receivedMessages(
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(window.limit)
     .offset(window.offset);
-  const page = await pagedRows(rows, window, async () => {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(messageRecipients)
-      .where(eq(messageRecipients.recipientId, userId));
-    return c?.n ?? 0;
-  });
+  const page = await pagedRows(rows, window, () =>
+    db.select(countAll).from(messageRecipients).where(eq(messageRecipients.recipientId, userId)),
+  );
   return { rows: page.rows.map(toMessageRow), total: page.total };
 }
 
@@ -427,14 +421,13 @@ export async function schedulesToWrite(
     )
     .limit(window.limit)
     .offset(window.offset);
-  const page = await pagedRows(rows, window, async () => {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+  const page = await pagedRows(rows, window, () =>
+    db
+      .select(countAll)
       .from(klassGroupSchedules)
       .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
-      .where(where);
-    return c?.n ?? 0;
-  });
+      .where(where),
+  );
   const ids = page.rows.map((r) => r.id);
   const sessions =
     ids.length === 0
@@ -460,59 +453,26 @@ export async function schedulesToWrite(
   };
 }
 
-export type FamilyPick = {
-  id: number;
-  name: string;
-  email: string;
-  role: 'student' | 'teacher' | 'admin';
-  timezone: string | null;
-  locale: 'en' | 'ja' | null;
-  avatarKey: string | null;
-};
-
 /**
- * One page of the family accounts `teacherId` may write to (every family account when null),
- * by name, optionally whose name or e-mail holds `keyword`. One statement.
+ * One page of the family accounts `teacherId` may write to (every family account when null), by
+ * name, optionally whose name or e-mail holds `keyword`: the user search under the sending rules.
+ * One statement.
  */
-export async function familiesToWrite(
+export function familiesToWrite(
   db: Db,
   filters: { teacherId: number | null; keyword?: string },
   window: Window,
-): Promise<{ rows: FamilyPick[]; total: number }> {
-  const where = and(
-    eq(users.role, 'student'),
-    filters.teacherId !== null
-      ? sql`${users.id} in (${taughtFamilies(filters.teacherId)})`
-      : undefined,
-    filters.keyword
-      ? or(
-          ilike(users.name, likePattern(filters.keyword)),
-          ilike(users.email, likePattern(filters.keyword)),
-        )
-      : undefined,
+): Promise<{ rows: UserSearchRow[]; total: number }> {
+  return searchUsers(
+    db,
+    {
+      role: 'student',
+      keyword: filters.keyword,
+      among:
+        filters.teacherId !== null
+          ? sql`${users.id} in (${taughtFamilies(filters.teacherId)})`
+          : undefined,
+    },
+    window,
   );
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      timezone: users.timezone,
-      locale: users.locale,
-      avatarKey: users.avatarKey,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(users)
-    .where(where)
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  const page = await pagedRows(rows, window, async () => {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(users)
-      .where(where);
-    return c?.n ?? 0;
-  });
-  return { rows: page.rows.map(({ total: _total, ...r }) => r), total: page.total };
 }

@@ -1,6 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { likePattern } from '../../lib/like-pattern';
 import { coupons } from '../coupons/coupons.tables';
+import { userResourceColumns } from '../users';
 import { users } from '../users/users.tables';
 import { userGroupMembers, userGroups } from './user-groups.tables';
 
@@ -9,7 +11,6 @@ export type UserGroupRow = typeof userGroups.$inferSelect;
 /** A group with how many members it has and how many coupons are kept for it. */
 export type UserGroupWithCounts = UserGroupRow & { membersCount: number; couponsCount: number };
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const nameFilter = (search?: string) =>
   search ? ilike(userGroups.name, likePattern(search)) : undefined;
 
@@ -89,15 +90,7 @@ export async function deleteUserGroupRow(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-const memberColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  role: users.role,
-  timezone: users.timezone,
-  locale: users.locale,
-  avatarKey: users.avatarKey,
-};
+const memberColumns = userResourceColumns;
 export type MemberRow = { [K in keyof typeof memberColumns]: (typeof users.$inferSelect)[K] };
 
 /** A page of a group's members, by name. */

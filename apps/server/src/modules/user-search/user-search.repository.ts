@@ -1,6 +1,8 @@
 import type { Role } from '@atelier/contract';
-import { and, asc, eq, ilike, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { likePattern } from '../../lib/like-pattern';
+import { userResourceColumns } from '../users';
 import { users } from '../users/users.tables';
 
 export type UserSearchRow = Pick<
@@ -8,8 +10,14 @@ export type UserSearchRow = Pick<
   'id' | 'name' | 'email' | 'role' | 'timezone' | 'locale' | 'avatarKey'
 >;
 
-/** `50%_off\` matches literally: LIKE's wildcards and its escape character are escaped. */
-export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export type UserSearchFilters = {
+  /** In the name or the e-mail, case-insensitive. */
+  keyword?: string;
+  exceptIds?: number[];
+  role?: Role;
+  /** A condition on `users` of the caller's own (the families a teacher teaches, say). */
+  among?: SQL;
+};
 
 /**
  * One page of users matching the filters, ordered by name then id, and the number of matches,
@@ -17,9 +25,10 @@ export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (
  */
 export async function searchUsers(
   db: Db,
-  filters: { keyword?: string; exceptIds: number[]; role?: Role },
+  filters: UserSearchFilters,
   page: { limit: number; offset: number },
 ): Promise<{ rows: UserSearchRow[]; total: number }> {
+  const exceptIds = filters.exceptIds ?? [];
   const where = and(
     filters.keyword
       ? or(
@@ -27,20 +36,12 @@ export async function searchUsers(
           ilike(users.email, likePattern(filters.keyword)),
         )
       : undefined,
-    filters.exceptIds.length > 0 ? notInArray(users.id, filters.exceptIds) : undefined,
+    exceptIds.length > 0 ? notInArray(users.id, exceptIds) : undefined,
     filters.role ? eq(users.role, filters.role) : undefined,
+    filters.among,
   );
   const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      timezone: users.timezone,
-      locale: users.locale,
-      avatarKey: users.avatarKey,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
+    .select({ ...userResourceColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(users)
     .where(where)
     .orderBy(asc(users.name), asc(users.id))

@@ -7,10 +7,10 @@ import {
   userListDocumentSchema,
 } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { likePattern } from '../../lib/like-pattern';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bearer, type SignedInUser, signedInUser } from '../accounts/accounts-testing';
 import { insertUserRows } from '../users/users-testing';
-import { likePattern } from './user-search.repository';
 
 // Building the app on a fresh database takes seconds on a busy machine.
 const HOOK_TIMEOUT_MS = 60_000;
