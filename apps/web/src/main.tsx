@@ -70,7 +70,9 @@ async function start(root: HTMLElement) {
   const visitor = currentVisitor(APP_BASE);
   const mayHydrate = visitor !== null && prerenderFits(prerendered, visitor);
 
-  // The router first: it starts loading the first page's modules, which the steps after overlap.
+  // Out of the task that ran the modules; then the router first: it starts loading the first
+  // page's modules, which the steps after overlap.
+  await nextTask();
   const router = createAppRouter();
   await nextTask();
   const store = makeStore();
