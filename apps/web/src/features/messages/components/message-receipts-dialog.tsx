@@ -1,14 +1,10 @@
-import Alert from '@mui/material/Alert';
-import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../components/dialogs/app-dialog';
 import { audienceLabel, formatMessageTime, readSummary } from '../message-format';
-import { useMessageQuery } from '../messages-api';
+import { MessageDialog } from './message-dialog';
 
 /** A sent message with its read receipts: every family it went to, and when each read it. */
 export function MessageReceiptsDialog({
@@ -21,25 +17,21 @@ export function MessageReceiptsDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  // Receipts change as families read: fetched afresh each time the dialog opens.
-  const { data, isError, isFetching } = useMessageQuery(id, { refetchOnMountOrArgChange: true });
-  const message = data?.id === id ? data : undefined;
-
   return (
-    <AppDialog
-      open
-      title={message?.title ?? t('classMessages.history.receipts')}
+    <MessageDialog
+      id={id}
       onClose={onClose}
       testId="message-receipts-dialog"
+      fallbackTitle={t('classMessages.history.receipts')}
+      loadFailed={t('classMessages.history.loadFailed')}
+      // Receipts change as families read: fetched afresh each time the dialog opens.
+      fresh
+      about={(message) =>
+        `${formatMessageTime(message.created_at, zone, i18n.language)} · ${audienceLabel(message, t, i18n.language)}`
+      }
     >
-      {isError && <Alert severity="error">{t('classMessages.history.loadFailed')}</Alert>}
-      {!message && isFetching && <CircularProgress aria-label={t('common.loading')} />}
-      {message && (
-        <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
-            {`${formatMessageTime(message.created_at, zone, i18n.language)} · ${audienceLabel(message, t, i18n.language)}`}
-          </Typography>
-          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{message.body}</Typography>
+      {(message) => (
+        <>
           <Typography variant="h3" sx={{ fontSize: '1rem' }}>
             {`${t('classMessages.history.recipients')} (${readSummary(message, t)})`}
           </Typography>
@@ -59,8 +51,8 @@ export function MessageReceiptsDialog({
               </ListItem>
             ))}
           </List>
-        </Stack>
+        </>
       )}
-    </AppDialog>
+    </MessageDialog>
   );
 }
