@@ -19,12 +19,14 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { useFormErrors } from '../../../components/form/use-form-errors';
+import { UsersPicker } from '../../../components/form/users-picker';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { likelySession, sessionLabel } from '../message-format';
 import {
   useMessageFamiliesQuery,
@@ -43,16 +45,6 @@ function fieldOf(serverName: string): string {
   if (serverName === 'klass_id') return 'session';
   if (serverName === 'user_ids' || serverName.startsWith('user_ids.')) return 'families';
   return serverName;
-}
-
-/** `text` once typing has paused. */
-function useSettled(text: string): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return settled;
 }
 
 /**
@@ -75,8 +67,8 @@ export function SendMessageForm() {
   // What was typed, apart from the input's text: choosing a class writes its label there, which
   // is nothing to search for.
   const [scheduleSearch, setScheduleSearch] = useState('');
-  const scheduleKeyword = useSettled(scheduleSearch);
-  const familyKeyword = useSettled(familyInput);
+  const scheduleKeyword = useDebouncedValue(scheduleSearch.trim(), SEARCH_DELAY_MS);
+  const familyKeyword = useDebouncedValue(familyInput.trim(), SEARCH_DELAY_MS);
   const schedules = useMessageSchedulesQuery(scheduleKeyword, { skip: audience === 'users' });
   const candidates = useMessageFamiliesQuery(familyKeyword, { skip: audience !== 'users' });
   const [sendMessage, sending] = useSendMessageMutation();
@@ -254,40 +246,22 @@ export function SendMessageForm() {
         )}
 
         {audience === 'users' && (
-          <Autocomplete
-            multiple
+          <UsersPicker
             value={families}
-            onChange={(_event, chosen) => {
+            onChange={(chosen) => {
               setFamilies(chosen);
               messages.clear('families', 'audience');
             }}
             inputValue={familyInput}
-            onInputChange={(_event, text) => setFamilyInput(text)}
+            onInputChange={setFamilyInput}
             options={candidates.data ?? []}
             loading={candidates.isFetching}
-            filterOptions={(all) => all}
-            isOptionEqualToValue={(option, value) => option.id === value.id}
-            getOptionLabel={(user) => user.name}
-            renderOption={(props, user) => {
-              const { key, ...rest } = props;
-              return (
-                <li key={key} {...rest}>
-                  {`${user.name} (${user.email})`}
-                </li>
-              );
-            }}
             noOptionsText={t('classMessages.send.noFamilies')}
-            loadingText={t('common.loading')}
             disabled={busy}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                name="families"
-                required
-                label={t('classMessages.send.families')}
-                {...helper('families', t('classMessages.send.familiesHint'))}
-              />
-            )}
+            name="families"
+            required
+            label={t('classMessages.send.families')}
+            {...helper('families', t('classMessages.send.familiesHint'))}
           />
         )}
 

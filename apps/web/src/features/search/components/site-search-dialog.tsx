@@ -17,10 +17,10 @@ import {
   selectSearchDialogOpen,
 } from '../../../components/dialogs/search-dialog-slice';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { selectUser } from '../../session';
 import { type SearchAnswer, useSearchQuery } from '../search-api';
-import { useDebouncedValue } from '../use-debounced-value';
 import { useResultDetail } from './result-detail';
 
 /** How long typing must pause before the search is sent: one request per burst of keys. */

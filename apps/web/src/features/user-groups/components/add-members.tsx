@@ -1,11 +1,11 @@
 import type { User } from '@atelier/contract';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormErrors } from '../../../components/form/use-form-errors';
+import { UsersPicker } from '../../../components/form/users-picker';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAddUserGroupMembersMutation, useMemberCandidatesQuery } from '../user-groups-api';
 
 const SEARCH_DELAY_MS = 250;
@@ -21,11 +21,7 @@ export function AddMembers({
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<User[]>([]);
   const [input, setInput] = useState('');
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(input.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [input]);
+  const keyword = useDebouncedValue(input.trim(), SEARCH_DELAY_MS);
   const { data, isFetching } = useMemberCandidatesQuery(keyword);
   const [addMembers, adding] = useAddUserGroupMembersMutation();
   const messages = useFormErrors({ fields: ['user_ids'] });
@@ -42,38 +38,20 @@ export function AddMembers({
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'start' } }}>
-      <Autocomplete
-        multiple
+      <UsersPicker
         sx={{ flex: 1 }}
         value={chosen}
-        onChange={(_event, users) => {
+        onChange={(users) => {
           setChosen(users);
           messages.clear('user_ids');
         }}
         inputValue={input}
-        onInputChange={(_event, text) => setInput(text)}
+        onInputChange={setInput}
         options={data ?? []}
         loading={isFetching}
-        filterOptions={(all) => all}
-        isOptionEqualToValue={(option, value) => option.id === value.id}
-        getOptionLabel={(user) => user.name}
-        renderOption={(props, user) => {
-          const { key, ...rest } = props;
-          return (
-            <li key={key} {...rest}>
-              {`${user.name} (${user.email})`}
-            </li>
-          );
-        }}
         noOptionsText={t('userGroups.noCandidates')}
-        loadingText={t('common.loading')}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            label={t('userGroups.findPeople')}
-            {...messages.helper('user_ids', t('userGroups.findPeopleHint'))}
-          />
-        )}
+        label={t('userGroups.findPeople')}
+        {...messages.helper('user_ids', t('userGroups.findPeopleHint'))}
       />
       <Button
         variant="contained"
