@@ -1,4 +1,4 @@
-import { PUBLIC_MENU_LABELS_EN } from '@atelier/contract';
+import { PUBLIC_FOOTER_LABELS_EN, PUBLIC_MENU_LABELS_EN } from '@atelier/contract';
 
 /**
  * English strings of the app shell and the login page: the layout, menus, dialogs of the shell,
@@ -54,15 +54,8 @@ export const en = {
     languageNames: { en: 'English', ja: '日本語' },
   },
   footer: {
-    label: 'Site information',
+    ...PUBLIC_FOOTER_LABELS_EN,
     copyright: '© {{year}} {{school}}',
-    contact: 'Contact',
-    termsOfUse: 'Terms of Use',
-    privacyPolicy: 'Privacy Policy',
-    social: 'Social media',
-    instagram: 'Instagram',
-    facebook: 'Facebook',
-    youtube: 'YouTube',
   },
   menu: {
     top: 'Top',

@@ -1,4 +1,4 @@
-import { PUBLIC_MENU_LABELS_JA } from '@atelier/contract';
+import { PUBLIC_FOOTER_LABELS_JA, PUBLIC_MENU_LABELS_JA } from '@atelier/contract';
 import type { Translation } from './en-shape';
 
 /** Japanese shell strings: same keys as en.ts (a missing or extra key is a compile error). */
@@ -50,15 +50,8 @@ export const ja: Translation = {
     languageNames: { en: 'English', ja: '日本語' },
   },
   footer: {
-    label: 'サイト情報',
+    ...PUBLIC_FOOTER_LABELS_JA,
     copyright: '© {{year}} {{school}}',
-    contact: 'お問い合わせ',
-    termsOfUse: '利用規約',
-    privacyPolicy: 'プライバシーポリシー',
-    social: 'ソーシャルメディア',
-    instagram: 'Instagram',
-    facebook: 'Facebook',
-    youtube: 'YouTube',
   },
   menu: {
     top: 'トップ',

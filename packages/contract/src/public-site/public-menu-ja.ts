@@ -1,8 +1,8 @@
-import type { PublicMenuLabels } from './public-menu';
+import type { PublicFooterLabels, PublicMenuLabels } from './public-menu';
 
 /**
- * The public menu's words in Japanese (PUBLIC_MENU_LABELS_EN's keys). A file of their own, so the
- * web's English first visit, which loads public-menu.ts, does not carry them.
+ * The public menu's and footer's words in Japanese (public-menu.ts has the English). A file of
+ * their own, so the web's English first visit, which loads public-menu.ts, does not carry them.
  */
 export const PUBLIC_MENU_LABELS_JA: PublicMenuLabels = {
   home: 'ホーム',
@@ -27,4 +27,15 @@ export const PUBLIC_MENU_LABELS_JA: PublicMenuLabels = {
   ourInstructors: '講師紹介',
   contactUs: 'お問い合わせ',
   blog: 'ブログ',
+};
+
+export const PUBLIC_FOOTER_LABELS_JA: PublicFooterLabels = {
+  label: 'サイト情報',
+  contact: 'お問い合わせ',
+  termsOfUse: '利用規約',
+  privacyPolicy: 'プライバシーポリシー',
+  social: 'ソーシャルメディア',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
 };

@@ -2,8 +2,8 @@ import { PUBLIC_SITE } from './public-site.paths';
 
 /**
  * The public menu (docs/product.md#routes-and-screens), one definition for the pages the server
- * renders and the web's drawer, with its words (Japanese in public-menu-ja.ts). Plain constants,
- * no zod: the drawer and its English words are in the web's first-visit bundle.
+ * renders and the web's drawer, with its words and the footer's (Japanese in public-menu-ja.ts).
+ * Plain constants, no zod: the drawer and its English words are in the web's first-visit bundle.
  */
 export const PUBLIC_MENU_LABELS_EN = {
   home: 'Home',
@@ -33,6 +33,22 @@ export const PUBLIC_MENU_LABELS_EN = {
 /** The name of one of the menu's words (a key of PUBLIC_MENU_LABELS_EN). */
 export type PublicMenuLabel = keyof typeof PUBLIC_MENU_LABELS_EN;
 export type PublicMenuLabels = Record<PublicMenuLabel, string>;
+
+/**
+ * The footer's words (the site's pages and the app's shell show the same footer); each side adds
+ * its copyright line in its own template form.
+ */
+export const PUBLIC_FOOTER_LABELS_EN = {
+  label: 'Site information',
+  contact: 'Contact',
+  termsOfUse: 'Terms of Use',
+  privacyPolicy: 'Privacy Policy',
+  social: 'Social media',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+};
+export type PublicFooterLabels = Record<keyof typeof PUBLIC_FOOTER_LABELS_EN, string>;
 
 /** A link of the public menu; `external` leads to another site (opened in a new tab). */
 export type PublicMenuLink = {

@@ -1,10 +1,15 @@
-import { PUBLIC_MENU_LABELS_EN, PUBLIC_MENU_LABELS_JA } from '@atelier/contract';
+import {
+  PUBLIC_FOOTER_LABELS_EN,
+  PUBLIC_FOOTER_LABELS_JA,
+  PUBLIC_MENU_LABELS_EN,
+  PUBLIC_MENU_LABELS_JA,
+} from '@atelier/contract';
 
 /**
  * The public site's words in each language it speaks (docs/product.md#public-site). The app's own
  * strings live in the web's i18n files; these are the server-rendered pages' and say the same
- * things with the same words (footer) so a family moving between them reads one voice. The menu's
- * words are the contract's (PUBLIC_MENU_LABELS), which the web's drawer takes too.
+ * things with the same words so a family moving between them reads one voice: the menu's and the
+ * footer's are the contract's (PUBLIC_MENU_LABELS_*, PUBLIC_FOOTER_LABELS_*), which the web takes too.
  */
 
 export const SITE_LANGUAGES = ['en', 'ja'] as const;
@@ -23,15 +28,8 @@ const en = {
   languageSwitch: 'Language',
   menu: PUBLIC_MENU_LABELS_EN,
   footer: {
-    label: 'Site information',
+    ...PUBLIC_FOOTER_LABELS_EN,
     copyright: (year: number, school: string) => `© ${year} ${school}`,
-    contact: 'Contact',
-    termsOfUse: 'Terms of Use',
-    privacyPolicy: 'Privacy Policy',
-    social: 'Social media',
-    instagram: 'Instagram',
-    facebook: 'Facebook',
-    youtube: 'YouTube',
     opensNewTab: '(opens in a new tab)',
   },
   home: {
@@ -108,15 +106,8 @@ const ja: SiteStrings = {
   languageSwitch: '言語',
   menu: PUBLIC_MENU_LABELS_JA,
   footer: {
-    label: 'サイト情報',
+    ...PUBLIC_FOOTER_LABELS_JA,
     copyright: (year, school) => `© ${year} ${school}`,
-    contact: 'お問い合わせ',
-    termsOfUse: '利用規約',
-    privacyPolicy: 'プライバシーポリシー',
-    social: 'ソーシャルメディア',
-    instagram: 'Instagram',
-    facebook: 'Facebook',
-    youtube: 'YouTube',
     opensNewTab: '（新しいタブで開きます）',
   },
   home: {
