@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { seedDemoUserGroups } from '../user-groups';
 import { userGroupMembers, userGroups } from '../user-groups/user-groups.tables';
 import { seedDemoUsers } from '../users';
-import { users } from '../users/users.tables';
+import { userIdByEmail } from '../users/users-testing';
 import { couponLookup } from './coupon-lookup';
 import { DEMO_COUPONS, seedDemoCoupons } from './coupons.seed';
 import { coupons } from './coupons.tables';
@@ -22,9 +21,7 @@ describe('demo seed of user groups and coupons', { timeout: 60_000 }, () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  const idOf = async (email: string) =>
-    (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]
-      ?.id ?? 0;
+  const idOf = (email: string) => userIdByEmail(t.database.db, email);
 
   it('makes group 1, the one the drawer links to, with the demo student and parent in it', async () => {
     const groups = await t.database.db.select().from(userGroups);

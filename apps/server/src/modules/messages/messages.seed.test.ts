@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/test-databa
 import { seedDemoNotifications } from '../notifications';
 import { notifications } from '../notifications/notifications.tables';
 import { seedDemoUsers } from '../users';
-import { users } from '../users/users.tables';
+import { userIdByEmail } from '../users/users-testing';
 import { messageById, receivedMessages, sentMessages } from './messages.repository';
 import { seedDemoMessages } from './messages.seed';
 
@@ -18,13 +18,7 @@ describe('demo class messages', () => {
   }, 60_000);
   afterAll(() => database.close());
 
-  const idOf = async (email: string) => {
-    const [row] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, email));
-    return row?.id ?? 0;
-  };
+  const idOf = (email: string) => userIdByEmail(database.db, email);
 
   it('are the messages the demo notifications open, one read and one not', async () => {
     const opened = await database.db

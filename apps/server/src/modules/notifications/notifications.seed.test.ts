@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { users } from '../users/users.tables';
+import { userIdByEmail } from '../users/users-testing';
 import { listNotifications, unreadNotificationCount } from './notifications.service';
 
 describe('demo notifications', () => {
@@ -13,13 +12,7 @@ describe('demo notifications', () => {
   }, 60_000);
   afterAll(() => database.close());
 
-  const idOf = async (email: string) => {
-    const [row] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, email));
-    return row?.id ?? 0;
-  };
+  const idOf = (email: string) => userIdByEmail(database.db, email);
 
   it('give the demo student and parent unread notifications from the teacher', async () => {
     for (const email of ['student@atelier.test', 'parent@atelier.test']) {

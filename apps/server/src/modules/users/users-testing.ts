@@ -1,4 +1,5 @@
 import type { Language, Role } from '@atelier/contract';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hashPassword } from './passwords';
 import { importSessionKey, signSessionToken } from './session-tokens';
@@ -31,6 +32,12 @@ const hashOnce = (password: string) => {
   }
   return hash;
 };
+
+/** The id of the account with this e-mail (a seeded one, say), or 0 when there is none. */
+export async function userIdByEmail(db: Db, email: string): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id ?? 0;
+}
 
 /** Inserts a user for a test, with a real argon2id hash; returns its id. */
 export async function insertTestUser(db: Db, user: NewTestUser): Promise<number> {
