@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -18,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagePagination } from '../page-pagination';
 
 /** A search waits for typing to pause this long before it asks the server. */
 export const SEARCH_DELAY_MS = 300;
@@ -219,20 +219,8 @@ function Paging({
 }) {
   const { t } = useTranslation();
   if (paging.kind === 'pages') {
-    if (paging.pageCount <= 1) return null;
     return (
-      <Pagination
-        count={paging.pageCount}
-        page={paging.page}
-        onChange={(_event, next) => paging.onPageChange(next)}
-        sx={{ mt: 2 }}
-        aria-label={t('admin.table.pages')}
-        getItemAriaLabel={(type, item) =>
-          type === 'page'
-            ? t('admin.table.page', { page: item ?? '' })
-            : t(type === 'next' ? 'admin.table.nextPage' : 'admin.table.previousPage')
-        }
-      />
+      <PagePagination count={paging.pageCount} page={paging.page} onChange={paging.onPageChange} />
     );
   }
   return (

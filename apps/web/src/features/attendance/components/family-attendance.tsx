@@ -1,4 +1,3 @@
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagePagination } from '../../../components/page-pagination';
 import { formatInstantRange } from '../../../lib/format-date';
 import { useAppSelector } from '../../../lib/store-hooks';
 import { selectRole } from '../../session';
@@ -70,20 +70,7 @@ function FamilyAttendanceList({ zone }: { zone: string }) {
           </TableBody>
         </Table>
       </TableContainer>
-      {pageCount > 1 && (
-        <Pagination
-          count={pageCount}
-          page={page}
-          onChange={(_event, next) => setPage(next)}
-          sx={{ mt: 2 }}
-          aria-label={t('admin.table.pages')}
-          getItemAriaLabel={(type, item) =>
-            type === 'page'
-              ? t('admin.table.page', { page: item ?? '' })
-              : t(type === 'next' ? 'admin.table.nextPage' : 'admin.table.previousPage')
-          }
-        />
-      )}
+      <PagePagination count={pageCount} page={page} onChange={setPage} />
     </Paper>
   );
 }
