@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { likePattern } from '../../lib/like-pattern';
 import { klassGroups } from './classes.tables';
 
 export type KlassGroupRow = typeof klassGroups.$inferSelect;
@@ -11,9 +12,6 @@ export type KlassGroupFilter = {
   audience?: KlassGroupRow['audience'];
   format?: KlassGroupRow['format'];
 };
-
-/** `%`, `_` and `\` typed in a search box are literal characters, not patterns. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function whereOf(filter: KlassGroupFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];

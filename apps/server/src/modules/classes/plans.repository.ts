@@ -1,11 +1,10 @@
 import { asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { likePattern } from '../../lib/like-pattern';
 import { klassGroupSchedulePlans, plans } from './classes.tables';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type NewPlanRow = typeof plans.$inferInsert;
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function listPlanRows(
   db: Db,

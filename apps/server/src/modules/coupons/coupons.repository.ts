@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { likePattern } from '../../lib/like-pattern';
 import { klassGroups } from '../classes/classes.tables';
 import { userGroupMembers, userGroups } from '../user-groups/user-groups.tables';
 import { couponRedemptions, coupons } from './coupons.tables';
@@ -15,7 +16,6 @@ export type CouponWithUses = CouponRow & {
   klassGroupName: string | null;
 };
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const codeFilter = (search?: string) =>
   search ? ilike(coupons.code, likePattern(search)) : undefined;
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { likePattern } from '../../lib/like-pattern';
 import { klassGroupSchedules, klassGroups } from '../classes/classes.tables';
 import { enrollments } from '../enrollments/enrollments.tables';
 import { orderItems, orders } from '../orders/orders.tables';
@@ -11,8 +12,6 @@ export type UserRow = Pick<
   typeof users.$inferSelect,
   'id' | 'name' | 'email' | 'timezone' | 'createdAt'
 >;
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Order statuses whose money was taken (refunds are subtracted separately). */
 const PAID_STATUSES = ['paid', 'refunded', 'partially_refunded'] as const;
