@@ -1,5 +1,6 @@
 export * from './accounts/accounts.constants';
 export * from './accounts/accounts.schemas';
+export * from './attendance/attendance.constants';
 export * from './attendance/attendance.schemas';
 export * from './cable/cable.constants';
 export * from './cable/cable.schemas';
@@ -18,6 +19,7 @@ export * from './family/family.constants';
 export * from './family/family.schemas';
 export * from './gallery/gallery.constants';
 export * from './gallery/gallery.schemas';
+export * from './messages/messages.constants';
 export * from './messages/messages.schemas';
 export * from './notifications/notifications.schemas';
 export * from './orders/admin-orders.schemas';

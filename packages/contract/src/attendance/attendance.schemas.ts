@@ -2,26 +2,15 @@ import { z } from 'zod';
 import { idSchema } from '../common/id.schemas';
 import { plainResourceObjectSchema } from '../common/json-api';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
+import {
+  ATTENDANCE_MAX_MARKS,
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_STATUSES,
+} from './attendance.constants';
 
 // Attendance (docs/product.md#attendance): the teacher of a session, or an admin, marks each
 // attendee actively enrolled in its schedule present, absent or late; families read their
 // children's marks of past sessions; admins read a schedule's sessions × attendees.
-
-export const ATTENDANCE_STATUSES = ['present', 'absent', 'late'] as const;
-/** A mark; `null` where one is allowed means "not marked". */
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
-
-/** The most marks one save may carry (a schedule's capacity is far below). */
-export const ATTENDANCE_MAX_MARKS = 200;
-
-/** Why a save is refused (409 details and 422 field messages). */
-export const ATTENDANCE_MESSAGES = {
-  cancelled: 'This session is cancelled: there is no attendance to take',
-  tooEarly: 'Attendance can be taken from the day of the session',
-  notEnrolled: 'Not enrolled in this class',
-  listedTwice: 'Listed twice',
-  badStatus: 'Choose present, absent or late',
-} as const;
 
 const statusSchema = z.enum(ATTENDANCE_STATUSES, { error: ATTENDANCE_MESSAGES.badStatus });
 const klassStatusSchema = z.enum(['scheduled', 'cancelled']);

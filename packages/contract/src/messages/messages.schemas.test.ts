@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createMessageBodySchema,
   MESSAGE_BODY_MAX_LENGTH,
   MESSAGE_MAX_USERS,
   MESSAGE_TITLE_MAX_LENGTH,
   MESSAGES_MESSAGES,
-} from './messages.schemas';
+} from './messages.constants';
+import { createMessageBodySchema } from './messages.schemas';
 
 const issues = (message: unknown) =>
   Object.fromEntries(
