@@ -99,14 +99,10 @@ test("the teacher takes a session's attendance and the family sees its child mar
   page,
   request,
 }) => {
-  // The family's child takes Drawing Lab; the school adds a session that ended an hour ago.
+  // The family's child takes Drawing Lab; the school adds a session that ended an hour ago. (The
+  // gallery spec may have given the children another family name on this worker.)
   const parent = await apiToken(request, 'parent');
-  await placeOrder(
-    request,
-    parent,
-    { slug: 'drawing-lab', schedule: '', attendee: 'Leo Parent' },
-    true,
-  );
+  await placeOrder(request, parent, { slug: 'drawing-lab', schedule: '', attendee: /^Leo / }, true);
   const { scheduleId } = await scheduleOf(request, 'drawing-lab', '');
   const startsAt = new Date(Date.now() - 2 * 60 * 60_000);
   startsAt.setUTCSeconds(0, 0);
@@ -126,7 +122,7 @@ test("the teacher takes a session's attendance and the family sees its child mar
   await page.getByRole('button', { name: 'Attendance', exact: true }).click();
   const roll = page.getByRole('dialog', { name: /^Attendance: / });
   await roll
-    .getByRole('group', { name: 'Attendance of Leo Parent' })
+    .getByRole('group', { name: /^Attendance of Leo / })
     .getByRole('button', { name: 'Present' })
     .click();
   await roll.getByRole('button', { name: 'Save attendance' }).click();
@@ -135,5 +131,5 @@ test("the teacher takes a session's attendance and the family sees its child mar
   await page.evaluate(() => localStorage.clear());
   await signInAs(page, 'parent');
   await openSession(page, 'Drawing Lab', startsAt);
-  await expect(page.getByTestId('klass-attendance')).toContainText('Leo Parent: Present');
+  await expect(page.getByTestId('klass-attendance')).toContainText(/Leo \w+: Present/);
 });
