@@ -1,5 +1,5 @@
 import { MESSAGES_API, MESSAGES_MESSAGES } from '@atelier/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, mailTo } from '../../mail/mail-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -319,8 +319,25 @@ describe('class messages', { timeout: 60_000 }, () => {
         { id: String(c.student.id), name: 'Sam Student', read_at: null },
       ]);
 
+      const unreadNotices = async () =>
+        (
+          await t.database.db
+            .select({ id: notifications.id })
+            .from(notifications)
+            .where(
+              and(
+                eq(notifications.recipientId, c.parent.id),
+                eq(notifications.recordType, 'messages'),
+                eq(notifications.recordId, Number(toSchedule)),
+                isNull(notifications.readAt),
+              ),
+            )
+        ).length;
+      expect(await unreadNotices()).toBe(1);
       const read = await get(c.parent, MESSAGES_API.one(toSchedule));
       expect(read.statusCode).toBe(200);
+      // Reading the message reads the notification that led to it.
+      expect(await unreadNotices()).toBe(0);
       const seen = read.json().data.attributes;
       expect(seen).toMatchObject({
         title: 'Bring an apron',

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow, type Viewer } from '../../lib/http';
 import type { Mailer } from '../../mail/mailer';
-import type { NotifyInput } from '../notifications';
+import { markRecordNotificationsRead, type NotifyInput } from '../notifications';
 import { userResource } from '../users';
 import { messageNotice } from './message-notice';
 import {
@@ -283,6 +283,8 @@ export async function getMessage(
   }
   const readAt = await markReadOnce(ctx.db, id, viewer.id, ctx.now());
   if (!readAt) throw notFound('Message');
+  // The family has read what its notification announced: the notice is read too.
+  await markRecordNotificationsRead(ctx.db, viewer.id, { type: 'messages', id }, ctx.now());
   return { data: messageResource(row, { counts: false, readAt }) };
 }
 

@@ -2,5 +2,6 @@
 // from its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 export { notificationsTopic } from './notifications.channel';
 export { notificationsPlugin } from './notifications.plugin';
+export { markRecordNotificationsRead } from './notifications.repository';
 export { seedDemoNotifications } from './notifications.seed';
 export { type NotifyDeps, type NotifyInput, notify } from './notifications.service';

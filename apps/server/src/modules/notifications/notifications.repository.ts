@@ -1,3 +1,4 @@
+import type { NotificationRecordType } from '@atelier/contract';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../users/users.tables';
@@ -92,6 +93,31 @@ export async function markNotificationRead(
     .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
     .returning({ id: notifications.id });
   return rows.length > 0;
+}
+
+/**
+ * Marks read the recipient's notifications about one record (a class message the family has
+ * opened where the notification led): reading the thing itself counts as reading its notice.
+ */
+export async function markRecordNotificationsRead(
+  db: Db,
+  recipientId: number,
+  record: { type: NotificationRecordType; id: number },
+  at: Date,
+): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: at })
+    .where(
+      and(
+        eq(notifications.recipientId, recipientId),
+        eq(notifications.recordType, record.type),
+        eq(notifications.recordId, record.id),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
 }
 
 /** Marks every unread notification of the recipient read; returns how many changed. */

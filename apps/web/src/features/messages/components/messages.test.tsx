@@ -1,7 +1,7 @@
 import type { MessageAttributes, MessageSchedule } from '@atelier/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../testing/builders';
+import { buildNotification, buildUser } from '../../../testing/builders';
 import { invalid } from '../../../testing/error-replies';
 import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render-with-providers';
@@ -320,6 +320,32 @@ describe('Received messages on /classes', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(screen.getByTestId('received-message')).toHaveAttribute('data-unread', 'false'),
     );
+  });
+
+  it('reads the notification that led to a message once the message is opened, badge included', async () => {
+    server = fakeApi({
+      'GET /api/v1/messages/received': { data: { data: [], meta: meta(0) } },
+      'GET /api/v1/messages/9': {
+        data: { data: messageResource('9', { recipient_count: null, read_count: null }) },
+      },
+      // The server read the notice with the message: one unread left, about something else.
+      'GET /api/v1/notifications/unread_count': { data: { data: 1 } },
+    });
+    const notice = buildNotification({ id: '31', record: { id: '9', type: 'messages' } });
+    const other = buildNotification({ id: '32', record: { id: '7', type: 'comments' } });
+    const { store } = renderWithProviders(<ReceivedMessages zone={ZONE} />, {
+      preloadedState: {
+        ...family,
+        notifications: { items: [notice, other], page: 1, unreadCount: 2, fetching: false },
+      },
+      route: '/classes?message=9',
+    });
+    expect(await screen.findByRole('dialog', { name: 'Bring an apron' })).toBeVisible();
+    await waitFor(() => expect(store.getState().notifications.unreadCount).toBe(1));
+    expect(store.getState().notifications.items.map((n) => [n.id, n.read])).toEqual([
+      ['31', true],
+      ['32', false],
+    ]);
   });
 
   it('opens the message a link names (?message=), as the notification and the e-mail do', async () => {

@@ -1,5 +1,9 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
+import { fetchUnreadCount, notificationMarkedRead, selectNotifications } from '../../notifications';
 import { formatMessageTime } from '../message-format';
+import { useMessageQuery } from '../messages-api';
 import { MessageDialog } from './message-dialog';
 
 /** One received message; fetching it is what records that the family read it. */
@@ -13,6 +17,22 @@ export function ReceivedMessageDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const notifications = useAppSelector(selectNotifications);
+  const { data } = useMessageQuery(id);
+  const loaded = data?.id === id;
+  // Opening the message read its notification on the server too (docs/product.md#class-messages):
+  // the notifications dialog and the badge follow without a reload.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per message loaded, not on every new notification.
+  useEffect(() => {
+    if (!loaded) return;
+    for (const n of notifications) {
+      if (!n.read && n.record.type === 'messages' && n.record.id === id) {
+        dispatch(notificationMarkedRead(n.id));
+      }
+    }
+    void dispatch(fetchUnreadCount());
+  }, [loaded, id, dispatch]);
   return (
     <MessageDialog
       id={id}
