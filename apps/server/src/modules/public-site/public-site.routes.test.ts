@@ -254,6 +254,8 @@ describe('public site', { timeout: 120_000 }, () => {
     expect(res.body).toContain('Allow: /\n');
     expect(res.body).toContain('Disallow: /api/\n');
     expect(res.body).toContain('Disallow: /app/account_settings\n');
+    // A staff page behind sign-in (Send Message).
+    expect(res.body).toContain('Disallow: /app/messages\n');
     expect(res.body).not.toContain('Disallow: /app/book_class');
     expect(res.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
   });

@@ -40,6 +40,7 @@ const PRIVATE_APP_PATHS = [
   '/app/manage_coupons',
   '/app/manage_orders',
   '/app/manage_plans',
+  '/app/messages',
   '/app/orders',
   '/app/password_reset/',
   '/app/photo_box',
