@@ -14,7 +14,9 @@ export function sendNotFoundPage(
 ): Promise<FastifyReply> {
   const negotiated = negotiateLanguage(request);
   const t = siteStrings(negotiated.lang).notFound;
-  const path = request.url.split('?')[0] ?? '/';
+  // The language links repeat the path: `//other.example/x` (or `/\other.example/x`, which
+  // browsers read alike) would lead off the site, so leading slashes collapse to one.
+  const path = `/${(request.url.split('?')[0] ?? '').replace(/^[/\\]+/, '')}`;
   const page = renderPage({
     site,
     lang: negotiated.lang,

@@ -153,6 +153,14 @@ describe('public site', { timeout: 120_000 }, () => {
     expect(script.json().errors[0].code).toBe('not_found');
   });
 
+  it('keeps the 404 page’s links on the site whatever path was asked (//other.example/x)', async () => {
+    const res = await get('//evil.example/x');
+    expect(res.statusCode).toBe(404);
+    const hrefs = [...res.body.matchAll(/href="([^"]*)"/g)].map((m) => m[1] ?? '');
+    expect(hrefs.filter((h) => /^[/\\]{2}/.test(h))).toEqual([]);
+    expect(res.body).toContain('href="/evil.example/x?lang=ja"');
+  });
+
   it('speaks the language Accept-Language asks for, switches with ?lang= and remembers the switch', async () => {
     const ja = await get('/classes/in-person/observational-drawing', {
       'accept-language': 'ja-JP,ja;q=0.9,en;q=0.5',
