@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { notifications } from '../notifications/notifications.tables';
 import { attendeeProfiles } from '../users/users.tables';
 import { as, type Cast, cast, enroll, programmeWithSchedule } from './classes-testing';
-import { sessionChange } from './session-change-notices';
+import { sessionChange, tellFamiliesOfSessionChange } from './session-change-notices';
 
 // A session cancelled, restored or moved is news for every family with a child in the schedule
 // (docs/product.md#routes-and-screens, "Notifications dialog"): one notice per family, in its language, opening /classes.
@@ -138,6 +138,24 @@ describe('families hear when a session changes', () => {
         headers: as(c.admin),
         payload: { klass_group_schedule: schedule },
       });
+
+    it('still tells the other families when telling one fails, then reports the failure', async () => {
+      const told: number[] = [];
+      const failing = async (input: { recipientId: number }) => {
+        told.push(input.recipientId);
+        if (told.length === 1) throw new Error('notification store down');
+      };
+      await expect(
+        tellFamiliesOfSessionChange(
+          t.database.db,
+          failing,
+          { id: figure.firstSession, scheduleId: Number(figure.scheduleId) },
+          { kind: 'cancelled', startsAt: new Date('2030-01-05T15:00:00Z') },
+          c.admin.id,
+        ),
+      ).rejects.toThrow('notification store down');
+      expect([...told].sort()).toEqual([c.parent.id, c.student.id].sort());
+    });
 
     it('tells each family once per edit, in its language, summing up every session moved', async () => {
       await speaks('ja');

@@ -92,6 +92,22 @@ async function scheduleAudience(db: Db, scheduleId: number) {
 }
 
 /**
+ * Tells every family, even when telling one fails (its notice is lost, not the others'); the first
+ * failure is thrown afterwards, for the caller to log, as class messages do per family.
+ */
+async function notifyEach<F>(families: F[], tell: (family: F) => Promise<unknown>): Promise<void> {
+  let failed: { error: unknown } | null = null;
+  for (const family of families) {
+    try {
+      await tell(family);
+    } catch (error) {
+      failed ??= { error };
+    }
+  }
+  if (failed) throw failed.error;
+}
+
+/**
  * Tells each family with a child actively enrolled in the schedule that one of its sessions was
  * cancelled, restored or moved, in the family's language and the schedule's time zone. Run after
  * the change has committed; one notice per family, however many of its children attend.
@@ -106,14 +122,14 @@ export async function tellFamiliesOfSessionChange(
   const audience = await scheduleAudience(db, session.scheduleId);
   if (!audience) return 0;
   const { families, ...schedule } = audience;
-  for (const family of families) {
-    await notify({
+  await notifyEach(families, (family) =>
+    notify({
       recipientId: family.id,
       senderId,
       ...notice(change, schedule.programme, schedule.zone, family.locale === 'ja'),
       record: { type: 'klasses', id: session.id },
-    });
-  }
+    }),
+  );
   return families.length;
 }
 
@@ -218,13 +234,13 @@ export async function tellFamiliesOfPatternChange(
   if (!audience || audience.families.length === 0) return 0;
   const sessionId = await noticeSessionId(db, scheduleId, change, now);
   if (sessionId === null) return 0;
-  for (const family of audience.families) {
-    await notify({
+  await notifyEach(audience.families, (family) =>
+    notify({
       recipientId: family.id,
       senderId,
       ...patternNotice(change, audience.programme, audience.zone, family.locale === 'ja'),
       record: { type: 'klasses', id: sessionId },
-    });
-  }
+    }),
+  );
   return audience.families.length;
 }
