@@ -86,6 +86,9 @@ export function BookingForm({
       : skipToken,
   );
   const price = priced.data?.[0];
+  // The answer for what the form holds now: while a new code is being priced, `data` is still the
+  // last answer, which knew nothing of the code and must not be read as its refusal.
+  const currentPrice = priced.currentData?.[0];
 
   const problems = (): string[] => {
     const out: string[] = [];
@@ -199,7 +202,7 @@ export function BookingForm({
             ? t('booking.pricing')
             : ''}
       </Typography>
-      {price && couponCode && !price.coupon && (
+      {currentPrice && couponCode && !currentPrice.coupon && (
         <Alert severity="info">{t('booking.couponNotApplied', { code: couponCode })}</Alert>
       )}
       <FormErrorAlert messages={errors} testId="booking-errors" />

@@ -157,6 +157,45 @@ describe('BookingPage (docs/product.md#booking-and-the-cart)', { timeout: 20_000
     expect(screen.getByText('No class matches these filters.')).toBeInTheDocument();
   });
 
+  it('says a coupon does not apply only from the answer that priced it with the code', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let askedWithCode = false;
+    server = fakeApi({
+      ...pricingRoute,
+      // The code's price is slow to come; until it does, the form still shows the last price.
+      'GET /api/v1/guests/cart_items': async (request) => {
+        if (JSON.stringify(request.params).includes('spring')) {
+          askedWithCode = true;
+          await held;
+        }
+        return { data: cartItemListDocument([priced]) };
+      },
+    });
+    const store = makeStore({
+      session: { status: 'loaded', user: null },
+      cart: { items: [], status: 'loaded', loading: false },
+    });
+    const { user } = renderWithProviders(<BookingPage />, { store });
+    await user.click(
+      await screen.findByRole('button', { name: 'Book Saturday mornings of Drawing' }),
+    );
+    const form = screen.getByRole('form', { name: 'Book Saturday mornings' });
+    await user.type(within(form).getByRole('textbox', { name: 'Attendee 1: name' }), 'Mia');
+    await waitFor(() =>
+      expect(within(form).getByTestId('booking-price')).toHaveTextContent('$50.00'),
+    );
+    await user.type(within(form).getByLabelText('Coupon code'), 'spring');
+    await waitFor(() => expect(askedWithCode).toBe(true));
+    expect(within(form).queryByText(/does not apply/)).toBeNull();
+    release();
+    expect(
+      await within(form).findByText('The coupon spring does not apply to this class.'),
+    ).toBeVisible();
+  });
+
   it('on a sold-out schedule, asks a guest to sign in to join the waitlist', async () => {
     server = fakeApi(pricingRoute);
     renderWithProviders(<BookingPage />, {
