@@ -281,7 +281,7 @@ describe('a family’s attendance on /classes', () => {
       store: signedIn('student'),
     });
     const table = await screen.findByRole('table', { name: 'Attendance' });
-    const rows = within(table).getAllByTestId('family-attendance-row');
+    const rows = await within(table).findAllByTestId('family-attendance-row');
     expect(
       rows.map((row) =>
         within(row)
@@ -371,6 +371,8 @@ describe('a schedule’s attendance on its staff page', () => {
       store: signedIn('admin'),
     });
     const table = await screen.findByRole('table', { name: 'Attendance by session' });
+    // The table is drawn before its rows arrive; the attendees' columns come with them.
+    await within(table).findByRole('columnheader', { name: 'Mia Parent' });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);

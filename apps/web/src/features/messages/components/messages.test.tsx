@@ -260,7 +260,9 @@ describe('Sent messages', { timeout: 30_000 }, () => {
       preloadedState: teacher,
     });
     const table = await screen.findByRole('table', { name: 'Messages you sent' });
-    const rows = await within(table).findAllByRole('row');
+    // The table may be drawn before its rows arrive.
+    await within(table).findByText('Bring an apron');
+    const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Bring an apron');
     expect(rows[1]).toHaveTextContent('Comics Drawing · Saturdays');
     expect(rows[1]).toHaveTextContent('3 of 5 read');
