@@ -21,7 +21,11 @@ export const bearer = (jwt: string) => ({ authorization: `Bearer ${jwt}` });
  * that checks out starts from what it put in the cart itself, not what an earlier spec left.
  */
 export async function emptyCart(request: APIRequestContext, role: DemoRole): Promise<void> {
-  const headers = bearer(await apiToken(request, role));
+  await emptyCartOf(request, await apiToken(request, role));
+}
+
+async function emptyCartOf(request: APIRequestContext, jwt: string): Promise<void> {
+  const headers = bearer(jwt);
   const list = await request.get('/api/v2/cart_items', { headers });
   expect(list.status()).toBe(200);
   const { data } = (await list.json()) as { data: { id: string }[] };
@@ -109,6 +113,8 @@ export async function placeOrder(
   booking: { slug: string; schedule: string; attendee: string | RegExp },
   pay: boolean,
 ): Promise<string> {
+  // Checkout takes the whole cart: the order is this booking alone.
+  await emptyCartOf(request, jwt);
   const { scheduleId, planId } = await scheduleOf(request, booking.slug, booking.schedule);
   const attendeeId = await familyMember(request, jwt, booking.attendee);
   const added = await request.post('/api/v2/cart_items', {

@@ -21,7 +21,7 @@ test('a family asks for a refund, an admin approves part of it, and the family s
   const orderId = await placeOrder(
     request,
     parent,
-    { slug: 'comics-drawing', schedule: 'Current term', attendee: 'Mia Parent' },
+    { slug: 'comics-drawing', schedule: 'Current term', attendee: /^Mia / },
     true,
   );
 
@@ -84,7 +84,7 @@ test("a full class's waitlisted family gets the freed seat's offer", async ({ pa
   const holder = await placeOrder(
     request,
     parent,
-    { slug: 'private-instruction', schedule: 'Fridays', attendee: 'Leo Parent' },
+    { slug: 'private-instruction', schedule: 'Fridays', attendee: /^Leo / },
     false,
   );
 
