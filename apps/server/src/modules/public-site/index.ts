@@ -1,7 +1,6 @@
 // The public site's face: app.ts registers the plugin; the SPA plugin serves its home and 404 pages.
 export {
   type PublicSitePluginOptions,
-  type PublicSiteRouteOptions,
   publicSitePlugin,
   type SitePages,
 } from './public-site.plugin';

@@ -10,7 +10,7 @@ import { contentPagesRoutes } from './content-pages.routes';
 import { homePageInput } from './home.page';
 import { instructorsRoutes } from './instructors.routes';
 import { negotiateLanguage } from './language';
-import { renderPage, type SiteContext } from './layout';
+import { renderPage } from './layout';
 import { sendNotFoundPage } from './not-found.page';
 import { type PageBody, pageBody, sendPage } from './page-response';
 import { seoRoutes } from './seo.routes';
@@ -30,9 +30,6 @@ declare module 'fastify' {
     sitePages: SitePages;
   }
 }
-
-/** Options every route plugin of the site receives. */
-export type PublicSiteRouteOptions = { site: SiteContext };
 
 export type PublicSitePluginOptions = {
   config: Config;
