@@ -28,4 +28,26 @@ describe('dependencies', () => {
     const reviewed = Object.keys(manifest.allowScripts ?? {});
     expect(withScripts.filter((name) => !reviewed.includes(name))).toEqual([]);
   });
+
+  it('the lock file holds every optional platform package, so `npm ci` accepts it on any machine', () => {
+    // npm ci refuses a lock file that names an optional dependency it does not record (biome's
+    // per-platform binaries went missing once, and a clean clone could not install).
+    const locked = new Set(Object.keys(lock.packages));
+    const missing = Object.entries(lock.packages).flatMap(([path, pkg]) =>
+      Object.keys(pkg.optionalDependencies ?? {})
+        .filter((name) => {
+          // Resolved as node does: the package's own node_modules, then each one further up.
+          for (
+            let dir = path;
+            ;
+            dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/node_modules/')))
+          ) {
+            if (locked.has(`${dir ? `${dir}/` : ''}node_modules/${name}`)) return false;
+            if (!dir) return true;
+          }
+        })
+        .map((name) => `${path || '(root)'} → ${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
 });
