@@ -10,7 +10,9 @@ export const en = {
   app: {
     productName: 'Atelier',
     galleryName: 'Atelier Gallery',
-    logoHome: 'Atelier home',
+    // Starts with the visible wordmark, so a voice user who says what they see reaches the link
+    // (label in name, WCAG 2.5.3).
+    logoHome: '{{name}}: home',
   },
   common: {
     ok: 'OK',

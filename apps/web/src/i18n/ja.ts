@@ -6,7 +6,7 @@ export const ja: Translation = {
   app: {
     productName: 'アトリエ',
     galleryName: 'アトリエ ギャラリー',
-    logoHome: 'アトリエ ホーム',
+    logoHome: '{{name}}：ホーム',
   },
   common: {
     ok: 'OK',
