@@ -798,6 +798,7 @@ export const enFeatures = {
     total: 'Total: {{amount}}',
     checkout: 'Checkout',
     removeUnavailable: 'Remove the classes that can no longer be booked to check out.',
+    noPrice: 'Unavailable',
     unavailable: {
       unpublished: 'This class is no longer offered. Remove it from the cart.',
       over: 'This class is over. Remove it from the cart.',

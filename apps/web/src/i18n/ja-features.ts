@@ -796,6 +796,7 @@ export const jaFeatures: FeatureTranslation = {
     total: '合計：{{amount}}',
     checkout: 'お会計',
     removeUnavailable: 'お会計の前に、予約できなくなったクラスを削除してください。',
+    noPrice: '予約不可',
     unavailable: {
       unpublished: 'このクラスは提供されなくなりました。カートから削除してください。',
       over: 'このクラスは終了しました。カートから削除してください。',
