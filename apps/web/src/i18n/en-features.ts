@@ -849,6 +849,7 @@ export const enFeatures = {
         'Test mode: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. Any future expiry and any CVC.',
       pay: 'Pay {{amount}}',
       declined: 'Your card was declined.',
+      expired: 'Your card has expired.',
       failed: 'Payment',
       scriptFailed: 'The payment script failed to load. Check your connection and reload the page.',
       scriptMissing: 'The payment script is not available, so cards cannot be taken right now.',
