@@ -32,6 +32,7 @@ export const en = {
   },
   layout: {
     skipToContent: 'Skip to content',
+    pageLoading: 'Loading the page',
     header: 'Top bar',
     mainMenu: 'Main menu',
     openMenu: 'Open menu',
