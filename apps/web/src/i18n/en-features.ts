@@ -147,7 +147,7 @@ export const enFeatures = {
       label: 'Password strength: {{level}}',
       hint: 'At least {{minLength}} characters. Longer, with a mix of letters, numbers and symbols, is stronger.',
       tooShort: 'too short',
-      tooCommon: 'too common, the server will refuse it',
+      tooCommon: 'too common, choose another',
       weak: 'weak',
       fair: 'fair',
       strong: 'strong',

@@ -146,7 +146,7 @@ export const jaFeatures: FeatureTranslation = {
       label: 'パスワードの強さ：{{level}}',
       hint: '{{minLength}}文字以上。長く、英字・数字・記号を組み合わせるほど強くなります。',
       tooShort: '短すぎます',
-      tooCommon: 'よく使われているため登録できません',
+      tooCommon: 'よく使われているため使えません',
       weak: '弱い',
       fair: '普通',
       strong: '強い',

@@ -99,7 +99,7 @@ describe('RegisterForm', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const hint = screen.getByTestId('password-strength');
     await user.type(screen.getByLabelText(label.password), 'Password123');
     await waitFor(() =>
-      expect(hint).toHaveTextContent('Password strength: too common, the server will refuse it'),
+      expect(hint).toHaveTextContent('Password strength: too common, choose another'),
     );
     await user.type(screen.getByLabelText(label.password), '!');
     expect(hint).toHaveTextContent('Password strength: strong');
