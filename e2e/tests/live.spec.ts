@@ -64,7 +64,11 @@ test('the search dialog opens with / and leads to what it found', async ({ page 
   await page.keyboard.press('/');
   const dialog = page.getByRole('dialog', { name: 'Search' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'Search' }).fill('figure');
+  // No click first: the field has the focus, so what is typed next goes in.
+  const field = dialog.getByRole('combobox', { name: 'Search' });
+  await expect(field).toBeFocused();
+  await page.keyboard.type('figure');
+  await expect(field).toHaveValue('figure');
   const option = dialog.getByRole('option', { name: /Figure Drawing/ });
   await expect(option).toBeVisible();
   await page.keyboard.press('ArrowDown');

@@ -23,6 +23,7 @@ export * from './messages/messages.constants';
 export * from './messages/messages.schemas';
 export * from './notifications/notifications.schemas';
 export * from './orders/admin-orders.schemas';
+export * from './orders/card-expiry';
 export * from './orders/orders.schemas';
 export * from './paths';
 export * from './photo-boxes/photo-boxes.constants';

@@ -147,6 +147,7 @@ export const enFeatures = {
       label: 'Password strength: {{level}}',
       hint: 'At least {{minLength}} characters. Longer, with a mix of letters, numbers and symbols, is stronger.',
       tooShort: 'too short',
+      tooCommon: 'too common, choose another',
       weak: 'weak',
       fair: 'fair',
       strong: 'strong',
@@ -798,6 +799,7 @@ export const enFeatures = {
     total: 'Total: {{amount}}',
     checkout: 'Checkout',
     removeUnavailable: 'Remove the classes that can no longer be booked to check out.',
+    noPrice: 'Unavailable',
     unavailable: {
       unpublished: 'This class is no longer offered. Remove it from the cart.',
       over: 'This class is over. Remove it from the cart.',
@@ -848,6 +850,7 @@ export const enFeatures = {
         'Test mode: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. Any future expiry and any CVC.',
       pay: 'Pay {{amount}}',
       declined: 'Your card was declined.',
+      expired: 'Your card has expired.',
       failed: 'Payment',
       scriptFailed: 'The payment script failed to load. Check your connection and reload the page.',
       scriptMissing: 'The payment script is not available, so cards cannot be taken right now.',

@@ -10,7 +10,9 @@ export const en = {
   app: {
     productName: 'Atelier',
     galleryName: 'Atelier Gallery',
-    logoHome: 'Atelier home',
+    // Starts with the visible wordmark, so a voice user who says what they see reaches the link
+    // (label in name, WCAG 2.5.3).
+    logoHome: '{{name}}: home',
   },
   common: {
     ok: 'OK',
@@ -30,6 +32,7 @@ export const en = {
   },
   layout: {
     skipToContent: 'Skip to content',
+    pageLoading: 'Loading the page',
     header: 'Top bar',
     mainMenu: 'Main menu',
     openMenu: 'Open menu',

@@ -146,6 +146,7 @@ export const jaFeatures: FeatureTranslation = {
       label: 'パスワードの強さ：{{level}}',
       hint: '{{minLength}}文字以上。長く、英字・数字・記号を組み合わせるほど強くなります。',
       tooShort: '短すぎます',
+      tooCommon: 'よく使われているため使えません',
       weak: '弱い',
       fair: '普通',
       strong: '強い',
@@ -796,6 +797,7 @@ export const jaFeatures: FeatureTranslation = {
     total: '合計：{{amount}}',
     checkout: 'お会計',
     removeUnavailable: 'お会計の前に、予約できなくなったクラスを削除してください。',
+    noPrice: '予約不可',
     unavailable: {
       unpublished: 'このクラスは提供されなくなりました。カートから削除してください。',
       over: 'このクラスは終了しました。カートから削除してください。',
@@ -845,6 +847,7 @@ export const jaFeatures: FeatureTranslation = {
         'テストモード: 4242 4242 4242 4242 は承認、4000 0000 0000 0002 は拒否、4000 0000 0000 9995 は残高不足になります。有効期限は未来の日付、セキュリティコードは任意です。',
       pay: '{{amount}} を支払う',
       declined: 'カードが拒否されました。',
+      expired: 'カードの有効期限が切れています。',
       failed: 'お支払い',
       scriptFailed:
         '決済スクリプトを読み込めませんでした。接続を確認してページを再読み込みしてください。',

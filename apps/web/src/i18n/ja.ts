@@ -6,7 +6,7 @@ export const ja: Translation = {
   app: {
     productName: 'アトリエ',
     galleryName: 'アトリエ ギャラリー',
-    logoHome: 'アトリエ ホーム',
+    logoHome: '{{name}}：ホーム',
   },
   common: {
     ok: 'OK',
@@ -26,6 +26,7 @@ export const ja: Translation = {
   },
   layout: {
     skipToContent: '本文へスキップ',
+    pageLoading: 'ページを読み込んでいます',
     header: 'トップバー',
     mainMenu: 'メインメニュー',
     openMenu: 'メニューを開く',

@@ -141,9 +141,12 @@ export const fakePaymentIntentParamsSchema = z.object({ intent_id: z.string().mi
 /**
  * `POST /api/v2/fake_payments/{intent_id}/confirm`: the card typed in the fake card form, and the
  * intent's client secret (the order's `payment.client_secret`), which proves the caller was given
- * this intent, as Stripe.js's confirm call does.
+ * this intent, as Stripe.js's confirm call does. The expiry (`exp_month`, `exp_year` with four
+ * digits, Stripe's names) is optional; when sent, a past one is refused as Stripe does.
  */
 export const fakePaymentConfirmBodySchema = z.object({
+  exp_month: z.number().int().min(1).max(12).optional(),
+  exp_year: z.number().int().min(2000).max(2099).optional(),
   client_secret: z.string({ error: 'Required' }).min(1, 'Required').max(200),
   card_number: z
     .string({ error: 'Required' })

@@ -10,6 +10,7 @@ import {
   type UpdateUserFields,
   type UserResource,
 } from '@atelier/contract';
+import { isCommonPassword } from '@atelier/contract/common-passwords';
 import type { Db, Tx } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors';
@@ -44,7 +45,6 @@ import {
   type TokenWithUser,
 } from './accounts.repository';
 import type { AccountTokenPurpose, RegistrationData } from './accounts.tables';
-import { isCommonPassword } from './common-passwords';
 
 const MINUTE_MS = 60_000;
 /**

@@ -35,7 +35,11 @@ export async function checkoutItemsOfUser(
   const errors: FieldError[] = [];
   for (const item of items) {
     const field = (name: string) => `cart_items.${item.id}.${name}`;
-    if (!item.schedule.bookable) {
+    // The cart's own rule (decision 028), so what the cart and checkout show as unavailable, and
+    // leave out of their totals, is never charged: a run with no session ahead is over even before
+    // its end date (its per-class price would be 0, a monthly plan's the whole month). Seats are
+    // left to the claim when the order is written, which answers 409 sold_out.
+    if (item.unavailableReason === 'unpublished' || item.unavailableReason === 'over') {
       errors.push({
         field: field('klass_group_schedule_id'),
         detail: CART_MESSAGES.scheduleUnavailable,

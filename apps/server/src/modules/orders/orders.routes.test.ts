@@ -1,4 +1,5 @@
 import {
+  CART_API,
   ORDER_HOLD_MINUTES,
   ORDERS_API,
   orderDocumentSchema,
@@ -10,7 +11,7 @@ import { latestMail } from '../../mail/mail-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { cartItems } from '../cart/cart.tables';
 import { addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { klassGroups } from '../classes/classes.tables';
+import { klasses, klassGroups } from '../classes/classes.tables';
 import {
   as,
   type Cast,
@@ -94,6 +95,23 @@ describe('orders API', { timeout: SETUP_TIMEOUT_MS }, () => {
     const res = await checkout(c.parent);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[0].meta.field).toBe(`cart_items.${itemId}.klass_group_schedule_id`);
+  });
+
+  it('refuses an item the cart shows as over because no session is left, though its run has not ended', async () => {
+    const emptied = await programmeWithSchedule(t, c);
+    const itemId = await parentCart(emptied, [c.parent.attendees.mia]);
+    await t.database.db
+      .update(klasses)
+      .set({ status: 'cancelled' })
+      .where(eq(klasses.scheduleId, Number(emptied.scheduleId)));
+    const cart = await get(c.parent, CART_API.items);
+    expect(cart.json().data[0].attributes.unavailable_reason).toBe('over');
+    const res = await checkout(c.parent);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0].meta.field).toBe(`cart_items.${itemId}.klass_group_schedule_id`);
+    expect(
+      await t.database.db.select().from(orders).where(eq(orders.userId, c.parent.id)),
+    ).toHaveLength(0);
   });
 
   it('makes a pending order holding its seats, with a snapshot and how to pay; the same key answers the same order', async () => {

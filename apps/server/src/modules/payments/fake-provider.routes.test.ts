@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { insertUserRows } from '../users/users-testing';
+import { fakeCardOutcome } from './fake-provider';
 import type { Payments } from './payments.plugin';
 import type { PaymentEvent } from './payments.service';
 import { fakePaymentIntents, paymentEvents, payments } from './payments.tables';
@@ -146,6 +147,38 @@ describe('fake payment provider', { timeout: 60_000 }, () => {
       error: null,
     });
     expect(heard.map((e) => e.type)).toEqual(['failed', 'succeeded']);
+  });
+
+  it('refuses a past expiry as Stripe does (expired_card), even with the card that succeeds, then takes a good one', async () => {
+    const intent = await intentForNewOrder();
+    const expired = await confirm(intent.intentId, {
+      client_secret: intent.clientSecret,
+      card_number: '4242424242424242',
+      exp_month: 1,
+      exp_year: 2020,
+    });
+    expect(fakePaymentConfirmResultSchema.parse(expired.json())).toEqual({
+      status: 'failed',
+      error: { code: 'expired_card', message: 'Your card has expired.' },
+    });
+    expect(heard.map((e) => e.type)).toEqual(['failed']);
+    const later = await confirm(intent.intentId, {
+      client_secret: intent.clientSecret,
+      card_number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2099,
+    });
+    expect(fakePaymentConfirmResultSchema.parse(later.json()).status).toBe('succeeded');
+  });
+
+  it('counts a card good through its expiry month wherever the buyer is (the month ends last at UTC−12)', () => {
+    const card = '4242424242424242';
+    const nov = { month: 11, year: 2026 };
+    // 1 December 05:00 UTC is still 30 November west of UTC−5: the card is good.
+    expect(fakeCardOutcome(card, nov, new Date('2026-12-01T05:00:00Z'))).toBeNull();
+    // 1 December 12:00 UTC is December everywhere.
+    expect(fakeCardOutcome(card, nov, new Date('2026-12-01T12:00:00Z'))?.code).toBe('expired_card');
+    expect(fakeCardOutcome(card, null, new Date('2030-01-01T00:00:00Z'))).toBeNull();
   });
 
   it.each([

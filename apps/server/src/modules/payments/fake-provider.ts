@@ -1,5 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FakePaymentConfirmResult } from '@atelier/contract';
+import {
+  type CardExpiry,
+  cardExpired,
+  EXPIRED_CARD,
+  type FakePaymentConfirmResult,
+} from '@atelier/contract';
 import Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -35,8 +40,27 @@ const TEST_CARDS: ReadonlyMap<string, CardError | null> = new Map([
   ['4000000000009995', INSUFFICIENT_FUNDS],
 ]);
 
-/** What happens to a payment with this card (digits only): null when it goes through. */
-export function fakeCardOutcome(cardNumber: string): CardError | null {
+/**
+ * The year and month it still is somewhere on Earth (UTC−12, the last zone to leave a month). The
+ * route does not know the buyer's zone, and the card form already refused a past month in theirs:
+ * the server refuses only a month that has ended everywhere, so it never refuses what the form let
+ * through.
+ */
+function monthStillSomewhere(now: Date): { year: number; month: number } {
+  const behind = new Date(now.getTime() - 12 * 60 * 60 * 1000);
+  return { year: behind.getUTCFullYear(), month: behind.getUTCMonth() + 1 };
+}
+
+/**
+ * What happens to a payment with this card (digits only) and, when sent, this expiry: null when
+ * it goes through. A past expiry is refused whatever the number, as Stripe's test cards are.
+ */
+export function fakeCardOutcome(
+  cardNumber: string,
+  expiry: CardExpiry | null = null,
+  now: Date = new Date(),
+): CardError | null {
+  if (expiry && cardExpired(expiry, monthStillSomewhere(now))) return { ...EXPIRED_CARD };
   const known = TEST_CARDS.get(cardNumber);
   return known === undefined ? DECLINED : known;
 }
@@ -130,6 +154,7 @@ export class FakePaymentProvider implements PaymentProvider {
     intentId: string,
     clientSecret: string,
     cardNumber: string,
+    expiry: CardExpiry | null = null,
   ): Promise<FakePaymentConfirmResult> {
     const intent = await fakeIntentById(this.db, intentId);
     if (!intent || !sameSecret(clientSecret, intent.clientSecret)) throw notFound('Payment intent');
@@ -143,7 +168,7 @@ export class FakePaymentProvider implements PaymentProvider {
         },
       };
     }
-    const error = fakeCardOutcome(cardNumber);
+    const error = fakeCardOutcome(cardNumber, expiry);
     if (error) {
       await this.send(intent, 'payment_intent.payment_failed', error);
       return { status: 'failed', error };

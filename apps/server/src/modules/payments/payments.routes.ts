@@ -73,6 +73,9 @@ export const fakePaymentRoutes: FastifyPluginAsyncZod<{ provider: FakePaymentPro
         request.params.intent_id,
         request.body.client_secret,
         request.body.card_number,
+        request.body.exp_month !== undefined && request.body.exp_year !== undefined
+          ? { month: request.body.exp_month, year: request.body.exp_year }
+          : null,
       ),
   );
 };

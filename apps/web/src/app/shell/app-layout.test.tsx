@@ -93,10 +93,21 @@ describe('top bar', () => {
     expect(screen.getByTestId('logo-narrow')).toBeInTheDocument();
   });
 
+  it('names the logo link with its visible text, in each language (label in name)', async () => {
+    renderApp('/sandbox', { preloadedState: guest, width: 800 });
+    await page();
+    const logo = screen.getByTestId('logo-wide');
+    expect(logo.textContent).toBe('Atelier Gallery');
+    expect(logo.getAttribute('aria-label')).toContain(logo.textContent);
+    await act(() => setI18nLanguage('ja'));
+    expect(logo.textContent).toBe('アトリエ ギャラリー');
+    expect(logo.getAttribute('aria-label')).toContain(logo.textContent);
+  });
+
   it('makes the logo a full page load of / for visitors', async () => {
     renderApp('/sandbox', { preloadedState: guest });
     await page();
-    const logo = screen.getByRole('link', { name: 'Atelier home' });
+    const logo = screen.getByRole('link', { name: 'Atelier Gallery: home' });
     // A plain link to the site root, not a route of the app (those read /app/…).
     expect(logo).toHaveAttribute('href', '/');
   });
@@ -104,7 +115,7 @@ describe('top bar', () => {
   it('makes the logo navigate inside the app to / when logged in', async () => {
     const { router, user } = renderApp('/sandbox', { preloadedState: signedIn('teacher') });
     await page();
-    await user.click(screen.getByRole('link', { name: 'Atelier home' }));
+    await user.click(screen.getByRole('link', { name: 'Atelier Gallery: home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
     expect(await screen.findByRole('heading', { name: 'Hi, Ada King Lovelace' })).toBeVisible();
   });

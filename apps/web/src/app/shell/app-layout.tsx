@@ -10,6 +10,7 @@ import { selectSnackbar } from '../../lib/snackbar-slice';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { Footer } from './footer';
 import { MAIN_CONTENT_ID } from './layout-ids';
+import { PageProgress } from './page-progress';
 import {
   DEFAULT_APP_TITLE,
   drawerClosed,
@@ -84,6 +85,7 @@ export function AppLayout() {
       >
         {t('layout.skipToContent')}
       </Box>
+      <PageProgress />
       <TopBar wide={wide} />
       {drawerMounted && (
         <Suspense fallback={null}>

@@ -34,7 +34,7 @@ export function Logo({ wide, loggedIn }: { wide: boolean; loggedIn: boolean }) {
       component="a"
       href="/"
       onClick={onClick}
-      aria-label={t('app.logoHome')}
+      aria-label={t('app.logoHome', { name: t('app.galleryName') })}
       data-testid={wide ? 'logo-wide' : 'logo-narrow'}
       sx={{
         display: 'inline-flex',

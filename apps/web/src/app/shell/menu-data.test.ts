@@ -31,10 +31,12 @@ describe('myMenu (docs/product.md#roles drawer menu by role)', () => {
     ]);
   });
 
-  it('gives a teacher My Classes, with Send Message, but no Orders', () => {
+  it('gives a teacher My Classes, with Send Message, Manage Coupons and Manage User Group, but no Orders', () => {
     const titles = outline(myMenu('teacher'));
     expect(titles).toContain('menu.myClasses > menu.classesSchedule /classes');
     expect(titles).toContain('menu.myClasses > menu.sendMessage /messages');
+    expect(titles).toContain('menu.myClasses > menu.manageCoupons /manage_coupons');
+    expect(titles).toContain('menu.myClasses > menu.manageUserGroup /user_groups/1');
     expect(titles.some((t) => t.startsWith('menu.orders'))).toBe(false);
     expect(titles.some((t) => t.startsWith('menu.customers'))).toBe(false);
   });

@@ -62,6 +62,14 @@ export function myMenu(role: Role): MenuEntry[] {
         role === 'teacher'
           ? app('send-message', 'menu.sendMessage', paths.messages)
           : notYet('send-message', 'menu.sendMessage'),
+        // Teachers may keep coupons and user groups like admins (docs/product.md#coupons-and-user-groups),
+        // so the routes their guard lets them open get entries too.
+        ...(role === 'teacher'
+          ? [
+              app('teacher-manage-coupons', 'menu.manageCoupons', paths.manageCoupons),
+              app('teacher-manage-user-group', 'menu.manageUserGroup', paths.userGroup('1')),
+            ]
+          : []),
       ]),
     );
   }

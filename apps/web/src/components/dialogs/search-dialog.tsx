@@ -6,6 +6,8 @@ import { AppDialog } from './app-dialog';
 import { searchDialogClosed, selectSearchDialogOpen } from './search-dialog-slice';
 
 type Props = {
+  /** The field's first value (what was typed before the dialog opened). */
+  initialKeyword?: string;
   /** Called with the trimmed keyword on every change; the caller runs the search. */
   onKeywordChange: (keyword: string) => void;
   /** The results, rendered under the field. */
@@ -23,6 +25,7 @@ type Props = {
  * (`searchDialogOpened()` / `searchDialogClosed()`). What is searched is up to the caller.
  */
 export function SearchDialog({
+  initialKeyword = '',
   onKeywordChange,
   children,
   title,
@@ -33,7 +36,7 @@ export function SearchDialog({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectSearchDialogOpen);
-  const [keyword, setKeyword] = useState('');
+  const [keyword, setKeyword] = useState(initialKeyword);
   return (
     <AppDialog
       open={open}
@@ -52,6 +55,12 @@ export function SearchDialog({
         }}
         autoComplete="off"
         autoFocus
+        // The caret goes after what was typed ahead, so typing on carries it on (a focused field
+        // would otherwise put it at the start in some browsers).
+        onFocus={(event) => {
+          const end = event.target.value.length;
+          event.target.setSelectionRange(end, end);
+        }}
         testId="search-input"
         inputAttributes={inputAttributes}
         onKeyDown={onInputKeyDown}

@@ -2,7 +2,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import type { ChangeEvent, HTMLInputTypeAttribute, KeyboardEvent } from 'react';
+import type { ChangeEvent, FocusEvent, HTMLInputTypeAttribute, KeyboardEvent } from 'react';
 import { useId } from 'react';
 
 type Props = {
@@ -11,6 +11,7 @@ type Props = {
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   onBlur?: () => void;
+  onFocus?: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   error?: boolean;
   helperText?: string;
   required?: boolean;
@@ -35,6 +36,7 @@ export function TextInput({
   value,
   onChange,
   onBlur,
+  onFocus,
   error = false,
   helperText,
   required = false,
@@ -59,6 +61,7 @@ export function TextInput({
         value={value}
         onChange={onChange}
         onBlur={onBlur}
+        onFocus={onFocus}
         onKeyDown={onKeyDown}
         autoComplete={autoComplete}
         autoFocus={autoFocus}

@@ -1,3 +1,4 @@
+import { isCommonPassword } from '@atelier/contract/common-passwords';
 import { describe, expect, it } from 'vitest';
 import { characterVariety, passwordStrength, strengthFraction } from './password-strength';
 
@@ -14,6 +15,14 @@ describe('passwordStrength', () => {
     expect(passwordStrength('correct horse battery staple')).toBe('strong');
   });
 
+  it('calls a password on the common list too common, with the very check the server makes', () => {
+    // qwertyuiop mixes nothing and would be "weak"; Password123 would be "fair".
+    expect(passwordStrength('qwertyuiop', isCommonPassword)).toBe('tooCommon');
+    expect(passwordStrength('Password123', isCommonPassword)).toBe('tooCommon');
+    expect(passwordStrength('Password123')).toBe('fair');
+    expect(passwordStrength('Abcdefgh12!x', isCommonPassword)).toBe('strong');
+  });
+
   it('rates a repeated character weak whatever its length', () => {
     expect(passwordStrength('aaaaaaaaaaaaaaaaaaaaaaaa')).toBe('weak');
     expect(passwordStrength('1111111111Aa')).not.toBe('strong');
@@ -25,7 +34,7 @@ describe('passwordStrength', () => {
   });
 
   it('fills more of the bar as the password gets stronger', () => {
-    const order = ['empty', 'tooShort', 'weak', 'fair', 'strong'] as const;
+    const order = ['empty', 'tooShort', 'tooCommon', 'weak', 'fair', 'strong'] as const;
     const fractions = order.map(strengthFraction);
     expect([...fractions].sort((a, b) => a - b)).toEqual(fractions);
     expect(fractions.at(-1)).toBe(1);

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '@atelier/contract';
 
-export type PasswordStrength = 'empty' | 'tooShort' | 'weak' | 'fair' | 'strong';
+export type PasswordStrength = 'empty' | 'tooShort' | 'tooCommon' | 'weak' | 'fair' | 'strong';
 
 /** How many kinds of character a password mixes: lower case, upper case, digits, anything else. */
 export function characterVariety(password: string): number {
@@ -8,13 +8,17 @@ export function characterVariety(password: string): number {
 }
 
 /**
- * A hint for the person typing, from length and variety only. The server is the judge: it
- * enforces PASSWORD_MIN_LENGTH and refuses passwords on its common-password list (too big to ship
- * to the browser), so 'strong' here is never a promise that the server will accept it.
+ * A hint for the person typing, from length and variety, and `tooCommon` for a password on the
+ * common-password list the server refuses (`isCommon`, the contract's `isCommonPassword`, loaded
+ * with the meter; until it has arrived, nothing is called common). The server stays the judge.
  */
-export function passwordStrength(password: string): PasswordStrength {
+export function passwordStrength(
+  password: string,
+  isCommon: (password: string) => boolean = () => false,
+): PasswordStrength {
   if (password === '') return 'empty';
   if (password.length < PASSWORD_MIN_LENGTH) return 'tooShort';
+  if (isCommon(password)) return 'tooCommon';
   // Length counts for more than variety: a long passphrase of lower-case words is hard to guess.
   const score =
     characterVariety(password) +
@@ -29,5 +33,5 @@ export function passwordStrength(password: string): PasswordStrength {
 
 /** The share of the strength bar to fill, 0..1. */
 export function strengthFraction(strength: PasswordStrength): number {
-  return { empty: 0, tooShort: 0.15, weak: 0.35, fair: 0.65, strong: 1 }[strength];
+  return { empty: 0, tooShort: 0.15, tooCommon: 0.25, weak: 0.35, fair: 0.65, strong: 1 }[strength];
 }

@@ -28,7 +28,9 @@ export {
   selectCartLoading,
   selectCartStatus,
 } from './cart-slice';
+export { payablePrice, payableTotal } from './cart-total';
 export { CartButton } from './components/cart-button';
+export { CartItemPrice } from './components/cart-item-price';
 export { CartPage } from './components/cart-page';
 export {
   addGuestCartItem,

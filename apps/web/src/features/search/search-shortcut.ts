@@ -32,3 +32,28 @@ export function useSearchShortcut(open: () => void): void {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
 }
+
+/**
+ * While `active` (the dialog asked for and its code still on its way), keeps the keys typed on the
+ * page for the dialog's field: they would otherwise be lost, and "/" then a word at once is how the
+ * shortcut is used. Printable keys are added, Backspace takes one back.
+ */
+export function useTypeAhead(
+  active: boolean,
+  onTyped: (update: (typed: string) => string) => void,
+) {
+  useEffect(() => {
+    if (!active) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTypingTarget(event.target)) return;
+      if (event.key === 'Backspace') onTyped((typed) => typed.slice(0, -1));
+      else if (event.key.length === 1) onTyped((typed) => typed + event.key);
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [active, onTyped]);
+}

@@ -1,12 +1,38 @@
 import { PASSWORD_MIN_LENGTH } from '@atelier/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordStrength, strengthFraction } from '../password-strength';
+
+type CommonCheck = (password: string) => boolean;
+let loadedCheck: CommonCheck | null = null;
+
+/**
+ * The server's common-password check, loaded the first time a meter shows: the list is kept out
+ * of every other page's JavaScript, the login page's first visit included
+ * (docs/decisions/052-common-passwords-in-the-contract.md). Null until it has arrived.
+ */
+function useCommonPasswordCheck(): CommonCheck | null {
+  const [check, setCheck] = useState<CommonCheck | null>(() => loadedCheck);
+  useEffect(() => {
+    if (check) return;
+    let mounted = true;
+    void import('@atelier/contract/common-passwords').then(({ isCommonPassword }) => {
+      loadedCheck = isCommonPassword;
+      if (mounted) setCheck(() => isCommonPassword);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [check]);
+  return check;
+}
 
 const BAR_COLOR = {
   empty: 'grey.400',
   tooShort: 'error.main',
+  tooCommon: 'error.main',
   weak: 'error.main',
   fair: 'warning.main',
   strong: 'success.main',
@@ -18,7 +44,7 @@ const BAR_COLOR = {
  */
 export function PasswordStrengthHint({ password }: { password: string }) {
   const { t } = useTranslation();
-  const strength = passwordStrength(password);
+  const strength = passwordStrength(password, useCommonPasswordCheck() ?? undefined);
   return (
     <Box data-testid="password-strength" data-strength={strength} sx={{ mt: -0.5, mb: 1 }}>
       <Box aria-hidden="true" sx={{ height: 4, bgcolor: 'grey.200', borderRadius: 2 }}>

@@ -93,6 +93,18 @@ describe('RegisterForm', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(hint).toHaveTextContent('Password strength: strong');
   });
 
+  it('calls a password the server refuses as common too common, not "fair"', async () => {
+    server = fakeApi({});
+    const { user } = renderRegister();
+    const hint = screen.getByTestId('password-strength');
+    await user.type(screen.getByLabelText(label.password), 'Password123');
+    await waitFor(() =>
+      expect(hint).toHaveTextContent('Password strength: too common, choose another'),
+    );
+    await user.type(screen.getByLabelText(label.password), '!');
+    expect(hint).toHaveTextContent('Password strength: strong');
+  });
+
   it('registers with the browser time zone, the UI language and the redirect, then shows check-your-mail', async () => {
     server = fakeApi({ 'POST /api/v1/users': { status: 202, data: { data: null } } });
     const { user } = renderRegister('/checkout');

@@ -41,6 +41,9 @@ describe('CartPage (docs/product.md#booking-and-the-cart)', () => {
     );
     expect(within(cards[0] as HTMLElement).queryByTestId('cart-item-unavailable')).toBeNull();
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$50.00');
+    // The item that cannot be bought shows no price, as on /checkout (cart-total.ts).
+    const prices = screen.getAllByTestId('cart-item-price').map((p) => p.textContent);
+    expect(prices).toEqual(['$50.00', 'Unavailable']);
     expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute('aria-disabled', 'true');
     // Only an item that can be bought is edited; every item can be removed.
     expect(screen.getByRole('link', { name: 'Edit Observational Drawing' })).toHaveAttribute(

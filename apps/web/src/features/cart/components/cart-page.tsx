@@ -18,6 +18,8 @@ import { paths } from '../../../lib/route-paths';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { removeFromCart } from '../cart-actions';
 import { selectCartItems, selectCartLoading, selectCartStatus } from '../cart-slice';
+import { payableTotal } from '../cart-total';
+import { CartItemPrice } from './cart-item-price';
 
 /** What one unit of a plan means (docs/product.md#booking-and-the-cart). */
 export function unitKey(
@@ -29,7 +31,7 @@ export function unitKey(
 }
 
 /** What a cart item books, in words: programme, schedule and dates, plan, people, add-ons, coupon. */
-function CartItemCard({ item, money }: { item: CartItem; money: (cents: number) => string }) {
+function CartItemCard({ item }: { item: CartItem }) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const [removing, setRemoving] = useState(false);
@@ -103,9 +105,7 @@ function CartItemCard({ item, money }: { item: CartItem; money: (cents: number) 
           )}
         </Box>
         <Stack spacing={1} sx={{ alignItems: { sm: 'flex-end' } }}>
-          <Typography variant="h6" component="p" data-testid="cart-item-price">
-            {money(item.total_price)}
-          </Typography>
+          <CartItemPrice item={item} variant="h6" testId="cart-item-price" />
           <Stack direction="row" spacing={1}>
             {item.available && (
               <Button
@@ -150,7 +150,7 @@ export function CartPage() {
   const currency = clientConfig().currency;
   const money = (cents: number) => formatCents(cents, currency, i18n.language);
   const available = items.filter((item) => item.available);
-  const total = available.reduce((sum, item) => sum + item.total_price, 0);
+  const total = payableTotal(items);
   const someUnavailable = available.length < items.length;
 
   if (status !== 'loaded' && loading) {
@@ -176,7 +176,7 @@ export function CartPage() {
         <Stack spacing={2}>
           <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label={t('cart.items')}>
             {items.map((item) => (
-              <CartItemCard key={item.id} item={item} money={money} />
+              <CartItemCard key={item.id} item={item} />
             ))}
           </Stack>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>

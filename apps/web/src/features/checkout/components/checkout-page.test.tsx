@@ -285,6 +285,25 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     );
   });
 
+  it('shows an item that can no longer be booked without a price, and counts it 0, as the cart does', () => {
+    server = fakeApi({});
+    const stale = buildCartItem({
+      id: '8',
+      total_price: 3000,
+      available: false,
+      unavailable_reason: 'unpublished',
+    });
+    const store = makeStore({
+      session: { status: 'loaded', user: buildUser() },
+      cart: { items: [{ ...item, total_price: 5000 }, stale], status: 'loaded', loading: false },
+    });
+    renderCheckout(store);
+    const prices = screen.getAllByTestId('checkout-item-price').map((p) => p.textContent);
+    expect(prices).toEqual(['$50.00', 'Unavailable']);
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$50.00');
+    expect(screen.getByTestId('place-order')).toBeDisabled();
+  });
+
   it('asks for attendees before an item can be ordered', async () => {
     server = fakeApi({});
     const store = makeStore({

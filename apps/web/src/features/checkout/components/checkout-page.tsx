@@ -20,7 +20,14 @@ import { formatCents } from '../../../lib/money';
 import { paths } from '../../../lib/route-paths';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
-import { loadCart, selectCartItems, selectCartLoading, selectCartStatus } from '../../cart';
+import {
+  CartItemPrice,
+  loadCart,
+  payableTotal,
+  selectCartItems,
+  selectCartLoading,
+  selectCartStatus,
+} from '../../cart';
 import {
   OrderSummary,
   orderMoney,
@@ -53,7 +60,7 @@ function savedOrderOf(items: CartItem[]): SavedOrder {
       klass_group_schedule_id: i.klass_group_schedule.id,
       number_of_attendees: i.number_of_attendees,
     })),
-    total: items.reduce((sum, i) => sum + i.total_price, 0),
+    total: payableTotal(items),
   };
 }
 
@@ -125,7 +132,7 @@ function CheckoutCart() {
   const cartReady = cartStatus === 'loaded' && !cartLoading;
   const currency = clientConfig().currency;
   const money = (cents: number) => formatCents(cents, currency, i18n.language);
-  const total = items.reduce((sum, i) => sum + i.total_price, 0);
+  const total = payableTotal(items);
   const unavailable = items.some((i) => i.available === false);
   const missingAttendees = user !== null && items.some((i) => !attendeesChosen(i));
   const canOrder = items.length > 0 && !unavailable && !missingAttendees;
@@ -244,7 +251,7 @@ function CheckoutCart() {
               <Typography sx={{ fontWeight: 600 }}>
                 {item.klass_group_schedule.klass_group.name}
               </Typography>
-              <Typography>{money(item.total_price)}</Typography>
+              <CartItemPrice item={item} testId="checkout-item-price" />
             </Stack>
             {item.available === false ? (
               <Link component={RouterLink} to={paths.cart}>

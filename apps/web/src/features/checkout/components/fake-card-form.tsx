@@ -1,3 +1,4 @@
+import { cardExpired, parseCardExpiry } from '@atelier/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,6 +8,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
+import { useAppSelector } from '../../../lib/store-hooks';
+import { timeZoneOf, zonedDate } from '../../../lib/zoned-time';
+import { selectUser } from '../../session';
 import { intentIdOf, useConfirmFakePaymentMutation } from '../checkout-api';
 import type { PaymentFormProps } from './payment-form-props';
 
@@ -15,27 +19,43 @@ const digits = (value: string) => value.replace(/[\s-]/g, '');
 /**
  * The fake provider's card form (docs/product.md#checkout-and-orders): number, expiry and CVC like
  * a real one, with the test cards named. Only the number reaches the server, which answers like
- * Stripe's test cards (4242… accepted, …0002 declined, …9995 insufficient funds).
+ * Stripe's test cards (4242… accepted, …0002 declined, …9995 insufficient funds). An expiry before
+ * the current month in the user's zone is refused here, as Stripe refuses it; the server is told
+ * the expiry too and refuses a month that has ended everywhere.
  */
 export function FakeCardForm({ payment, amount, onSucceeded, onRefused }: PaymentFormProps) {
   const { t } = useTranslation();
   const [declined, setDeclined] = useState<string | null>(null);
   const [confirm] = useConfirmFakePaymentMutation();
+  const zone = timeZoneOf(useAppSelector(selectUser));
   const { field, handleSubmit, submitting, formMessages } = useForm(
     { card_number: '', expiry: '', cvc: '' },
     {
       card_number: { required: true, check: (v) => /^\d{12,19}$/.test(digits(v)) },
-      expiry: { required: true, check: (v) => /^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(v) },
+      expiry: { required: true, check: (v) => parseCardExpiry(v) !== null },
       cvc: { required: true, check: (v) => /^\d{3,4}$/.test(v) },
+    },
+    {
+      check: ({ expiry }) => {
+        const parsed = parseCardExpiry(expiry);
+        return parsed && cardExpired(parsed, zonedDate(Date.now(), zone))
+          ? { expiry: 'checkout.payment.expired' }
+          : {};
+      },
     },
   );
 
   const submit = handleSubmit(
-    async ({ card_number }) => {
+    async ({ card_number, expiry }) => {
       setDeclined(null);
+      const parsed = parseCardExpiry(expiry);
       const result = await confirm({
         intentId: intentIdOf(payment.client_secret),
-        body: { card_number: digits(card_number), client_secret: payment.client_secret },
+        body: {
+          card_number: digits(card_number),
+          client_secret: payment.client_secret,
+          ...(parsed ? { exp_month: parsed.month, exp_year: parsed.year } : {}),
+        },
       }).unwrap();
       if (result.status === 'succeeded') {
         onSucceeded();

@@ -1,6 +1,6 @@
 import SearchIcon from '@mui/icons-material/Search';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   searchDialogOpened,
@@ -9,7 +9,7 @@ import {
 import { useLatched } from '../../../components/use-latched';
 import { loadFeatureStrings } from '../../../i18n/i18n';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
-import { SEARCH_SHORTCUT, useSearchShortcut } from '../search-shortcut';
+import { SEARCH_SHORTCUT, useSearchShortcut, useTypeAhead } from '../search-shortcut';
 
 // The dialog, its endpoint, the contract's schemas and its strings load on the first opening: the
 // top bar is on every first visit, login included (decision 021).
@@ -30,6 +30,11 @@ export function SearchButton() {
   const mounted = useLatched(open);
   const openDialog = useCallback(() => dispatch(searchDialogOpened()), [dispatch]);
   useSearchShortcut(openDialog);
+  // Until the dialog's field is there to take them, keys typed after `/` wait here.
+  const [typedAhead, setTypedAhead] = useState('');
+  const [dialogReady, setDialogReady] = useState(false);
+  useTypeAhead(open && !dialogReady, setTypedAhead);
+  const onDialogReady = useCallback(() => setDialogReady(true), []);
   return (
     <>
       <IconButton
@@ -44,7 +49,7 @@ export function SearchButton() {
       </IconButton>
       {mounted && (
         <Suspense fallback={null}>
-          <SiteSearchDialog />
+          <SiteSearchDialog initialKeyword={typedAhead} onReady={onDialogReady} />
         </Suspense>
       )}
     </>

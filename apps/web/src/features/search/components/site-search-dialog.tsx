@@ -8,7 +8,7 @@ import {
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SearchDialog } from '../../../components/dialogs/search-dialog';
@@ -42,7 +42,15 @@ function grouped(results: SearchResult[]): { group: SearchGroup; items: Listed[]
  * after a pause; ArrowUp and ArrowDown move the active result, Enter opens it (the first one when
  * none is chosen), a click opens any; opening one closes the dialog. Escape closes it too.
  */
-export function SiteSearchDialog() {
+export function SiteSearchDialog({
+  initialKeyword = '',
+  onReady,
+}: {
+  /** What was typed while the dialog was loading (search-shortcut.ts useTypeAhead). */
+  initialKeyword?: string;
+  /** Called once the dialog is mounted: from then on its field takes the keys. */
+  onReady?: () => void;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -52,7 +60,8 @@ export function SiteSearchDialog() {
   const listId = `${baseId}-results`;
   const optionId = (index: number) => `${baseId}-option-${index}`;
 
-  const [keyword, setKeyword] = useState('');
+  const [keyword, setKeyword] = useState(initialKeyword.trim());
+  useEffect(() => onReady?.(), [onReady]);
   const q = useDebouncedValue(keyword, SEARCH_DEBOUNCE_MS);
   // A closed dialog holds no query: nothing is fetched again behind it (after a sign-in, say).
   const skip = !useAppSelector(selectSearchDialogOpen) || q.length < SEARCH_QUERY_MIN;
@@ -115,6 +124,7 @@ export function SiteSearchDialog() {
 
   return (
     <SearchDialog
+      initialKeyword={initialKeyword}
       onKeywordChange={setKeyword}
       onInputKeyDown={onKeyDown}
       inputAttributes={{

@@ -1,9 +1,15 @@
-# Common passwords refused at registration, reset and change (at least 10 characters, the minimum length:
-# shorter ones are refused by length anyway). Lower-cased; compared with the lower-cased password.
-# Source: passwords.json of the npm package @zxcvbn-ts/language-common 4.1.3 (MIT, derived from
-# the zxcvbn frequency lists), every entry of 10 or more characters, in frequency order.
-# Regenerate: npm pack @zxcvbn-ts/language-common@4.1.3, then filter src/passwords.json the same way.
-qwertyuiop
+// Common passwords refused at registration, reset and change (at least 10 characters, the minimum length:
+// shorter ones are refused by length anyway). Lower-cased; compared with the lower-cased password.
+// Source: passwords.json of the npm package @zxcvbn-ts/language-common 4.1.3 (MIT, derived from
+// the zxcvbn frequency lists), every entry of 10 or more characters, in frequency order.
+// Regenerate: npm pack @zxcvbn-ts/language-common@4.1.3, keep the entries of src/passwords.json of
+// 10 or more characters, lower-cased, one a line in LIST below.
+// Moved here from the server so the web's strength meter knows the same list
+// (docs/decisions/052-common-passwords-in-the-contract.md). Not exported from the contract's index:
+// the web loads this module on its own, only where a new password is typed.
+
+/** The list, one password a line: a template string weighs less in the bundle than an array. */
+const LIST = `qwertyuiop
 1234567890
 q1w2e3r4t5
 1q2w3e4r5t
@@ -1559,4 +1565,23 @@ vinogradov
 bhrh0h2oof6xbqjeh
 voxstrange
 193570356033
-87654321vv
+87654321vv`;
+
+let common: ReadonlySet<string> | null = null;
+
+/** The list as a set, built on first use (so importing the module costs nothing until then). */
+function commonPasswords(): ReadonlySet<string> {
+  common ??= new Set(LIST.split('\n'));
+  return common;
+}
+
+/**
+ * True when `password`, ignoring case and surrounding spaces, is on the common-password list: the
+ * server refuses it at registration, reset and change, and the web's meter calls it too common.
+ */
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords().has(password.trim().toLowerCase());
+}
+
+/** How many passwords the list holds. */
+export const commonPasswordCount = (): number => commonPasswords().size;
