@@ -47,6 +47,17 @@ describe('unsubscribe link', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Class reminders are off');
     expect(await choiceOf(f.id)).toBe('off');
+    // Some mail clients post the same field as multipart form data.
+    const other = await family(t.database.db, { children: ['Zoe'] });
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: linkOf(other.id),
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload:
+        '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+    });
+    expect(multipart.statusCode).toBe(200);
+    expect(await choiceOf(other.id)).toBe('off');
     // Opening the link again says so, with no button.
     const again = await t.app.inject({ method: 'GET', url: linkOf(f.id) });
     expect(again.body).toContain('Class reminders are off');

@@ -56,13 +56,16 @@ export const remindersPlugin: FastifyPluginAsync<RemindersPluginOptions> = async
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  // This plugin's own scope: RFC 8058's one-click post is `List-Unsubscribe=One-Click`, urlencoded.
-  // Its content does not matter; the signed link is the whole request.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, _body, done) => done(null, {}),
-  );
+  // This plugin's own scope: RFC 8058's one-click post carries `List-Unsubscribe=One-Click` as
+  // urlencoded or multipart form data. Its content does not matter (the signed link is the whole
+  // request), so either is read up to a small limit and dropped.
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(
+      type,
+      { parseAs: 'buffer', bodyLimit: 4096 },
+      (_request, _body, done) => done(null, {}),
+    );
+  }
 
   const page = (
     reply: FastifyReply,
