@@ -134,6 +134,22 @@ describe('class reminders', () => {
     expect((await mailTo(t.app, japanese.email)).length).toBe(1);
   });
 
+  it('names all of a family’s children even when a batch ends between them', async () => {
+    const p = await programmeWithSessions(t.database.db, {
+      name: 'Batch Class',
+      sessions: [at('2026-08-04T20:00:00Z')],
+    });
+    const first = await family(t.database.db, { children: ['Ann', 'Bob'] });
+    const second = await family(t.database.db, { children: ['Cy', 'Di'] });
+    await enrollFamily(t.database.db, p.scheduleId, first, at('2026-07-01T00:00:00Z'));
+    await enrollFamily(t.database.db, p.scheduleId, second, at('2026-07-01T00:00:00Z'));
+    now = at('2026-08-04T00:00:00Z');
+    // Three rows a batch: the first ends after the second family's first child.
+    expect(await sendDueReminders({ ...ctx(), batchSize: 3 })).toBe(2);
+    expect((await latestMail(t.app, first.email))?.text).toContain('Ann and Bob have Batch Class');
+    expect((await latestMail(t.app, second.email))?.text).toContain('Cy and Di have Batch Class');
+  });
+
   it('gives an online class’s join link, and every reminder a signed one-click unsubscribe', async () => {
     const p = await programmeWithSessions(t.database.db, {
       name: 'Online Sketching',

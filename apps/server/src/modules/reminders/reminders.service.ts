@@ -36,9 +36,10 @@ export type RemindersContext = {
   leadMs: number;
   now: () => Date;
   log: { warn(obj: object, msg: string): void };
+  /** Rows (one per child and class) read per batch; a sweep takes batches until none is left. */
+  batchSize?: number;
 };
 
-/** Families and classes handled per batch; a sweep takes batches until none is left. */
 const BATCH = 500;
 
 const languageOf = (locale: string | null): Language => (locale === 'ja' ? 'ja' : 'en');
@@ -106,12 +107,15 @@ function reminderNotice(
  * once: the claim's unique pair lets exactly one of them send. Answers how many were sent.
  */
 export async function sendDueReminders(ctx: RemindersContext): Promise<number> {
+  const batch = ctx.batchSize ?? BATCH;
   let sent = 0;
   for (;;) {
-    const rows = await dueClassReminders(ctx.db, ctx.now(), ctx.leadMs, BATCH);
-    // A family's children are one batch's rows apart at most when the batch is cut mid-family:
-    // the claim is per pair, so the next batch sends nothing twice (the pair is then excluded).
-    for (const { family, klass, klassId } of byClassAndFamily(rows)) {
+    const rows = await dueClassReminders(ctx.db, ctx.now(), ctx.leadMs, batch);
+    const groups = byClassAndFamily(rows);
+    // A full batch may end in the middle of the last pair's children (rows come one per child):
+    // that pair waits for the next batch, which starts with all of them.
+    const whole = rows.length === batch && groups.length > 1 ? groups.slice(0, -1) : groups;
+    for (const { family, klass, klassId } of whole) {
       const locale = languageOf(family.locale);
       const zone = zoneOrDefault(family.timezone, DEFAULT_TIMEZONE);
       const url = unsubscribeUrl(ctx, family.userId);
@@ -139,7 +143,7 @@ export async function sendDueReminders(ctx: RemindersContext): Promise<number> {
           ctx.log.warn({ err, klassId, userId: family.userId }, 'reminder notification failed'),
         );
     }
-    if (rows.length < BATCH) break;
+    if (rows.length < batch) break;
   }
   if (sent > 0) ctx.mailer.wake();
   return sent;
