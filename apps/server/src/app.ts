@@ -37,6 +37,7 @@ import { paymentsPlugin } from './modules/payments';
 import { photoBoxesPlugin } from './modules/photo-boxes';
 import { publicSitePlugin } from './modules/public-site';
 import { refundsPlugin } from './modules/refunds';
+import { remindersPlugin } from './modules/reminders';
 import { salesRoutes } from './modules/sales';
 import { searchRoutes } from './modules/search';
 import { userGroupsRoutes } from './modules/user-groups';
@@ -163,6 +164,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // After notifications and mail: each family is told, by both, in its language.
   await app.register(messagesPlugin);
   await app.register(attendanceRoutes);
+  // After notifications and mail: each family is reminded by both, in its language and zone.
+  await app.register(remindersPlugin, { config });
   // After media and notifications: posts are artwork images, and families are told of changes.
   await app.register(galleryPlugin, { seedDemo: config.seedDemo });
   // After media: uploads through a box's link are artwork images (docs/product.md#photo-box).

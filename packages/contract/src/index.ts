@@ -32,6 +32,7 @@ export * from './public-site/contact.schemas';
 export * from './public-site/public-menu';
 export * from './public-site/public-menu-ja';
 export * from './refunds/refunds.schemas';
+export * from './reminders/reminders.schemas';
 export * from './sales/sales.schemas';
 export * from './search/search.schemas';
 export * from './storage/images';

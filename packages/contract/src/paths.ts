@@ -21,6 +21,7 @@ export * from './orders/orders.paths';
 export * from './photo-boxes/photo-boxes.paths';
 export * from './public-site/public-site.paths';
 export * from './refunds/refunds.paths';
+export * from './reminders/reminders.paths';
 export * from './sales/sales.paths';
 export * from './search/search.paths';
 export * from './user-groups/user-groups.paths';

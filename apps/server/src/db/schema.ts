@@ -16,6 +16,7 @@ export * from '../modules/orders/orders.tables';
 export * from '../modules/payments/payments.tables';
 export * from '../modules/photo-boxes/photo-boxes.tables';
 export * from '../modules/refunds/refunds.tables';
+export * from '../modules/reminders/reminders.tables';
 export * from '../modules/user-groups/user-groups.tables';
 export * from '../modules/users/users.tables';
 export * from '../modules/waitlist/waitlist.tables';

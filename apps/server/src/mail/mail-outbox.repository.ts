@@ -8,7 +8,8 @@ export type DbExecutor = Db | Tx;
 export type NewMail = Pick<
   MailOutboxRow,
   'toAddress' | 'template' | 'locale' | 'subject' | 'html' | 'text'
->;
+> &
+  Partial<Pick<MailOutboxRow, 'headers'>>;
 
 export async function insertMail(executor: DbExecutor, mail: NewMail): Promise<number> {
   const [row] = await executor.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });

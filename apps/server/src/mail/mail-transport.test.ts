@@ -56,6 +56,28 @@ describe('file transport', () => {
     expect(eml).toContain('Content-Type: multipart/alternative');
     await transport.close();
   });
+
+  it('writes a template’s extra headers into the message (List-Unsubscribe on reminders)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atelier-mail-'));
+    const transport = new FileMailTransport(dir);
+    await transport.send({
+      ...sample(9),
+      headers: {
+        'List-Unsubscribe': '<https://school.example/api/v1/class_reminders/unsubscribe/7.sig>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    // Long header lines are folded (RFC 5322); read them unfolded.
+    const eml = readFileSync(join(dir, '2026-03-01T10-00-00-000Z-00000009.eml'), 'utf8').replace(
+      /\r\n[ \t]+/g,
+      ' ',
+    );
+    expect(eml).toContain(
+      'List-Unsubscribe: <https://school.example/api/v1/class_reminders/unsubscribe/7.sig>',
+    );
+    expect(eml).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    await transport.close();
+  });
 });
 
 /**

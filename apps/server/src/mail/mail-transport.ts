@@ -7,11 +7,12 @@ import type { MailOutboxRow } from './mail.tables';
 export type OutgoingMail = Pick<
   MailOutboxRow,
   'id' | 'toAddress' | 'subject' | 'html' | 'text' | 'template' | 'locale' | 'createdAt'
-> & {
-  from: string;
-  /** Stable per outbox row, so a retried send is recognisable as the same message. */
-  messageId: string;
-};
+> &
+  Partial<Pick<MailOutboxRow, 'headers'>> & {
+    from: string;
+    /** Stable per outbox row, so a retried send is recognisable as the same message. */
+    messageId: string;
+  };
 
 export interface MailTransport {
   readonly kind: string;
@@ -34,6 +35,8 @@ export type StoredMail = {
   date: string;
   html: string;
   text: string;
+  /** The template's extra headers, if any (what /dev/mail and end-to-end tests can check). */
+  headers?: Record<string, string>;
 };
 
 /** `2026-04-01T09-30-00-123Z-00000042`: sorts by time, and a retry overwrites its own file. */
@@ -66,6 +69,7 @@ export class FileMailTransport implements MailTransport {
       date: mail.createdAt.toISOString(),
       html: mail.html,
       text: mail.text,
+      ...(mail.headers ? { headers: mail.headers } : {}),
     };
     await this.writeAtomically(`${name}.eml`, info.message as Buffer);
     await this.writeAtomically(`${name}.json`, JSON.stringify(stored, null, 2));
@@ -109,7 +113,7 @@ function toNodemailer(mail: OutgoingMail): SendMailOptions {
     text: mail.text,
     messageId: mail.messageId,
     date: mail.createdAt,
-    headers: { 'X-Atelier-Template': mail.template },
+    headers: { ...(mail.headers ?? {}), 'X-Atelier-Template': mail.template },
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -22,6 +22,11 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     html: text().notNull(),
     text: text().notNull(),
+    /**
+     * Extra message headers a template asks for (`List-Unsubscribe`, `List-Unsubscribe-Post` on
+     * class reminders, RFC 8058); null for most mail.
+     */
+    headers: jsonb().$type<Record<string, string>>(),
     status: text({ enum: MAIL_STATUSES }).notNull().default('pending'),
     /** Delivery attempts started so far (counted when the worker claims the row). */
     attempts: integer().notNull().default(0),

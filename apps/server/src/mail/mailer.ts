@@ -12,6 +12,8 @@ export type MailRequest<N extends MailTemplateName> = {
   locale: Language;
   template: N;
   params: MailTemplates[N];
+  /** Extra headers for this message (e.g. `List-Unsubscribe`); names as they are sent. */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -33,6 +35,7 @@ export class Mailer {
       template: request.template,
       locale: request.locale,
       ...rendered,
+      ...(request.headers ? { headers: request.headers } : {}),
     });
   }
 

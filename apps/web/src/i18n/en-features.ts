@@ -230,6 +230,15 @@ export const enFeatures = {
       submit: 'Save',
       saved: 'Your profile is saved.',
     },
+    reminders: {
+      title: 'Class reminders',
+      label: 'Before your classes',
+      hint: 'By e-mail and notification, with times in your time zone.',
+      each_class: 'A reminder the day before each class',
+      weekly_digest: 'One e-mail on Sunday evening listing the coming week’s classes',
+      off: 'No reminders',
+      saved: 'Your reminder choice is saved.',
+    },
     avatar: {
       title: 'Profile picture',
       hint: 'JPEG, PNG or WebP, up to 5 MB. It is cropped to a square.',

@@ -229,6 +229,15 @@ export const jaFeatures: FeatureTranslation = {
       submit: '保存',
       saved: 'プロフィールを保存しました。',
     },
+    reminders: {
+      title: 'クラスのリマインダー',
+      label: 'クラスの前のお知らせ',
+      hint: 'メールと通知でお届けします。時刻はあなたのタイムゾーンで表示します。',
+      each_class: '各クラスの前日にリマインダーを受け取る',
+      weekly_digest: '日曜日の夕方に翌週のクラス一覧をメールで受け取る',
+      off: 'リマインダーを受け取らない',
+      saved: 'リマインダーの設定を保存しました。',
+    },
     avatar: {
       title: 'プロフィール画像',
       hint: 'JPEG・PNG・WebP、5 MBまで。正方形に切り抜かれます。',

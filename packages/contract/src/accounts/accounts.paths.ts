@@ -15,7 +15,7 @@ export const ACCOUNTS_API = {
   passwordResets: '/api/v1/password_resets',
   /** GET: check / PUT {password}: set the new password and sign in. */
   passwordReset: (token: string) => `/api/v1/password_resets/${token}`,
-  /** PUT multipart: name, timezone, locale, avatar, remove_avatar. */
+  /** PUT multipart: name, timezone, locale, class_reminders, avatar, remove_avatar. */
   user: USERS_API.user,
   /** PUT {email, current_password}: mails a confirmation link to the new address. */
   userEmail: (id: string | number) => `/api/v1/users/${id}/email`,

@@ -3,6 +3,7 @@ import { idSchema, idTextSchema } from '../common/id.schemas';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { textSchema } from '../common/text.schemas';
 import { LANGUAGES } from '../constants';
+import { classRemindersSchema } from '../reminders/reminders.schemas';
 import { emailSchema, roleSchema, userResourceSchema } from '../users/users.schemas';
 import {
   ACCOUNT_MESSAGES,
@@ -200,7 +201,8 @@ export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
  * file field `avatar` (JPEG/PNG/WebP up to IMAGE_MAX_BYTES; 422 on `avatar` with
  * IMAGE_TYPE_MESSAGE or IMAGE_TOO_LARGE_MESSAGE otherwise) replaces the picture, and
  * `remove_avatar=true` removes it; `bio` (teachers and admins only) sets the public biography, and
- * an empty one removes it. Answers userDocumentSchema (with `bio`); `avatar_url` is the square
+ * an empty one removes it; `class_reminders` chooses the account's class reminders. Answers
+ * userDocumentSchema (with `bio` and `class_reminders`); `avatar_url` is the square
  * thumbnail.
  */
 export const updateUserFieldsSchema = z.object({
@@ -208,6 +210,7 @@ export const updateUserFieldsSchema = z.object({
   bio: bioSchema.optional(),
   timezone: timezoneSchema.optional(),
   locale: localeSchema.optional(),
+  class_reminders: classRemindersSchema.optional(),
   remove_avatar: z.enum(['true', 'false'], { error: ACCOUNT_MESSAGES.invalid }).optional(),
 });
 export type UpdateUserFields = z.infer<typeof updateUserFieldsSchema>;

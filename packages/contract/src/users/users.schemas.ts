@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idTextSchema } from '../common/id.schemas';
 import { textSchema } from '../common/text.schemas';
 import { LANGUAGES } from '../constants';
+import { classRemindersSchema } from '../reminders/reminders.schemas';
 
 export const roleSchema = z.enum(['student', 'teacher', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -21,6 +22,11 @@ export const userAttributesSchema = z.object({
    * carry it (GET /users/me, PUT /users/{id}); lists of users leave it out.
    */
   bio: z.string().nullable().optional(),
+  /**
+   * The account's class reminders (docs/product.md#class-reminders). Like `bio`, only the
+   * account's own answers carry it.
+   */
+  class_reminders: classRemindersSchema.optional(),
 });
 export type UserAttributes = z.infer<typeof userAttributesSchema>;
 

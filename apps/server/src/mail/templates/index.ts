@@ -1,6 +1,8 @@
 import type { Language } from '@atelier/contract';
 import { type AlreadyRegisteredParams, alreadyRegisteredMail } from './already-registered';
+import { type ClassDigestParams, classDigestMail } from './class-digest';
 import { type ClassMessageParams, classMessageMail } from './class-message';
+import { type ClassReminderParams, classReminderMail } from './class-reminder';
 import { type ConfirmationParams, confirmationMail } from './confirmation';
 import { type ContactMessageParams, contactMessageMail } from './contact-message';
 import { type ContactReceivedParams, contactReceivedMail } from './contact-received';
@@ -36,6 +38,8 @@ export type MailTemplates = {
   contact_message: ContactMessageParams;
   contact_received: ContactReceivedParams;
   class_message: ClassMessageParams;
+  class_reminder: ClassReminderParams;
+  class_digest: ClassDigestParams;
 };
 export type MailTemplateName = keyof MailTemplates;
 
@@ -55,6 +59,8 @@ const RENDERERS: { [N in MailTemplateName]: Renderer<MailTemplates[N]> } = {
   contact_message: contactMessageMail,
   contact_received: contactReceivedMail,
   class_message: classMessageMail,
+  class_reminder: classReminderMail,
+  class_digest: classDigestMail,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(RENDERERS) as MailTemplateName[];

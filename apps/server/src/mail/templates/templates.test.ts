@@ -56,6 +56,42 @@ const params: MailTemplates = {
     title: 'Bring an apron',
     body: 'We paint on Saturday.\n\nSee you & <3 then!',
   },
+  class_reminder: {
+    name,
+    klass: {
+      programme: 'Ink & <3 Paint',
+      startsAt: '2026-03-10T20:00:00.000Z',
+      attendees: ['Mia', 'Leo'],
+      format: 'online',
+      location: null,
+      meetingUrl: 'https://meet.example/ink',
+    },
+    timeZone: 'America/New_York',
+    unsubscribeUrl: 'https://art.example/api/v1/class_reminders/unsubscribe/7.sig',
+  },
+  class_digest: {
+    name,
+    classes: [
+      {
+        programme: 'Ink & <3 Paint',
+        startsAt: '2026-03-10T20:00:00.000Z',
+        attendees: ['Mia'],
+        format: 'in_person',
+        location: 'Studio 2',
+        meetingUrl: null,
+      },
+      {
+        programme: 'Comics',
+        startsAt: '2026-03-12T20:00:00.000Z',
+        attendees: ['Leo'],
+        format: 'online',
+        location: null,
+        meetingUrl: 'https://meet.example/comics',
+      },
+    ],
+    timeZone: 'Asia/Tokyo',
+    unsubscribeUrl: 'https://art.example/api/v1/class_reminders/unsubscribe/7.sig',
+  },
   waitlist_offer: {
     name,
     programme: 'Ink & <3 Paint',
@@ -132,6 +168,28 @@ describe('mail templates', () => {
     const received = render('contact_received', 'ja');
     expect(received.subject).toBe('Blue Door Art School お問い合わせを受け付けました');
     expect(received.text).not.toContain('oils');
+  });
+
+  it('a class reminder names the time in the family’s zone, the join link and the way out', () => {
+    const en = render('class_reminder', 'en');
+    expect(en.subject).toBe('Blue Door Art School: Ink & <3 Paint on Tue Mar 10, 4:00 PM EDT');
+    expect(en.text).toContain('Mia and Leo have Ink & <3 Paint on Tue Mar 10, 4:00 PM EDT.');
+    expect(en.text).toContain('Join the class: https://meet.example/ink');
+    expect(linksIn(en.text)).toContain(
+      'https://art.example/api/v1/class_reminders/unsubscribe/7.sig',
+    );
+    const ja = render('class_reminder', 'ja');
+    expect(ja.text).toContain('3月10日(火) 16:00 GMT-4 から Mia、Leo さんの Ink & <3 Paint');
+  });
+
+  it('a weekly digest lists each class in the family’s zone, with an online class’s link', () => {
+    const en = render('class_digest', 'en');
+    expect(en.text).toContain('Your family has 2 classes in the coming week:');
+    // 8 PM in New York is the next morning in Tokyo.
+    expect(en.text).toContain('Wed Mar 11, 5:00 AM GMT+9 · Ink & <3 Paint · Mia · Where: Studio 2');
+    expect(en.text).toContain(
+      'Fri Mar 13, 5:00 AM GMT+9 · Comics · Leo · This class is online. Join here: https://meet.example/comics',
+    );
   });
 
   it('links point at the SPA pages under APP_URL', () => {

@@ -126,6 +126,23 @@ describe('account settings', { timeout: 120_000 }, () => {
       expect((await rowOf(user.id))?.locale).toBe('ja');
     });
 
+    it('keeps the family’s class reminders choice, which only its own answers show', async () => {
+      const user = await signedInUser(t);
+      expect((await me(user.jwt)).json().data.attributes.class_reminders).toBe('each_class');
+      const res = await updateUser(
+        user.jwt,
+        user.id,
+        multipart({ class_reminders: 'weekly_digest' }),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.attributes.class_reminders).toBe('weekly_digest');
+      expect((await me(user.jwt)).json().data.attributes.class_reminders).toBe('weekly_digest');
+      expect((await rowOf(user.id))?.classReminders).toBe('weekly_digest');
+      const bad = await updateUser(user.jwt, user.id, multipart({ class_reminders: 'hourly' }));
+      expect(bad.statusCode).toBe(422);
+      expect(fieldMessages(bad.json())).toEqual({ class_reminders: 'Invalid input' });
+    });
+
     it('accepts the same fields as JSON {user} without a file', async () => {
       const user = await signedInUser(t);
       const res = await t.app.inject({

@@ -227,7 +227,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
         tags,
         security: bearer,
         summary:
-          'Updates name, timezone, locale, bio (teachers and admins) and avatar of your account (admins: any account). multipart/form-data with fields name, timezone, locale, bio, remove_avatar=true and the file avatar (JPEG/PNG/WebP up to 5 MB); JSON {user: {...}} without a file also works.',
+          'Updates name, timezone, locale, class reminders, bio (teachers and admins) and avatar of your account (admins: any account). multipart/form-data with fields name, timezone, locale, class_reminders, bio, remove_avatar=true and the file avatar (JPEG/PNG/WebP up to 5 MB); JSON {user: {...}} without a file also works.',
         consumes: ['multipart/form-data', 'application/json'],
         params: userIdParamsSchema,
         body: updateUserJsonBodySchema,

@@ -435,6 +435,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         ...(fields.name !== undefined ? { name: fields.name } : {}),
         ...(fields.timezone !== undefined ? { timezone: fields.timezone } : {}),
         ...(fields.locale !== undefined ? { locale: fields.locale } : {}),
+        ...(fields.class_reminders !== undefined ? { classReminders: fields.class_reminders } : {}),
         ...(fields.bio !== undefined ? { bio: fields.bio === '' ? null : fields.bio } : {}),
         ...(stored ? { avatarKey: stored.key } : removing ? { avatarKey: null } : {}),
       };

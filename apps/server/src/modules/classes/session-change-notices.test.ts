@@ -82,6 +82,8 @@ describe('families hear when a session changes', () => {
     expect(parent[1]?.title).toBe('Comics Drawing の回が再開されます');
     expect(parent[2]?.title).toBe('Comics Drawing の回の日時が変わりました');
     expect(parent[2]?.content).toMatch(/2030/);
+    // The zone is named, as Japanese writes New York's winter offset.
+    expect(parent[2]?.content).toMatch(/ GMT-5 の回は .+ GMT-5 に変更になりました。$/);
     // Nobody outside the schedule hears of it.
     expect(await noticesOf(c.student.id)).toHaveLength(0);
   });
@@ -105,7 +107,10 @@ describe('families hear when a session changes', () => {
     await patch(id, { status: 'cancelled' });
     const last = (await noticesOf(c.parent.id)).at(-1);
     expect(last?.title).toBe('Comics Drawing: a session is cancelled');
-    expect(last?.content).toMatch(/^The session of .+ will not take place\.$/);
+    // The time names its zone: "… 10:00 AM EST".
+    expect(last?.content).toMatch(
+      /^The session of .+ \d{1,2}:\d{2}\s[AP]M EST will not take place\.$/,
+    );
   });
 
   // Editing a schedule's weekly pattern moves, drops or adds its upcoming sessions (decision 011):
@@ -182,7 +187,7 @@ describe('families hear when a session changes', () => {
       expect(student).toHaveLength(1);
       expect(student[0]?.title).toBe('Figure Drawing: the class schedule has changed');
       expect(student[0]?.content).toMatch(
-        /^Sat, Jan 5, 2030, 10:00\sAM – 12:00\sPM is now Sat, Jan 5, 2030, 1:00\sPM – 3:00\sPM; Sat, Jan 12, 2030, 10:00\sAM/,
+        /^Sat, Jan 5, 2030, 10:00\sAM – 12:00\sPM EST is now Sat, Jan 5, 2030, 1:00\sPM – 3:00\sPM EST; Sat, Jan 12, 2030, 10:00\sAM/,
       );
       expect(student[0]?.content).toMatch(
         /; and 3 more changes\. See your calendar for every session\.$/,
@@ -198,7 +203,7 @@ describe('families hear when a session changes', () => {
       const fresh = (await noticesOf(c.parent.id)).slice(before);
       expect(fresh).toHaveLength(1);
       expect(fresh[0]?.content).toMatch(
-        /^Sat, Feb 16, 2030, 1:00\sPM – 3:00\sPM will not take place; Sat, Feb 23, 2030, 1:00\sPM – 3:00\sPM will not take place\. See your calendar for every session\.$/,
+        /^Sat, Feb 16, 2030, 1:00\sPM – 3:00\sPM EST will not take place; Sat, Feb 23, 2030, 1:00\sPM – 3:00\sPM EST will not take place\. See your calendar for every session\.$/,
       );
       expect(fresh[0]?.recordId).toBe(figure.firstSession);
     });
@@ -228,7 +233,7 @@ describe('families hear when a session changes', () => {
       const fresh = (await noticesOf(c.student.id)).slice(before);
       expect(fresh).toHaveLength(1);
       expect(fresh[0]?.content).toMatch(
-        /^New session on Sat, Feb 16, 2030, 1:00\sPM – 3:00\sPM\. See your calendar/,
+        /^New session on Sat, Feb 16, 2030, 1:00\sPM – 3:00\sPM EST\. See your calendar/,
       );
     });
   });

@@ -27,11 +27,13 @@ export function sessionChange(
   return { kind: 'moved', from: before.startsAt, to: after.startsAt };
 }
 
+// The zone is named ("10:00 AM EST"): a family reading the notice elsewhere, or across a
+// daylight-saving change, must not take the schedule's local time for its own.
 const when = (at: Date, zone: string, ja: boolean) =>
   DateTime.fromJSDate(at)
     .setZone(zone)
     .setLocale(ja ? 'ja' : 'en')
-    .toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY);
+    .toLocaleString({ ...DateTime.DATETIME_MED_WITH_WEEKDAY, timeZoneName: 'short' });
 
 function notice(
   change: SessionChange,
@@ -109,7 +111,7 @@ async function notifyEach<F>(families: F[], tell: (family: F) => Promise<unknown
 
 /**
  * Tells each family with a child actively enrolled in the schedule that one of its sessions was
- * cancelled, restored or moved, in the family's language and the schedule's time zone. Run after
+ * cancelled, restored or moved, in the family's language and the schedule's time zone, named. Run after
  * the change has committed; one notice per family, however many of its children attend.
  */
 export async function tellFamiliesOfSessionChange(
@@ -147,11 +149,17 @@ export type PatternChange = {
 /** How many changes a notice spells out; the rest are counted ("and 3 more"). */
 export const PATTERN_NOTICE_MAX_ITEMS = 5;
 
+const whenWithoutZone = (at: Date, zone: string, ja: boolean) =>
+  DateTime.fromJSDate(at)
+    .setZone(zone)
+    .setLocale(ja ? 'ja' : 'en')
+    .toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY);
+
 const timeOnly = (at: Date, zone: string, ja: boolean) =>
   DateTime.fromJSDate(at)
     .setZone(zone)
     .setLocale(ja ? 'ja' : 'en')
-    .toLocaleString(DateTime.TIME_SIMPLE);
+    .toLocaleString({ ...DateTime.TIME_SIMPLE, timeZoneName: 'short' });
 
 function patternNotice(
   change: PatternChange,
@@ -159,7 +167,9 @@ function patternNotice(
   zone: string,
   ja: boolean,
 ): Pick<NotifyInput, 'title' | 'content'> {
-  const range = (t: Times) => `${when(t.startsAt, zone, ja)} – ${timeOnly(t.endsAt, zone, ja)}`;
+  // The start carries the date; the zone is named once, after the end.
+  const range = (t: Times) =>
+    `${whenWithoutZone(t.startsAt, zone, ja)} – ${timeOnly(t.endsAt, zone, ja)}`;
   const items = [
     ...change.moved.map((m) => ({
       at: m.to.startsAt,

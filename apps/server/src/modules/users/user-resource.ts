@@ -1,4 +1,4 @@
-import type { UserResource } from '@atelier/contract';
+import type { ClassReminders, UserResource } from '@atelier/contract';
 import type { SessionUser } from './users.repository';
 import { users } from './users.tables';
 
@@ -6,7 +6,7 @@ import { users } from './users.tables';
 export type UserResourceSource = Pick<
   SessionUser,
   'id' | 'name' | 'email' | 'role' | 'timezone' | 'locale' | 'avatarKey'
-> & { bio?: string | null };
+> & { bio?: string | null; classReminders?: ClassReminders };
 
 /** The columns userResource reads, for a query that lists users as resources. */
 export const userResourceColumns = {
@@ -23,7 +23,7 @@ export const userResourceColumns = {
  * A user as a JSON:API `users` resource (GET /me, user search, anything embedding a user).
  * `avatarUrl` turns a stored avatar key into a URL; the storage that holds avatars provides it.
  * Without a key (or a resolver), avatar_url is null and the web shows initials. `own` marks the
- * account's own answers (GET /me, account settings), which carry the bio; lists leave it out.
+ * account's own answers (GET /me, account settings), which carry the bio and class reminders; lists leave it out.
  */
 export function userResource(
   user: UserResourceSource,
@@ -41,6 +41,7 @@ export function userResource(
       timezone: user.timezone,
       locale: user.locale,
       ...(options.own ? { bio: user.bio ?? null } : {}),
+      ...(options.own && user.classReminders ? { class_reminders: user.classReminders } : {}),
     },
   };
 }

@@ -16,6 +16,10 @@ export async function seedDemoUsers(db: Db): Promise<void> {
         role: account.role,
         bio: account.bio ?? null,
         timezone: 'America/New_York',
+        // Demo addresses are made up, and end-to-end tests read the demo accounts' mail and
+        // notifications: class reminders stay off until someone trying the demo turns them on
+        // (docs/decisions/049-class-reminders.md).
+        classReminders: 'off',
         confirmedAt: new Date(),
       });
       if (account.attendees.length > 0) {

@@ -65,10 +65,10 @@ export function setUserPassword(
 }
 
 export type UserProfileChanges = Partial<
-  Pick<UserRow, 'name' | 'timezone' | 'locale' | 'avatarKey' | 'bio'>
+  Pick<UserRow, 'name' | 'timezone' | 'locale' | 'avatarKey' | 'bio' | 'classReminders'>
 >;
 
-/** Name, time zone, language, avatar and bio; undefined when the user is gone. */
+/** Name, time zone, language, avatar, bio and class reminders; undefined when the user is gone. */
 export function updateUserProfile(
   executor: DbExecutor,
   userId: number,

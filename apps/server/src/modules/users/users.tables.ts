@@ -1,3 +1,4 @@
+import { CLASS_REMINDER_CHOICES, DEFAULT_CLASS_REMINDERS } from '@atelier/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -26,6 +27,10 @@ export const users = pgTable(
     timezone: text(),
     /** The account's own language; null until its owner chooses one (the web keeps a guest's). */
     locale: text({ enum: ['en', 'ja'] }),
+    /** Class reminders (docs/product.md#class-reminders): off, before each class, or a weekly digest. */
+    classReminders: text('class_reminders', { enum: CLASS_REMINDER_CHOICES })
+      .notNull()
+      .default(DEFAULT_CLASS_REMINDERS),
     avatarKey: text('avatar_key'),
     /** A teacher's short biography, shown on the public instructors page; null when none. */
     bio: text(),

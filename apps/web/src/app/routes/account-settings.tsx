@@ -4,6 +4,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import {
   AvatarSection,
+  ClassRemindersSection,
   EmailChangeForm,
   PasswordChangeForm,
   ProfileForm,
@@ -14,7 +15,8 @@ import { paths } from '../../lib/route-paths';
 import { useAppSelector } from '../../lib/store-hooks';
 
 /**
- * /account_settings: profile, picture, e-mail, password and family members of the signed-in user.
+ * /account_settings: profile, picture, family members, class reminders, e-mail and password of the
+ * signed-in user.
  * A mailed e-mail change link of the form `?email_token=` is handed to its own page.
  */
 export function Component() {
@@ -32,6 +34,7 @@ export function Component() {
         <ProfileForm key={`profile-${user.id}`} user={user} />
         <AvatarSection user={user} />
         <FamilyMembers user={user} />
+        <ClassRemindersSection key={`reminders-${user.id}`} user={user} />
         <EmailChangeForm key={`email-${user.email}`} user={user} />
         <PasswordChangeForm user={user} />
       </Stack>

@@ -2,6 +2,7 @@ import {
   ACCOUNTS_API,
   type ChangeEmailBody,
   type ChangePasswordBody,
+  type ClassReminders,
   changeEmailResponseSchema,
   confirmResponseSchema,
   type Language,
@@ -22,6 +23,8 @@ type ProfileChanges = {
   name?: string;
   timezone?: string;
   locale?: Language;
+  /** What the family hears before its classes (docs/product.md#class-reminders). */
+  classReminders?: ClassReminders;
   /** Teachers and admins: the public biography ('' removes it). */
   bio?: string;
   removeAvatar?: boolean;
@@ -35,6 +38,7 @@ function profileForm(changes: ProfileChanges): FormData {
   if (changes.name !== undefined) form.append('name', changes.name);
   if (changes.timezone !== undefined) form.append('timezone', changes.timezone);
   if (changes.locale !== undefined) form.append('locale', changes.locale);
+  if (changes.classReminders !== undefined) form.append('class_reminders', changes.classReminders);
   if (changes.bio !== undefined) form.append('bio', changes.bio);
   if (changes.removeAvatar) form.append('remove_avatar', 'true');
   if (changes.avatar) form.append('avatar', changes.avatar);

@@ -3,6 +3,7 @@
 
 export { accountsApi } from './accounts-api';
 export { AvatarSection } from './components/avatar-section';
+export { ClassRemindersSection } from './components/class-reminders-section';
 export { ConfirmRegistration } from './components/confirm-registration';
 export { EmailChangeConfirm } from './components/email-change-confirm';
 export { EmailChangeForm } from './components/email-change-form';

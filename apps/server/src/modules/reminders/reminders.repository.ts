@@ -1,0 +1,181 @@
+import { and, asc, eq, gt, gte, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { klasses, klassGroupSchedules, klassGroups } from '../classes/classes.tables';
+import { enrollments } from '../enrollments/enrollments.tables';
+import { attendeeProfiles, users } from '../users/users.tables';
+import { classRemindersSent, reminderDigestsSent } from './reminders.tables';
+
+// The reminders' reads span classes, enrollments and users (docs/architecture.md#class-reminders):
+// like the sales and search reads, they live in this one module, which writes only its own tables.
+
+/** One child (or account holder) attending one class: the rows reminders are built from. */
+export type AttendingRow = {
+  klassId: number;
+  startsAt: Date;
+  programme: string;
+  format: 'in_person' | 'online';
+  location: string | null;
+  meetingUrl: string | null;
+  userId: number;
+  email: string;
+  name: string;
+  locale: 'en' | 'ja' | null;
+  timezone: string | null;
+  attendee: string;
+};
+
+const attendingColumns = {
+  klassId: klasses.id,
+  startsAt: klasses.startsAt,
+  programme: klassGroups.name,
+  format: klassGroups.format,
+  location: klassGroups.location,
+  meetingUrl: klassGroups.meetingUrl,
+  userId: users.id,
+  email: users.email,
+  name: users.name,
+  locale: users.locale,
+  timezone: users.timezone,
+  attendee: attendeeProfiles.name,
+};
+
+/** Scheduled classes and the families whose children are actively enrolled in them. */
+function attending(db: Db) {
+  return db
+    .select(attendingColumns)
+    .from(klasses)
+    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .innerJoin(
+      enrollments,
+      and(eq(enrollments.scheduleId, klasses.scheduleId), eq(enrollments.status, 'active')),
+    )
+    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
+    .innerJoin(users, eq(users.id, attendeeProfiles.userId));
+}
+
+/**
+ * Classes starting within `leadMs` of `now` whose families want a reminder before each class and
+ * have not had this one. Only enrollments made before the reminder's moment count: a family that
+ * books a class less than a day ahead has just had its receipt (and a demo seeded this morning
+ * does not mail its made-up families about today's classes).
+ */
+export function dueClassReminders(
+  db: Db,
+  now: Date,
+  leadMs: number,
+  limit: number,
+): Promise<AttendingRow[]> {
+  const until = new Date(now.getTime() + leadMs);
+  return attending(db)
+    .where(
+      and(
+        eq(klasses.status, 'scheduled'),
+        gt(klasses.startsAt, now),
+        lte(klasses.startsAt, until),
+        lte(
+          enrollments.createdAt,
+          sql`${klasses.startsAt} - make_interval(secs => ${leadMs / 1000})`,
+        ),
+        eq(users.classReminders, 'each_class'),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(classRemindersSent)
+            .where(
+              and(
+                eq(classRemindersSent.klassId, klasses.id),
+                eq(classRemindersSent.userId, users.id),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(klasses.startsAt), asc(klasses.id), asc(users.id), asc(attendeeProfiles.id))
+    .limit(limit);
+}
+
+/** The families that chose a weekly digest and have a child actively enrolled somewhere. */
+export function digestFamilies(db: Db) {
+  return db
+    .selectDistinct({ id: users.id, timezone: users.timezone })
+    .from(users)
+    .innerJoin(attendeeProfiles, eq(attendeeProfiles.userId, users.id))
+    .innerJoin(
+      enrollments,
+      and(eq(enrollments.attendeeProfileId, attendeeProfiles.id), eq(enrollments.status, 'active')),
+    )
+    .where(eq(users.classReminders, 'weekly_digest'))
+    .orderBy(asc(users.id));
+}
+
+/** Scheduled classes in [from, to) of the given families, while they still want a digest. */
+export function digestClasses(
+  db: Db,
+  userIds: number[],
+  from: Date,
+  to: Date,
+): Promise<AttendingRow[]> {
+  return attending(db)
+    .where(
+      and(
+        eq(klasses.status, 'scheduled'),
+        gte(klasses.startsAt, from),
+        lt(klasses.startsAt, to),
+        inArray(users.id, userIds),
+        eq(users.classReminders, 'weekly_digest'),
+      ),
+    )
+    .orderBy(asc(users.id), asc(klasses.startsAt), asc(klasses.id), asc(attendeeProfiles.id));
+}
+
+/** The families (of `userIds`) whose digest of the week starting `weekStart` already went out. */
+export async function digestedFamilies(
+  db: Db,
+  userIds: number[],
+  weekStarts: string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: reminderDigestsSent.userId, weekStart: reminderDigestsSent.weekStart })
+    .from(reminderDigestsSent)
+    .where(
+      and(
+        inArray(reminderDigestsSent.userId, userIds),
+        inArray(reminderDigestsSent.weekStart, weekStarts),
+      ),
+    );
+  return new Set(rows.map((r) => `${r.userId}:${r.weekStart}`));
+}
+
+/**
+ * Claims the reminder of one class for one family: true for the one caller whose row landed.
+ * A second process's insert waits for the first's transaction and then does nothing.
+ */
+export async function claimClassReminder(tx: Tx, klassId: number, userId: number) {
+  const rows = await tx
+    .insert(classRemindersSent)
+    .values({ klassId, userId })
+    .onConflictDoNothing()
+    .returning({ id: classRemindersSent.id });
+  return rows.length > 0;
+}
+
+/** Claims one family's digest of one week, as claimClassReminder does. */
+export async function claimDigest(tx: Tx, userId: number, weekStart: string) {
+  const rows = await tx
+    .insert(reminderDigestsSent)
+    .values({ userId, weekStart })
+    .onConflictDoNothing()
+    .returning({ id: reminderDigestsSent.id });
+  return rows.length > 0;
+}
+
+/** What the unsubscribe page needs of the account a link names. */
+export async function findFamily(db: Db, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, locale: users.locale, classReminders: users.classReminders })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
