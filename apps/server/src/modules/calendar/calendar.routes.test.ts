@@ -130,7 +130,7 @@ describe('calendar and iCalendar feed', { timeout: 60_000 }, () => {
   });
 
   it('documents from and to as a date and time that needs its UTC offset, and the feed as text/calendar', () => {
-    const doc = t.app.swagger() as {
+    const doc = t.app.swagger() as unknown as {
       paths: Record<string, Record<string, Record<string, unknown>>>;
     };
     const params = doc.paths['/api/v1/calendar/klasses']?.get?.parameters as {
