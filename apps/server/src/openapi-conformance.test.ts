@@ -34,7 +34,7 @@ const CALLERS: Caller[] = ['guest', 'student', 'teacher', 'admin'];
  * OpenAPI 3.0's schema dialect as JSON Schema for ajv: `nullable` becomes a type that admits
  * null, and the boolean exclusiveMinimum/Maximum their numeric form.
  */
-export function jsonSchemaOf(node: unknown): unknown {
+function jsonSchemaOf(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(jsonSchemaOf);
   if (typeof node !== 'object' || node === null) return node;
   const source = node as Schema;
