@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { API } from '@atelier/contract';
 import fastifyCompress from '@fastify/compress';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -46,6 +42,7 @@ import { authPlugin, sessionRoutes } from './modules/users';
 import { waitlistPlugin } from './modules/waitlist';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
 import { pubsubPlugin } from './plugins/pubsub';
 import { rateLimitsPlugin } from './plugins/rate-limit';
 import { MemoryRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store';
@@ -114,25 +111,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     globalDecompression: false,
     threshold: 1024,
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Atelier API', version: '1.0.0' },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: API.docs,
-    // Its page runs its own scripts, allowed by hash; like every page here, it may not be framed.
-    staticCSP: true,
-    transformStaticCSP: (policy) =>
-      policy
-        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
-        // The embedded default serves plain http: upgrading its requests would break the page.
-        .replace(/\s*upgrade-insecure-requests;?/, ''),
-  });
+  await app.register(openapiPlugin, { appUrl: config.appUrl });
 
   await app.register(healthRoutes);
   // After auth and pub/sub: sockets authenticate with app.sessions and stream from app.pubsub.

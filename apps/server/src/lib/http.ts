@@ -9,6 +9,12 @@ import { unauthorized } from './app-error';
 /** OpenAPI security of a route that needs a session: `Authorization: Bearer <token>`. */
 export const bearer = [{ bearer: [] }];
 
+/**
+ * OpenAPI security of a route open to visitors that answers a signed-in user differently: a
+ * bearer token, or none (the empty requirement).
+ */
+export const optionalBearer = [...bearer, {}];
+
 /** The error responses a route documents, each a JSON:API error document: `errorResponses(401, 422)`. */
 export function errorResponses<const C extends readonly number[]>(...codes: C) {
   return Object.fromEntries(codes.map((c) => [c, errorDocumentSchema])) as {

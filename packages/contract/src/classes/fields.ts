@@ -33,9 +33,13 @@ export const localTimeSchema = stringOrRequired().regex(
 );
 
 /** An instant with its UTC offset, e.g. `2026-03-08T10:00:00-04:00` or `…Z`. */
-export const instantSchema = stringOrRequired().pipe(
-  z.iso.datetime({ offset: true, error: 'Enter a date and time with its UTC offset' }),
-);
+export const instantSchema = stringOrRequired()
+  .pipe(z.iso.datetime({ offset: true, error: 'Enter a date and time with its UTC offset' }))
+  // The pipe documents its input, a bare string: say what it takes (RFC 3339 requires the offset).
+  .meta({
+    format: 'date-time',
+    description: 'A date and time with its UTC offset, e.g. 2026-03-08T10:00:00-04:00',
+  });
 
 /** True when the runtime (browser or Node) knows `zone` as an IANA time zone. */
 export function isValidTimeZone(zone: string): boolean {

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { idSchema, idTextSchema } from '../common/id.schemas';
+import { plainResourceObjectSchema } from '../common/json-api';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { textSchema } from '../common/text.schemas';
 import { birthdaySchema } from '../family/family.schemas';
 import { ORDER_STATUSES, orderResourceSchema } from '../orders/orders.schemas';
 
 // Customers and walk-in customers (docs/product.md#customers, decision 033). Admins only.
+// JSON:API resources `customers` and `guest_customers`; a page's lists are attribute arrays.
 // Money in integer cents; instants ISO 8601 UTC.
 
 export const CUSTOMER_NAME_MAX = 100;
@@ -56,8 +58,7 @@ export const customerEnrollmentSchema = z.object({
 });
 export type CustomerEnrollment = z.infer<typeof customerEnrollmentSchema>;
 
-export const customerSchema = z.object({
-  id: z.string(),
+const customerAttributesSchema = z.object({
   name: z.string(),
   email: z.string(),
   time_zone: z.string().nullable(),
@@ -66,22 +67,38 @@ export const customerSchema = z.object({
   lifetime_value: z.number().int(),
   orders_count: z.number().int(),
 });
-export type Customer = z.infer<typeof customerSchema>;
 
-export const customerDetailSchema = customerSchema.extend({
+/** What a customer's page adds: their family, orders and enrollments (attribute lists). */
+const customerDetailAttributesSchema = customerAttributesSchema.extend({
   family: z.array(attendeeSchema),
   orders: z.array(customerOrderSchema),
   enrollments: z.array(customerEnrollmentSchema),
 });
-export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+export const customerResourceSchema = plainResourceObjectSchema(
+  'customers',
+  customerAttributesSchema,
+);
+export type CustomerResource = z.infer<typeof customerResourceSchema>;
+export const customerDetailResourceSchema = plainResourceObjectSchema(
+  'customers',
+  customerDetailAttributesSchema,
+);
+export type CustomerDetailResource = z.infer<typeof customerDetailResourceSchema>;
 
 export const customerListDocumentSchema = z.object({
-  data: z.array(customerSchema),
+  data: z.array(customerResourceSchema),
   meta: pageMetaSchema,
 });
 export type CustomerListDocument = z.infer<typeof customerListDocumentSchema>;
-export const customerDocumentSchema = z.object({ data: customerDetailSchema });
+export const customerDocumentSchema = z.object({ data: customerDetailResourceSchema });
 export type CustomerDocument = z.infer<typeof customerDocumentSchema>;
+
+/** A customer as the web holds it after `flatten`. */
+export const customerSchema = customerAttributesSchema.extend({ id: z.string() });
+export type Customer = z.infer<typeof customerSchema>;
+export const customerDetailSchema = customerDetailAttributesSchema.extend({ id: z.string() });
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 const nameSchema = textSchema({ min: 1, max: CUSTOMER_NAME_MAX });
 
@@ -106,8 +123,7 @@ export const customerBodySchema = z.object({
 });
 export type CustomerBody = z.input<typeof customerBodySchema>;
 
-export const guestCustomerSchema = z.object({
-  id: z.string(),
+const guestCustomerAttributesSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
@@ -117,21 +133,39 @@ export const guestCustomerSchema = z.object({
   created_at: z.string(),
   lifetime_value: z.number().int(),
 });
-export type GuestCustomer = z.infer<typeof guestCustomerSchema>;
 
-export const guestCustomerDetailSchema = guestCustomerSchema.extend({
+/** What a walk-in's page adds: their attendees and orders (attribute lists). */
+const guestCustomerDetailAttributesSchema = guestCustomerAttributesSchema.extend({
   attendees: z.array(attendeeSchema),
   orders: z.array(customerOrderSchema),
 });
-export type GuestCustomerDetail = z.infer<typeof guestCustomerDetailSchema>;
+
+export const guestCustomerResourceSchema = plainResourceObjectSchema(
+  'guest_customers',
+  guestCustomerAttributesSchema,
+);
+export type GuestCustomerResource = z.infer<typeof guestCustomerResourceSchema>;
+export const guestCustomerDetailResourceSchema = plainResourceObjectSchema(
+  'guest_customers',
+  guestCustomerDetailAttributesSchema,
+);
+export type GuestCustomerDetailResource = z.infer<typeof guestCustomerDetailResourceSchema>;
 
 export const guestCustomerListDocumentSchema = z.object({
-  data: z.array(guestCustomerSchema),
+  data: z.array(guestCustomerResourceSchema),
   meta: pageMetaSchema,
 });
 export type GuestCustomerListDocument = z.infer<typeof guestCustomerListDocumentSchema>;
-export const guestCustomerDocumentSchema = z.object({ data: guestCustomerDetailSchema });
+export const guestCustomerDocumentSchema = z.object({ data: guestCustomerDetailResourceSchema });
 export type GuestCustomerDocument = z.infer<typeof guestCustomerDocumentSchema>;
+
+/** A walk-in customer as the web holds it after `flatten`. */
+export const guestCustomerSchema = guestCustomerAttributesSchema.extend({ id: z.string() });
+export type GuestCustomer = z.infer<typeof guestCustomerSchema>;
+export const guestCustomerDetailSchema = guestCustomerDetailAttributesSchema.extend({
+  id: z.string(),
+});
+export type GuestCustomerDetail = z.infer<typeof guestCustomerDetailSchema>;
 
 const optionalText = (max: number, multiline = false) =>
   textSchema({ max, multiline })

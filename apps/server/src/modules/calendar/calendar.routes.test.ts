@@ -129,6 +129,27 @@ describe('calendar and iCalendar feed', { timeout: 60_000 }, () => {
     expect(backwards.json().errors[0].detail).toBe('Must be after from');
   });
 
+  it('documents from and to as a date and time that needs its UTC offset, and the feed as text/calendar', () => {
+    const doc = t.app.swagger() as unknown as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const params = doc.paths['/api/v1/calendar/klasses']?.get?.parameters as {
+      name: string;
+      description?: string;
+      schema: { format?: string };
+    }[];
+    for (const name of ['from', 'to']) {
+      const param = params.find((p) => p.name === name);
+      expect(param?.schema.format).toBe('date-time');
+      expect(param?.description).toContain('UTC offset');
+    }
+    const feed = doc.paths['/api/v1/calendar/{token}.ics']?.get?.responses as Record<
+      string,
+      { content: Record<string, unknown> }
+    >;
+    expect(Object.keys(feed['200']?.content ?? {})).toEqual(['text/calendar']);
+  });
+
   describe('private feed', () => {
     const feed = (method: 'GET' | 'POST' | 'DELETE', who: { token: string } = c.teacher) =>
       t.app.inject({ method, url: '/api/v1/calendar/feed', headers: as(who) });

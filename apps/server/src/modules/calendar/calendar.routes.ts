@@ -99,7 +99,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<Omit<CalendarDeps, 'db' | 'im
           'The iCalendar feed (text/calendar) of a feed token; no sign-in, the token is the key',
         params: calendarFeedParamsSchema,
         response: {
-          200: z.string().describe('text/calendar (RFC 5545)'),
+          200: {
+            description: 'The feed',
+            content: { 'text/calendar': { schema: z.string().describe('iCalendar (RFC 5545)') } },
+          },
           ...errorResponses(404, 422),
         },
       },

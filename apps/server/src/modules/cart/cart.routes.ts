@@ -11,7 +11,7 @@ import {
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearer, errorResponses } from '../../lib/http';
+import { bearer, errorResponses, optionalBearer } from '../../lib/http';
 import { requireUser, sessionOf } from '../users';
 import {
   type CartContext,
@@ -147,6 +147,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, o
           summary:
             "Prices a guest's cart items: cart_item_params is the JSON text of a list of " +
             '{klass_group_schedule_id, plan_id?, number_of_attendees, coupon_code, addon_ids}',
+          security: optionalBearer,
           querystring: guestCartPricingQuerySchema,
           response: { 200: cartItemListDocumentSchema, ...errorResponses(422) },
         },

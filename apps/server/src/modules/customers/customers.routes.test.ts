@@ -1,10 +1,11 @@
 import {
   ACCOUNTS_API,
   CUSTOMERS_API,
-  customerDocumentSchema,
+  customerDetailSchema,
   customerListDocumentSchema,
-  guestCustomerDocumentSchema,
+  guestCustomerDetailSchema,
   guestCustomerListDocumentSchema,
+  parseDocument,
   walkInOrderDocumentSchema,
 } from '@atelier/contract';
 import { and, eq } from 'drizzle-orm';
@@ -49,7 +50,7 @@ describe('customers API', { timeout: SETUP_TIMEOUT_MS }, () => {
       },
     });
     expect(res.statusCode).toBe(201);
-    return guestCustomerDocumentSchema.parse(res.json()).data;
+    return parseDocument(guestCustomerDetailSchema, res.json());
   }
 
   const book = (guestId: string, order: Record<string, unknown>) =>
@@ -78,12 +79,10 @@ describe('customers API', { timeout: SETUP_TIMEOUT_MS }, () => {
   });
 
   it('lists account holders by name, searched by name or e-mail, in pages', async () => {
-    const raw = await call('GET', CUSTOMERS_API.customers);
-    console.log('DBG', raw.body);
     const all = customerListDocumentSchema.parse(
       (await call('GET', CUSTOMERS_API.customers)).json(),
     );
-    const names = all.data.map((d) => d.name);
+    const names = all.data.map((d) => d.attributes.name);
     expect(names).toEqual(expect.arrayContaining(['Pat Parent', 'Sam Student']));
     // Staff are not customers.
     expect(names).not.toContain('Ada Admin');
@@ -144,7 +143,13 @@ describe('customers API', { timeout: SETUP_TIMEOUT_MS }, () => {
     });
     const res = await call('GET', CUSTOMERS_API.customer(c.parent.id));
     expect(res.statusCode).toBe(200);
-    const { data } = customerDocumentSchema.parse(res.json());
+    // A JSON:API resource like every other module's answer, its lists among the attributes.
+    expect(res.json().data).toMatchObject({
+      id: String(c.parent.id),
+      type: 'customers',
+      attributes: { lifetime_value: 6500, family: expect.any(Array) },
+    });
+    const data = parseDocument(customerDetailSchema, res.json());
     expect(data.lifetime_value).toBe(6500);
     expect(data.orders_count).toBe(2);
     expect(data.family.map((f) => f.name)).toEqual(['Mia Parent', 'Leo Parent']);
@@ -169,7 +174,7 @@ describe('customers API', { timeout: SETUP_TIMEOUT_MS }, () => {
       customer: { name: 'Samantha Student', time_zone: 'Asia/Tokyo', email: 'x@y.z' },
     });
     expect(res.statusCode).toBe(200);
-    const { data } = customerDocumentSchema.parse(res.json());
+    const data = parseDocument(customerDetailSchema, res.json());
     expect(data).toMatchObject({ name: 'Samantha Student', time_zone: 'Asia/Tokyo' });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, c.student.id));
     expect(row?.email).not.toBe('x@y.z');
@@ -193,11 +198,15 @@ describe('customers API', { timeout: SETUP_TIMEOUT_MS }, () => {
       (await call('GET', `${CUSTOMERS_API.guestCustomers}?search=gina`)).json(),
     );
     expect(list.data.map((g) => g.id)).toEqual([guest.id]);
+    expect(list.data[0]).toMatchObject({
+      type: 'guest_customers',
+      attributes: { name: 'Gina Guest' },
+    });
     const put = await call('PUT', CUSTOMERS_API.guestCustomer(guest.id), {
       guest_customer: { name: 'Gina G.', email: '', phone: null, notes: 'Pays cash' },
     });
     expect(put.statusCode).toBe(200);
-    expect(guestCustomerDocumentSchema.parse(put.json()).data).toMatchObject({
+    expect(parseDocument(guestCustomerDetailSchema, put.json())).toMatchObject({
       name: 'Gina G.',
       email: null,
       phone: null,
@@ -238,9 +247,10 @@ describe('customers API', { timeout: SETUP_TIMEOUT_MS }, () => {
     const mail = await latestMail(t.app, 'cash.walkin@example.com', 'order_receipt');
     expect(mail).toBeTruthy();
     // The walk-in now has the attendee made on the fly, the order and its value.
-    const detail = guestCustomerDocumentSchema.parse(
+    const detail = parseDocument(
+      guestCustomerDetailSchema,
       (await call('GET', CUSTOMERS_API.guestCustomer(guest.id))).json(),
-    ).data;
+    );
     expect(detail.attendees.map((a) => a.name)).toEqual(['Kit Walkin']);
     expect(detail.orders).toEqual([expect.objectContaining({ id: doc.data.id, walk_in: true })]);
     expect(detail.lifetime_value).toBe(doc.data.attributes.total);
@@ -286,9 +296,10 @@ describe('customers API', { timeout: SETUP_TIMEOUT_MS }, () => {
     const other = await newGuest();
     const otherDetail = await book(other.id, {});
     expect(otherDetail.statusCode).toBe(201);
-    const stranger = guestCustomerDocumentSchema.parse(
+    const stranger = parseDocument(
+      guestCustomerDetailSchema,
       (await call('GET', CUSTOMERS_API.guestCustomer(other.id))).json(),
-    ).data.attendees[0]?.id;
+    ).attendees[0]?.id;
     const cases: [Record<string, unknown>, string][] = [
       [{ plan_id: small.planId }, 'plan_id'],
       [{ attendees: [{ id: stranger }] }, 'attendees.0.id'],
@@ -344,9 +355,10 @@ describe('customers API', { timeout: SETUP_TIMEOUT_MS }, () => {
       .where(eq(attendeeProfiles.guestCustomerId, Number(guest.id)));
     expect(kids.map((k) => k.userId)).toEqual([user.id]);
     // The account's page shows the joined order; the walk-in cannot be booked for any more.
-    const detail = customerDocumentSchema.parse(
+    const detail = parseDocument(
+      customerDetailSchema,
       (await call('GET', CUSTOMERS_API.customer(user.id))).json(),
-    ).data;
+    );
     expect(detail.orders.map((o) => o.id)).toContain(String(orderId));
     expect(detail.family.map((f) => f.name)).toContain('Kit Walkin');
     expect((await book(guest.id, {})).statusCode).toBe(409);

@@ -55,9 +55,9 @@ function orderSummary(o: Awaited<ReturnType<typeof ordersOf>>[number]): Customer
   };
 }
 
-function customerOf(row: NonNullable<Awaited<ReturnType<typeof customerById>>>) {
+/** A customer's attributes (JSON:API resource `customers`). */
+function customerAttributes(row: NonNullable<Awaited<ReturnType<typeof customerById>>>) {
   return {
-    id: String(row.id),
     name: row.name,
     email: row.email,
     time_zone: row.timezone,
@@ -67,9 +67,9 @@ function customerOf(row: NonNullable<Awaited<ReturnType<typeof customerById>>>) 
   };
 }
 
-function guestOf(row: GuestCustomerView) {
+/** A walk-in customer's attributes (JSON:API resource `guest_customers`). */
+function guestAttributes(row: GuestCustomerView) {
   return {
-    id: String(row.id),
     name: row.name,
     email: row.email,
     phone: row.phone,
@@ -85,7 +85,14 @@ export async function listCustomers(
   query: { page: number; search?: string | undefined },
 ): Promise<CustomerListDocument> {
   const { rows, total } = await customerPage(ctx.db, query.search, pageWindow(query.page));
-  return { data: rows.map(customerOf), meta: pageMeta(query.page, total) };
+  return {
+    data: rows.map((row) => ({
+      id: String(row.id),
+      type: 'customers' as const,
+      attributes: customerAttributes(row),
+    })),
+    meta: pageMeta(query.page, total),
+  };
 }
 
 export async function getCustomer(ctx: CustomersContext, id: number): Promise<CustomerDocument> {
@@ -98,17 +105,21 @@ export async function getCustomer(ctx: CustomersContext, id: number): Promise<Cu
   ]);
   return {
     data: {
-      ...customerOf(row),
-      family: family.map(attendee),
-      orders: orders.map(orderSummary),
-      enrollments: enrollments.map((e) => ({
-        id: String(e.id),
-        status: e.status,
-        attendee_name: e.attendeeName,
-        programme: e.programme,
-        schedule: e.schedule,
-        created_at: e.createdAt.toISOString(),
-      })),
+      id: String(row.id),
+      type: 'customers',
+      attributes: {
+        ...customerAttributes(row),
+        family: family.map(attendee),
+        orders: orders.map(orderSummary),
+        enrollments: enrollments.map((e) => ({
+          id: String(e.id),
+          status: e.status,
+          attendee_name: e.attendeeName,
+          programme: e.programme,
+          schedule: e.schedule,
+          created_at: e.createdAt.toISOString(),
+        })),
+      },
     },
   };
 }
@@ -138,7 +149,14 @@ export async function listGuestCustomers(
   query: { page: number; search?: string | undefined },
 ): Promise<GuestCustomerListDocument> {
   const { rows, total } = await guestCustomerPage(ctx.db, query.search, pageWindow(query.page));
-  return { data: rows.map(guestOf), meta: pageMeta(query.page, total) };
+  return {
+    data: rows.map((row) => ({
+      id: String(row.id),
+      type: 'guest_customers' as const,
+      attributes: guestAttributes(row),
+    })),
+    meta: pageMeta(query.page, total),
+  };
 }
 
 export async function getGuestCustomer(
@@ -152,7 +170,15 @@ export async function getGuestCustomer(
     ordersOf(ctx.db, { guestCustomerId: id }),
   ]);
   return {
-    data: { ...guestOf(row), attendees: attendees.map(attendee), orders: orders.map(orderSummary) },
+    data: {
+      id: String(row.id),
+      type: 'guest_customers',
+      attributes: {
+        ...guestAttributes(row),
+        attendees: attendees.map(attendee),
+        orders: orders.map(orderSummary),
+      },
+    },
   };
 }
 

@@ -24,7 +24,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../lib/app-error';
-import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { bearer, errorResponses, optionalBearer, viewerOf } from '../../lib/http';
 import { ARTWORK_UPLOADS, acceptUploads } from '../../storage/storage.plugin';
 import { readMultipartFiles } from '../../storage/uploads';
 import { requireRole, requireUser } from '../users';
@@ -140,6 +140,7 @@ export const galleryPlugin: FastifyPluginAsyncZod<GalleryPluginOptions> = async 
         tags,
         summary:
           'One post with its teacher feedback; a guest may read a public, visible post. 404 for anything the viewer may not see',
+        security: optionalBearer,
         params: idParamsSchema,
         response: { 200: postDocumentSchema, ...errorResponses(401, 404, 422) },
       },

@@ -29,7 +29,13 @@ export const salesRoutes: FastifyPluginAsyncZod<SalesRouteOptions> = async (app,
         security: bearer,
         querystring: salesQuerySchema,
         response: {
-          200: salesOverviewDocumentSchema.or(z.string().describe('text/csv')),
+          200: {
+            description: 'The overview, as JSON or, when asked for, as CSV',
+            content: {
+              'application/json': { schema: salesOverviewDocumentSchema },
+              'text/csv': { schema: z.string().describe('One row per period, programme and plan') },
+            },
+          },
           ...errorResponses(401, 403, 422),
         },
       },

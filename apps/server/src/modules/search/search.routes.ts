@@ -1,7 +1,7 @@
 import { SEARCH_API, searchDocumentSchema, searchQuerySchema } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearer, errorResponses, type Viewer, viewerOf } from '../../lib/http';
+import { errorResponses, optionalBearer, type Viewer, viewerOf } from '../../lib/http';
 import { search } from './search.service';
 
 /**
@@ -21,7 +21,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['search'],
-        security: [...bearer, {}],
+        security: optionalBearer,
         summary:
           'Up to 5 results per group whose name (or e-mail, or order number) holds q, ignoring case and Latin accents: published programmes for everyone (admins: all); students for teachers (those they teach) and admins; families, teachers and orders for admins',
         querystring: searchQuerySchema,

@@ -3,27 +3,29 @@ import {
   type Customer,
   type CustomerBody,
   type CustomerDetail,
-  customerDocumentSchema,
-  customerListDocumentSchema,
+  customerDetailSchema,
+  customerSchema,
   type GuestCustomer,
   type GuestCustomerBody,
   type GuestCustomerDetail,
-  guestCustomerDocumentSchema,
-  guestCustomerListDocumentSchema,
+  guestCustomerDetailSchema,
+  guestCustomerSchema,
+  parseDocument,
   type WalkInOrderBody,
   type WalkInOrderDocument,
   walkInOrderDocumentSchema,
 } from '@atelier/contract';
+import { z } from 'zod';
 import { api, reportLoadFailure } from '../../lib/api';
-import type { Paged } from '../../lib/paged-list';
+import { type Paged, parsePaged } from '../../lib/paged-list';
 
 export type CustomerListArgs = { page: number; search?: string };
 
 const LIST = 'LIST';
 
 /**
- * Customers and walk-in customers (docs/product.md#customers): admins only. These resources are
- * plain objects (not JSON:API attributes), parsed whole with the contract's schemas.
+ * Customers and walk-in customers (docs/product.md#customers): admins only. JSON:API resources,
+ * flattened like every other answer; a page's lists (family, orders) are among the attributes.
  */
 export const customersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -32,10 +34,7 @@ export const customersApi = api.injectEndpoints({
         url: CUSTOMERS_API.customers,
         params: { page, ...(search ? { search } : {}) },
       }),
-      transformResponse: (raw: unknown) => {
-        const doc = customerListDocumentSchema.parse(raw);
-        return { items: doc.data, meta: doc.meta };
-      },
+      transformResponse: (raw: unknown) => parsePaged(z.array(customerSchema), raw),
       providesTags: (result) => [
         { type: 'Customer', id: LIST },
         ...(result?.items ?? []).map((c) => ({ type: 'Customer' as const, id: c.id })),
@@ -44,7 +43,7 @@ export const customersApi = api.injectEndpoints({
     }),
     customer: build.query<CustomerDetail, string>({
       query: (id) => CUSTOMERS_API.customer(id),
-      transformResponse: (raw: unknown) => customerDocumentSchema.parse(raw).data,
+      transformResponse: (raw: unknown) => parseDocument(customerDetailSchema, raw),
       providesTags: (_result, _error, id) => [{ type: 'Customer', id }],
     }),
     updateCustomer: build.mutation<
@@ -56,7 +55,7 @@ export const customersApi = api.injectEndpoints({
         method: 'PUT',
         data: { customer: fields },
       }),
-      transformResponse: (raw: unknown) => customerDocumentSchema.parse(raw).data,
+      transformResponse: (raw: unknown) => parseDocument(customerDetailSchema, raw),
       invalidatesTags: (_result, error, { id }) =>
         error
           ? []
@@ -70,10 +69,7 @@ export const customersApi = api.injectEndpoints({
         url: CUSTOMERS_API.guestCustomers,
         params: { page, ...(search ? { search } : {}) },
       }),
-      transformResponse: (raw: unknown) => {
-        const doc = guestCustomerListDocumentSchema.parse(raw);
-        return { items: doc.data, meta: doc.meta };
-      },
+      transformResponse: (raw: unknown) => parsePaged(z.array(guestCustomerSchema), raw),
       providesTags: (result) => [
         { type: 'GuestCustomer', id: LIST },
         ...(result?.items ?? []).map((c) => ({ type: 'GuestCustomer' as const, id: c.id })),
@@ -82,7 +78,7 @@ export const customersApi = api.injectEndpoints({
     }),
     guestCustomer: build.query<GuestCustomerDetail, string>({
       query: (id) => CUSTOMERS_API.guestCustomer(id),
-      transformResponse: (raw: unknown) => guestCustomerDocumentSchema.parse(raw).data,
+      transformResponse: (raw: unknown) => parseDocument(guestCustomerDetailSchema, raw),
       providesTags: (_result, _error, id) => [{ type: 'GuestCustomer', id }],
     }),
     createGuestCustomer: build.mutation<GuestCustomerDetail, GuestCustomerBody['guest_customer']>({
@@ -91,7 +87,7 @@ export const customersApi = api.injectEndpoints({
         method: 'POST',
         data: { guest_customer: fields },
       }),
-      transformResponse: (raw: unknown) => guestCustomerDocumentSchema.parse(raw).data,
+      transformResponse: (raw: unknown) => parseDocument(guestCustomerDetailSchema, raw),
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'GuestCustomer', id: LIST }]),
     }),
     updateGuestCustomer: build.mutation<
@@ -103,7 +99,7 @@ export const customersApi = api.injectEndpoints({
         method: 'PUT',
         data: { guest_customer: fields },
       }),
-      transformResponse: (raw: unknown) => guestCustomerDocumentSchema.parse(raw).data,
+      transformResponse: (raw: unknown) => parseDocument(guestCustomerDetailSchema, raw),
       invalidatesTags: (_result, error, { id }) =>
         error
           ? []

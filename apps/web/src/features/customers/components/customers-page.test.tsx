@@ -1,4 +1,4 @@
-import type { CustomerDetail } from '@atelier/contract';
+import { type CustomerDetail, resource } from '@atelier/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
@@ -49,16 +49,20 @@ const detail: CustomerDetail = {
   ],
 };
 
+/** A customer as the server answers it: a JSON:API resource. */
+const asResource = ({ id, ...attributes }: { id: string; [attribute: string]: unknown }) =>
+  resource('customers', id, attributes);
+
 describe('/customers', { timeout: 30_000 }, () => {
   it('lists customers with lifetime value, searches, and shows one with family, orders and enrollments', async () => {
     server = fakeApi({
       'GET /api/v2/admin/customers': (request) => ({
         data: {
-          data: request.params.search === 'nobody' ? [] : [pat],
+          data: request.params.search === 'nobody' ? [] : [asResource(pat)],
           meta: { total: request.params.search === 'nobody' ? 0 : 1, page: 1, per_page: 20 },
         },
       }),
-      'GET /api/v2/admin/customers/7': { data: { data: detail } },
+      'GET /api/v2/admin/customers/7': { data: { data: asResource(detail) } },
     });
     const { user } = renderWithProviders(<CustomersPage />);
     const row = await screen.findByTestId('customer-row-7');
@@ -86,7 +90,7 @@ describe('/customers', { timeout: 30_000 }, () => {
       'GET /api/v2/admin/customers': {
         data: { data: [], meta: { total: 0, page: 1, per_page: 20 } },
       },
-      'GET /api/v2/admin/customers/7': { data: { data: detail } },
+      'GET /api/v2/admin/customers/7': { data: { data: asResource(detail) } },
     });
     const { user } = renderWithProviders(<CustomersPage />, { route: '/customers?customer=7' });
     expect(await screen.findByRole('dialog', { name: 'Pat Parent' })).toBeVisible();
@@ -98,9 +102,9 @@ describe('/customers', { timeout: 30_000 }, () => {
     const bodies: unknown[] = [];
     server = fakeApi({
       'GET /api/v2/admin/customers': {
-        data: { data: [pat], meta: { total: 1, page: 1, per_page: 20 } },
+        data: { data: [asResource(pat)], meta: { total: 1, page: 1, per_page: 20 } },
       },
-      'GET /api/v2/admin/customers/7': { data: { data: detail } },
+      'GET /api/v2/admin/customers/7': { data: { data: asResource(detail) } },
       'PUT /api/v2/admin/customers/7': (request) => {
         bodies.push(request.body);
         return bodies.length === 1
@@ -117,7 +121,11 @@ describe('/customers', { timeout: 30_000 }, () => {
                 ],
               },
             }
-          : { data: { data: { ...detail, name: 'Patricia Parent', time_zone: 'Asia/Tokyo' } } };
+          : {
+              data: {
+                data: asResource({ ...detail, name: 'Patricia Parent', time_zone: 'Asia/Tokyo' }),
+              },
+            };
       },
     });
     const { user } = renderWithProviders(<CustomersPage />);

@@ -28,8 +28,13 @@ const hana: GuestCustomerDetail = {
   attendees: [{ id: '8', name: 'Ren Mori', birthday: '2016-04-09' }],
   orders: [],
 };
+/** A walk-in as the server answers it: a JSON:API resource. */
+const asResource = ({ id, ...attributes }: { id: string; [attribute: string]: unknown }) =>
+  resource('guest_customers', id, attributes);
+
+const { attendees: _attendees, orders: _orders, ...hanaInList } = hana;
 const list = {
-  data: [{ ...hana, attendees: undefined, orders: undefined }],
+  data: [asResource(hanaInList)],
   meta: { total: 1, page: 1, per_page: 20 },
 };
 
@@ -121,7 +126,10 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
       'GET /api/v2/admin/guest_customers': { data: list },
       'POST /api/v2/admin/guest_customers': (request) => {
         bodies.push(request.body);
-        return { status: 201, data: { data: { ...hana, id: '4', name: 'Walter Price' } } };
+        return {
+          status: 201,
+          data: { data: asResource({ ...hana, id: '4', name: 'Walter Price' }) },
+        };
       },
     });
     const { user } = renderWithProviders(<GuestCustomersPage />);
@@ -146,7 +154,7 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
     const bodies: unknown[] = [];
     server = fakeApi({
       'GET /api/v2/admin/guest_customers': { data: list },
-      'GET /api/v2/admin/guest_customers/3': { data: { data: hana } },
+      'GET /api/v2/admin/guest_customers/3': { data: { data: asResource(hana) } },
       'GET /api/v1/catalogue/klass_groups': { data: catalogue },
       'POST /api/v2/admin/guest_customers/3/orders': (request) => {
         bodies.push(request.body);
@@ -198,7 +206,7 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
     let calls = 0;
     server = fakeApi({
       'GET /api/v2/admin/guest_customers': { data: list },
-      'GET /api/v2/admin/guest_customers/3': { data: { data: hana } },
+      'GET /api/v2/admin/guest_customers/3': { data: { data: asResource(hana) } },
       'GET /api/v1/catalogue/klass_groups': { data: catalogue },
       'POST /api/v2/admin/guest_customers/3/orders': () => {
         calls += 1;
