@@ -107,7 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(mediaPlugin, { workers: config.imageWorkers });
   await app.register(mailPlugin, { config, ...deps.mail });
   await app.register(authPlugin, { secret: config.jwtSecret });
-  // After auth: a mailbox others can reach answers admins only (docs/decisions/050-dev-mailbox.md).
+  // After auth: a mailbox others can reach answers admins only (docs/decisions/050-dev-mailbox-and-upload-limits.md).
   if (config.devMailbox) {
     const dir = storedMailDir(app.mail.transport, config);
     await app.register(devMailRoutes, {

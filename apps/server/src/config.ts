@@ -38,7 +38,7 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().default('hello@atelier.test'),
   MAIL_FROM: z.string().default('Atelier Art School <no-reply@atelier.test>'),
   SMTP_URL: optionalString.pipe(z.url().optional()),
-  /** The /dev/mail browser: on or off whatever the defaults would say (docs/decisions/050-dev-mailbox.md). */
+  /** The /dev/mail browser: on or off whatever the defaults would say (docs/decisions/050-dev-mailbox-and-upload-limits.md). */
   DEV_MAILBOX: booleanFlag,
   CURRENCY: z.string().length(3).default('USD'),
   SENTRY_DSN: optionalString.pipe(z.url().optional()),
@@ -111,7 +111,7 @@ export type Config = {
   mailFrom: string;
   smtpUrl: string | undefined;
   /**
-   * The /dev/mail browser over the file transport's mail (docs/decisions/050-dev-mailbox.md):
+   * The /dev/mail browser over the file transport's mail (docs/decisions/050-dev-mailbox-and-upload-limits.md):
    * undefined when it is off; `adminOnly` when someone other than this machine can reach it.
    */
   devMailbox: { adminOnly: boolean } | undefined;

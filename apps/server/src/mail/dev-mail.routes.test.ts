@@ -104,7 +104,7 @@ describe('/dev/mail', { timeout: 60_000 }, () => {
   });
 });
 
-// docs/decisions/050-dev-mailbox.md: the mailbox holds every password reset, so reading it is
+// docs/decisions/050-dev-mailbox-and-upload-limits.md: the mailbox holds every password reset, so reading it is
 // taking over any account. The attack: ask a reset for the admin, then read it back.
 describe('/dev/mail reachable from other machines', { timeout: 60_000 }, () => {
   async function resetAdminThenRead(t: TestApp, headers: Record<string, string> = {}) {

@@ -73,7 +73,7 @@ const notFoundMail = (reply: FastifyReply) =>
  * The development mail browser over the file transport's directory: an HTML list and message
  * view for people, and JSON for end-to-end tests (`latest.json?to=` gives the newest message to
  * an address with the links in it). Hidden from the OpenAPI description. `guard` runs before
- * every route when the mailbox can be reached from other machines (docs/decisions/050-dev-mailbox.md).
+ * every route when the mailbox can be reached from other machines (docs/decisions/050-dev-mailbox-and-upload-limits.md).
  */
 export const devMailRoutes: FastifyPluginAsync<{
   dir: string;
