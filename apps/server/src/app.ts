@@ -14,7 +14,7 @@ import type { DestinationStream } from 'pino';
 import { cablePlugin } from './cable/cable.plugin';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { AccessLog, createLogger } from './lib/logger';
+import { AccessLog, createLogger, isQuietLog } from './lib/logger';
 import { trustedProxies } from './lib/trusted-proxies';
 import { DEV_MAIL_PATH, devMailRoutes } from './mail/dev-mail.routes';
 import { type MailPluginOptions, mailPlugin, storedMailDir } from './mail/mail.plugin';
@@ -80,7 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const logger = createLogger(config, deps.logDestination);
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    logController: new AccessLog(),
+    logController: new AccessLog({ quiet: isQuietLog(config) }),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: trustedProxies(config.trustProxy),
