@@ -3,9 +3,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { inlineFonts } from './build/inline-fonts';
-import { precompress } from './build/precompress';
-import { prerender } from './build/prerender';
+import { inlineFonts } from './build/inline-fonts.ts';
+import { precompress } from './build/precompress.ts';
+import { prerender } from './build/prerender.ts';
 
 /**
  * The production build runs on preact/compat instead of React: react-dom alone was about a third of

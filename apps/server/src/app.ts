@@ -10,9 +10,10 @@ import type { DestinationStream } from 'pino';
 import { cablePlugin } from './cable/cable.plugin';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { AccessLog, createLogger } from './lib/logger';
+import { AccessLog, createLogger, isQuietLog } from './lib/logger';
 import { trustedProxies } from './lib/trusted-proxies';
-import { type MailPluginOptions, mailPlugin } from './mail/mail.plugin';
+import { DEV_MAIL_PATH, devMailRoutes } from './mail/dev-mail.routes';
+import { type MailPluginOptions, mailPlugin, storedMailDir } from './mail/mail.plugin';
 import { accountsRoutes } from './modules/accounts';
 import { adminOrdersRoutes } from './modules/admin-orders';
 import { attendanceRoutes } from './modules/attendance';
@@ -38,7 +39,7 @@ import { salesRoutes } from './modules/sales';
 import { searchRoutes } from './modules/search';
 import { userGroupsRoutes } from './modules/user-groups';
 import { userSearchRoutes } from './modules/user-search';
-import { authPlugin, sessionRoutes } from './modules/users';
+import { authPlugin, requireRole, sessionRoutes } from './modules/users';
 import { waitlistPlugin } from './modules/waitlist';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -77,7 +78,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const logger = createLogger(config, deps.logDestination);
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    logController: new AccessLog(),
+    logController: new AccessLog({ quiet: isQuietLog(config) }),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: trustedProxies(config.trustProxy),
@@ -104,6 +105,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(mediaPlugin, { workers: config.imageWorkers });
   await app.register(mailPlugin, { config, ...deps.mail });
   await app.register(authPlugin, { secret: config.jwtSecret });
+  // After auth: a mailbox others can reach answers admins only (docs/decisions/050-dev-mailbox-and-upload-limits.md).
+  if (config.devMailbox) {
+    const dir = storedMailDir(app.mail.transport, config);
+    await app.register(devMailRoutes, {
+      dir,
+      guard: config.devMailbox.adminOnly ? requireRole('admin') : undefined,
+    });
+    app.log.debug({ path: DEV_MAIL_PATH, dir }, 'dev mail browser mounted');
+  }
   // Responses only: no browser compresses a request body, and decompressing them would add a hook
   // to every request and a zip-bomb surface for nothing.
   await app.register(fastifyCompress, {

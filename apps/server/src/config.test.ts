@@ -147,6 +147,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...env, SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
 
+  it('turns the dev mailbox on unasked only for file mail on loopback outside production', () => {
+    const mailbox = (env: NodeJS.ProcessEnv) =>
+      loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: SECRET, ...env }).devMailbox;
+    for (const HOST of ['localhost', '127.0.0.1', '::1', '[::1]']) {
+      expect(mailbox({ HOST })).toEqual({ adminOnly: false });
+    }
+    expect(mailbox({ HOST: '0.0.0.0' })).toBeUndefined();
+    expect(mailbox({ HOST: '::' })).toBeUndefined();
+    expect(mailbox({ HOST: '192.168.1.20' })).toBeUndefined();
+    expect(mailbox({ TRUST_PROXY: '1' })).toBeUndefined();
+    expect(mailbox({ SMTP_URL: 'smtp://mail.example:25' })).toBeUndefined();
+    expect(mailbox({ DEV_MAILBOX: '0' })).toBeUndefined();
+    // Asked for where others can reach it, it answers admins only.
+    expect(mailbox({ DEV_MAILBOX: '1', HOST: '0.0.0.0' })).toEqual({ adminOnly: true });
+    expect(mailbox({ DEV_MAILBOX: '1', TRUST_PROXY: 'loopback' })).toEqual({ adminOnly: true });
+    expect(mailbox({ DEV_MAILBOX: '1', SMTP_URL: 'smtp://mail.example:25' })).toEqual({
+      adminOnly: false,
+    });
+  });
+
+  it('never has the dev mailbox in production, and refuses to be told to', () => {
+    const env = { NODE_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET, ...STRIPE };
+    expect(loadConfig(env).devMailbox).toBeUndefined();
+    expect(problemsOf({ ...env, DEV_MAILBOX: '1' })).toEqual([
+      'DEV_MAILBOX: the development mailbox is never on in production',
+    ]);
+  });
+
   it('lets SEED_DEMO turn seeding off outside production', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'yes' }).seedDemo).toBe(true);

@@ -38,6 +38,8 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().default('hello@atelier.test'),
   MAIL_FROM: z.string().default('Atelier Art School <no-reply@atelier.test>'),
   SMTP_URL: optionalString.pipe(z.url().optional()),
+  /** The /dev/mail browser: on or off whatever the defaults would say (docs/decisions/050-dev-mailbox-and-upload-limits.md). */
+  DEV_MAILBOX: booleanFlag,
   CURRENCY: z.string().length(3).default('USD'),
   SENTRY_DSN: optionalString.pipe(z.url().optional()),
   HOTJAR_ID: optionalString,
@@ -108,6 +110,11 @@ export type Config = {
   contactEmail: string;
   mailFrom: string;
   smtpUrl: string | undefined;
+  /**
+   * The /dev/mail browser over the file transport's mail (docs/decisions/050-dev-mailbox-and-upload-limits.md):
+   * undefined when it is off; `adminOnly` when someone other than this machine can reach it.
+   */
+  devMailbox: { adminOnly: boolean } | undefined;
   currency: string;
   webDistDir: string;
   /**
@@ -194,6 +201,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (production && e.SEED_DEMO)
     problems.push('SEED_DEMO: demo data is never seeded in production');
+  if (production && e.DEV_MAILBOX)
+    problems.push('DEV_MAILBOX: the development mailbox is never on in production');
   problems.push(...paymentProblems(e, production), ...s3Problems(e));
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -217,6 +226,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     mailFrom: e.MAIL_FROM,
     smtpUrl: e.SMTP_URL,
+    devMailbox: devMailboxConfig(e),
     currency: e.CURRENCY,
     webDistDir: e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
@@ -231,6 +241,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     },
   };
+}
+
+/** Names and addresses that only this machine can connect to. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * The mailbox shows every mail the server sent, password resets included, so whoever reads it can
+ * take over any account. Unasked, it is on only where nobody else can reach it: mail kept in files
+ * (no SMTP), a loopback listener, no proxy relaying others' requests, not production. Turned on
+ * anywhere else, it answers admins only.
+ */
+function devMailboxConfig(e: Env): Config['devMailbox'] {
+  const localOnly = isLoopbackHost(e.HOST) && e.TRUST_PROXY === 0;
+  const on = e.DEV_MAILBOX ?? (!e.SMTP_URL && localOnly && e.NODE_ENV !== 'production');
+  return on ? { adminOnly: !localOnly } : undefined;
 }
 
 const PROXY_ADDRESS_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];

@@ -99,6 +99,9 @@ describe('server process', { timeout: 120_000 }, () => {
       const port = await freePort();
       const server = spawnServer(
         serverEnv({
+          // Not development, whose log is short text for failed and slow requests only: this
+          // reads the JSON line every request gets.
+          NODE_ENV: 'test',
           DATA_DIR: dataDir,
           PORT: String(port),
           SEED_DEMO: '1',

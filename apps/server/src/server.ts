@@ -7,6 +7,7 @@ import { killAfter } from './lib/exit-deadline';
 import { releaseLog } from './lib/logger';
 import { RedisRateLimitStore } from './plugins/redis-rate-limit-store';
 import { RedisPubSub } from './pubsub/redis-pubsub';
+import { startBanner } from './start-banner';
 
 /** How long a shutdown may take before the process ends regardless. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -75,7 +76,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Atelier is running at http://localhost:${port}/app/ (database: ${database.kind})`);
+  console.log(startBanner(config, port, database.kind));
 }
 
 main().catch((error) => {

@@ -9,4 +9,9 @@ export type ClientConfig = {
   sentryDsn: string | null;
   stripePublishableKey: string | null;
   currency: string;
+  /**
+   * The public base URL (APP_URL), no trailing slash: links meant to be opened on other devices,
+   * such as a photo box's QR code, are built on it rather than on the address this page came from.
+   */
+  appUrl: string;
 };

@@ -45,6 +45,8 @@ export const STORAGE_KEYS = {
   jwt: 'jwt',
   orderParams: 'order_params',
   autoSubmit: 'auto_submit',
+  /** The id a photo box's upload page sends as its device (PHOTO_BOX_DEVICE_HEADER). */
+  photoBoxDevice: 'photo_box_device',
 } as const;
 
 /** Server page size of every paged list (not shown to users). */

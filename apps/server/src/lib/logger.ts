@@ -22,6 +22,70 @@ function serializeRequest(req: FastifyRequest) {
   };
 }
 
+/** A request this slow is worth a line in development, whatever its status. */
+export const SLOW_REQUEST_MS = 1000;
+
+/**
+ * Development logs read by a person in a terminal: a request gets a line only when it failed
+ * (4xx, 5xx, an error) or was slow, and every line is short text rather than JSON. Production (and
+ * tests) keep one JSON line per request, for log tooling.
+ */
+export const isQuietLog = (config: Pick<Config, 'env'>) => config.env === 'development';
+
+/** Whether a finished request is worth a line in a quiet (development) log. */
+export function isNotableRequest(statusCode: number, responseTimeMs: number, errored: boolean) {
+  return errored || statusCode >= 400 || responseTimeMs >= SLOW_REQUEST_MS;
+}
+
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO',
+  40: 'WARN',
+  50: 'ERROR',
+  60: 'FATAL',
+};
+
+/**
+ * One pino JSON record as one short line for a terminal: `12:03:04 WARN GET /x 404 12 ms` for a
+ * request, `12:03:04 WARN message` (and an error's stack) for anything else.
+ */
+export function formatDevLine(json: string): string {
+  let record: Record<string, unknown>;
+  try {
+    record = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json.endsWith('\n') ? json : `${json}\n`;
+  }
+  const time = new Date(typeof record.time === 'number' ? record.time : Date.now())
+    .toISOString()
+    .slice(11, 19);
+  const level = LEVEL_NAMES[Number(record.level)] ?? 'LOG';
+  const text =
+    typeof record.statusCode === 'number' && typeof record.method === 'string'
+      ? `${record.method} ${String(record.url)} ${record.statusCode} ${Math.round(Number(record.responseTime))} ms`
+      : String(record.msg ?? '');
+  const err = record.err as { message?: string; stack?: string } | undefined;
+  const detail = err ? `\n${err.stack ?? err.message ?? ''}` : '';
+  return `${time} ${level} ${text}${detail}\n`;
+}
+
+/**
+ * The destination with each JSON line rewritten by formatDevLine. A proxy rather than a wrapper
+ * object: everything else (flushing, `destroy`, the buffer releaseLog reads) must still reach the
+ * real destination, or a shutdown whose log reader is gone would wait on it forever.
+ */
+function shortLines(destination: DestinationStream): DestinationStream {
+  const write = (line: string) => destination.write(formatDevLine(line));
+  return new Proxy(destination, {
+    get(target, property) {
+      if (property === 'write') return write;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 const loggerOptions = (config: Pick<Config, 'logLevel'>): LoggerOptions => ({
   level: config.logLevel,
   serializers: { req: serializeRequest },
@@ -35,11 +99,12 @@ const loggerOptions = (config: Pick<Config, 'logLevel'>): LoggerOptions => ({
  * the last lines. Tests pass their own destination to read what was logged.
  */
 export function createLogger(
-  config: Pick<Config, 'logLevel'>,
+  config: Pick<Config, 'logLevel' | 'env'>,
   destination?: DestinationStream,
 ): FastifyBaseLogger | false {
   if (config.logLevel === 'silent') return false;
-  return pino(loggerOptions(config), destination ?? pino.destination({ dest: 1, sync: false }));
+  const stdout = destination ?? pino.destination({ dest: 1, sync: false });
+  return pino(loggerOptions(config), isQuietLog(config) ? shortLines(stdout) : stdout);
 }
 
 /**
@@ -50,6 +115,11 @@ export function createLogger(
  * redacted. The request id is already bound to request.log.
  */
 export class AccessLog extends LogController {
+  /** `quiet`: only requests that failed or were slow (isNotableRequest), as development wants. */
+  constructor(private readonly options: { quiet: boolean } = { quiet: false }) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -57,6 +127,12 @@ export class AccessLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    if (
+      this.options.quiet &&
+      !isNotableRequest(reply.statusCode, reply.elapsedTime, Boolean(error))
+    ) {
+      return;
+    }
     const line = {
       method: request.method,
       url: redactUrl(request.url),
@@ -65,6 +141,8 @@ export class AccessLog extends LogController {
       remoteAddress: request.ip,
     };
     if (error) request.log.error({ ...line, err: error }, 'request errored');
+    // In a quiet log a notable request is a warning: it is there because something went wrong.
+    else if (this.options.quiet) request.log.warn(line, 'request completed');
     else request.log.info(line, 'request completed');
   }
 }

@@ -1,7 +1,12 @@
 import { ACCOUNTS_API } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { nextIp, validRegistration } from '../modules/accounts/accounts-testing';
+import {
+  bearer,
+  nextIp,
+  signedInUser,
+  validRegistration,
+} from '../modules/accounts/accounts-testing';
 import { createTestApp, type TestApp, testConfig } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import { DEV_MAIL_PATH } from './dev-mail.routes';
@@ -97,4 +102,102 @@ describe('/dev/mail', { timeout: 60_000 }, () => {
       await database.close();
     }
   });
+});
+
+// docs/decisions/050-dev-mailbox-and-upload-limits.md: the mailbox holds every password reset, so reading it is
+// taking over any account. The attack: ask a reset for the admin, then read it back.
+describe('/dev/mail reachable from other machines', { timeout: 60_000 }, () => {
+  async function resetAdminThenRead(t: TestApp, headers: Record<string, string> = {}) {
+    const admin = await signedInUser(t, 'admin');
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: ACCOUNTS_API.passwordResets,
+      payload: { email: admin.email },
+      remoteAddress: nextIp(),
+    });
+    expect(asked.statusCode).toBeLessThan(300);
+    await t.app.mail.worker.drain();
+    return {
+      admin,
+      read: await t.app.inject({
+        method: 'GET',
+        url: `${DEV_MAIL_PATH}/latest.json?to=${encodeURIComponent(admin.email)}`,
+        headers,
+      }),
+    };
+  }
+
+  it(
+    'is off unasked on a server listening on every interface, even when not marked production',
+    async () => {
+      const t = await createTestApp({ NODE_ENV: 'development', HOST: '0.0.0.0' });
+      try {
+        const { read } = await resetAdminThenRead(t);
+        expect(read.statusCode).toBe(404);
+        expect(t.app.printRoutes()).not.toContain('dev/mail');
+      } finally {
+        await t.close();
+      }
+    },
+    HOOK_TIMEOUT_MS,
+  );
+
+  it(
+    'is off unasked behind a proxy, and when mail goes out over SMTP',
+    async () => {
+      const envs: Record<string, string>[] = [
+        { TRUST_PROXY: '1' },
+        { SMTP_URL: 'smtp://127.0.0.1:1' },
+      ];
+      for (const env of envs) {
+        const t = await createTestApp({ NODE_ENV: 'development', ...env });
+        try {
+          expect(t.app.printRoutes()).not.toContain('dev/mail');
+        } finally {
+          await t.close();
+        }
+      }
+    },
+    HOOK_TIMEOUT_MS,
+  );
+
+  it(
+    'turned on explicitly, answers admins only: 401 for a guest, 403 for a parent',
+    async () => {
+      const t = await createTestApp({ HOST: '0.0.0.0', DEV_MAILBOX: '1' });
+      try {
+        const { admin, read } = await resetAdminThenRead(t);
+        expect(read.statusCode).toBe(401);
+        const parent = await signedInUser(t, 'student');
+        for (const url of [DEV_MAIL_PATH, `${DEV_MAIL_PATH}/messages.json`]) {
+          expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+          const asParent = await t.app.inject({ method: 'GET', url, headers: bearer(parent.jwt) });
+          expect(asParent.statusCode).toBe(403);
+        }
+        const asAdmin = await t.app.inject({
+          method: 'GET',
+          url: `${DEV_MAIL_PATH}/latest.json?to=${encodeURIComponent(admin.email)}`,
+          headers: bearer(admin.jwt),
+        });
+        expect(asAdmin.statusCode).toBe(200);
+        expect(asAdmin.json().data.template).toBe('password_reset');
+      } finally {
+        await t.close();
+      }
+    },
+    HOOK_TIMEOUT_MS,
+  );
+
+  it(
+    'DEV_MAILBOX=0 turns it off on a loopback server too',
+    async () => {
+      const t = await createTestApp({ DEV_MAILBOX: '0' });
+      try {
+        expect(t.app.printRoutes()).not.toContain('dev/mail');
+      } finally {
+        await t.close();
+      }
+    },
+    HOOK_TIMEOUT_MS,
+  );
 });

@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorDocument } from '@atelier/contract';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, onRequestHookHandler } from 'fastify';
 import type { StoredMail } from './mail-transport';
 import { escapeHtml } from './templates/layout';
 
-/** Where the dev mail browser lives; never registered when NODE_ENV=production. */
+/** Where the dev mail browser lives; mounted only when config.devMailbox says so. */
 export const DEV_MAIL_PATH = '/dev/mail';
 
 const LIST_LIMIT = 200;
@@ -72,10 +72,15 @@ const notFoundMail = (reply: FastifyReply) =>
 /**
  * The development mail browser over the file transport's directory: an HTML list and message
  * view for people, and JSON for end-to-end tests (`latest.json?to=` gives the newest message to
- * an address with the links in it). Hidden from the OpenAPI description.
+ * an address with the links in it). Hidden from the OpenAPI description. `guard` runs before
+ * every route when the mailbox can be reached from other machines (docs/decisions/050-dev-mailbox-and-upload-limits.md).
  */
-export const devMailRoutes: FastifyPluginAsync<{ dir: string }> = async (app, { dir }) => {
+export const devMailRoutes: FastifyPluginAsync<{
+  dir: string;
+  guard?: onRequestHookHandler;
+}> = async (app, { dir, guard }) => {
   const hide = { schema: { hide: true } };
+  if (guard) app.addHook('onRequest', guard);
 
   app.get<{ Querystring: { to?: string } }>(DEV_MAIL_PATH, hide, async (request, reply) => {
     const to = typeof request.query.to === 'string' ? request.query.to : undefined;

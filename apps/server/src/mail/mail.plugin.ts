@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { DEV_MAIL_PATH, devMailRoutes } from './dev-mail.routes';
 import {
   createMailTransport,
   FileMailTransport,
@@ -35,9 +34,13 @@ export type MailPluginOptions = {
   };
 };
 
+/** The directory the /dev/mail browser reads: the file transport's, or where it would write. */
+export const storedMailDir = (transport: MailTransport, config: Config) =>
+  transport instanceof FileMailTransport ? transport.dir : mailDirectory(config.dataDir);
+
 /**
- * Mail: the outbox mailer, the delivery worker (started when the app is ready, stopped before it
- * closes, so the database outlives it), and the /dev/mail browser outside production.
+ * Mail: the outbox mailer and the delivery worker (started when the app is ready, stopped before
+ * it closes, so the database outlives it). The /dev/mail browser is mounted by app.ts, after auth.
  */
 export const mailPlugin = fp(async (app: FastifyInstance, opts: MailPluginOptions) => {
   const { config } = opts;
@@ -64,12 +67,4 @@ export const mailPlugin = fp(async (app: FastifyInstance, opts: MailPluginOption
   app.addHook('onClose', async () => {
     await transport.close();
   });
-
-  // Development and tests only: the mailbox browser reads what the file transport wrote.
-  if (config.env !== 'production') {
-    const dir =
-      transport instanceof FileMailTransport ? transport.dir : mailDirectory(config.dataDir);
-    await app.register(devMailRoutes, { dir });
-    app.log.debug({ path: DEV_MAIL_PATH, dir }, 'dev mail browser mounted');
-  }
 });

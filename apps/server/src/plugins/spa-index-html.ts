@@ -25,6 +25,7 @@ function clientConfigOf(config: Config): ClientConfig {
     sentryDsn: config.client.sentryDsn ?? null,
     stripePublishableKey: config.client.stripePublishableKey ?? null,
     currency: config.currency,
+    appUrl: config.appUrl,
   };
 }
 

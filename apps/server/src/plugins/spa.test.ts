@@ -137,6 +137,8 @@ describe('the built web app', { timeout: 30_000 }, () => {
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.body).toContain('<div id="root"></div>');
     expect(identity.body).toContain('__ATELIER_CONFIG__');
+    // APP_URL, for links opened on other devices (a photo box's QR code).
+    expect(identity.body).toContain(`"appUrl":"${t.config.appUrl}"`);
     for (const [accepted, encoding, decode] of [
       ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
       ['gzip, deflate', 'gzip', gunzipSync],

@@ -1429,6 +1429,9 @@ export const enFeatures = {
     openedBy: 'Opened by {{name}}',
     link: 'Upload link',
     linkHint: 'Anyone with this link can upload photos until the box closes.',
+    loopbackTitle: 'Phones cannot open this link',
+    loopbackHint:
+      'It points at {{host}}, which on a phone means the phone itself. To let phones on the same network reach this box, start the server with HOST=0.0.0.0 and APP_URL set to this computer’s address on the network, for example APP_URL=http://192.168.1.20:{{port}}.',
     copy: 'Copy link',
     copied: 'Link copied.',
     copyFailed: 'The link could not be copied: select it and copy it yourself.',

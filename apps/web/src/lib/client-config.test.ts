@@ -27,4 +27,11 @@ describe('readClientConfig', () => {
     expect(config.sentryDsn).toBeNull();
     expect(config.schoolName).toBe(defaultClientConfig.schoolName);
   });
+
+  it('takes APP_URL without its trailing slash; none means the page’s own origin', () => {
+    expect(readClientConfig({ appUrl: 'http://192.168.1.20:3000/' }).appUrl).toBe(
+      'http://192.168.1.20:3000',
+    );
+    expect(readClientConfig({}).appUrl).toBe('');
+  });
 });

@@ -22,6 +22,8 @@ export const defaultClientConfig: ClientConfig = {
   sentryDsn: null,
   stripePublishableKey: null,
   currency: 'USD',
+  // Empty: the page's own origin (vite dev serves the page without the server's config).
+  appUrl: '',
   blogUrl: 'https://blog.atelier.test/',
   socialLinks: {
     instagram: 'https://www.instagram.com/',
@@ -49,6 +51,7 @@ export function readClientConfig(
     sentryDsn: nonEmpty(given.sentryDsn) ? given.sentryDsn : null,
     stripePublishableKey: nonEmpty(given.stripePublishableKey) ? given.stripePublishableKey : null,
     currency: nonEmpty(given.currency) ? given.currency : d.currency,
+    appUrl: nonEmpty(given.appUrl) ? given.appUrl.replace(/\/+$/, '') : d.appUrl,
     blogUrl: nonEmpty(given.blogUrl) ? given.blogUrl : d.blogUrl,
     socialLinks: {
       instagram: nonEmpty(social.instagram) ? social.instagram : d.socialLinks.instagram,

@@ -4,6 +4,7 @@ import {
   getAutoSubmit,
   getOrderParams,
   getToken,
+  photoBoxDeviceId,
   removeToken,
   setAutoSubmit,
   setOrderParams,
@@ -51,5 +52,16 @@ describe('local storage keys (docs/product.md#data-the-client-sees)', () => {
     localStorage.setItem('other', 'x');
     clearStorage();
     expect(localStorage.length).toBe(0);
+  });
+
+  it("makes the photo box device id once and keeps it under 'photo_box_device'", () => {
+    localStorage.clear();
+    const id = photoBoxDeviceId();
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(localStorage.getItem('photo_box_device')).toBe(id);
+    expect(photoBoxDeviceId()).toBe(id);
+    // A hand-edited value the server would ignore is replaced.
+    localStorage.setItem('photo_box_device', 'x');
+    expect(photoBoxDeviceId()).not.toBe('x');
   });
 });

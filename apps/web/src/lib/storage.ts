@@ -1,4 +1,4 @@
-import { AUTO_SUBMIT_ON, STORAGE_KEYS } from '@atelier/contract';
+import { AUTO_SUBMIT_ON, PHOTO_BOX_DEVICE_ID_PATTERN, STORAGE_KEYS } from '@atelier/contract';
 
 /** Typed access to the local storage keys of docs/product.md#data-the-client-sees. */
 
@@ -47,6 +47,32 @@ export function getAutoSubmit(): boolean {
 export function setAutoSubmit(on: boolean): void {
   if (on) localStorage.setItem(STORAGE_KEYS.autoSubmit, AUTO_SUBMIT_ON);
   else localStorage.removeItem(STORAGE_KEYS.autoSubmit);
+}
+
+/**
+ * The id this browser sends as its device when uploading through a photo box (docs/product.md#photo-box),
+ * made on first use and kept. Random bytes from getRandomValues, not randomUUID: a phone opening
+ * the link over plain http on the school's network is not a secure context.
+ */
+export function photoBoxDeviceId(): string {
+  const kept = readKept(STORAGE_KEYS.photoBoxDevice);
+  if (kept && PHOTO_BOX_DEVICE_ID_PATTERN.test(kept)) return kept;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const id = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  try {
+    localStorage.setItem(STORAGE_KEYS.photoBoxDevice, id);
+  } catch {
+    // Storage refused (a private window): the id lasts as long as the page.
+  }
+  return id;
+}
+
+function readKept(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
 }
 
 /** docs/product.md#client-state: sign-out clears local storage (all of it, not only the keys above). */

@@ -5,6 +5,17 @@ export const PHOTO_BOX_MAX_HOURS = 72;
 /** Uploads one box accepts per window, from everyone holding its link together. */
 export const PHOTO_BOX_UPLOAD_LIMIT = 60;
 export const PHOTO_BOX_UPLOAD_WINDOW_SECONDS = 10 * 60;
+/** Uploads one device (a phone's upload page) may send per window, across boxes. */
+export const PHOTO_BOX_DEVICE_UPLOAD_LIMIT = 30;
+/** Requests to links that are no box, per client address and window: guessing, not uploading. */
+export const PHOTO_BOX_UNKNOWN_LINK_LIMIT = 20;
+/**
+ * The header naming the uploading device: an id the upload page makes once and keeps. Without it
+ * (or malformed), the client's address stands in for the device.
+ */
+export const PHOTO_BOX_DEVICE_HEADER = 'x-photo-box-device';
+/** What a device id looks like; any other value of the header is ignored. */
+export const PHOTO_BOX_DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 export const PHOTO_BOX_PHOTO_STATUSES = ['waiting', 'assigned', 'discarded'] as const;
 export type PhotoBoxPhotoStatus = (typeof PHOTO_BOX_PHOTO_STATUSES)[number];

@@ -1,14 +1,15 @@
 import type { AttendanceStatus } from '@atelier/contract';
-import { and, asc, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { klasses, klassGroupSchedules, klassGroups } from '../classes/classes.tables';
 import { enrollments } from '../enrollments/enrollments.tables';
+import { orderItems, orders } from '../orders/orders.tables';
 import { attendeeProfiles } from '../users/users.tables';
 import { attendances } from './attendance.tables';
 
 // Attendance's reads and writes (docs/product.md#attendance). Who may be marked is read from the
-// enrollments table (active enrollments of the session's schedule); sessions and schedules from
-// the classes tables. Every list runs a fixed number of statements.
+// enrollments table (active enrollments of the session's schedule, from the placing of the order
+// that made each); sessions and schedules from the classes tables. Every list runs a fixed number of statements.
 
 /** A session with what the rules need of its schedule and programme. */
 export type KlassFacts = {
@@ -60,14 +61,26 @@ export async function scheduleFacts(
   return row;
 }
 
-export type Attendee = { id: number; name: string };
+/**
+ * An attendee actively enrolled in a schedule. `bookedAt` is when their order was placed: they
+ * attend the sessions starting then or later, as their plan priced them (a late joiner on a
+ * "sessions still ahead" plan pays for and attends those only). Null for an enrollment made
+ * without an order (by hand, or before orders existed): every session of the schedule.
+ */
+export type Attendee = { id: number; name: string; bookedAt: Date | null };
+
+/** Whether a session is one of the attendee's: it starts at or after their booking. */
+export const attendsSession = (attendee: Attendee, startsAt: Date) =>
+  attendee.bookedAt === null || startsAt.getTime() >= attendee.bookedAt.getTime();
 
 /** The attendees actively enrolled in a schedule, by name. */
 export function enrolledAttendees(db: Db, scheduleId: number): Promise<Attendee[]> {
   return db
-    .select({ id: attendeeProfiles.id, name: attendeeProfiles.name })
+    .select({ id: attendeeProfiles.id, name: attendeeProfiles.name, bookedAt: orders.createdAt })
     .from(enrollments)
     .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
+    .leftJoin(orderItems, eq(orderItems.id, enrollments.orderItemId))
+    .leftJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(eq(enrollments.scheduleId, scheduleId), eq(enrollments.status, 'active')))
     .orderBy(asc(attendeeProfiles.name), asc(attendeeProfiles.id));
 }
@@ -170,12 +183,14 @@ export type FamilyFilter = {
 
 /**
  * The family's children × the sessions of the schedules they are actively enrolled in that have
- * started and were not cancelled: the rows a family's attendance list is made of.
+ * started and were not cancelled, from each enrollment's first session on (attendsSession): the
+ * rows a family's attendance list is made of.
  */
 function familyRowsWhere(filter: FamilyFilter) {
   return and(
     eq(attendeeProfiles.userId, filter.userId),
     eq(enrollments.status, 'active'),
+    or(isNull(orders.createdAt), gte(klasses.startsAt, orders.createdAt)),
     ne(klasses.status, 'cancelled'),
     lte(klasses.startsAt, filter.startedBy),
     filter.attendeeProfileId === undefined
@@ -220,6 +235,8 @@ export async function familyAttendancePage(
       .from(enrollments)
       .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
       .innerJoin(klasses, eq(klasses.scheduleId, enrollments.scheduleId))
+      .leftJoin(orderItems, eq(orderItems.id, enrollments.orderItemId))
+      .leftJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, enrollments.scheduleId))
       .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
       .leftJoin(
@@ -238,6 +255,8 @@ export async function familyAttendancePage(
       .from(enrollments)
       .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
       .innerJoin(klasses, eq(klasses.scheduleId, enrollments.scheduleId))
+      .leftJoin(orderItems, eq(orderItems.id, enrollments.orderItemId))
+      .leftJoin(orders, eq(orders.id, orderItems.orderId))
       .where(where),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };

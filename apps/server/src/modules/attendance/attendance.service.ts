@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow, type Viewer } from '../../lib/http';
 import {
+  attendsSession,
   enrolledAttendees,
   familyAttendancePage,
   isAttendeeOfFamily,
@@ -61,10 +62,11 @@ async function rollDocument(
   ctx: AttendanceContext,
   klass: KlassFacts,
 ): Promise<AttendanceRollDocument> {
-  const [attendees, marks] = await Promise.all([
+  const [enrolled, marks] = await Promise.all([
     enrolledAttendees(ctx.db, klass.scheduleId),
     marksOfKlasses(ctx.db, [klass.id]),
   ]);
+  const attendees = enrolled.filter((a) => attendsSession(a, klass.startsAt));
   const byAttendee = new Map(marks.map((m) => [m.attendeeProfileId, m]));
   const from = markableFrom(klass.startsAt, klass.timeZone);
   return {
@@ -94,7 +96,10 @@ async function rollDocument(
   };
 }
 
-/** A session's roll: everyone actively enrolled in its schedule, with their mark or null. */
+/**
+ * A session's roll: everyone actively enrolled in its schedule whose enrollment starts at or
+ * before it, with their mark or null.
+ */
 export async function getRoll(
   ctx: AttendanceContext,
   viewer: Viewer,
@@ -122,7 +127,11 @@ export async function markAttendance(
       markable_from: from.toISOString(),
     });
   }
-  const enrolled = new Set((await enrolledAttendees(ctx.db, klass.scheduleId)).map((a) => a.id));
+  const enrolled = new Set(
+    (await enrolledAttendees(ctx.db, klass.scheduleId))
+      .filter((a) => attendsSession(a, klass.startsAt))
+      .map((a) => a.id),
+  );
   const errors: FieldError[] = [];
   marks.forEach((mark, i) => {
     if (!enrolled.has(mark.attendee_profile_id)) {
@@ -199,7 +208,7 @@ function countsOf(
 
 /**
  * A page of a schedule's sessions in time order, each with the marks of the attendees actively
- * enrolled now and their counts. Five statements whatever the page holds.
+ * enrolled now whose enrollment had started by it, and their counts. Five statements whatever the page holds.
  */
 export async function scheduleAttendance(
   ctx: AttendanceContext,
@@ -214,14 +223,20 @@ export async function scheduleAttendance(
     enrolledAttendees(ctx.db, scheduleId),
     klassesPage(ctx.db, scheduleId, pageWindow(page)),
   ]);
-  const enrolled = new Set(attendees.map((a) => a.id));
-  // Marks of attendees no longer enrolled stay stored but out of the matrix, as on the roll.
+  const byId = new Map(attendees.map((a) => [a.id, a]));
+  // Marks of attendees no longer enrolled, or of sessions before their enrollment's first, stay
+  // stored but out of the matrix, as on the roll.
+  const klassStarts = new Map(klassPage.rows.map((k) => [k.id, k.startsAt]));
   const marks = (
     await marksOfKlasses(
       ctx.db,
       klassPage.rows.map((s) => s.id),
     )
-  ).filter((m) => enrolled.has(m.attendeeProfileId));
+  ).filter((m) => {
+    const attendee = byId.get(m.attendeeProfileId);
+    const startsAt = klassStarts.get(m.klassId);
+    return attendee !== undefined && startsAt !== undefined && attendsSession(attendee, startsAt);
+  });
   const marksByKlass = new Map<number, typeof marks>();
   for (const mark of marks) {
     marksByKlass.set(mark.klassId, [...(marksByKlass.get(mark.klassId) ?? []), mark]);
@@ -236,7 +251,11 @@ export async function scheduleAttendance(
           starts_at: klass.startsAt.toISOString(),
           ends_at: klass.endsAt.toISOString(),
           klass_status: klass.status,
-          counts: countsOf(klass, own, attendees.length),
+          counts: countsOf(
+            klass,
+            own,
+            attendees.filter((a) => attendsSession(a, klass.startsAt)).length,
+          ),
           marks: own.map((m) => ({
             attendee_profile_id: String(m.attendeeProfileId),
             status: m.status,

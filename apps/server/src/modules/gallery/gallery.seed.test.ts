@@ -1,7 +1,8 @@
-import { count } from 'drizzle-orm';
+import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { klasses } from '../classes/classes.tables';
 import { images } from '../media/media.tables';
 import { galleryContextOf } from './gallery.context';
 import { seedDemoGallery } from './gallery.seed';
@@ -31,5 +32,18 @@ describe('demo gallery seed', { timeout: 120_000 }, () => {
     const before = await total(posts);
     await seedDemoGallery(galleryContextOf(t.app));
     expect(await total(posts)).toBe(before);
+  });
+
+  it('makes each post in a session that had started before it was posted', async () => {
+    // The demo parent has also booked next term: its first class is months ahead.
+    const made = await t.app.db
+      .select({ postedAt: posts.createdAt, sessionStart: klasses.startsAt })
+      .from(posts)
+      .innerJoin(klasses, eq(klasses.id, posts.klassId))
+      .where(isNotNull(posts.klassId));
+    expect(made.length).toBeGreaterThanOrEqual(3);
+    for (const post of made) {
+      expect(post.sessionStart.getTime()).toBeLessThanOrEqual(post.postedAt.getTime());
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS } from '../../db/demo-accounts';
 import { klasses, klassGroupSchedules } from '../classes/classes.tables';
@@ -80,11 +80,14 @@ export async function seedDemoGallery(ctx: GalleryContext, now: Date = new Date(
     })
     .from(attendeeProfiles)
     .where(inArray(attendeeProfiles.userId, families));
-  // Each student's first session of a schedule they take, and its teacher.
+  // The sessions the students took: of schedules they are enrolled in, not cancelled, started by
+  // now. A post is made in the latest that started before it was posted, never in a session still
+  // ahead (the first class of a next term a family has booked).
   const sessions = await ctx.db
     .select({
       studentId: enrollments.attendeeProfileId,
-      klassId: sql<number>`min(${klasses.id})`,
+      klassId: klasses.id,
+      startsAt: klasses.startsAt,
       scheduleId: enrollments.scheduleId,
       teacherId: klassGroupSchedules.teacherId,
     })
@@ -94,22 +97,25 @@ export async function seedDemoGallery(ctx: GalleryContext, now: Date = new Date(
     .where(
       and(
         eq(enrollments.status, 'active'),
+        eq(klasses.status, 'scheduled'),
+        lte(klasses.startsAt, now),
         inArray(
           enrollments.attendeeProfileId,
           students.map((s) => s.id),
         ),
       ),
     )
-    .groupBy(enrollments.attendeeProfileId, enrollments.scheduleId, klassGroupSchedules.teacherId)
-    .orderBy(asc(enrollments.attendeeProfileId));
-  const sessionOf = new Map(sessions.map((s) => [s.studentId, s]));
+    .orderBy(desc(klasses.startsAt));
+  const sessionBefore = (studentId: number, at: Date) =>
+    sessions.find((s) => s.studentId === studentId && s.startsAt.getTime() <= at.getTime());
 
   const made: { postId: number; teacherId: number; familyUserId: number | null }[] = [];
   let picture = 0;
   for (const demo of DEMO_POSTS) {
     const student = students.find((s) => s.name === demo.studentName);
     if (!student) continue;
-    const session = sessionOf.get(student.id);
+    const at = new Date(now.getTime() - demo.ageDays * 86_400_000);
+    const session = sessionBefore(student.id, at);
     const imageIds: number[] = [];
     for (let i = 0; i < demo.pictures; i += 1) {
       const { imageId } = await ctx.media.acceptUpload(await demoPicture(picture++), 'images');
@@ -120,13 +126,12 @@ export async function seedDemoGallery(ctx: GalleryContext, now: Date = new Date(
       {
         attendeeProfileId: student.id,
         authorId: student.userId,
-        klassId: session ? Number(session.klassId) : null,
+        klassId: session?.klassId ?? null,
         scheduleId: session?.scheduleId ?? null,
         caption: demo.caption,
       },
       imageIds,
     );
-    const at = new Date(now.getTime() - demo.ageDays * 86_400_000);
     await ctx.db.update(posts).set({ createdAt: at, updatedAt: at }).where(eq(posts.id, postId));
     made.push({ postId, teacherId: session?.teacherId ?? teacherId, familyUserId: student.userId });
   }

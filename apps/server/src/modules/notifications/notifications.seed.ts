@@ -13,6 +13,8 @@ const DAY = 24 * HOUR;
  * A few notifications for the demo student and parent, so the top bar's unread badge and the
  * notifications dialog have something to show right after `npm start`. The records they point at
  * are illustrative: the pages they open (docs/product.md#routes-and-screens) do not need them to exist.
+ * Those of class messages read as the messages module words them (`New message: {title}`), about
+ * the messages seeded beside them: no name other than the demo's own appears.
  */
 export async function seedDemoNotifications(db: Db, now: Date = new Date()): Promise<void> {
   const emails = DEMO_ACCOUNTS.map((a) => a.email);
@@ -49,7 +51,7 @@ export async function seedDemoNotifications(db: Db, now: Date = new Date()): Pro
     {
       recipientId: student,
       senderId: teacher,
-      title: 'Message from Observational Drawing',
+      title: 'New message: Bring a sketchbook',
       content: 'Please bring a sketchbook and a 2B pencil to Saturday’s class.',
       recordType: 'messages',
       recordId: 1,
@@ -68,8 +70,9 @@ export async function seedDemoNotifications(db: Db, now: Date = new Date()): Pro
     {
       recipientId: parent,
       senderId: teacher,
-      title: 'Message from Kids Art Studio',
-      content: 'No class next Monday: the studio is closed for the holiday.',
+      title: 'New message: No class next Monday',
+      content:
+        'No class next Monday: the studio is closed for the holiday. See you the week after!',
       recordType: 'messages',
       recordId: 2,
       createdAt: ago(1 * DAY),

@@ -1,7 +1,9 @@
 import {
   ARTWORK_MAX_BYTES,
   GALLERY_MESSAGES,
+  PHOTO_BOX_DEVICE_UPLOAD_LIMIT,
   PHOTO_BOX_MESSAGES,
+  PHOTO_BOX_UNKNOWN_LINK_LIMIT,
   PHOTO_BOX_UPLOAD_LIMIT,
   PHOTO_BOXES_API,
   photoBoxUploadDocumentSchema,
@@ -172,24 +174,56 @@ describe('photo boxes: uploads through the link, without signing in', { timeout:
     ).toBe(201);
   });
 
-  it('limits uploads per client address across boxes (429), other addresses unaffected', async () => {
+  it('limits uploads per device across boxes (429), other phones on the same network unaffected', async () => {
     const address = '192.0.2.77';
-    const boxes = [
-      await openedBox(t, c.teacher, klassId),
-      await openedBox(t, c.teacher, klassId),
-      await openedBox(t, c.teacher, klassId),
-    ];
+    const device = 'phone-of-one-parent';
+    const boxes = [await openedBox(t, c.teacher, klassId), await openedBox(t, c.teacher, klassId)];
     let refusedAt = -1;
-    for (let i = 0; i < PHOTO_BOX_UPLOAD_LIMIT * 3 && refusedAt < 0; i++) {
-      const box = boxes[Math.floor(i / PHOTO_BOX_UPLOAD_LIMIT)];
-      const res = await uploadPhoto(t, box?.token ?? '', photo, { field: 'other', address });
+    for (let i = 0; i < PHOTO_BOX_DEVICE_UPLOAD_LIMIT * 2 && refusedAt < 0; i++) {
+      const box = boxes[i % 2];
+      const res = await uploadPhoto(t, box?.token ?? '', photo, {
+        field: 'other',
+        address,
+        device,
+      });
       if (res.statusCode === 429) refusedAt = i;
       else expect(res.statusCode).toBe(422);
     }
-    // Two boxes' worth from one address (a classroom's shared Wi-Fi), then no more.
-    expect(refusedAt).toBe(PHOTO_BOX_UPLOAD_LIMIT * 2);
-    const third = boxes[2]?.token ?? '';
-    expect((await uploadPhoto(t, third, photo, { address })).statusCode).toBe(429);
-    expect((await uploadPhoto(t, third, photo, { address: '192.0.2.78' })).statusCode).toBe(201);
+    expect(refusedAt).toBe(PHOTO_BOX_DEVICE_UPLOAD_LIMIT);
+    const token = boxes[1]?.token ?? '';
+    expect((await uploadPhoto(t, token, photo, { address, device })).statusCode).toBe(429);
+    expect((await uploadPhoto(t, token, photo, { address })).statusCode).toBe(201);
+  });
+
+  it('counts a client sending no device id by its address', async () => {
+    const address = '192.0.2.90';
+    const box = await openedBox(t, c.teacher, klassId);
+    for (let i = 0; i < PHOTO_BOX_DEVICE_UPLOAD_LIMIT; i++) {
+      const res = await uploadPhoto(t, box.token, photo, { field: 'other', address, device: null });
+      expect(res.statusCode).toBe(422);
+    }
+    const tooMany = await uploadPhoto(t, box.token, photo, { address, device: null });
+    expect(tooMany.statusCode).toBe(429);
+    // A malformed id is no id: it does not buy a fresh allowance.
+    const malformed = await uploadPhoto(t, box.token, photo, { address, device: 'x' });
+    expect(malformed.statusCode).toBe(429);
+  });
+
+  it('limits links that are no box per address, apart: a network of guesses still reaches its real box', async () => {
+    const address = '192.0.2.100';
+    const box = await openedBox(t, c.teacher, klassId);
+    const statuses: number[] = [];
+    for (let i = 0; i < 107; i++) {
+      const guess = `${String(i).padStart(3, '0')}${'G'.repeat(29)}`;
+      statuses.push((await uploadPhoto(t, guess, photo, { address })).statusCode);
+    }
+    expect(statuses.slice(0, PHOTO_BOX_UNKNOWN_LINK_LIMIT).every((s) => s === 404)).toBe(true);
+    expect(statuses.slice(PHOTO_BOX_UNKNOWN_LINK_LIMIT).every((s) => s === 429)).toBe(true);
+    // Every family behind that address still uploads to the real box, however many they are.
+    for (let i = 0; i < PHOTO_BOX_UNKNOWN_LINK_LIMIT; i++) {
+      const res = await uploadPhoto(t, box.token, photo, { field: 'other', address });
+      expect(res.statusCode).toBe(422);
+    }
+    expect((await uploadPhoto(t, box.token, photo, { address })).statusCode).toBe(201);
   });
 });

@@ -1,4 +1,4 @@
-import { PHOTO_BOXES_API } from '@atelier/contract';
+import { PHOTO_BOX_DEVICE_HEADER, PHOTO_BOXES_API } from '@atelier/contract';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { TestApp } from '../../testing/test-app';
@@ -49,12 +49,17 @@ export async function openedBox(t: TestApp, who: { token: string }, klassId: num
   return { id: data.id as string, token: data.attributes.token as string };
 }
 
-/** Uploads `data` as the `photo` field through a box's link, from `address`. */
+let deviceCounter = 0;
+
+/**
+ * Uploads `data` as the `photo` field through a box's link, from `address`, as a device of its own
+ * unless `device` names one (null: no device header, as a client that sends none).
+ */
 export function uploadPhoto(
   t: TestApp,
   token: string,
   data: Buffer,
-  options: { address?: string; field?: string; contentType?: string } = {},
+  options: { address?: string; field?: string; contentType?: string; device?: string | null } = {},
 ) {
   const body = multipartFile(
     options.field ?? 'photo',
@@ -62,11 +67,14 @@ export function uploadPhoto(
     options.contentType ?? 'image/jpeg',
     data,
   );
+  deviceCounter += 1;
+  const device = options.device === undefined ? `test-device-${deviceCounter}` : options.device;
   return t.app.inject({
     method: 'POST',
     url: PHOTO_BOXES_API.upload(token),
     remoteAddress: options.address ?? '203.0.113.1',
     ...body,
+    headers: { ...body.headers, ...(device === null ? {} : { [PHOTO_BOX_DEVICE_HEADER]: device }) },
   });
 }
 

@@ -2,6 +2,10 @@ import {
   assignPhotoBodySchema,
   createPhotoBoxBodySchema,
   idSchema,
+  PHOTO_BOX_DEVICE_HEADER,
+  PHOTO_BOX_DEVICE_ID_PATTERN,
+  PHOTO_BOX_DEVICE_UPLOAD_LIMIT,
+  PHOTO_BOX_UNKNOWN_LINK_LIMIT,
   PHOTO_BOX_UPLOAD_LIMIT,
   PHOTO_BOX_UPLOAD_WINDOW_SECONDS,
   PHOTO_BOXES_API,
@@ -24,13 +28,6 @@ import { photoBoxesService } from './photo-boxes.service';
 const tags = ['photo boxes'];
 const done = z.null().describe('Done');
 
-/**
- * One uploader address may fill two boxes' worth per window: a classroom's phones often share one
- * address (school Wi-Fi), so it must not be refused before the box is; the limit only stops one
- * address from filling box after box (decision 038).
- */
-const ADDRESS_LIMIT_FACTOR = 2;
-
 // One parameter name at one position for every route under /photo_boxes/: the router
 // (find-my-way) keeps one node per position, so staff routes read it as an id and the link's
 // routes as a token (decision 038).
@@ -38,6 +35,13 @@ const boxIdParams = z.object({ box: idSchema });
 const photoParams = z.object({ box: idSchema, photo: idSchema });
 const tokenParams = z.object({
   box: z.string().describe('The box’s token (32 characters of base64url); unknown shapes are 404'),
+});
+// Loose: the parsed object replaces request.headers, and the multipart reader needs the rest.
+const uploadHeaders = z.looseObject({
+  [PHOTO_BOX_DEVICE_HEADER]: z
+    .string()
+    .optional()
+    .describe('The uploading device’s id (8–64 of A–Z a–z 0–9 _ -), counted by its own limit'),
 });
 
 export type PhotoBoxesPluginOptions = {
@@ -61,12 +65,12 @@ export const photoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> = 
         { limit: PHOTO_BOX_UPLOAD_LIMIT, windowMs, name: 'photo-boxes:box' },
         app.rateLimits,
       ),
-      perAddress: createRateLimiter(
-        {
-          limit: PHOTO_BOX_UPLOAD_LIMIT * ADDRESS_LIMIT_FACTOR,
-          windowMs,
-          name: 'photo-boxes:address',
-        },
+      perDevice: createRateLimiter(
+        { limit: PHOTO_BOX_DEVICE_UPLOAD_LIMIT, windowMs, name: 'photo-boxes:device' },
+        app.rateLimits,
+      ),
+      unknownLinks: createRateLimiter(
+        { limit: PHOTO_BOX_UNKNOWN_LINK_LIMIT, windowMs, name: 'photo-boxes:unknown-link' },
         app.rateLimits,
       ),
     },
@@ -194,18 +198,25 @@ export const photoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> = 
             'Upload one photo through a box’s link (no sign-in): multipart field `photo`, an image of at most 10 MB; 410 once the box is closed, 429 past its limits',
           consumes: ['multipart/form-data'],
           params: tokenParams,
+          headers: uploadHeaders,
           response: {
             201: photoBoxUploadDocumentSchema,
             ...errorResponses(400, 404, 410, 422, 429),
           },
         },
       },
-      async (request, reply) =>
-        reply
+      async (request, reply) => {
+        const device = request.headers[PHOTO_BOX_DEVICE_HEADER];
+        const uploader = {
+          address: request.ip,
+          device: device && PHOTO_BOX_DEVICE_ID_PATTERN.test(device) ? device : undefined,
+        };
+        return reply
           .code(201)
           .send(
-            await service.receivePhoto(request.params.box, request.ip, () => readArtwork(request)),
-          ),
+            await service.receivePhoto(request.params.box, uploader, () => readArtwork(request)),
+          );
+      },
     );
   });
 };

@@ -51,8 +51,11 @@ export type PhotoBoxesDeps = {
   db: Db;
   media: PhotoBoxMedia;
   createPost: CreatePostFromImages;
-  /** Uploads per box (everyone holding its link) and per client address (all boxes). */
-  limits: { perBox: RateLimiter; perAddress: RateLimiter };
+  /**
+   * Uploads per box (everyone holding its link) and per device (all boxes); links that are no box
+   * per client address, apart, so a guesser never uses up a network's real uploads.
+   */
+  limits: { perBox: RateLimiter; perDevice: RateLimiter; unknownLinks: RateLimiter };
   now: () => Date;
 };
 
@@ -170,15 +173,28 @@ export function photoBoxesService(deps: PhotoBoxesDeps) {
 
     /**
      * One photo through a box's link, no sign-in. The checks that need no body come first, so a
-     * refused upload costs no reading: address limit (any token, known or not), box, box limit.
+     * refused upload costs no reading: the box (an unknown link counts against its sender's
+     * address, and answers 429 past that limit), open, the device's limit, the box's limit.
+     * Guesses are counted apart from uploads: a school network sending wrong links must not
+     * lock its families out of a real box (docs/decisions/050-dev-mailbox-and-upload-limits.md).
      */
-    async receivePhoto(token: string, address: string, readPhoto: () => Promise<Buffer>) {
-      const byAddress = await deps.limits.perAddress.hit(address);
-      if (!byAddress.allowed) throw rateLimited(byAddress.retryAfterS, 'uploads from your network');
-      const box = await boxOfToken(token);
+    async receivePhoto(
+      token: string,
+      uploader: { address: string; device: string | undefined },
+      readPhoto: () => Promise<Buffer>,
+    ) {
+      const box = await boxOfToken(token).catch(async (error: unknown) => {
+        const guesses = await deps.limits.unknownLinks.hit(uploader.address);
+        if (!guesses.allowed) throw rateLimited(guesses.retryAfterS, 'unknown photo box links');
+        throw error;
+      });
       if (!isOpen(box, deps.now())) {
         throw new AppError('gone', PHOTO_BOX_MESSAGES.closed, { reason: 'closed' });
       }
+      // Without a device id, the address stands in: one budget for whoever shares it.
+      const device = uploader.device ? `device:${uploader.device}` : `address:${uploader.address}`;
+      const byDevice = await deps.limits.perDevice.hit(device);
+      if (!byDevice.allowed) throw rateLimited(byDevice.retryAfterS, 'uploads from this device');
       const byBox = await deps.limits.perBox.hit(String(box.id));
       if (!byBox.allowed) throw rateLimited(byBox.retryAfterS, 'uploads to this photo box');
       const { imageId } = await media.acceptUpload(await readPhoto(), 'photo');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { FOOTER_YEAR, type PublicMenuLink, publicMenuEntries } from '@atelier/contract';
 import { html, jsonForScript, raw, type SafeHtml } from './html';
 import { withLang } from './language';
+import { SITE_ICON_PATHS } from './site-icon';
 import { SITE_PATHS } from './site-menu';
 import { type Lang, SITE_LANGUAGES, siteStrings } from './site-strings';
 import { fontFaces, SITE_CSS } from './site-styles';
@@ -20,6 +21,8 @@ export type SiteContext = {
   fonts: { regular: string; bold: string } | null;
   /** Origins images may come from besides this one (a public bucket), for the policy. */
   imageOrigins: string[];
+  /** Whether the site serves its icon (site-icon.ts), so pages link it. */
+  icon: boolean;
 };
 
 export type PageInput = {
@@ -135,6 +138,10 @@ function head(input: PageInput, css: string): SafeHtml {
       html`<meta property="og:locale:alternate" content="${siteStrings(l).locale.replace('-', '_')}">`,
   );
   return html`<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${input.title}</title><meta name="description" content="${input.description}">${input.noindex ? raw('<meta name="robots" content="noindex">') : ''}${alternates}<meta name="theme-color" content="#41D9A0">${
+    site.icon
+      ? html`<link rel="icon" href="${SITE_ICON_PATHS.ico}" sizes="32x32"><link rel="icon" href="${SITE_ICON_PATHS.svg}" type="image/svg+xml">`
+      : ''
+  }${
     site.fonts
       ? html`<link rel="preload" href="${site.fonts.regular}" as="font" type="font/woff2" crossorigin><link rel="preload" href="${site.fonts.bold}" as="font" type="font/woff2" crossorigin>`
       : ''

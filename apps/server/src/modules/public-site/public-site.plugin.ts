@@ -17,6 +17,7 @@ import { seoRoutes } from './seo.routes';
 import { allProgrammes } from './site-catalogue';
 import { siteContextOf } from './site-context';
 import { loadSiteFonts } from './site-fonts';
+import { loadSiteIcon, siteIconRoutes } from './site-icon';
 import { studentGalleryRoutes } from './student-gallery.routes';
 
 /** What the SPA plugin asks of the site: the home page (`/?noredirect=1`) and the HTML 404. */
@@ -46,7 +47,8 @@ export type PublicSitePluginOptions = {
 export const publicSitePlugin = fp(
   async (app: FastifyInstance, opts: PublicSitePluginOptions) => {
     const fonts = loadSiteFonts();
-    const site = siteContextOf(opts.config, app.images.urls('probe').url, fonts);
+    const icon = await loadSiteIcon(opts.config.webDistDir);
+    const site = siteContextOf(opts.config, app.images.urls('probe').url, fonts, icon !== null);
     const catalogue = publicCatalogue(app);
     // Rendered pages that show the catalogue (class pages, the home page, the sitemap), by page and
     // language, on the catalogue's own TTL.
@@ -67,6 +69,7 @@ export const publicSitePlugin = fp(
       );
     }
 
+    if (icon) await app.register(siteIconRoutes, { icon });
     await app.register(classPagesRoutes, { site, catalogue, cache });
     await app.register(contentPagesRoutes, {
       site,

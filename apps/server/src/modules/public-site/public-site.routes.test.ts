@@ -369,6 +369,25 @@ describe('public site', { timeout: 120_000 }, () => {
     }
   });
 
+  it('serves the app’s icon as /favicon.ico (a real ICO) and SVG, linked from every page', async () => {
+    const ico = await t.app.inject({ url: '/favicon.ico' });
+    expect(ico.statusCode).toBe(200);
+    expect(ico.headers['content-type']).toBe('image/x-icon');
+    expect(ico.headers['cache-control']).toBe('public, max-age=86400');
+    // ICO header (reserved 0, type 1, one image), then the PNG it holds.
+    expect([...ico.rawPayload.subarray(0, 6)]).toEqual([0, 0, 1, 0, 1, 0]);
+    expect(ico.rawPayload.subarray(22, 26).toString('latin1')).toBe('\x89PNG');
+    const svg = await t.app.inject({ url: '/favicon.svg' });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.body).toContain('<svg');
+    for (const path of ['/?noredirect=1', '/about', '/no-such-page']) {
+      const page = await get(path);
+      expect(page.body).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32">');
+      expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    }
+  });
+
   it('says in the privacy policy what is kept about children and why, in both languages', async () => {
     const en = await get('/privacy-policy');
     expect(en.body).toContain('<h2>About children</h2>');

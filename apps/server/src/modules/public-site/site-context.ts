@@ -31,6 +31,7 @@ export function siteContextOf(
   config: Config,
   imageUrl: string,
   fonts: ReturnType<typeof loadSiteFonts>,
+  icon = false,
 ): SiteContext {
   const own = originOf(config.appUrl);
   const images = originOf(imageUrl);
@@ -43,5 +44,6 @@ export function siteContextOf(
     social: { ...SITE_LINKS.social },
     fonts: fonts ? { regular: fonts.regular.url, bold: fonts.bold.url } : null,
     imageOrigins: images && images !== own ? [images] : [],
+    icon,
   };
 }

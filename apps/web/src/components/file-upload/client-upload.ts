@@ -5,6 +5,8 @@ type Options = {
   method?: 'post' | 'put';
   field?: string;
   extra?: Record<string, string>;
+  /** Sent with the upload beside the client's own (the photo box's device id). */
+  headers?: Record<string, string>;
   /** Overrides the client's timeout (docs/product.md#server-calls: 7000 ms) for large files, when a caller needs it. */
   timeoutMs?: number;
 };
@@ -15,7 +17,7 @@ type Options = {
  * `onUploadProgress` as a fraction. Resolves with the response body.
  */
 export function makeClientUpload(client: HttpClient, url: string, options: Options = {}): UploadFn {
-  const { method = 'post', field = 'file', extra = {}, timeoutMs } = options;
+  const { method = 'post', field = 'file', extra = {}, headers, timeoutMs } = options;
   return async (file, onProgress) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(extra)) form.append(name, value);
@@ -24,6 +26,7 @@ export function makeClientUpload(client: HttpClient, url: string, options: Optio
       url,
       method,
       data: form,
+      ...(headers ? { headers } : {}),
       ...(timeoutMs !== undefined ? { timeout: timeoutMs } : {}),
       onUploadProgress: (event) => {
         if (event.total) onProgress(event.loaded / event.total);

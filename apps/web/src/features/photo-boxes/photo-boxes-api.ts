@@ -6,6 +6,7 @@ import {
   calendarDocumentSchema,
   calendarKlassFlatSchema,
   type FlatCalendarKlass,
+  PHOTO_BOX_DEVICE_HEADER,
   PHOTO_BOXES_API,
   type PhotoBox,
   type PhotoBoxPublic,
@@ -21,6 +22,7 @@ import { makeClientUpload } from '../../components/file-upload/client-upload';
 import { api, reportLoadFailure } from '../../lib/api';
 import { apiClient, toApiError } from '../../lib/api-client';
 import { type Paged, parsePaged } from '../../lib/paged-list';
+import { photoBoxDeviceId } from '../../lib/storage';
 
 /**
  * A photo may be 10 MB, sent from a phone on a school's Wi-Fi: that outlasts the 7 s API timeout
@@ -121,6 +123,8 @@ export const photoBoxesApi = api.injectEndpoints({
           {
             field: 'photo',
             timeoutMs: PHOTO_UPLOAD_TIMEOUT_MS,
+            // The box's limits count this phone apart from others on the school's network.
+            headers: { [PHOTO_BOX_DEVICE_HEADER]: photoBoxDeviceId() },
           },
         );
         try {

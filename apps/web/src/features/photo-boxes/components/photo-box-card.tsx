@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { handleError, toApiError } from '../../../lib/api-client';
+import { clientConfig } from '../../../lib/client-config';
 import { dateTimeFormat } from '../../../lib/date-formatter';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
@@ -18,12 +19,25 @@ import { useSetPhotoBoxClosingMutation } from '../photo-boxes-api';
 import { BoxPhotoTile } from './box-photo-tile';
 import { BoxQrCode } from './box-qr-code';
 import { ExtendBoxDialog } from './extend-box-dialog';
+import { LoopbackLinkHint } from './loopback-link-hint';
+
+/**
+ * Where a box's link points: APP_URL, since the link is opened on other devices, which may not
+ * reach the address this page was loaded from; the page's own origin when the page was served
+ * without the server's config (vite dev).
+ */
+export function linkOrigin(
+  appUrl: string = clientConfig().appUrl,
+  pageOrigin: string = window.location.origin,
+): string {
+  return appUrl || pageOrigin;
+}
 
 /**
  * The upload page's whole URL. `upload_path` is the page under the app's base
  * (PHOTO_BOX_PAGES.upload); one that already starts with it is taken as it is.
  */
-export function uploadUrl(uploadPath: string, origin: string = window.location.origin): string {
+export function uploadUrl(uploadPath: string, origin: string = linkOrigin()): string {
   const path = uploadPath.startsWith(`${APP_BASE}/`) ? uploadPath : `${APP_BASE}${uploadPath}`;
   return `${origin}${path}`;
 }
@@ -81,6 +95,7 @@ function BoxLink({ box, zone }: { box: PhotoBox; zone: string }) {
           slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
           data-testid="photo-box-link"
         />
+        <LoopbackLinkHint url={url} />
         <Box>
           <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={copy}>
             {t('photoBoxes.copy')}

@@ -1,4 +1,9 @@
-import { errorDocument } from '@atelier/contract';
+import {
+  errorDocument,
+  PHOTO_BOX_DEVICE_HEADER,
+  PHOTO_BOX_DEVICE_ID_PATTERN,
+  STORAGE_KEYS,
+} from '@atelier/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiClient } from '../../../lib/api-client';
@@ -148,6 +153,11 @@ describe('/photo_upload', { timeout: 30_000 }, () => {
       expect.objectContaining({ name: 'first.jpg' }),
       expect.objectContaining({ name: 'second.png' }),
     ]);
+    // Both name this phone with the id it keeps, so the box's limits count it apart.
+    const devices = posts.map((r) => r.headers.get(PHOTO_BOX_DEVICE_HEADER));
+    expect(devices[0]).toMatch(PHOTO_BOX_DEVICE_ID_PATTERN);
+    expect(devices).toEqual([devices[0], devices[0]]);
+    expect(localStorage.getItem(STORAGE_KEYS.photoBoxDevice)).toBe(devices[0]);
   });
 
   it('refuses a photo over 10 MB before sending it, and uploads the others', async () => {
