@@ -1,5 +1,6 @@
-import { REQUEST_TIMEOUT_MS } from '@atelier/contract';
-import { APP, expect, signInAs, test } from '../fixtures';
+import { MESSAGE_PAGES, MESSAGES_API, REQUEST_TIMEOUT_MS } from '@atelier/contract';
+import { APP, demoAccount, expect, signInAs, test } from '../fixtures';
+import { apiToken, bearer } from '../helpers';
 
 // What a user meets when the network or the server lets them down (docs/product.md#error-handling,
 // docs/decisions/051-failed-lazy-loads-offer-a-retry.md): the page stays, with what was typed.
@@ -40,4 +41,31 @@ test('a save the hung server never answers ends in "Timeout Error" after the req
     timeout: REQUEST_TIMEOUT_MS + 3_000,
   });
   await expect(name).toHaveValue('Typed before the hang');
+});
+
+test("a class message's mailed link, opened signed out, opens that message once signed in", async ({
+  page,
+  request,
+}) => {
+  const parent = demoAccount('parent');
+  const parentJwt = await apiToken(request, 'parent');
+  const me = await request.get('/api/v1/users/me', { headers: bearer(parentJwt) });
+  const parentId = ((await me.json()) as { data: { id: string } }).data.id;
+  const title = `Deep link ${Date.now().toString(36)}`;
+  const sent = await request.post(MESSAGES_API.list, {
+    headers: bearer(await apiToken(request, 'admin')),
+    data: { message: { user_ids: [parentId], title, body: 'Read me after signing in.' } },
+  });
+  expect(sent.status()).toBe(201);
+  const messageId = ((await sent.json()) as { data: { id: string } }).data.id;
+
+  const deepLink = `${APP}${MESSAGE_PAGES.received(messageId)}`;
+  await page.goto(deepLink);
+  await expect(page).toHaveURL(/\/app\/login\?redirect=/);
+  await page.getByLabel('E-mail').fill(parent.email);
+  await page.getByLabel(/^Password/).fill(parent.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+
+  await expect(page).toHaveURL(deepLink);
+  await expect(page.getByRole('dialog', { name: title })).toBeVisible();
 });

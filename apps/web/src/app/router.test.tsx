@@ -28,6 +28,15 @@ describe('route table and protected-route rule (docs/product.md#routes-and-scree
     expect(router.state.location.pathname).toBe('/app/login');
   });
 
+  it('sends a guest who opens a deep link to /login with the path and query to come back to', async () => {
+    const { router } = renderApp('/classes?message=3', { preloadedState: asGuest });
+    expect(await heading()).toBe('Log in');
+    expect(router.state.location.pathname).toBe('/app/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/classes?message=3',
+    );
+  });
+
   it('sends a guest who opens any logged-in page to /login', async () => {
     const { router } = renderApp('/gallery/feedback', { preloadedState: asGuest });
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
