@@ -69,3 +69,23 @@ test("a class message's mailed link, opened signed out, opens that message once 
   await expect(page).toHaveURL(deepLink);
   await expect(page.getByRole('dialog', { name: title })).toBeVisible();
 });
+
+test('a session revoked elsewhere: the next save goes to /login with no message', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, 'student');
+  await page.goto(`${APP}/account_settings`);
+  await expect(page.getByTestId('profile-name')).toBeEditable();
+  const jwt = await page.evaluate(() => localStorage.getItem('jwt'));
+  // Signed out on another device: this token is revoked.
+  const signOut = await request.delete('/api/v1/users/sign_out', { headers: bearer(jwt ?? '') });
+  expect(signOut.status()).toBe(204);
+
+  const refused = page.waitForResponse((r) => r.request().method() === 'PUT' && r.status() === 401);
+  await page.getByTestId('profile-form').getByRole('button', { name: 'Save' }).click();
+  await refused;
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/login/);
+  await expect(page.getByTestId('snackbar')).toHaveCount(0);
+});
