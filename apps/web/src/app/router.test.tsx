@@ -13,7 +13,12 @@ const as = (role: Role) => ({
 
 let api: FakeApi;
 beforeEach(() => {
-  api = fakeApi({ 'GET /api/v1/notifications/unread_count': { data: { data: 0 } } });
+  api = fakeApi({
+    'GET /api/v1/notifications/unread_count': { data: { data: 0 } },
+    // Manage Schedule shows the not-found page for an unknown schedule (404, the fake's default);
+    // a failed load still shows the page, which is all the route table's test needs.
+    'GET /api/v1/klass_group_schedules/9': { status: 503 },
+  });
 });
 afterEach(() => api.restore());
 
