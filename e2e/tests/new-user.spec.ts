@@ -89,3 +89,22 @@ test('a session revoked elsewhere: the next save goes to /login with no message'
   await expect(page).toHaveURL(/\/app\/login/);
   await expect(page.getByTestId('snackbar')).toHaveCount(0);
 });
+
+test('one language for the site and the app: 日本語 on the site opens the app in Japanese, English in the app makes the site English', async ({
+  page,
+}) => {
+  await page.goto('/?noredirect=1');
+  await page.getByRole('link', { name: '日本語' }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+
+  await page.getByRole('link', { name: 'クラスを予約する' }).first().click();
+  await expect(page).toHaveURL(`${APP}/book_class`);
+  await expect(page.getByRole('heading', { level: 1, name: 'クラスの申し込み' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+
+  await page.getByRole('combobox', { name: '言語' }).selectOption('en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a Class' })).toBeVisible();
+
+  await page.goto('/about-atelier');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
