@@ -61,15 +61,17 @@ test('the top bar Log in button leads to the login form, with the drawer closed 
   await expect(page.getByTestId('app-drawer')).toHaveAttribute('data-open', 'false');
 });
 
-test('a guest opening a student page is sent to /login', async ({ page }) => {
+test('a guest opening a student page is sent to /login, which comes back there after sign-in', async ({
+  page,
+}) => {
   await page.goto(`${APP}/orders`);
-  await expect(page).toHaveURL(`${APP}/login`);
+  await expect(page).toHaveURL(`${APP}/login?redirect=%2Forders`);
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
 });
 
 test('a guest opening a page for any signed-in user is sent to /login', async ({ page }) => {
   await page.goto(`${APP}/account_settings`);
-  await expect(page).toHaveURL(`${APP}/login`);
+  await expect(page).toHaveURL(`${APP}/login?redirect=%2Faccount_settings`);
 });
 
 test('an unknown path shows the not-found page', async ({ page }) => {

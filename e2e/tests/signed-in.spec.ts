@@ -181,7 +181,7 @@ test('signing out leads to /login, forgets the token and revokes it on the serve
   expect(me.status()).toBe(401);
 
   await page.goto(`${APP}/orders`);
-  await expect(page).toHaveURL(`${APP}/login`);
+  await expect(page).toHaveURL(`${APP}/login?redirect=%2Forders`);
 });
 
 test('switching the language to Japanese changes the visible text', async ({ page }) => {

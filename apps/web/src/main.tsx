@@ -2,7 +2,6 @@ import { APP_BASE } from '@atelier/contract';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppRoot } from './app/app-root';
-import { installPreloadErrorReload } from './app/preload-error';
 import {
   currentVisitor,
   PRERENDER_STALE_ATTRIBUTE,
@@ -20,8 +19,6 @@ import { liveLanguageSet } from './i18n/language-slice';
 import { clientConfig } from './lib/client-config';
 
 if (import.meta.env.DEV) void import('./app/dev-fonts');
-
-installPreloadErrorReload();
 
 void startErrorReporting(clientConfig());
 void startPaymentScript(clientConfig());

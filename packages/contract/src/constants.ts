@@ -4,6 +4,13 @@ export const FIRST_PAGE = 1;
 export const DEFAULT_LANGUAGE = 'en';
 export const LANGUAGES = ['en', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/**
+ * The cookie holding a visitor's language choice, one for the public site and the app: the site's
+ * language switch and the app's both write it, and both read it (docs/product.md#who-uses-it).
+ */
+export const LANGUAGE_COOKIE = 'site_lang';
+/** How long a language choice is remembered: a year. */
+export const LANGUAGE_COOKIE_MAX_AGE_S = 31_536_000;
 export const DEFAULT_TIMEZONE = 'America/New_York';
 
 /** ActionCable connection monitor constants (docs/product.md#constants). */

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@atelier/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LANGUAGE_STORAGE_KEY } from '../i18n/i18n';
+import { LANGUAGE_STORAGE_KEY, writeLanguageCookie } from '../i18n/i18n';
 import {
   entryLoaderScript,
   PENDING_SUBMIT_ATTRIBUTE,
@@ -12,7 +12,14 @@ import {
   type Visitor,
 } from './prerendered-page';
 
-const guest: Visitor = { token: null, language: null, wide: false, search: '', path: '/login' };
+const guest: Visitor = {
+  token: null,
+  languageCookie: null,
+  language: null,
+  wide: false,
+  search: '',
+  path: '/login',
+};
 
 describe('prerenderFits', () => {
   it('keeps the prerender for a guest in English on a narrow screen at its own path', () => {
@@ -21,11 +28,18 @@ describe('prerenderFits', () => {
     // English chosen, or a stored value that is no language (storedLanguage() reads it as English).
     expect(prerenderFits('/login', { ...guest, language: 'en' })).toBe(true);
     expect(prerenderFits('/login', { ...guest, language: 'fr' })).toBe(true);
+    // English chosen last, on the public site: the shared cookie wins over the app's old choice.
+    expect(prerenderFits('/login', { ...guest, languageCookie: 'en', language: 'ja' })).toBe(true);
   });
 
   it.each<[string, Partial<Visitor>]>([
     ['a signed-in visitor', { token: 'a.b.c' }],
     ['a guest reading Japanese', { language: 'ja' }],
+    ['a guest who chose Japanese on the public site', { languageCookie: 'ja' }],
+    [
+      'a cookie that is no language, over a stored Japanese',
+      { languageCookie: 'fr', language: 'ja' },
+    ],
     ['a wide screen (the drawer docks there)', { wide: true }],
     ['a query string (the prerender knows none)', { search: '?redirect=%2Fcart' }],
     ['another path', { path: '/register' }],
@@ -59,10 +73,17 @@ describe('the guard script in the prerendered page', () => {
     { ...guest, wide: true },
     { ...guest, search: '?redirect=%2Fcart' },
     { ...guest, token: 'a.b.c', language: 'ja', wide: true },
+    { ...guest, languageCookie: 'ja' },
+    { ...guest, languageCookie: 'en', language: 'ja' },
+    { ...guest, languageCookie: 'fr', language: 'ja' },
   ];
 
   it.each(cases)('decides as prerenderFits does: %o', (visitor) => {
     localStorage.clear();
+    writeLanguageCookie('', 0);
+    if (visitor.languageCookie !== null) {
+      writeLanguageCookie(visitor.languageCookie);
+    }
     if (visitor.token !== null) localStorage.setItem(STORAGE_KEYS.jwt, visitor.token);
     if (visitor.language !== null) localStorage.setItem(LANGUAGE_STORAGE_KEY, visitor.language);
     wide = visitor.wide;

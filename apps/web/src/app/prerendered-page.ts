@@ -1,5 +1,5 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS } from '@atelier/contract';
-import { LANGUAGE_STORAGE_KEY } from '../i18n/i18n';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, STORAGE_KEYS } from '@atelier/contract';
+import { isLanguage, LANGUAGE_STORAGE_KEY, languageCookieValue } from '../i18n/i18n';
 import { WIDE_SCREEN_QUERY } from './shell/use-wide-screen';
 
 /*
@@ -22,6 +22,8 @@ export const PENDING_SUBMIT_ATTRIBUTE = 'data-submit-pending';
 export type Visitor = {
   /** The stored session token (`STORAGE_KEYS.jwt`), if any. */
   token: string | null;
+  /** The language cookie shared with the public site (`LANGUAGE_COOKIE`) as set, if any. */
+  languageCookie: string | null;
   /** The stored language (`LANGUAGE_STORAGE_KEY`) as stored, if any. */
   language: string | null;
   /** Whether the screen is at least the layout breakpoint wide (the drawer docks there). */
@@ -36,12 +38,14 @@ export type Visitor = {
 const OTHER_LANGUAGES = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE);
 
 /**
- * Whether a visitor would see the prerendered screen of `prerenderedPath` exactly. An unknown
- * stored language counts as the default, as `storedLanguage()` reads it.
+ * Whether a visitor would see the prerendered screen of `prerenderedPath` exactly. The language is
+ * read as `storedLanguage()` reads it: the cookie when it names a language, else local storage,
+ * and an unknown value counts as the default.
  */
 export function prerenderFits(prerenderedPath: string | null, visitor: Visitor): boolean {
   if (prerenderedPath === null || prerenderedPath !== visitor.path) return false;
-  const otherLanguage = (OTHER_LANGUAGES as readonly (string | null)[]).includes(visitor.language);
+  const language = isLanguage(visitor.languageCookie) ? visitor.languageCookie : visitor.language;
+  const otherLanguage = (OTHER_LANGUAGES as readonly (string | null)[]).includes(language);
   return visitor.token === null && !otherLanguage && !visitor.wide && visitor.search === '';
 }
 
@@ -50,6 +54,7 @@ export function currentVisitor(base: string): Visitor | null {
   try {
     return {
       token: localStorage.getItem(STORAGE_KEYS.jwt),
+      languageCookie: languageCookieValue(document.cookie),
       language: localStorage.getItem(LANGUAGE_STORAGE_KEY),
       wide: window.matchMedia(WIDE_SCREEN_QUERY).matches,
       search: window.location.search,
@@ -74,7 +79,8 @@ export function currentVisitor(base: string): Visitor | null {
 export function prerenderGuardScript(): string {
   const json = JSON.stringify;
   return (
-    `(function(d){try{var s=localStorage,l=s.getItem(${json(LANGUAGE_STORAGE_KEY)});` +
+    `(function(d){try{var s=localStorage,c=(/(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;]*)/.exec(document.cookie)||[])[1],` +
+    `l=${json(LANGUAGES)}.indexOf(c)>=0?c:s.getItem(${json(LANGUAGE_STORAGE_KEY)});` +
     `if(s.getItem(${json(STORAGE_KEYS.jwt)})!==null||${json(OTHER_LANGUAGES)}.indexOf(l)>=0||` +
     `matchMedia(${json(WIDE_SCREEN_QUERY)}).matches||location.search!=="")` +
     `d.setAttribute(${json(PRERENDER_STALE_ATTRIBUTE)},"")}` +

@@ -13,7 +13,12 @@ const as = (role: Role) => ({
 
 let api: FakeApi;
 beforeEach(() => {
-  api = fakeApi({ 'GET /api/v1/notifications/unread_count': { data: { data: 0 } } });
+  api = fakeApi({
+    'GET /api/v1/notifications/unread_count': { data: { data: 0 } },
+    // Manage Schedule shows the not-found page for an unknown schedule (404, the fake's default);
+    // a failed load still shows the page, which is all the route table's test needs.
+    'GET /api/v1/klass_group_schedules/9': { status: 503 },
+  });
 });
 afterEach(() => api.restore());
 
@@ -26,6 +31,15 @@ describe('route table and protected-route rule (docs/product.md#routes-and-scree
     const { router } = renderApp('/orders', { preloadedState: asGuest });
     expect(await heading()).toBe('Log in');
     expect(router.state.location.pathname).toBe('/app/login');
+  });
+
+  it('sends a guest who opens a deep link to /login with the path and query to come back to', async () => {
+    const { router } = renderApp('/classes?message=3', { preloadedState: asGuest });
+    expect(await heading()).toBe('Log in');
+    expect(router.state.location.pathname).toBe('/app/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/classes?message=3',
+    );
   });
 
   it('sends a guest who opens any logged-in page to /login', async () => {

@@ -1,5 +1,7 @@
 import { APP_BASE } from '@atelier/contract';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadOrRetry } from '../components/feedback/lazy-retry';
 import { PageRouteError, RouteError } from '../components/feedback/route-error';
 import { loadFeatureStrings } from '../i18n/i18n';
 import { setNavigator } from '../lib/navigation';
@@ -7,15 +9,25 @@ import { access, pattern } from '../lib/route-paths';
 import { RequireRole } from './routes/require-role';
 import { AppLayout } from './shell/app-layout';
 
+type RouteModule = { Component: ComponentType };
+
+/**
+ * A route module whose load, when it fails, gives a page that offers to retry it instead of an
+ * error (components/feedback/lazy-retry.tsx): the router would keep the failed load for good.
+ */
+function part(load: () => Promise<RouteModule>): () => Promise<RouteModule> {
+  return async () => ({ Component: await loadOrRetry(async () => (await load()).Component) });
+}
+
 /**
  * A page module, loaded together with the page strings (en-features.ts). Only the login and
  * not-found pages do without them, which keeps a first visit to /login small.
  */
-function page<T>(load: () => Promise<T>): () => Promise<T> {
-  return async () => {
+function page(load: () => Promise<RouteModule>): () => Promise<RouteModule> {
+  return part(async () => {
     const [module] = await Promise.all([load(), loadFeatureStrings()]);
     return module;
-  };
+  });
 }
 
 /**
@@ -41,7 +53,7 @@ export const routes: RouteObject[] = [
           { path: 'book_class', lazy: page(() => import('./routes/book-class')) },
           { path: 'photo_box', lazy: page(() => import('./routes/photo-box')) },
           { path: 'photo_upload', lazy: page(() => import('./routes/photo-upload')) },
-          { path: 'login', lazy: () => import('./routes/login') },
+          { path: 'login', lazy: part(() => import('./routes/login')) },
           {
             path: 'register/check_email',
             lazy: page(() => import('./routes/register-check-email')),
@@ -72,8 +84,8 @@ export const routes: RouteObject[] = [
           { path: 'sandbox/file', lazy: page(() => import('./routes/sandbox/file')) },
           { path: 'sandbox/file_upload', lazy: page(() => import('./routes/sandbox/file-upload')) },
           // docs/product.md#routes-and-screens: /404 (where forbidden routes lead) and every unknown path show the not-found page.
-          { path: '404', lazy: () => import('./routes/not-found') },
-          { path: '*', lazy: () => import('./routes/not-found') },
+          { path: '404', lazy: part(() => import('./routes/not-found')) },
+          { path: '*', lazy: part(() => import('./routes/not-found')) },
         ],
       },
       // Any logged-in user

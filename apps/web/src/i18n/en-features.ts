@@ -868,6 +868,7 @@ export const enFeatures = {
       lead: 'Thank you! Your order is paid and your seats are booked.',
       pending:
         'Thank you! Your payment is being confirmed; the order will show as paid in your orders shortly.',
+      noOrder: 'There is no order to show here. Your orders list has every order you placed.',
       orders: 'See my orders',
       classes: 'See my classes',
     },

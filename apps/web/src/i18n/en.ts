@@ -29,6 +29,9 @@ export const en = {
     timeout: 'Timeout Error',
     generic: 'Error',
     status: '{{status}}: {{message}}',
+    loadFailed: 'This part of the page could not be loaded. Check your connection and retry.',
+    retry: 'Retry',
+    reloadPage: 'Reload page',
   },
   layout: {
     skipToContent: 'Skip to content',

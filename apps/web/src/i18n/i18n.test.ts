@@ -1,7 +1,16 @@
+import { LANGUAGE_COOKIE } from '@atelier/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { en } from './en';
 import { enFeatures } from './en-features';
-import { i18n, LANGUAGE_STORAGE_KEY, setI18nLanguage, storedLanguage, storeLanguage } from './i18n';
+import {
+  i18n,
+  LANGUAGE_STORAGE_KEY,
+  languageCookieValue,
+  setI18nLanguage,
+  storedLanguage,
+  storeLanguage,
+  writeLanguageCookie,
+} from './i18n';
 import { ja } from './ja';
 import { jaFeatures } from './ja-features';
 
@@ -59,7 +68,27 @@ describe('language switching', () => {
     storeLanguage('ja');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ja');
     expect(storedLanguage()).toBe('ja');
+    writeLanguageCookie('', 0);
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
     expect(storedLanguage()).toBe('en');
+  });
+
+  it('shares one choice with the public site through its language cookie', () => {
+    // Japanese chosen on the public site, nothing stored by the app yet.
+    writeLanguageCookie('ja');
+    expect(storedLanguage()).toBe('ja');
+    // The last choice wins, wherever it was made: the app's old one gives way to the site's.
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    expect(storedLanguage()).toBe('ja');
+    // And the app's switch tells the site.
+    storeLanguage('en');
+    expect(languageCookieValue(document.cookie)).toBe('en');
+    expect(storedLanguage()).toBe('en');
+  });
+
+  it('reads the language cookie among others, and nothing from a look-alike', () => {
+    expect(languageCookieValue(`a=1; ${LANGUAGE_COOKIE}=ja; b=2`)).toBe('ja');
+    expect(languageCookieValue(`x${LANGUAGE_COOKIE}=ja`)).toBeNull();
+    expect(languageCookieValue('')).toBeNull();
   });
 });

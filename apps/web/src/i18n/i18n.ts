@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@atelier/contract';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_S,
+  LANGUAGES,
+  type Language,
+} from '@atelier/contract';
 import i18next, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
@@ -8,8 +14,9 @@ import type { FeatureTranslation, Translation } from './en-shape';
 export type MessageKey = ParseKeys<'translation'>;
 
 /**
- * Where the chosen UI language is kept across visits. Note that sign-out clears all of local storage
- * and resets the store (docs/product.md#client-state), so the language returns to English after signing out.
+ * Where the app used to keep the chosen UI language on its own; still read when the shared
+ * language cookie is absent, and still written. Sign-out clears all of local storage
+ * (docs/product.md#client-state) but not the cookie, which the public site shares.
  */
 export const LANGUAGE_STORAGE_KEY = 'atelier.language';
 
@@ -17,8 +24,24 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The language cookie's value in a `document.cookie` string, as written; null without one. */
+export function languageCookieValue(cookies: string): string | null {
+  for (const part of cookies.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === LANGUAGE_COOKIE) return value.join('=');
+  }
+  return null;
+}
+
+/**
+ * The visitor's language choice: the cookie the public site and the app share (the last choice
+ * made on either, docs/product.md#who-uses-it), else what this app stored before there was one,
+ * else English.
+ */
 export function storedLanguage(): Language {
   try {
+    const shared = languageCookieValue(document.cookie);
+    if (isLanguage(shared)) return shared;
     const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(value) ? value : DEFAULT_LANGUAGE;
   } catch {
@@ -27,7 +50,25 @@ export function storedLanguage(): Language {
   }
 }
 
+/**
+ * Sets the language cookie as the public site sets it (path `/`, a year); with a max age of 0 it
+ * removes it.
+ */
+export function writeLanguageCookie(
+  value: string,
+  maxAgeSeconds = LANGUAGE_COOKIE_MAX_AGE_S,
+): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and not in every browser the app supports, and start-up reads the choice synchronously.
+  document.cookie = `${LANGUAGE_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax`;
+}
+
+/** Remembers `language` for the app and for the public site, which reads the same cookie. */
 export function storeLanguage(language: Language): void {
+  try {
+    writeLanguageCookie(language);
+  } catch {
+    // Cookies can be disabled; local storage below still remembers the app's choice.
+  }
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

@@ -23,6 +23,9 @@ export const ja: Translation = {
     timeout: 'タイムアウトしました',
     generic: 'エラー',
     status: '{{status}}: {{message}}',
+    loadFailed: 'この部分を読み込めませんでした。接続を確認して、もう一度お試しください。',
+    retry: '再試行',
+    reloadPage: 'ページを再読み込み',
   },
   layout: {
     skipToContent: '本文へスキップ',

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../testing/builders';
 import { type FakeApi, fakeApi } from '../testing/fake-api';
 import { makeStore } from '../testing/render-with-providers';
+import { api as appApi } from './api';
 import { apiClient, errorSnackbarText, fieldErrors, handleError, toApiError } from './api-client';
 import { setNavigator } from './navigation';
 import { getToken, setToken } from './storage';
@@ -85,6 +86,23 @@ describe('HTTP 401 (docs/product.md#error-handling)', () => {
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('order_params')).toBeNull();
     expect(store.getState().session).toEqual({ status: 'loaded', user: null });
+    expect(store.getState().snackbar.open).toBe(false);
+  });
+
+  it('shows no message for a save in flight when the session ends (RTK Query aborts it)', async () => {
+    const store = makeStore({ session: { status: 'loaded', user: buildUser() } });
+    setToken('revoked elsewhere');
+    const probe = appApi.injectEndpoints({
+      endpoints: (build) => ({
+        saveProbe: build.mutation<unknown, void>({
+          query: () => ({ url: '/api/v1/probe', method: 'PUT' }),
+        }),
+      }),
+    });
+    api = fakeApi({ 'PUT /api/v1/probe': { status: 401 } });
+    const thrown = await failure(store.dispatch(probe.endpoints.saveProbe.initiate()).unwrap());
+    handleError(thrown);
+    await vi.waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/login', undefined));
     expect(store.getState().snackbar.open).toBe(false);
   });
 

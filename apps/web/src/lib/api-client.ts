@@ -134,12 +134,26 @@ export function toApiError(error: unknown): ApiError {
   }
   return {
     status: null,
-    code: null,
+    // RTK Query answers a call it aborted (the store was reset under it: a 401 or a sign-out) with
+    // a plain `{name: 'AbortError'}`, not the transport's cancelled HttpError; both are one case.
+    code: isAbort(error) ? 'ERR_CANCELED' : null,
     detail: null,
     reason: null,
     fields: {},
-    message: error instanceof Error ? error.message : String(error),
+    message: error instanceof Error ? error.message : describe(error),
   };
+}
+
+function isAbort(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError'
+  );
+}
+
+function describe(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'message' in error)
+    return String(error.message);
+  return String(error);
 }
 
 /** docs/product.md#validation: a 422's validate entries as `{field: message}`; `{}` for any other failure. */
@@ -149,12 +163,15 @@ export function fieldErrors(error: unknown): Record<string, string> {
 
 /**
  * The snackbar text docs/product.md#error-handling gives for a failure, or null when the catalogue shows nothing
- * (401: the session handler acts; 400 and 500: logged only).
+ * (401: the session handler acts; 400 and 500: logged only; a cancelled call).
  * `message` is the caller's text for the action; it wins over the server's detail.
  */
 export function errorSnackbarText(error: unknown, message?: string): string | null {
   const apiError = toApiError(error);
   if (apiError.status === 401 || apiError.status === 400 || apiError.status === 500) return null;
+  // A cancelled call was given up on purpose (a 401 or a sign-out reset the store under it):
+  // nobody waits for its answer, and "Error" on the login page would only puzzle.
+  if (apiError.code === 'ERR_CANCELED') return null;
   if (apiError.code === 'ECONNABORTED') {
     return i18n.t('errors.timeout');
   }

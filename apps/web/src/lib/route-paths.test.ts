@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAuthPage, paths, resumeAfterSignIn } from './route-paths';
+import { isAuthPage, loginRedirectingTo, paths, resumeAfterSignIn } from './route-paths';
 
 describe('isAuthPage', () => {
   it('is true for /login and every /register page', () => {
@@ -31,6 +31,13 @@ describe('resumeAfterSignIn', () => {
     expect(resumeAfterSignIn('/app')).toBe('/');
   });
 
+  it('keeps the query of a deep link, as the guard sends it', () => {
+    expect(resumeAfterSignIn('/classes?message=3')).toBe('/classes?message=3');
+    expect(resumeAfterSignIn('/app/gallery/feedback?post=1')).toBe('/gallery/feedback?post=1');
+    const sent = new URL(loginRedirectingTo('/classes?message=3'), 'http://x').searchParams;
+    expect(resumeAfterSignIn(sent.get('redirect'))).toBe('/classes?message=3');
+  });
+
   it.each([
     [null],
     [''],
@@ -39,6 +46,13 @@ describe('resumeAfterSignIn', () => {
     ['/\\evil.example'],
     ['https://evil.example/'],
     ['/login'],
+    ['/app/../admin'],
+    ['/app/%2e%2e/admin'],
+    ['/app/./classes'],
+    ['/app\\classes'],
+    ['\\\\evil.example'],
+    ['https:/evil.example'],
+    ['javascript:alert(1)'],
   ])('refuses %j', (redirect) => {
     expect(resumeAfterSignIn(redirect)).toBeNull();
   });

@@ -74,6 +74,14 @@ export const access = {
   admin: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
+/**
+ * /login with `?redirect=` naming where to go back after signing in: a guarded page sends a
+ * signed-out visitor there with its own path and query (a mailed link's `?message=`, say).
+ */
+export function loginRedirectingTo(path: string): string {
+  return `${paths.login}?${new URLSearchParams({ redirect: path })}`;
+}
+
 /** Login and registration pages: the drawer starts closed there, even on wide screens. */
 export function isAuthPage(pathname: string): boolean {
   return (
@@ -82,8 +90,9 @@ export function isAuthPage(pathname: string): boolean {
 }
 
 /**
- * The app path a `?redirect=` on /login resumes at after signing in (checkout sends a guest there
- * with `/checkout`), or null when there is none or it could lead off this site. The contract's
+ * The app path a `?redirect=` on /login resumes at after signing in (a guarded page or checkout
+ * sends a guest there with its own path), or null when there is none or it could lead off this
+ * site or out of the app. The contract's
  * `isSafeRedirect` says the same but lives beside schemas that would bring zod into the login
  * page's first visit (docs/decisions/021-precompressed-assets-and-first-visit-budget.md).
  */
@@ -100,6 +109,9 @@ export function resumeAfterSignIn(redirect: string | null | undefined): string |
     return null;
   }
   if (url.origin !== base) return null;
+  // Dot segments (`/app/../`, also percent-encoded) would step out of the path as written: a path
+  // that is not already in its plain form is refused rather than normalised.
+  if (url.pathname !== redirect.split(/[?#]/, 1)[0]) return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
   // A path given with the /app base is made relative to the router's basename.
   if (path === APP_BASE) return '/';

@@ -5,6 +5,7 @@ import 'fake-indexeddb/auto';
 import '../i18n/all-strings';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { writeLanguageCookie } from '../i18n/i18n';
 
 // findBy* waits 1 s by default: too little for lazy pages on a loaded 2-core CI machine. A
 // passing test is no slower; only a failing one waits longer before it reports.
@@ -13,4 +14,6 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The language choice is also a cookie (shared with the public site): each test starts without.
+  writeLanguageCookie('', 0);
 });

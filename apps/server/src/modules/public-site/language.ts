@@ -1,8 +1,12 @@
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '@atelier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANG, isLang, type Lang, SITE_LANGUAGES } from './site-strings';
 
-/** Remembers a visitor's explicit choice (`?lang=`) for the site's other pages, which link without it. */
-export const LANG_COOKIE = 'site_lang';
+/**
+ * Remembers a visitor's explicit choice (`?lang=`) for the site's other pages, which link without
+ * it, and for the app, whose language switch writes the same cookie (one choice for both).
+ */
+export const LANG_COOKIE = LANGUAGE_COOKIE;
 
 /** The language a page is rendered in, and whether the visitor chose it (`?lang=`). */
 export type Negotiated = { lang: Lang; chosen: boolean };
@@ -65,7 +69,7 @@ export function sendLanguageHeaders(reply: FastifyReply, negotiated: Negotiated)
   if (negotiated.chosen) {
     reply.header(
       'set-cookie',
-      `${LANG_COOKIE}=${negotiated.lang}; Path=/; Max-Age=31536000; SameSite=Lax`,
+      `${LANG_COOKIE}=${negotiated.lang}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`,
     );
   }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
+import { LANGUAGE_COOKIE } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed';
@@ -182,6 +183,19 @@ describe('public site', { timeout: 120_000 }, () => {
     expect((await get('/terms-of-use', { 'accept-language': 'fr, *;q=0.1' })).body).toMatch(
       /<html lang="en">/,
     );
+  });
+
+  it('shares one language choice with the app: its cookie covers /app too, and a choice made there counts here', async () => {
+    const chosen = await get('/about-atelier?lang=ja');
+    const cookie = String(chosen.headers['set-cookie']);
+    expect(cookie).toContain(`${LANGUAGE_COOKIE}=ja;`);
+    expect(cookie).toMatch(/; Path=\/(;|$)/);
+    // The app's language switch writes the same cookie: English there is English here.
+    const fromApp = await get('/terms-of-use', {
+      'accept-language': 'ja',
+      cookie: `other=1; ${LANGUAGE_COOKIE}=en`,
+    });
+    expect(fromApp.body).toMatch(/<html lang="en">/);
   });
 
   it('names every language version of a page (hreflang en, ja, x-default) and links the switch to them', async () => {

@@ -4,6 +4,9 @@ import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { AppSnackbar } from '../../components/feedback/app-snackbar';
+import { loadOrRetry } from '../../components/feedback/lazy-retry';
+import { LoadingOverlay } from '../../components/feedback/loading-overlay';
 import { useLatched } from '../../components/use-latched';
 import { isAuthPage } from '../../lib/route-paths';
 import { selectSnackbar } from '../../lib/snackbar-slice';
@@ -22,15 +25,13 @@ import {
 import { TopBar } from './top-bar';
 import { useWideScreen } from './use-wide-screen';
 
-// Parts that a first visit to /login does not show (the drawer starts closed there) load when first
-// needed, keeping that page's bundle small (issue 2 budget: 200 KB gzip).
-const AppDrawer = lazy(() => import('./app-drawer').then((m) => ({ default: m.AppDrawer })));
-const AppSnackbar = lazy(() =>
-  import('../../components/feedback/app-snackbar').then((m) => ({ default: m.AppSnackbar })),
-);
-const LoadingOverlay = lazy(() =>
-  import('../../components/feedback/loading-overlay').then((m) => ({ default: m.LoadingOverlay })),
-);
+// The drawer, which a first visit to /login does not show (it starts closed there), loads when
+// first needed, keeping that page's bundle small. The snackbar and the loading overlay do not:
+// they are how a failed call is told, and the call may have failed because the network is gone,
+// taking any load on demand with it (docs/decisions/051-failed-lazy-loads-offer-a-retry.md).
+const AppDrawer = lazy(async () => ({
+  default: await loadOrRetry(async () => (await import('./app-drawer')).AppDrawer),
+}));
 /** The document title is the app title: the gallery name unless a page set another (docs/product.md#who-uses-it). */
 function useDocumentTitle() {
   const { t } = useTranslation();
@@ -112,16 +113,8 @@ export function AppLayout() {
         </Box>
         <Footer />
       </Box>
-      {snackbarMounted && (
-        <Suspense fallback={null}>
-          <AppSnackbar />
-        </Suspense>
-      )}
-      {overlayMounted && (
-        <Suspense fallback={null}>
-          <LoadingOverlay open={loading} />
-        </Suspense>
-      )}
+      {snackbarMounted && <AppSnackbar />}
+      {overlayMounted && <LoadingOverlay open={loading} />}
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadOrRetry } from '../../components/feedback/lazy-retry';
 import { SearchButton } from '../../features/search';
 import { selectSessionStatus, selectUser } from '../../features/session';
 import { paths } from '../../lib/route-paths';
@@ -19,7 +20,9 @@ import { drawerToggled, selectDrawerOpen } from './shell-slice';
 import { TopBarButton } from './top-bar-button';
 
 // Signed-in users' buttons (badges, notifications) load only when someone is signed in.
-const UserActions = lazy(() => import('./user-actions'));
+const UserActions = lazy(async () => ({
+  default: await loadOrRetry(async () => (await import('./user-actions')).default),
+}));
 
 /**
  * docs/product.md#routes-and-screens top bar: menu toggle, logo, search, language; for signed-in users Gallery, Register (students),

@@ -32,3 +32,4 @@ export {
   selectKlassList,
   selectKlassPage,
 } from './klasses-slice';
+export { type ScheduleLookup, useScheduleInProgramme } from './schedule-in-programme';

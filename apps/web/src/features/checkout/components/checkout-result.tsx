@@ -12,7 +12,8 @@ import { OrderSummary, useOrderQuery } from '../../orders';
 /**
  * /checkout/complete?order={id}: the order bought, and where to go next. An order whose payment
  * the provider accepted but whose webhook has not arrived yet is still pending: the page says
- * it is being confirmed rather than that it failed.
+ * it is being confirmed rather than that it failed. Without an order to show (no `?order=`, or
+ * one that did not load) it claims nothing was paid and points to the orders list.
  */
 export function CheckoutComplete() {
   const { t } = useTranslation();
@@ -23,7 +24,11 @@ export function CheckoutComplete() {
     <Stack spacing={3} sx={{ maxWidth: 640 }}>
       {isLoading ? (
         <CircularProgress size={24} aria-label={t('checkout.loading')} />
-      ) : order?.status === 'pending' ? (
+      ) : !order ? (
+        <Typography data-testid="checkout-complete-no-order">
+          {t('checkout.complete.noOrder')}
+        </Typography>
+      ) : order.status === 'pending' ? (
         <Alert severity="info" data-testid="checkout-complete-pending">
           {t('checkout.complete.pending')}
         </Alert>

@@ -3,15 +3,18 @@ import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountBadge } from '../../../components/feedback/count-badge';
+import { loadOrRetry } from '../../../components/feedback/lazy-retry';
 import { useLatched } from '../../../components/use-latched';
 import { useAppSelector } from '../../../lib/store-hooks';
 import { selectUser } from '../../session';
 import { notificationsApi } from '../notifications-api';
 import { selectUnreadCount } from '../notifications-slice';
 
-const NotificationsDialog = lazy(() =>
-  import('./notifications-dialog').then((m) => ({ default: m.NotificationsDialog })),
-);
+const NotificationsDialog = lazy(async () => ({
+  default: await loadOrRetry(
+    async () => (await import('./notifications-dialog')).NotificationsDialog,
+  ),
+}));
 
 /** The top bar's notifications button: the unread badge, and the dialog it opens. */
 export function NotificationsButton() {

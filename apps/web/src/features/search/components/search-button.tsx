@@ -6,6 +6,7 @@ import {
   searchDialogOpened,
   selectSearchDialogOpen,
 } from '../../../components/dialogs/search-dialog-slice';
+import { loadOrRetry } from '../../../components/feedback/lazy-retry';
 import { useLatched } from '../../../components/use-latched';
 import { loadFeatureStrings } from '../../../i18n/i18n';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
@@ -13,11 +14,12 @@ import { SEARCH_SHORTCUT, useSearchShortcut, useTypeAhead } from '../search-shor
 
 // The dialog, its endpoint, the contract's schemas and its strings load on the first opening: the
 // top bar is on every first visit, login included (decision 021).
-const SiteSearchDialog = lazy(() =>
-  Promise.all([import('./site-search-dialog'), loadFeatureStrings()]).then(([m]) => ({
-    default: m.SiteSearchDialog,
-  })),
-);
+const SiteSearchDialog = lazy(async () => ({
+  default: await loadOrRetry(async () => {
+    const [module] = await Promise.all([import('./site-search-dialog'), loadFeatureStrings()]);
+    return module.SiteSearchDialog;
+  }),
+}));
 
 /**
  * The top bar's search button (docs/product.md#search): it and the `/` key open the search
