@@ -3,7 +3,7 @@ import { type access, paths } from '../../apps/web/src/lib/route-paths';
 import { APP, expect, settle, signInAs, test } from '../fixtures';
 import { apiToken, bearer, emptyCart, familyMember, scheduleOf } from '../helpers';
 
-// docs/product.md#phones: every page works on a 390 px wide phone. Each page of the app's route
+// docs/product.md#routes-and-screens (Phones): every page works on a 390 px wide phone. Each page of the app's route
 // list (apps/web/src/lib/route-paths.ts, imported so that a new page must be placed below) and of
 // the public site is opened at 390×844 by the roles that can see it, and must not scroll sideways.
 

@@ -40,8 +40,8 @@ export function TopBar({ wide }: { wide: boolean }) {
       data-testid="top-bar"
       sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}
     >
-      {/* On a phone a student's bar holds eight controls in 358 px: tighter gaps and icon buttons
-          keep them, and the cart badge, inside the bar (docs/product.md#phones). */}
+      {/* On a phone a student's bar holds eight controls in 358 px: tighter gaps and smaller
+          icon buttons keep them, and the cart badge, inside the bar (docs/product.md#routes-and-screens). */}
       <Toolbar
         sx={(theme) => ({
           gap: 1,
