@@ -35,7 +35,7 @@ export type AdminTableProps<Row> = {
   rowKey: (row: Row) => string;
   /** Names a row in its buttons' accessible names ('Delete Comics Drawing'). */
   rowName: (row: Row) => string;
-  /** Data attributes of a row's `<tr>` (`data-testid`, `data-status`, …). */
+  /** Data attributes of a row's `<tr>` or phone card (`data-testid`, `data-status`, …). */
   rowData?: (row: Row) => Record<`data-${string}`, string>;
   /** True while the rows are being fetched: no empty message, a loading row if there are none. */
   loading?: boolean;
@@ -56,9 +56,9 @@ export type AdminTableProps<Row> = {
 };
 
 /**
- * The admin list: a toolbar (search, new), the table with a row's actions (its own, edit,
- * delete), loading, empty and no-match states, and paging. Generic over the row; every text comes
- * in through the props or the kit's strings (`admin.table`).
+ * The admin list: a toolbar (search, new), the table (cards on a phone) with a row's actions
+ * (its own, edit, delete), loading, empty and no-match states, and paging. Generic over the row;
+ * every text comes in through the props or the kit's strings (`admin.table`).
  */
 export function AdminTable<Row>({
   label,
