@@ -23,7 +23,12 @@ export function LanguageSwitch() {
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
       <label htmlFor={id} style={{ display: 'inline-flex' }}>
-        <TranslateIcon fontSize="small" aria-hidden="true" />
+        {/* The icon makes room on a phone's top bar; the label stays for screen readers. */}
+        <TranslateIcon
+          fontSize="small"
+          aria-hidden="true"
+          sx={{ display: { xs: 'none', sm: 'inline-block' } }}
+        />
         <span
           style={{
             position: 'absolute',

@@ -43,7 +43,17 @@ export function TopBar({ wide }: { wide: boolean }) {
       data-testid="top-bar"
       sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}
     >
-      <Toolbar sx={{ gap: 1 }}>
+      {/* On a phone a student's bar holds eight controls in 358 px: tighter gaps and smaller
+          icon buttons keep them, and the cart badge, inside the bar (docs/product.md#routes-and-screens). */}
+      <Toolbar
+        sx={(theme) => ({
+          gap: 1,
+          [theme.breakpoints.down('sm')]: {
+            gap: 0.5,
+            '& .MuiIconButton-root': { p: 0.625 },
+          },
+        })}
+      >
         <IconButton
           edge="start"
           color="inherit"

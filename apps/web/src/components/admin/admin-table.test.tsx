@@ -1,7 +1,8 @@
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { setScreenWidth } from '../../testing/render-app';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { type AdminColumn, AdminTable, type AdminTableProps } from './admin-table';
 import { usePageParam } from './use-page-param';
@@ -81,7 +82,7 @@ describe('AdminTable', { timeout: 20_000 }, () => {
     expect(onDelete).toHaveBeenCalledWith(fruit('1', 'Apple'));
   });
 
-  it('scrolls sideways in its own container on a narrow screen, the actions pinned in view', () => {
+  it('scrolls sideways in its own container when wider than its screen, the actions pinned in view', () => {
     renderWithProviders(table({ onEdit: vi.fn(), onDelete: vi.fn() }));
     const scroller = screen.getByTestId('admin-table-scroll');
     expect(scroller).toContainElement(screen.getByRole('table', { name: 'Fruits' }));
@@ -92,6 +93,24 @@ describe('AdminTable', { timeout: 20_000 }, () => {
       expect(cell).toHaveStyle({ position: 'sticky', right: '0px' });
     }
     expect(actions).toContainElement(screen.getByRole('button', { name: 'Edit Apple' }));
+  });
+
+  it('shows a card per row on a phone, its actions named after the row', async () => {
+    setScreenWidth(390);
+    try {
+      const onEdit = vi.fn();
+      const { user } = renderWithProviders(table({ onEdit }));
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const cards = within(screen.getByRole('list', { name: 'Fruits' })).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      expect(
+        within(cards[1] as HTMLElement).getByText('Price').nextElementSibling,
+      ).toHaveTextContent('200');
+      await user.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Edit Pear' }));
+      expect(onEdit).toHaveBeenCalledWith(fruit('2', 'Pear'));
+    } finally {
+      setScreenWidth(1280);
+    }
   });
 
   it('writes the page into ?page= and reads it back from the URL', async () => {

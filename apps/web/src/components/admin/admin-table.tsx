@@ -6,39 +6,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import type { Theme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagePagination } from '../page-pagination';
+import { ResponsiveTable, type TableColumn } from './responsive-table';
 
 /** A search waits for typing to pause this long before it asks the server. */
 export const SEARCH_DELAY_MS = 300;
 
-/** The actions column stays in view while a narrow screen scrolls the table sideways. */
-const pinnedRight = {
-  position: 'sticky',
-  right: 0,
-  zIndex: 1,
-  bgcolor: 'background.paper',
-  boxShadow: (theme: Theme) => `-1px 0 0 ${theme.palette.divider}`,
-} as const;
-
 /** One column: its header and what a row shows in it. */
-export type AdminColumn<Row> = {
-  /** Unique among the table's columns. */
-  key: string;
-  header: string;
-  render: (row: Row) => ReactNode;
-  align?: 'left' | 'right';
-};
+export type AdminColumn<Row> = TableColumn<Row>;
 
 /**
  * How the list pages: numbered pages (keep the page in the URL with `usePageParam`), or a list
@@ -56,7 +35,7 @@ export type AdminTableProps<Row> = {
   rowKey: (row: Row) => string;
   /** Names a row in its buttons' accessible names ('Delete Comics Drawing'). */
   rowName: (row: Row) => string;
-  /** Data attributes of a row's `<tr>` (`data-testid`, `data-status`, …). */
+  /** Data attributes of a row's `<tr>` or phone card (`data-testid`, `data-status`, …). */
   rowData?: (row: Row) => Record<`data-${string}`, string>;
   /** True while the rows are being fetched: no empty message, a loading row if there are none. */
   loading?: boolean;
@@ -77,9 +56,9 @@ export type AdminTableProps<Row> = {
 };
 
 /**
- * The admin list: a toolbar (search, new), the table with a row's actions (its own, edit,
- * delete), loading, empty and no-match states, and paging. Generic over the row; every text comes
- * in through the props or the kit's strings (`admin.table`).
+ * The admin list: a toolbar (search, new), the table (cards on a phone) with a row's actions
+ * (its own, edit, delete), loading, empty and no-match states, and paging. Generic over the row;
+ * every text comes in through the props or the kit's strings (`admin.table`).
  */
 export function AdminTable<Row>({
   label,
@@ -103,7 +82,6 @@ export function AdminTable<Row>({
   const { t } = useTranslation();
   const term = useSearchTerm(search?.onSearch);
   const hasActions = Boolean(onEdit || onDelete || rowActions);
-  const width = columns.length + (hasActions ? 1 : 0);
   const message = loading
     ? t('common.loading')
     : term.value && noMatchText
@@ -137,40 +115,23 @@ export function AdminTable<Row>({
         </Stack>
       )}
       {loadError && <Alert severity="error">{loadError}</Alert>}
-      {/* A table wider than a phone scrolls sideways inside its container, never the page, and
-          the actions column stays pinned at its right edge so the buttons are always in reach. */}
-      <TableContainer sx={{ overflowX: 'auto' }} data-testid="admin-table-scroll">
-        <Table size="small" aria-label={label} aria-busy={loading} data-testid={testId}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.key} align={column.align}>
-                  {column.header}
-                </TableCell>
-              ))}
-              {hasActions && (
-                <TableCell align="right" sx={pinnedRight}>
-                  {t('admin.table.actions')}
-                </TableCell>
-              )}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => {
-              const name = rowName(row);
-              return (
-                <TableRow key={rowKey(row)} {...rowData?.(row)}>
-                  {columns.map((column) => (
-                    <TableCell key={column.key} align={column.align}>
-                      {column.render(row)}
-                    </TableCell>
-                  ))}
-                  {hasActions && (
-                    <TableCell
-                      align="right"
-                      sx={{ ...pinnedRight, whiteSpace: 'nowrap' }}
-                      data-testid="admin-table-actions"
-                    >
+      <ResponsiveTable<Row>
+        label={label}
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        rowData={rowData}
+        busy={loading}
+        testId={testId}
+        placeholder={<Typography sx={{ my: 1 }}>{message}</Typography>}
+        actions={
+          hasActions
+            ? {
+                header: t('admin.table.actions'),
+                render: (row) => {
+                  const name = rowName(row);
+                  return (
+                    <>
                       {rowActions?.(row)}
                       {onEdit && (
                         <IconButton
@@ -188,21 +149,13 @@ export function AdminTable<Row>({
                           <DeleteIcon />
                         </IconButton>
                       )}
-                    </TableCell>
-                  )}
-                </TableRow>
-              );
-            })}
-            {rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={width}>
-                  <Typography sx={{ my: 1 }}>{message}</Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+                    </>
+                  );
+                },
+              }
+            : undefined
+        }
+      />
       {paging && <Paging paging={paging} hasRows={rows.length > 0} loading={loading} />}
     </Box>
   );

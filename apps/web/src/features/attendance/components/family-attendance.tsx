@@ -1,13 +1,9 @@
+import type { FamilyAttendance as FamilyAttendanceRow } from '@atelier/contract';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable, type TableColumn } from '../../../components/admin/responsive-table';
 import { PagePagination } from '../../../components/page-pagination';
 import { formatInstantRange } from '../../../lib/format-date';
 import { useAppSelector } from '../../../lib/store-hooks';
@@ -30,6 +26,25 @@ function FamilyAttendanceList({ zone }: { zone: string }) {
   const [page, setPage] = useState(1);
   const { data, isFetching } = useFamilyAttendanceQuery({ page: String(page) });
   if (!data || data.total === 0) return null;
+  const columns: TableColumn<FamilyAttendanceRow>[] = [
+    {
+      key: 'session',
+      header: t('attendance.columns.session'),
+      render: (row) => formatInstantRange(row.starts_at, row.ends_at, zone, i18n.language),
+    },
+    {
+      key: 'klass',
+      header: t('attendance.columns.klass'),
+      render: (row) => `${row.klass_group_name} · ${row.schedule_name}`,
+    },
+    { key: 'student', header: t('attendance.columns.student'), render: (row) => row.attendee_name },
+    {
+      key: 'status',
+      header: t('attendance.columns.status'),
+      render: (row) =>
+        row.status ? t(`attendance.status.${row.status}`) : t('attendance.notMarked'),
+    },
+  ];
   const pageCount = Math.ceil(data.total / data.perPage);
   return (
     <Paper
@@ -42,34 +57,14 @@ function FamilyAttendanceList({ zone }: { zone: string }) {
       <Typography variant="h6" component="h2" id="family-attendance-title">
         {t('attendance.title')}
       </Typography>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby="family-attendance-title" aria-busy={isFetching}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('attendance.columns.session')}</TableCell>
-              <TableCell>{t('attendance.columns.klass')}</TableCell>
-              <TableCell>{t('attendance.columns.student')}</TableCell>
-              <TableCell>{t('attendance.columns.status')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.rows.map((row) => (
-              <TableRow key={row.id} data-testid="family-attendance-row">
-                <TableCell>
-                  {formatInstantRange(row.starts_at, row.ends_at, zone, i18n.language)}
-                </TableCell>
-                <TableCell>
-                  {row.klass_group_name} · {row.schedule_name}
-                </TableCell>
-                <TableCell>{row.attendee_name}</TableCell>
-                <TableCell>
-                  {row.status ? t(`attendance.status.${row.status}`) : t('attendance.notMarked')}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable<FamilyAttendanceRow>
+        labelledBy="family-attendance-title"
+        busy={isFetching}
+        columns={columns}
+        rows={data.rows}
+        rowKey={(row) => row.id}
+        rowData={() => ({ 'data-testid': 'family-attendance-row' })}
+      />
       <PagePagination count={pageCount} page={page} onChange={setPage} />
     </Paper>
   );

@@ -107,7 +107,7 @@ describe('the class calendar', { timeout: 30_000 }, () => {
     expect(screen.getByText('Times in America/New_York')).toBeInTheDocument();
   });
 
-  it('gives each month entry a short time of its own line on a phone, never cut', async () => {
+  it('gives each month entry a short time of its own line on a phone and wraps its title, never cut', async () => {
     setScreenWidth(360);
     try {
       server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: sessions } });
@@ -123,6 +123,12 @@ describe('the class calendar', { timeout: 30_000 }, () => {
       expect(time).toHaveTextContent(/^22:30$/);
       expect(time).toHaveStyle({ whiteSpace: 'nowrap', display: 'block' });
       expect(time).not.toHaveStyle({ textOverflow: 'ellipsis' });
+      // The programme wraps within the narrow day column instead of being cut to "Draw…".
+      const title = within(entry).getByTestId('calendar-entry-title');
+      expect(title).toHaveTextContent('Drawing Lab');
+      expect(title).toHaveStyle({ overflowWrap: 'anywhere' });
+      expect(title).not.toHaveStyle({ textOverflow: 'ellipsis' });
+      expect(title).not.toHaveStyle({ whiteSpace: 'nowrap' });
       expect(
         within(
           within(document_querySelector('[data-date="2026-03-14"]')).getByRole('button', {

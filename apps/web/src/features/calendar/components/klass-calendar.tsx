@@ -181,7 +181,7 @@ const PHONE_QUERY = '(max-width:599.95px)';
 /**
  * One session as a compact button: its start time and programme; opens its details. `stacked`
  * (the month grid on a phone) puts a short 24-hour time on a line of its own, never cut, and the
- * programme under it.
+ * programme under it, wrapped.
  */
 function KlassChip({
   klass,
@@ -233,7 +233,13 @@ function KlassChip({
           >
             {formatTimeCompact(klass.starts_at, zone, i18n.language)}
           </Box>
-          <Box component="span" sx={{ display: 'block', ...ellipsis }}>
+          {/* A phone's day column is a few letters wide: the title wraps (hyphenated where the
+              language allows) rather than being cut, so "Observational Drawing" is never "Obser…". */}
+          <Box
+            component="span"
+            data-testid="calendar-entry-title"
+            sx={{ display: 'block', overflowWrap: 'anywhere', hyphens: 'auto' }}
+          >
             {klass.title}
           </Box>
         </>

@@ -2,6 +2,7 @@ import type { SalesOverview } from '@atelier/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { setScreenWidth } from '../../../testing/render-app';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { SalesOverviewPage } from './sales-overview-page';
 
@@ -100,6 +101,30 @@ describe('/sales_overview', { timeout: 30_000 }, () => {
     const schedule = within(screen.getByTestId('sales-by-schedule'));
     expect(schedule.getByText('Observational Drawing — Saturdays')).toBeInTheDocument();
     expect(schedule.getByText('75%')).toBeInTheDocument();
+  });
+
+  it('names each figures table by its heading, and shows its rows as cards on a phone', async () => {
+    server = fakeApi({ 'GET /api/v2/admin/sales': { data: doc(overview()) } });
+    const { unmount } = renderWithProviders(<SalesOverviewPage now={NOW} />);
+    expect(await screen.findByRole('table', { name: 'By period' })).toBeInTheDocument();
+    unmount();
+    setScreenWidth(390);
+    try {
+      renderWithProviders(<SalesOverviewPage now={NOW} />);
+      const periods = await screen.findByRole('list', { name: 'By period' });
+      const [first] = within(periods).getAllByRole('listitem');
+      // Every column is in the card, Orders included (a table would hide it past the edge).
+      expect(within(first as HTMLElement).getByText('Orders').nextElementSibling).toHaveTextContent(
+        '2',
+      );
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      // The two dates share one group, so they stay side by side above the other controls.
+      const range = within(screen.getByTestId('sales-range'));
+      expect(range.getByLabelText('From')).toBeInTheDocument();
+      expect(range.getByLabelText('To')).toBeInTheDocument();
+    } finally {
+      setScreenWidth(1280);
+    }
   });
 
   it('groups by ISO week when asked, naming each week by its Monday', async () => {

@@ -11,17 +11,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable } from '../../../components/admin/responsive-table';
 import { handleError } from '../../../lib/api-client';
 import { dateTimeFormat } from '../../../lib/date-formatter';
 import { formatPlainDate } from '../../../lib/format-date';
@@ -63,6 +59,7 @@ function download(text: string, name: string) {
 
 type Column<T> = { key: string; header: string; cell: (row: T) => ReactNode; numeric?: boolean };
 
+/** One figures table under its heading; on a phone, one card per row (the admin kit's table). */
 function FiguresTable<T>(props: {
   caption: string;
   rows: T[];
@@ -71,39 +68,25 @@ function FiguresTable<T>(props: {
   empty: string;
   testId: string;
 }) {
+  const headingId = useId();
   return (
-    <Box sx={{ overflowX: 'auto', mb: 3 }}>
-      <Table size="small" data-testid={props.testId}>
-        <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600 }}>
-          {props.caption}
-        </caption>
-        <TableHead>
-          <TableRow>
-            {props.columns.map((c) => (
-              <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} scope="col">
-                {c.header}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {props.rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={props.columns.length}>{props.empty}</TableCell>
-            </TableRow>
-          ) : (
-            props.rows.map((row) => (
-              <TableRow key={props.rowKey(row)}>
-                {props.columns.map((c) => (
-                  <TableCell key={c.key} align={c.numeric ? 'right' : 'left'}>
-                    {c.cell(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+    <Box sx={{ mb: 3 }}>
+      <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+        {props.caption}
+      </Typography>
+      <ResponsiveTable<T>
+        labelledBy={headingId}
+        testId={props.testId}
+        rows={props.rows}
+        rowKey={props.rowKey}
+        columns={props.columns.map((c) => ({
+          key: c.key,
+          header: c.header,
+          render: c.cell,
+          align: c.numeric ? 'right' : 'left',
+        }))}
+        placeholder={props.empty}
+      />
     </Box>
   );
 }
@@ -147,7 +130,14 @@ export function SalesOverviewPage({ now = Date.now() }: { now?: number }) {
   };
 
   const summary = (o: SalesOverview) => (
-    <Stack direction="row" spacing={4} sx={{ mb: 2, flexWrap: 'wrap' }} data-testid="sales-summary">
+    // A gap, not margins: a figure that wraps to the next line starts at its left edge.
+    <Stack
+      direction="row"
+      spacing={{ xs: 3, sm: 4 }}
+      useFlexGap
+      sx={{ mb: 2, flexWrap: 'wrap' }}
+      data-testid="sales-summary"
+    >
       {(
         [
           ['gross', money(o.totals.gross)],
@@ -170,29 +160,46 @@ export function SalesOverviewPage({ now = Date.now() }: { now?: number }) {
 
   return (
     <Box>
-      <Stack direction="row" spacing={2} sx={{ mb: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField
-          type="date"
-          label={t('sales.from')}
-          value={range.from}
-          onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-          slotProps={{ inputLabel: { shrink: true } }}
-          size="small"
-        />
-        <TextField
-          type="date"
-          label={t('sales.to')}
-          value={range.to}
-          onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-          error={problem === 'toBeforeFrom' || problem === 'rangeTooLong'}
-          helperText={
-            problem === 'toBeforeFrom' || problem === 'rangeTooLong'
-              ? t(`sales.${problem}`, { days: SALES_MAX_RANGE_DAYS })
-              : undefined
-          }
-          slotProps={{ inputLabel: { shrink: true } }}
-          size="small"
-        />
+      {/* On a phone the two dates share the first line, the interval and the download the
+          next, each line from the left edge (a gap, not margins, between wrapped items). */}
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ mb: 1, flexWrap: 'wrap', alignItems: 'center' }}
+      >
+        <Stack
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ alignItems: 'flex-start', width: { xs: '100%', sm: 'auto' } }}
+          data-testid="sales-range"
+        >
+          <TextField
+            type="date"
+            label={t('sales.from')}
+            value={range.from}
+            onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+            slotProps={{ inputLabel: { shrink: true } }}
+            size="small"
+            sx={{ flex: { xs: 1, sm: 'none' }, minWidth: 0 }}
+          />
+          <TextField
+            type="date"
+            label={t('sales.to')}
+            value={range.to}
+            onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+            error={problem === 'toBeforeFrom' || problem === 'rangeTooLong'}
+            helperText={
+              problem === 'toBeforeFrom' || problem === 'rangeTooLong'
+                ? t(`sales.${problem}`, { days: SALES_MAX_RANGE_DAYS })
+                : undefined
+            }
+            slotProps={{ inputLabel: { shrink: true } }}
+            size="small"
+            sx={{ flex: { xs: 1, sm: 'none' }, minWidth: 0 }}
+          />
+        </Stack>
         <ToggleButtonGroup
           exclusive
           size="small"

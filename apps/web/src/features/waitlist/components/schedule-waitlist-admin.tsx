@@ -4,15 +4,11 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
+import { ResponsiveTable } from '../../../components/admin/responsive-table';
 import { useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { selectUser } from '../../session';
@@ -61,66 +57,73 @@ export function ScheduleWaitlistAdmin({ scheduleId }: { scheduleId: string }) {
       {isLoading ? null : line.length === 0 ? (
         <Typography variant="body2">{t('waitlist.adminEmpty')}</Typography>
       ) : (
-        <Table size="small" aria-labelledby="schedule-waitlist-title">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('waitlist.place')}</TableCell>
-              <TableCell>{t('waitlist.family')}</TableCell>
-              <TableCell>{t('waitlist.seats')}</TableCell>
-              <TableCell>{t('waitlist.status')}</TableCell>
-              <TableCell>{t('waitlist.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {line.map((entry, index) => {
+        // Five columns and three buttons: cards on a phone (the admin kit's table).
+        <ResponsiveTable<WaitlistEntry>
+          labelledBy="schedule-waitlist-title"
+          rows={line}
+          rowKey={(entry) => entry.id}
+          rowData={() => ({ 'data-testid': 'schedule-waitlist-entry' })}
+          columns={[
+            { key: 'place', header: t('waitlist.place'), render: (entry) => entry.place },
+            {
+              key: 'family',
+              header: t('waitlist.family'),
+              render: (entry) => (
+                <>
+                  {entry.family?.name ?? ''}
+                  <Typography variant="body2" color="text.secondary">
+                    {entry.family?.email}
+                  </Typography>
+                </>
+              ),
+            },
+            { key: 'seats', header: t('waitlist.seats'), render: (entry) => entry.seats },
+            {
+              key: 'status',
+              header: t('waitlist.status'),
+              render: (entry) =>
+                entry.offer
+                  ? t('waitlist.offeredUntil', {
+                      until: formatOfferEnd(entry.offer.expires_at, zone, i18n.language),
+                    })
+                  : t('waitlist.waiting'),
+            },
+          ]}
+          actions={{
+            header: t('waitlist.actions'),
+            render: (entry) => {
               const name = entry.family?.name ?? '';
+              const index = ids.indexOf(entry.id);
               return (
-                <TableRow key={entry.id} data-testid="schedule-waitlist-entry">
-                  <TableCell>{entry.place}</TableCell>
-                  <TableCell>
-                    {name}
-                    <Typography variant="body2" color="text.secondary">
-                      {entry.family?.email}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{entry.seats}</TableCell>
-                  <TableCell>
-                    {entry.offer
-                      ? t('waitlist.offeredUntil', {
-                          until: formatOfferEnd(entry.offer.expires_at, zone, i18n.language),
-                        })
-                      : t('waitlist.waiting')}
-                  </TableCell>
-                  <TableCell>
-                    <IconButton
-                      size="small"
-                      disabled={index === 0 || reordering.isLoading}
-                      onClick={() => move(index, index - 1)}
-                      aria-label={t('waitlist.moveUp', { name })}
-                    >
-                      <ArrowUpwardIcon fontSize="small" />
-                    </IconButton>
-                    <IconButton
-                      size="small"
-                      disabled={index === line.length - 1 || reordering.isLoading}
-                      onClick={() => move(index, index + 1)}
-                      aria-label={t('waitlist.moveDown', { name })}
-                    >
-                      <ArrowDownwardIcon fontSize="small" />
-                    </IconButton>
-                    <IconButton
-                      size="small"
-                      onClick={() => setRemoving(entry)}
-                      aria-label={t('waitlist.remove', { name })}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
+                <>
+                  <IconButton
+                    size="small"
+                    disabled={index === 0 || reordering.isLoading}
+                    onClick={() => move(index, index - 1)}
+                    aria-label={t('waitlist.moveUp', { name })}
+                  >
+                    <ArrowUpwardIcon fontSize="small" />
+                  </IconButton>
+                  <IconButton
+                    size="small"
+                    disabled={index === line.length - 1 || reordering.isLoading}
+                    onClick={() => move(index, index + 1)}
+                    aria-label={t('waitlist.moveDown', { name })}
+                  >
+                    <ArrowDownwardIcon fontSize="small" />
+                  </IconButton>
+                  <IconButton
+                    size="small"
+                    onClick={() => setRemoving(entry)}
+                    aria-label={t('waitlist.remove', { name })}
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </>
               );
-            })}
-          </TableBody>
-        </Table>
+            },
+          }}
+        />
       )}
       {removing && (
         <ConfirmDeleteDialog

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../testing/builders';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { setScreenWidth } from '../../../testing/render-app';
 import { makeStore, renderWithProviders } from '../../../testing/render-with-providers';
 import { ScheduleWaitlist } from './join-waitlist';
 import { MyWaitlist } from './my-waitlist';
@@ -176,6 +177,22 @@ describe('a schedule’s waitlist on its staff page', () => {
     const dialog = await screen.findByTestId('waitlist-remove-dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(server?.requests.some((r) => r.method === 'DELETE')).toBe(true));
+  });
+
+  it('shows each family as a card on a phone, with its seats and buttons', async () => {
+    server = fakeApi({ 'GET /api/v2/klass_group_schedules/40/waitlist': { data: { data: line } } });
+    setScreenWidth(390);
+    try {
+      renderWithProviders(<ScheduleWaitlistAdmin scheduleId="40" />, { store: signedIn() });
+      const cards = await screen.findAllByTestId('schedule-waitlist-entry');
+      expect(cards.map((card) => card.tagName)).toEqual(['LI', 'LI', 'LI']);
+      const ben = within(cards[1] as HTMLElement);
+      expect(ben.getByText('ben@x.test')).toBeInTheDocument();
+      expect(ben.getByRole('button', { name: 'Move Ben up' })).toBeEnabled();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    } finally {
+      setScreenWidth(1280);
+    }
   });
 
   it('says when nobody waits', async () => {
