@@ -150,3 +150,26 @@ export async function placeOrder(
   }
   return order.id;
 }
+
+/**
+ * Adds (as the admin) a one-hour session to a schedule that started two hours ago, so a roll and a
+ * family's attendance have a past session to show; answers its start.
+ */
+export async function addSessionStartedTwoHoursAgo(
+  request: APIRequestContext,
+  scheduleId: number | string,
+): Promise<Date> {
+  const startsAt = new Date(Date.now() - 2 * 60 * 60_000);
+  startsAt.setUTCSeconds(0, 0);
+  const added = await request.post(`/api/v1/klass_group_schedules/${scheduleId}/klasses`, {
+    headers: bearer(await apiToken(request, 'admin')),
+    data: {
+      klass: {
+        starts_at: startsAt.toISOString(),
+        ends_at: new Date(startsAt.getTime() + 60 * 60_000).toISOString(),
+      },
+    },
+  });
+  expect(added.status()).toBe(201);
+  return startsAt;
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { APP, demoAccount, expect, signInAs, test } from '../fixtures';
-import { apiToken, bearer, placeOrder, scheduleOf } from '../helpers';
+import { addSessionStartedTwoHoursAgo, apiToken, placeOrder, scheduleOf } from '../helpers';
 
 // Live features end to end in Chromium against the real server and its /cable
 // (docs/product.md#class-messages, #search, #attendance): a class message reaches a family's open
@@ -108,18 +108,7 @@ test("the teacher takes a session's attendance and the family sees its child mar
   const parent = await apiToken(request, 'parent');
   await placeOrder(request, parent, { slug: 'drawing-lab', schedule: '', attendee: /^Leo / }, true);
   const { scheduleId } = await scheduleOf(request, 'drawing-lab', '');
-  const startsAt = new Date(Date.now() - 2 * 60 * 60_000);
-  startsAt.setUTCSeconds(0, 0);
-  const added = await request.post(`/api/v1/klass_group_schedules/${scheduleId}/klasses`, {
-    headers: bearer(await apiToken(request, 'admin')),
-    data: {
-      klass: {
-        starts_at: startsAt.toISOString(),
-        ends_at: new Date(startsAt.getTime() + 60 * 60_000).toISOString(),
-      },
-    },
-  });
-  expect(added.status()).toBe(201);
+  const startsAt = await addSessionStartedTwoHoursAgo(request, scheduleId);
 
   await signInAs(page, 'teacher');
   await openSession(page, 'Drawing Lab', startsAt);

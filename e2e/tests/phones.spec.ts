@@ -1,7 +1,14 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { type access, paths } from '../../apps/web/src/lib/route-paths';
 import { APP, expect, settle, signInAs, test } from '../fixtures';
-import { apiToken, bearer, emptyCart, familyMember, scheduleOf } from '../helpers';
+import {
+  addSessionStartedTwoHoursAgo,
+  apiToken,
+  bearer,
+  emptyCart,
+  familyMember,
+  scheduleOf,
+} from '../helpers';
 
 // docs/product.md#routes-and-screens (Phones): every page works on a 390 px wide phone. Each page of the app's route
 // list (apps/web/src/lib/route-paths.ts, imported so that a new page must be placed below) and of
@@ -272,18 +279,7 @@ test('every page of a family fits a phone, with the cart badge, attendance and f
   const ids = await demoIds(request);
   // A session of the family's class that has started, so its attendance list has rows.
   const { scheduleId } = await scheduleOf(request, 'observational-drawing', '');
-  const startsAt = new Date(Date.now() - 2 * 60 * 60_000);
-  startsAt.setUTCSeconds(0, 0);
-  const added = await request.post(`/api/v1/klass_group_schedules/${scheduleId}/klasses`, {
-    headers: bearer(await apiToken(request, 'admin')),
-    data: {
-      klass: {
-        starts_at: startsAt.toISOString(),
-        ends_at: new Date(startsAt.getTime() + 60 * 60_000).toISOString(),
-      },
-    },
-  });
-  expect(added.status()).toBe(201);
+  await addSessionStartedTwoHoursAgo(request, scheduleId);
 
   await checkRole(page, 'parent', ids, checkA11y);
 
