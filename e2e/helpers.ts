@@ -152,14 +152,16 @@ export async function placeOrder(
 }
 
 /**
- * Adds (as the admin) a one-hour session to a schedule that started two hours ago, so a roll and a
- * family's attendance have a past session to show; answers its start.
+ * Adds (as the admin) a one-hour session to a schedule that started `hoursAgo` hours ago, so a roll
+ * and a family's attendance have a past session to show; answers its start. Specs sharing a
+ * worker's schedule pick different hours, so each finds its own session by its time.
  */
-export async function addSessionStartedTwoHoursAgo(
+export async function addPastSession(
   request: APIRequestContext,
   scheduleId: number | string,
+  hoursAgo: number,
 ): Promise<Date> {
-  const startsAt = new Date(Date.now() - 2 * 60 * 60_000);
+  const startsAt = new Date(Date.now() - hoursAgo * 60 * 60_000);
   startsAt.setUTCSeconds(0, 0);
   const added = await request.post(`/api/v1/klass_group_schedules/${scheduleId}/klasses`, {
     headers: bearer(await apiToken(request, 'admin')),

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { APP, demoAccount, expect, signInAs, test } from '../fixtures';
-import { addSessionStartedTwoHoursAgo, apiToken, placeOrder, scheduleOf } from '../helpers';
+import { addPastSession, scheduleOf } from '../helpers';
 
 // Live features end to end in Chromium against the real server and its /cable
 // (docs/product.md#class-messages, #search, #attendance): a class message reaches a family's open
@@ -103,19 +103,19 @@ test("the teacher takes a session's attendance and the family sees its child mar
   page,
   request,
 }) => {
-  // The family's child takes Drawing Lab; the school adds a session that ended an hour ago. (The
-  // gallery spec may have given the children another family name on this worker.)
-  const parent = await apiToken(request, 'parent');
-  await placeOrder(request, parent, { slug: 'drawing-lab', schedule: '', attendee: /^Leo / }, true);
-  const { scheduleId } = await scheduleOf(request, 'drawing-lab', '');
-  const startsAt = await addSessionStartedTwoHoursAgo(request, scheduleId);
+  // Mia has taken Observational Drawing since the term began (a roll lists a child only from the
+  // enrollment's first session: one booked today would not be on a session that started before).
+  // The school adds a session that ended two hours ago. (The gallery spec may have given the
+  // children another family name on this worker.)
+  const { scheduleId } = await scheduleOf(request, 'observational-drawing', '');
+  const startsAt = await addPastSession(request, scheduleId, 3);
 
   await signInAs(page, 'teacher');
-  await openSession(page, 'Drawing Lab', startsAt);
+  await openSession(page, 'Observational Drawing', startsAt);
   await page.getByRole('button', { name: 'Attendance', exact: true }).click();
   const roll = page.getByRole('dialog', { name: /^Attendance: / });
   await roll
-    .getByRole('group', { name: /^Attendance of Leo / })
+    .getByRole('group', { name: /^Attendance of Mia / })
     .getByRole('button', { name: 'Present' })
     .click();
   await roll.getByRole('button', { name: 'Save attendance' }).click();
@@ -123,6 +123,6 @@ test("the teacher takes a session's attendance and the family sees its child mar
 
   await page.evaluate(() => localStorage.clear());
   await signInAs(page, 'parent');
-  await openSession(page, 'Drawing Lab', startsAt);
-  await expect(page.getByTestId('klass-attendance')).toContainText(/Leo \w+: Present/);
+  await openSession(page, 'Observational Drawing', startsAt);
+  await expect(page.getByTestId('klass-attendance')).toContainText(/Mia \w+: Present/);
 });

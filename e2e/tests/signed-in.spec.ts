@@ -28,7 +28,13 @@ const familyClasses = myClasses('greyed Send Message');
 const MY_SECTION: Record<DemoRole, MenuLine[]> = {
   student: [...common, ...familyClasses, `link Orders → ${APP}/orders`],
   parent: [...common, ...familyClasses, `link Orders → ${APP}/orders`],
-  teacher: [...common, ...myClasses(`link Send Message → ${APP}/messages`)],
+  // Teachers keep coupons and user groups as admins do, so their drawer links them too.
+  teacher: [
+    ...common,
+    ...myClasses(`link Send Message → ${APP}/messages`),
+    `link Manage Coupons → ${APP}/manage_coupons`,
+    `link Manage User Group → ${APP}/user_groups/1`,
+  ],
   admin: [
     ...common,
     'submenu Classes',
@@ -193,7 +199,9 @@ test('switching the language to Japanese changes the visible text', async ({ pag
   ).toBeVisible();
   const menu = page.getByRole('navigation', { name: 'メインメニュー' });
   await expect(menu.getByRole('button', { name: 'ログアウト' })).toBeVisible();
-  await expect(page.getByTestId('top-bar').getByRole('link', { name: 'ギャラリー' })).toBeVisible();
+  await expect(
+    page.getByTestId('top-bar').getByRole('link', { name: 'ギャラリー', exact: true }),
+  ).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   await expect(page.getByText('Log out', { exact: true })).toHaveCount(0);
 
