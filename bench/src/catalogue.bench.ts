@@ -7,7 +7,7 @@ import { startServer } from './harness/server';
 import { loadSettings } from './harness/settings';
 import { compareWithBareRoute } from './harness/versus-bare';
 
-/** Issue 4: the public catalogue reaches at least 30% of a bare route's throughput. */
+/** Decision 009: the public catalogue reaches at least 30% of a bare route's throughput. */
 export const MIN_THROUGHPUT_RATIO = 0.3;
 export const PROGRAMMES = 200;
 export const SCHEDULES_PER_PROGRAMME = 5;

@@ -10,7 +10,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { APP, demoAccount, expect, signInAs, test } from '../fixtures';
 import { chooseOption } from '../helpers';
 
-// Issue 4 end to end: an admin makes a programme (with an image), a plan and a schedule with a
+// Classes end to end (docs/decisions/013-web-classes-screens-and-calendar.md): an admin makes a
+// programme (with an image), a plan and a schedule with a
 // holiday, sees the sessions it made (the holiday skipped) and cancels one; the schedule's teacher
 // sees it in /classes; a student finds the programme in the public catalogue API but gets the
 // not-found page on /manage_classes. The teacher's and the student's tests each get a programme of
