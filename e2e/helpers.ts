@@ -155,7 +155,7 @@ export async function placeOrder(
  * Adds (as the admin) a one-hour session to a schedule that started two hours ago, so a roll and a
  * family's attendance have a past session to show; answers its start.
  */
-export async function addSessionStartedTwoHoursAgo(
+export async function addKlassStartedTwoHoursAgo(
   request: APIRequestContext,
   scheduleId: number | string,
 ): Promise<Date> {

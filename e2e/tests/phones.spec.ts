@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { type access, paths } from '../../apps/web/src/lib/route-paths';
 import { APP, expect, settle, signInAs, test } from '../fixtures';
 import {
-  addSessionStartedTwoHoursAgo,
+  addKlassStartedTwoHoursAgo,
   apiToken,
   bearer,
   emptyCart,
@@ -279,7 +279,7 @@ test('every page of a family fits a phone, with the cart badge, attendance and f
   const ids = await demoIds(request);
   // A session of the family's class that has started, so its attendance list has rows.
   const { scheduleId } = await scheduleOf(request, 'observational-drawing', '');
-  await addSessionStartedTwoHoursAgo(request, scheduleId);
+  await addKlassStartedTwoHoursAgo(request, scheduleId);
 
   await checkRole(page, 'parent', ids, checkA11y);
 

@@ -31,7 +31,7 @@ describe('class messages', { timeout: 60_000 }, () => {
   let kim: Person;
   let cam: Person;
 
-  const sessionsOf = (schedule: { included?: { type: string; id: string }[] }) =>
+  const klassesOf = (schedule: { included?: { type: string; id: string }[] }) =>
     (schedule.included ?? []).filter((r) => r.type === 'klasses').map((r) => r.id);
 
   async function child(parent: Person, name: string): Promise<number> {
@@ -69,14 +69,14 @@ describe('class messages', { timeout: 60_000 }, () => {
     cam = await person(t, 'student', 'Cam Family');
     await speaks(jun, 'ja');
     const a = await programmeWithSchedule(t, c, { programme: { name: 'Comics Drawing' } });
-    mine = { id: a.scheduleId, sessions: sessionsOf(a.schedule) };
+    mine = { id: a.scheduleId, sessions: klassesOf(a.schedule) };
     const b = await programmeWithSchedule(t, c, {
       programme: { name: 'Figure Drawing' },
       schedule: { teacher_id: String(c.otherTeacher.id), name: 'Evenings' },
     });
-    theirs = { id: b.scheduleId, sessions: sessionsOf(b.schedule) };
+    theirs = { id: b.scheduleId, sessions: klassesOf(b.schedule) };
     const e = await programmeWithSchedule(t, c, { programme: { name: 'Art Science' } });
-    empty = { id: e.scheduleId, sessions: sessionsOf(e.schedule) };
+    empty = { id: e.scheduleId, sessions: klassesOf(e.schedule) };
     await enroll(t, mine.id, [c.parent.attendees.mia, c.parent.attendees.leo]);
     await enroll(t, mine.id, [
       await child(c.student, 'Sam Junior'),
@@ -185,8 +185,8 @@ describe('class messages', { timeout: 60_000 }, () => {
       const schedule = await send(c.admin, { ...text, klass_group_schedule_id: '999999' });
       expect(schedule.statusCode).toBe(422);
       expect(schedule.json().errors[0].meta.field).toBe('klass_group_schedule_id');
-      const session = await send(c.admin, { ...text, klass_id: '999999' });
-      expect(fieldsOf(session)).toEqual(['klass_id']);
+      const klass = await send(c.admin, { ...text, klass_id: '999999' });
+      expect(fieldsOf(klass)).toEqual(['klass_id']);
       for (const ids of [
         [String(c.otherTeacher.id)],
         ['999999'],

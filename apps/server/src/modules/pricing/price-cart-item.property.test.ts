@@ -28,7 +28,7 @@ const coupon: fc.Arbitrary<PricingCoupon | null> = fc.option(
 );
 
 /** Sessions over a run of about four months, some cancelled. */
-const sessions = fc.array(
+const klasses = fc.array(
   fc.record({
     startsAt: fc.integer({ min: 0, max: 120 * DAY_MS }).map((ms) => new Date(RUN_START + ms)),
     status: fc.constantFrom('scheduled' as const, 'cancelled' as const),
@@ -36,7 +36,7 @@ const sessions = fc.array(
   { maxLength: 30 },
 );
 
-const schedule: fc.Arbitrary<PricingSchedule> = sessions.map((list) => ({
+const schedule: fc.Arbitrary<PricingSchedule> = klasses.map((list) => ({
   timeZone: 'America/New_York',
   startDate: '2030-01-01',
   endDate: '2030-04-30',
@@ -164,12 +164,12 @@ describe('cart item price, properties', () => {
   });
 
   it('counts a session starting at the very instant of pricing as ahead', () => {
-    const withSessions = item.filter((input) => input.schedule.sessions.length > 0);
+    const withKlasses = item.filter((input) => input.schedule.sessions.length > 0);
     fc.assert(
-      fc.property(withSessions, fc.nat(), (input, pick) => {
-        const session = input.schedule.sessions[pick % input.schedule.sessions.length];
-        if (!session) return;
-        const at = session.startsAt;
+      fc.property(withKlasses, fc.nat(), (input, pick) => {
+        const klass = input.schedule.sessions[pick % input.schedule.sessions.length];
+        if (!klass) return;
+        const at = klass.startsAt;
         const ahead = input.schedule.sessions.filter(
           (s) => s.status === 'scheduled' && s.startsAt.getTime() >= at.getTime(),
         ).length;

@@ -10,11 +10,11 @@ const at = new Date('2030-01-15T15:00:00Z'); // 10:00 in New York
 
 /** Saturdays 10:00 New York time (15:00 UTC in winter), from 2030-01-05 to 2030-02-23. */
 function saturdays(status: (i: number) => 'scheduled' | 'cancelled' = () => 'scheduled') {
-  const sessions: PricingSchedule['sessions'] = [];
+  const klasses: PricingSchedule['sessions'] = [];
   for (let i = 0; i < 8; i++) {
-    sessions.push({ startsAt: new Date(Date.UTC(2030, 0, 5 + 7 * i, 15)), status: status(i) });
+    klasses.push({ startsAt: new Date(Date.UTC(2030, 0, 5 + 7 * i, 15)), status: status(i) });
   }
-  return sessions;
+  return klasses;
 }
 
 const schedule: PricingSchedule = {
@@ -39,9 +39,9 @@ describe('plan units', () => {
     // Jan 5 and Jan 12 are past on Jan 15; Jan 19 … Feb 23 are ahead: 6 sessions.
     expect(planUnits('class', schedule, at)).toBe(6);
     // A session starting exactly now is still ahead; one that started a second ago is not.
-    const atSession = new Date(Date.UTC(2030, 0, 19, 15));
-    expect(planUnits('class', schedule, atSession)).toBe(6);
-    expect(planUnits('class', schedule, new Date(atSession.getTime() + 1000))).toBe(5);
+    const atKlass = new Date(Date.UTC(2030, 0, 19, 15));
+    expect(planUnits('class', schedule, atKlass)).toBe(6);
+    expect(planUnits('class', schedule, new Date(atKlass.getTime() + 1000))).toBe(5);
   });
 
   it('leaves cancelled sessions out of a class plan', () => {

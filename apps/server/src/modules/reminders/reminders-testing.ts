@@ -14,7 +14,7 @@ let counter = 0;
 export type ReminderProgramme = { scheduleId: number; klassIds: number[] };
 
 /** A programme with one schedule in `zone` and a session at each of `sessions`. */
-export async function programmeWithSessions(
+export async function programmeWithKlasses(
   db: Db,
   options: {
     name: string;

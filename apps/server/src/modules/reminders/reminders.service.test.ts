@@ -6,7 +6,7 @@ import { klasses } from '../classes/classes.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { remindersContextOf } from './reminders.routes';
 import { sendDueDigests, sendDueReminders } from './reminders.service';
-import { enrollFamily, family, programmeWithSessions } from './reminders-testing';
+import { enrollFamily, family, programmeWithKlasses } from './reminders-testing';
 
 // Families are reminded a day before each class, in their own zone with the zone named
 // (docs/product.md#class-reminders). The clock is pinned; each test uses its own dates, far from
@@ -47,7 +47,7 @@ describe('class reminders', () => {
     // Clocks in New York jump from 2 AM EST to 3 AM EDT on Sunday, March 8, 2026: a class at
     // 4 PM that Sunday is 20:00 UTC, and 24 hours before it is 3 PM EST on Saturday, not 4 PM.
     const classAt = at('2026-03-08T20:00:00Z');
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Spring Drawing',
       sessions: [classAt],
     });
@@ -78,7 +78,7 @@ describe('class reminders', () => {
     const firstHalfPast = at('2026-11-01T05:30:00Z');
     const secondHalfPast = at('2026-11-01T06:30:00Z');
     const afternoon = at('2026-11-01T21:00:00Z'); // 4:00 PM EST
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Night Owls',
       sessions: [firstHalfPast, secondHalfPast, afternoon],
     });
@@ -105,7 +105,7 @@ describe('class reminders', () => {
 
   it('writes a New York class in a Tokyo family’s own time, naming the zone, in its language', async () => {
     const classAt = at('2026-04-14T20:00:00Z'); // Tue Apr 14, 4:00 PM EDT in New York
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Ink Painting',
       sessions: [classAt],
     });
@@ -135,7 +135,7 @@ describe('class reminders', () => {
   });
 
   it('names all of a family’s children even when a batch ends between them', async () => {
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Batch Class',
       sessions: [at('2026-08-04T20:00:00Z')],
     });
@@ -151,7 +151,7 @@ describe('class reminders', () => {
   });
 
   it('gives an online class’s join link, and every reminder a signed one-click unsubscribe', async () => {
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Online Sketching',
       format: 'online',
       meetingUrl: 'https://meet.example/sketch',
@@ -176,7 +176,7 @@ describe('class reminders', () => {
 
   it('reminds nobody who turned reminders off, chose the digest, booked too late, or of a cancelled class', async () => {
     const classAt = at('2026-06-10T16:00:00Z');
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Quiet Class',
       sessions: [classAt, at('2026-06-10T18:00:00Z')],
     });
@@ -203,7 +203,7 @@ describe('class reminders', () => {
   });
 
   it('sends a weekly digest on Sunday evening in the family’s zone, once, listing the coming week', async () => {
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Weekly Watercolour',
       sessions: [
         at('2026-07-11T20:00:00Z'), // Sat Jul 11: this week, not listed

@@ -27,7 +27,7 @@ import { UsersPicker } from '../../../components/form/users-picker';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { likelySession, sessionLabel } from '../message-format';
+import { klassLabel, likelyKlass } from '../message-format';
 import {
   useMessageFamiliesQuery,
   useMessageSchedulesQuery,
@@ -58,7 +58,7 @@ export function SendMessageForm() {
   const formId = useId();
   const [audience, setAudience] = useState<MessageAudience>('schedule');
   const [schedule, setSchedule] = useState<MessageSchedule | null>(null);
-  const [sessionId, setSessionId] = useState('');
+  const [klassId, setKlassId] = useState('');
   const [families, setFamilies] = useState<User[]>([]);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
@@ -78,7 +78,7 @@ export function SendMessageForm() {
   const chooseSchedule = (next: MessageSchedule | null) => {
     setSchedule(next);
     // The session follows the class: the next one is the likely subject.
-    setSessionId(next ? (likelySession(next.klasses, Date.now())?.id ?? '') : '');
+    setKlassId(next ? (likelyKlass(next.klasses, Date.now())?.id ?? '') : '');
     messages.clear('schedule', 'session', 'audience');
   };
 
@@ -91,7 +91,7 @@ export function SendMessageForm() {
       schedule:
         audience !== 'users' && !schedule ? t('classMessages.send.chooseSchedule') : undefined,
       session:
-        audience === 'klass' && schedule && !sessionId
+        audience === 'klass' && schedule && !klassId
           ? t('classMessages.send.chooseSession')
           : undefined,
       families:
@@ -117,7 +117,7 @@ export function SendMessageForm() {
       audience === 'users'
         ? { ...text, user_ids: families.map((f) => f.id) }
         : audience === 'klass'
-          ? { ...text, klass_id: sessionId }
+          ? { ...text, klass_id: klassId }
           : { ...text, klass_group_schedule_id: schedule?.id ?? '' };
     let reached = 0;
     const done = await messages.submit(
@@ -225,9 +225,9 @@ export function SendMessageForm() {
             select
             name="session"
             label={t('classMessages.send.session')}
-            value={sessionId}
+            value={klassId}
             onChange={(event) => {
-              setSessionId(event.target.value);
+              setKlassId(event.target.value);
               messages.clear('session');
             }}
             required
@@ -237,9 +237,9 @@ export function SendMessageForm() {
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="" disabled />
-            {(schedule?.klasses ?? []).map((session) => (
-              <option key={session.id} value={session.id}>
-                {sessionLabel(session, schedule?.time_zone ?? 'UTC', t, i18n.language)}
+            {(schedule?.klasses ?? []).map((klass) => (
+              <option key={klass.id} value={klass.id}>
+                {klassLabel(klass, schedule?.time_zone ?? 'UTC', t, i18n.language)}
               </option>
             ))}
           </TextField>

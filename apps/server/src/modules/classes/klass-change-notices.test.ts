@@ -4,14 +4,14 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { notifications } from '../notifications/notifications.tables';
 import { attendeeProfiles } from '../users/users.tables';
 import { as, type Cast, cast, enroll, programmeWithSchedule } from './classes-testing';
-import { sessionChange, tellFamiliesOfSessionChange } from './session-change-notices';
+import { klassChange, tellFamiliesOfKlassChange } from './klass-change-notices';
 
 // A session cancelled, restored or moved is news for every family with a child in the schedule
 // (docs/product.md#routes-and-screens, "Notifications dialog"): one notice per family, in its language, opening /classes.
 describe('families hear when a session changes', () => {
   let t: TestApp;
   let c: Cast;
-  let sessionIds: string[];
+  let klassIds: string[];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -19,7 +19,7 @@ describe('families hear when a session changes', () => {
     const { scheduleId, schedule } = await programmeWithSchedule(t, c, {
       programme: { name: 'Comics Drawing' },
     });
-    sessionIds = (schedule.included as { type: string; id: string }[])
+    klassIds = (schedule.included as { type: string; id: string }[])
       .filter((r) => r.type === 'klasses')
       .map((r) => r.id);
     // Both of the parent's children attend; the student is not in this schedule.
@@ -61,7 +61,7 @@ describe('families hear when a session changes', () => {
     });
 
   it('tells each family once, in its language, that a session is cancelled, back on or moved', async () => {
-    const id = sessionIds[0] as string;
+    const id = klassIds[0] as string;
     expect((await patch(id, { status: 'cancelled' })).statusCode).toBe(200);
     expect((await patch(id, { status: 'scheduled' })).statusCode).toBe(200);
     expect(
@@ -89,7 +89,7 @@ describe('families hear when a session changes', () => {
   });
 
   it('says nothing when nothing a family cares about changed', async () => {
-    const id = sessionIds[1] as string;
+    const id = klassIds[1] as string;
     const before = (await noticesOf(c.parent.id)).length;
     const current = await t.app.inject({
       method: 'PATCH',
@@ -103,7 +103,7 @@ describe('families hear when a session changes', () => {
 
   it('writes English for a family that reads English', async () => {
     await speaks('en');
-    const id = sessionIds[2] as string;
+    const id = klassIds[2] as string;
     await patch(id, { status: 'cancelled' });
     const last = (await noticesOf(c.parent.id)).at(-1);
     expect(last?.title).toBe('Comics Drawing: a session is cancelled');
@@ -151,7 +151,7 @@ describe('families hear when a session changes', () => {
         if (told.length === 1) throw new Error('notification store down');
       };
       await expect(
-        tellFamiliesOfSessionChange(
+        tellFamiliesOfKlassChange(
           t.database.db,
           failing,
           { id: figure.firstSession, scheduleId: Number(figure.scheduleId) },
@@ -243,18 +243,18 @@ describe('sessionChange', () => {
   const at = (iso: string) => new Date(iso);
   it('names a cancellation, a restoration and a move, and nothing else', () => {
     const base = { startsAt: at('2030-01-05T15:00:00Z'), status: 'scheduled' };
-    expect(sessionChange(base, { ...base, status: 'cancelled' })).toMatchObject({
+    expect(klassChange(base, { ...base, status: 'cancelled' })).toMatchObject({
       kind: 'cancelled',
     });
-    expect(sessionChange({ ...base, status: 'cancelled' }, base)).toMatchObject({
+    expect(klassChange({ ...base, status: 'cancelled' }, base)).toMatchObject({
       kind: 'restored',
     });
-    expect(sessionChange(base, { ...base, startsAt: at('2030-01-06T15:00:00Z') })).toMatchObject({
+    expect(klassChange(base, { ...base, startsAt: at('2030-01-06T15:00:00Z') })).toMatchObject({
       kind: 'moved',
     });
-    expect(sessionChange(base, { ...base })).toBeNull();
+    expect(klassChange(base, { ...base })).toBeNull();
     // A cancelled session re-timed is still cancelled: nobody is coming either way.
     const off = { ...base, status: 'cancelled' };
-    expect(sessionChange(off, { ...off, startsAt: at('2030-01-06T15:00:00Z') })).toBeNull();
+    expect(klassChange(off, { ...off, startsAt: at('2030-01-06T15:00:00Z') })).toBeNull();
   });
 });
