@@ -116,13 +116,13 @@ describe('families hear when a session changes', () => {
   // Editing a schedule's weekly pattern moves, drops or adds its upcoming sessions (decision 011):
   // each family hears of it once per edit, summed up (docs/decisions/043-attendance-and-pattern-edit-notices.md).
   describe('when a schedule’s pattern is edited', () => {
-    let figure: { scheduleId: string; firstSession: number };
+    let figure: { scheduleId: string; firstKlass: number };
 
     beforeAll(async () => {
       const made = await programmeWithSchedule(t, c, { programme: { name: 'Figure Drawing' } });
       figure = {
         scheduleId: made.scheduleId,
-        firstSession: Number(
+        firstKlass: Number(
           (made.schedule.included as { type: string; id: string }[]).find(
             (r) => r.type === 'klasses',
           )?.id,
@@ -154,7 +154,7 @@ describe('families hear when a session changes', () => {
         tellFamiliesOfKlassChange(
           t.database.db,
           failing,
-          { id: figure.firstSession, scheduleId: Number(figure.scheduleId) },
+          { id: figure.firstKlass, scheduleId: Number(figure.scheduleId) },
           { kind: 'cancelled', startsAt: new Date('2030-01-05T15:00:00Z') },
           c.admin.id,
         ),
@@ -177,7 +177,7 @@ describe('families hear when a session changes', () => {
       expect(parent[0]).toMatchObject({
         title: 'Figure Drawing の日程が変わりました',
         type: 'klasses',
-        recordId: figure.firstSession,
+        recordId: figure.firstKlass,
         senderId: c.admin.id,
       });
       // Five changes spelled out, three counted.
@@ -205,7 +205,7 @@ describe('families hear when a session changes', () => {
       expect(fresh[0]?.content).toMatch(
         /^Sat, Feb 16, 2030, 1:00\sPM – 3:00\sPM EST will not take place; Sat, Feb 23, 2030, 1:00\sPM – 3:00\sPM EST will not take place\. See your calendar for every session\.$/,
       );
-      expect(fresh[0]?.recordId).toBe(figure.firstSession);
+      expect(fresh[0]?.recordId).toBe(figure.firstKlass);
     });
 
     it('says nothing when no upcoming session changes, nor when the edit is refused', async () => {

@@ -83,7 +83,7 @@ export async function seedDemoGallery(ctx: GalleryContext, now: Date = new Date(
   // The sessions the students took: of schedules they are enrolled in, not cancelled, started by
   // now. A post is made in the latest that started before it was posted, never in a session still
   // ahead (the first class of a next term a family has booked).
-  const sessions = await ctx.db
+  const klassRows = await ctx.db
     .select({
       studentId: enrollments.attendeeProfileId,
       klassId: klasses.id,
@@ -107,7 +107,7 @@ export async function seedDemoGallery(ctx: GalleryContext, now: Date = new Date(
     )
     .orderBy(desc(klasses.startsAt));
   const klassBefore = (studentId: number, at: Date) =>
-    sessions.find((s) => s.studentId === studentId && s.startsAt.getTime() <= at.getTime());
+    klassRows.find((s) => s.studentId === studentId && s.startsAt.getTime() <= at.getTime());
 
   const made: { postId: number; teacherId: number; familyUserId: number | null }[] = [];
   let picture = 0;

@@ -313,7 +313,7 @@ export async function schedulesToMessage(
         start_date: r.startDate,
         end_date: r.endDate,
         family_count: r.familyCount,
-        klasses: r.sessions.map((s) => ({
+        klasses: r.klasses.map((s) => ({
           id: String(s.id),
           starts_at: s.startsAt.toISOString(),
           ends_at: s.endsAt.toISOString(),

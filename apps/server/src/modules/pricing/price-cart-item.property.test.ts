@@ -40,7 +40,7 @@ const schedule: fc.Arbitrary<PricingSchedule> = klasses.map((list) => ({
   timeZone: 'America/New_York',
   startDate: '2030-01-01',
   endDate: '2030-04-30',
-  sessions: list,
+  klasses: list,
 }));
 
 const instant = fc
@@ -116,7 +116,7 @@ describe('cart item price, properties', () => {
               timeZone: 'UTC',
               startDate: '2030-01-01',
               endDate: '2030-01-31',
-              sessions: [],
+              klasses: [],
             },
             addonPrices: [],
             numberOfAttendees: 1,
@@ -151,7 +151,7 @@ describe('cart item price, properties', () => {
             timeZone: 'UTC',
             startDate: '2030-01-01',
             endDate: '2030-01-31',
-            sessions: [],
+            klasses: [],
           },
           addonPrices: [],
           numberOfAttendees: 1,
@@ -164,13 +164,13 @@ describe('cart item price, properties', () => {
   });
 
   it('counts a session starting at the very instant of pricing as ahead', () => {
-    const withKlasses = item.filter((input) => input.schedule.sessions.length > 0);
+    const withKlasses = item.filter((input) => input.schedule.klasses.length > 0);
     fc.assert(
       fc.property(withKlasses, fc.nat(), (input, pick) => {
-        const klass = input.schedule.sessions[pick % input.schedule.sessions.length];
+        const klass = input.schedule.klasses[pick % input.schedule.klasses.length];
         if (!klass) return;
         const at = klass.startsAt;
-        const ahead = input.schedule.sessions.filter(
+        const ahead = input.schedule.klasses.filter(
           (s) => s.status === 'scheduled' && s.startsAt.getTime() >= at.getTime(),
         ).length;
         const plan = { ...input.plan, unitType: 'class' as const };
@@ -183,7 +183,7 @@ describe('cart item price, properties', () => {
     fc.assert(
       fc.property(item, instant, (input, later) => {
         const plan = { ...input.plan, unitType: 'class' as const };
-        const ahead = input.schedule.sessions.filter(
+        const ahead = input.schedule.klasses.filter(
           (s) => s.status === 'scheduled' && s.startsAt.getTime() >= input.at.getTime(),
         ).length;
         const price = priceCartItem({ ...input, plan });

@@ -10,7 +10,7 @@ const at = new Date('2030-01-15T15:00:00Z'); // 10:00 in New York
 
 /** Saturdays 10:00 New York time (15:00 UTC in winter), from 2030-01-05 to 2030-02-23. */
 function saturdays(status: (i: number) => 'scheduled' | 'cancelled' = () => 'scheduled') {
-  const klasses: PricingSchedule['sessions'] = [];
+  const klasses: PricingSchedule['klasses'] = [];
   for (let i = 0; i < 8; i++) {
     klasses.push({ startsAt: new Date(Date.UTC(2030, 0, 5 + 7 * i, 15)), status: status(i) });
   }
@@ -21,7 +21,7 @@ const schedule: PricingSchedule = {
   timeZone: 'America/New_York',
   startDate: '2030-01-05',
   endDate: '2030-02-23',
-  sessions: saturdays(),
+  klasses: saturdays(),
 };
 
 const input = (overrides: Partial<CartItemPriceInput> = {}): CartItemPriceInput => ({
@@ -47,7 +47,7 @@ describe('plan units', () => {
   it('leaves cancelled sessions out of a class plan', () => {
     const withCancelled = {
       ...schedule,
-      sessions: saturdays((i) => (i % 2 ? 'cancelled' : 'scheduled')),
+      klasses: saturdays((i) => (i % 2 ? 'cancelled' : 'scheduled')),
     };
     // Ahead on Jan 15: indexes 2..7, of which 3, 5, 7 are cancelled.
     expect(planUnits('class', withCancelled, at)).toBe(3);
@@ -206,7 +206,7 @@ describe('cart item price', () => {
     const price = priceCartItem(
       input({
         plan: { basePrice: 10_000_000, unitPrice: 10_000_000, unitType: 'class' },
-        schedule: { ...schedule, sessions: many },
+        schedule: { ...schedule, klasses: many },
         numberOfAttendees: 1000,
         coupon: { discountType: 'percent', discountAmount: 33.33 },
       }),

@@ -19,7 +19,7 @@ export async function programmeWithKlasses(
   options: {
     name: string;
     zone?: string;
-    sessions: Date[];
+    klasses: Date[];
     format?: 'in_person' | 'online';
     meetingUrl?: string | null;
     location?: string | null;
@@ -60,7 +60,7 @@ export async function programmeWithKlasses(
   const rows = await db
     .insert(klasses)
     .values(
-      options.sessions.map((startsAt) => ({
+      options.klasses.map((startsAt) => ({
         scheduleId,
         startsAt,
         endsAt: new Date(startsAt.getTime() + 2 * 3_600_000),

@@ -19,7 +19,7 @@ describe('class reminders under concurrent sweeps', () => {
   it('sends each (class, family) reminder once, whichever sweep claims it', async () => {
     const p = await programmeWithKlasses(t.database.db, {
       name: 'Crowded Class',
-      sessions: [new Date('2026-09-01T20:00:00Z'), new Date('2026-09-01T22:00:00Z')],
+      klasses: [new Date('2026-09-01T20:00:00Z'), new Date('2026-09-01T22:00:00Z')],
     });
     const families = [];
     for (let i = 0; i < 6; i++) {

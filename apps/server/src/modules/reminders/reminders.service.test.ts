@@ -49,7 +49,7 @@ describe('class reminders', () => {
     const classAt = at('2026-03-08T20:00:00Z');
     const p = await programmeWithKlasses(t.database.db, {
       name: 'Spring Drawing',
-      sessions: [classAt],
+      klasses: [classAt],
     });
     const f = await family(t.database.db, { children: ['Mia'] });
     await enrollFamily(t.database.db, p.scheduleId, f, at('2026-02-01T00:00:00Z'));
@@ -80,7 +80,7 @@ describe('class reminders', () => {
     const afternoon = at('2026-11-01T21:00:00Z'); // 4:00 PM EST
     const p = await programmeWithKlasses(t.database.db, {
       name: 'Night Owls',
-      sessions: [firstHalfPast, secondHalfPast, afternoon],
+      klasses: [firstHalfPast, secondHalfPast, afternoon],
     });
     const f = await family(t.database.db, { children: ['Leo'] });
     await enrollFamily(t.database.db, p.scheduleId, f, at('2026-10-01T00:00:00Z'));
@@ -107,7 +107,7 @@ describe('class reminders', () => {
     const classAt = at('2026-04-14T20:00:00Z'); // Tue Apr 14, 4:00 PM EDT in New York
     const p = await programmeWithKlasses(t.database.db, {
       name: 'Ink Painting',
-      sessions: [classAt],
+      klasses: [classAt],
     });
     const english = await family(t.database.db, {
       children: ['Aoi'],
@@ -137,7 +137,7 @@ describe('class reminders', () => {
   it('names all of a family’s children even when a batch ends between them', async () => {
     const p = await programmeWithKlasses(t.database.db, {
       name: 'Batch Class',
-      sessions: [at('2026-08-04T20:00:00Z')],
+      klasses: [at('2026-08-04T20:00:00Z')],
     });
     const first = await family(t.database.db, { children: ['Ann', 'Bob'] });
     const second = await family(t.database.db, { children: ['Cy', 'Di'] });
@@ -155,7 +155,7 @@ describe('class reminders', () => {
       name: 'Online Sketching',
       format: 'online',
       meetingUrl: 'https://meet.example/sketch',
-      sessions: [at('2026-05-05T22:00:00Z')],
+      klasses: [at('2026-05-05T22:00:00Z')],
     });
     const f = await family(t.database.db, { children: ['Kai'] });
     await enrollFamily(t.database.db, p.scheduleId, f, at('2026-04-01T00:00:00Z'));
@@ -178,7 +178,7 @@ describe('class reminders', () => {
     const classAt = at('2026-06-10T16:00:00Z');
     const p = await programmeWithKlasses(t.database.db, {
       name: 'Quiet Class',
-      sessions: [classAt, at('2026-06-10T18:00:00Z')],
+      klasses: [classAt, at('2026-06-10T18:00:00Z')],
     });
     const off = await family(t.database.db, { children: ['A'], reminders: 'off' });
     const digest = await family(t.database.db, { children: ['B'], reminders: 'weekly_digest' });
@@ -205,7 +205,7 @@ describe('class reminders', () => {
   it('sends a weekly digest on Sunday evening in the family’s zone, once, listing the coming week', async () => {
     const p = await programmeWithKlasses(t.database.db, {
       name: 'Weekly Watercolour',
-      sessions: [
+      klasses: [
         at('2026-07-11T20:00:00Z'), // Sat Jul 11: this week, not listed
         at('2026-07-14T20:00:00Z'), // Tue Jul 14, 4:00 PM EDT
         at('2026-07-16T20:00:00Z'), // Thu Jul 16
