@@ -203,13 +203,13 @@ test('an admin creates a plan, a programme with an image and a schedule with a h
   // The schedule page: three sessions, none on the holiday; the 10:00 start kept across DST.
   await expect(page).toHaveURL(new RegExp(`${APP}/manage_classes/\\d+/schedules/\\d+$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Spring Saturdays' })).toBeVisible();
-  const klasses = page.getByTestId('session-row');
+  const klasses = page.getByTestId('klass-row');
   await expect(klasses).toHaveCount(3);
   await expect(klasses.nth(0)).toContainText('Sat, Mar 6, 2027');
   await expect(klasses.nth(1)).toContainText('Sat, Mar 20, 2027');
   await expect(klasses.nth(2)).toContainText('Sat, Mar 27, 2027');
   for (let i = 0; i < 3; i += 1) await expect(klasses.nth(i)).toContainText('10:00');
-  await expect(page.getByTestId('sessions')).not.toContainText('Mar 13');
+  await expect(page.getByTestId('klasses')).not.toContainText('Mar 13');
   await expect(page.getByTestId('roster-empty')).toBeVisible();
   await expect(page.getByTestId('schedule-plans')).toContainText('$10.00 + $32.50 per class');
 

@@ -275,7 +275,7 @@ function KlassesSection({
       </Typography>
       <AdminTable
         label={t('manageClasses.sessions.title')}
-        testId="sessions"
+        testId="klasses"
         columns={[
           {
             key: 'when',
@@ -307,7 +307,7 @@ function KlassesSection({
         rows={klasses}
         rowKey={(klass) => klass.id}
         rowName={when}
-        rowData={(klass) => ({ 'data-testid': 'session-row', 'data-status': klass.status })}
+        rowData={(klass) => ({ 'data-testid': 'klass-row', 'data-status': klass.status })}
         emptyText={t('manageClasses.sessions.none')}
         rowActions={(klass) => (
           <>

@@ -37,12 +37,12 @@ import {
 /** Typing pauses this long before a picker asks the server. */
 const SEARCH_DELAY_MS = 250;
 
-const FIELDS = ['audience', 'schedule', 'session', 'families', 'title', 'body'];
+const FIELDS = ['audience', 'schedule', 'klass', 'families', 'title', 'body'];
 
 /** The server's field names → the form's (`user_ids.3` is one of the families). */
 function fieldOf(serverName: string): string {
   if (serverName === 'klass_group_schedule_id') return 'schedule';
-  if (serverName === 'klass_id') return 'session';
+  if (serverName === 'klass_id') return 'klass';
   if (serverName === 'user_ids' || serverName.startsWith('user_ids.')) return 'families';
   return serverName;
 }
@@ -79,7 +79,7 @@ export function SendMessageForm() {
     setSchedule(next);
     // The session follows the class: the next one is the likely subject.
     setKlassId(next ? (likelyKlass(next.klasses, Date.now())?.id ?? '') : '');
-    messages.clear('schedule', 'session', 'audience');
+    messages.clear('schedule', 'klass', 'audience');
   };
 
   /** The form's own checks, as texts beside the fields; true when it may be sent. */
@@ -90,7 +90,7 @@ export function SendMessageForm() {
     const problems: Record<string, string | undefined> = {
       schedule:
         audience !== 'users' && !schedule ? t('classMessages.send.chooseSchedule') : undefined,
-      session:
+      klass:
         audience === 'klass' && schedule && !klassId
           ? t('classMessages.send.chooseSession')
           : undefined,
@@ -223,17 +223,17 @@ export function SendMessageForm() {
         {audience === 'klass' && (
           <TextField
             select
-            name="session"
+            name="klass"
             label={t('classMessages.send.session')}
             value={klassId}
             onChange={(event) => {
               setKlassId(event.target.value);
-              messages.clear('session');
+              messages.clear('klass');
             }}
             required
             fullWidth
             disabled={busy || !schedule}
-            {...helper('session', t('classMessages.send.sessionHint'))}
+            {...helper('klass', t('classMessages.send.sessionHint'))}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="" disabled />
