@@ -183,7 +183,7 @@ export type FamilyFilter = {
 
 /**
  * The family's children × the sessions of the schedules they are actively enrolled in that have
- * started and were not cancelled, from each enrollment's first session on (attendsSession): the
+ * started and were not cancelled, from each enrollment's first session on (attendsKlass): the
  * rows a family's attendance list is made of.
  */
 function familyRowsWhere(filter: FamilyFilter) {

@@ -239,7 +239,7 @@ describe('families hear when a session changes', () => {
   });
 });
 
-describe('sessionChange', () => {
+describe('klassChange', () => {
   const at = (iso: string) => new Date(iso);
   it('names a cancellation, a restoration and a move, and nothing else', () => {
     const base = { startsAt: at('2030-01-05T15:00:00Z'), status: 'scheduled' };

@@ -97,7 +97,7 @@ describe('photo boxes: assigning and discarding photos', { timeout: 60_000 }, ()
     expect((await assign(c.admin, photo, String(mia))).statusCode).toBe(200);
   });
 
-  it('refuses a student who is not in the session (422 notInSession), leaving the photo waiting', async () => {
+  it('refuses a student who is not in the session (422 notInKlass), leaving the photo waiting', async () => {
     const photo = await uploadedPhoto(t, box.token);
     for (const attendee of [String(leo), '2147483647']) {
       const res = await assign(c.teacher, photo, attendee);
