@@ -156,7 +156,7 @@ export async function placeOrder(
  * and a family's attendance have a past session to show; answers its start. Specs sharing a
  * worker's schedule pick different hours, so each finds its own session by its time.
  */
-export async function addPastSession(
+export async function addPastKlass(
   request: APIRequestContext,
   scheduleId: number | string,
   hoursAgo: number,

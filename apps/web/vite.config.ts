@@ -9,7 +9,8 @@ import { prerender } from './build/prerender.ts';
 
 /**
  * The production build runs on preact/compat instead of React: react-dom alone was about a third of
- * the JavaScript a first visit to /app/login loads (issue 2's 200 KB budget). Only the build: the
+ * the JavaScript a first visit to /app/login loads (then a 200 KB budget,
+ * docs/decisions/015-production-build-on-preact-compat.md). Only the build: the
  * dev server and the unit tests keep real React, and the end-to-end suite runs against the build.
  */
 const preactCompat = [

@@ -13,9 +13,9 @@ import { type Bench, formatInt, formatMs, formatRatio, target } from './harness/
 import { startServer } from './harness/server';
 import { loadSettings } from './harness/settings';
 
-/** Issue 3: one sign-in's password check costs 50–150 ms of CPU on this machine. */
+/** Decision 008: one sign-in's password check costs 50–150 ms of CPU on this machine. */
 export const VERIFY_CPU_MS_RANGE = [50, 150] as const;
-/** Issue 3: during a 20-client sign-in storm, /me's p99 stays within 3× its idle p99. */
+/** Decision 008: during a 20-client sign-in storm, /me's p99 stays within 3× its idle p99. */
 export const MAX_STORM_P99_RATIO = 3;
 export const STORM_CLIENTS = 20;
 /** A steady trickle of /me requests: measures latency, without being load itself. */

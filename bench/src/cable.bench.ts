@@ -20,7 +20,7 @@ import {
 import { startServer } from './harness/server';
 
 /**
- * Issue 13: /cable holding many subscribed sockets, beside a bare `ws` server holding as many.
+ * /cable holding many subscribed sockets, beside a bare `ws` server holding as many.
  * Targets, at the largest size reached:
  * - JS heap per socket ≤ MAX_HEAP_RATIO × the bare server's. Measured ~3.4× (≈ 9.7 KiB against
  *   ≈ 2.9 KiB at 1,000–10,000 sockets, steady across sizes and runs): a socket on /cable also holds

@@ -7,11 +7,11 @@ import { startServer } from './harness/server';
 import { loadSettings } from './harness/settings';
 import { compareWithBareRoute } from './harness/versus-bare';
 
-/** Issue 4: the public catalogue reaches at least 30% of a bare route's throughput. */
+/** Decision 009: the public catalogue reaches at least 30% of a bare route's throughput. */
 export const MIN_THROUGHPUT_RATIO = 0.3;
 export const PROGRAMMES = 200;
 export const SCHEDULES_PER_PROGRAMME = 5;
-export const SESSIONS_PER_SCHEDULE = 12;
+export const KLASSES_PER_SCHEDULE = 12;
 /** Requests in flight while filling the database. */
 const FILL_CONCURRENCY = 6;
 
@@ -54,7 +54,7 @@ async function fillCatalogue(api: Api, teacherId: string): Promise<string[]> {
   );
   const start = new Date(Date.now() + 7 * 86_400_000);
   // 12 weeks minus a day: exactly 12 occurrences of any weekday.
-  const end = new Date(start.getTime() + (SESSIONS_PER_SCHEDULE * 7 - 1) * 86_400_000);
+  const end = new Date(start.getTime() + (KLASSES_PER_SCHEDULE * 7 - 1) * 86_400_000);
   await pool(PROGRAMMES, FILL_CONCURRENCY, async (i) => {
     const n = String(i + 1).padStart(3, '0');
     const group = await api('POST', CLASSES_API.klassGroups, {
@@ -94,7 +94,7 @@ async function fillCatalogue(api: Api, teacherId: string): Promise<string[]> {
 
 export const catalogueBench: Bench = {
   name: 'catalogue',
-  title: `GET ${CLASSES_API.catalogue} (${PROGRAMMES} programmes × ${SCHEDULES_PER_PROGRAMME} schedules × ${SESSIONS_PER_SCHEDULE} sessions) vs a bare Fastify route returning the same bytes`,
+  title: `GET ${CLASSES_API.catalogue} (${PROGRAMMES} programmes × ${SCHEDULES_PER_PROGRAMME} schedules × ${KLASSES_PER_SCHEDULE} sessions) vs a bare Fastify route returning the same bytes`,
   async run() {
     const settings = loadSettings();
     const server = await startServer();
@@ -144,7 +144,7 @@ export const catalogueBench: Bench = {
       if (
         doc.data.length !== PAGE_SIZE ||
         count('klass_group_schedules') !== PAGE_SIZE * SCHEDULES_PER_PROGRAMME ||
-        count('klasses') !== PAGE_SIZE * SCHEDULES_PER_PROGRAMME * SESSIONS_PER_SCHEDULE
+        count('klasses') !== PAGE_SIZE * SCHEDULES_PER_PROGRAMME * KLASSES_PER_SCHEDULE
       ) {
         throw new Error(
           `unexpected page: ${doc.data.length} programmes, ${count('klass_group_schedules')} schedules, ${count('klasses')} sessions`,

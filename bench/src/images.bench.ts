@@ -15,7 +15,7 @@ import { startServer } from './harness/server';
 import { loadSettings } from './harness/settings';
 import { twelveMegapixelPhoto } from './images-photo';
 
-/** Issue 12: GET /users/me p99 during 10 parallel uploads stays within 3× of idle. */
+/** Decision 036: GET /users/me p99 during 10 parallel uploads stays within 3× of idle. */
 export const MAX_UPLOAD_P99_RATIO = 3;
 export const PARALLEL_UPLOADS = 10;
 /** A steady trickle of /me requests: measures latency without being load itself. */

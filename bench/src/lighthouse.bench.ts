@@ -8,9 +8,9 @@ import {
 import { type Bench, formatInt, formatKb, target } from './harness/report';
 import { startServer } from './harness/server';
 
-/** Issue 9: Lighthouse's performance score (mobile) for a guest's first visit. */
+/** Decision 046: Lighthouse's performance score (mobile) for a guest's first visit. */
 export const MIN_PERFORMANCE_SCORE = 95;
-/** Issue 14: the public site's pages also score at least this for accessibility. */
+/** Decision 040: the public site's pages also score at least this for accessibility. */
 export const MIN_ACCESSIBILITY_SCORE = 95;
 /** The app's pages a guest meets first. */
 export const APP_PAGES = [`${APP_BASE}/login`, `${APP_BASE}/`];

@@ -6,7 +6,7 @@ import { startServer } from './harness/server';
 import { loadSettings } from './harness/settings';
 import { compareWithBareRoute } from './harness/versus-bare';
 
-/** Issue 2: the current-user call reaches at least 40% of a bare route's throughput. */
+/** Decision 016: the current-user call reaches at least 40% of a bare route's throughput. */
 export const MIN_THROUGHPUT_RATIO = 0.4;
 
 export const usersMeBench: Bench = {

@@ -2,7 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { APP, expect, test } from '../fixtures';
 import { freshEmail, linkIn, nextMail } from '../mail';
 
-// Issue 3, end to end: registration with the mailed confirmation link, the unconfirmed sign-in,
+// Accounts end to end (docs/decisions/012-accounts-web-flows.md): registration with the mailed
+// confirmation link, the unconfirmed sign-in,
 // password reset, avatar (stored without EXIF), e-mail change and family members, with their
 // error paths. Every account is made fresh here, so the demo accounts other tests use stay as
 // they are. Mail is read back from the server's outbox through /dev/mail (never in production).

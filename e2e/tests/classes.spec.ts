@@ -10,7 +10,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { APP, demoAccount, expect, signInAs, test } from '../fixtures';
 import { chooseOption } from '../helpers';
 
-// Issue 4 end to end: an admin makes a programme (with an image), a plan and a schedule with a
+// Classes end to end (docs/decisions/013-web-classes-screens-and-calendar.md): an admin makes a
+// programme (with an image), a plan and a schedule with a
 // holiday, sees the sessions it made (the holiday skipped) and cancels one; the schedule's teacher
 // sees it in /classes; a student finds the programme in the public catalogue API but gets the
 // not-found page on /manage_classes. The teacher's and the student's tests each get a programme of
@@ -97,11 +98,11 @@ async function programmeWithSchedule(request: APIRequestContext): Promise<string
 
   const schedule = await request.get(CLASSES_API.schedule(scheduleId), { headers });
   expect(schedule.status()).toBe(200);
-  const sessions = (scheduleDocumentSchema.parse(await schedule.json()).included ?? [])
+  const klasses = (scheduleDocumentSchema.parse(await schedule.json()).included ?? [])
     .flatMap((resource) => (resource.type === 'klasses' ? [resource] : []))
     .sort((a, b) => a.attributes.starts_at.localeCompare(b.attributes.starts_at));
-  expect(sessions).toHaveLength(3);
-  const cancelled = await request.patch(CLASSES_API.klass(sessions[0]?.id ?? ''), {
+  expect(klasses).toHaveLength(3);
+  const cancelled = await request.patch(CLASSES_API.klass(klasses[0]?.id ?? ''), {
     headers,
     data: { klass: { status: 'cancelled' } },
   });
@@ -202,25 +203,25 @@ test('an admin creates a plan, a programme with an image and a schedule with a h
   // The schedule page: three sessions, none on the holiday; the 10:00 start kept across DST.
   await expect(page).toHaveURL(new RegExp(`${APP}/manage_classes/\\d+/schedules/\\d+$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Spring Saturdays' })).toBeVisible();
-  const sessions = page.getByTestId('session-row');
-  await expect(sessions).toHaveCount(3);
-  await expect(sessions.nth(0)).toContainText('Sat, Mar 6, 2027');
-  await expect(sessions.nth(1)).toContainText('Sat, Mar 20, 2027');
-  await expect(sessions.nth(2)).toContainText('Sat, Mar 27, 2027');
-  for (let i = 0; i < 3; i += 1) await expect(sessions.nth(i)).toContainText('10:00');
-  await expect(page.getByTestId('sessions')).not.toContainText('Mar 13');
+  const klasses = page.getByTestId('klass-row');
+  await expect(klasses).toHaveCount(3);
+  await expect(klasses.nth(0)).toContainText('Sat, Mar 6, 2027');
+  await expect(klasses.nth(1)).toContainText('Sat, Mar 20, 2027');
+  await expect(klasses.nth(2)).toContainText('Sat, Mar 27, 2027');
+  for (let i = 0; i < 3; i += 1) await expect(klasses.nth(i)).toContainText('10:00');
+  await expect(page.getByTestId('klasses')).not.toContainText('Mar 13');
   await expect(page.getByTestId('roster-empty')).toBeVisible();
   await expect(page.getByTestId('schedule-plans')).toContainText('$10.00 + $32.50 per class');
 
   // Cancel the first session.
-  await sessions
+  await klasses
     .nth(0)
     .getByRole('button', { name: /^Cancel the session/ })
     .click();
   await page.getByRole('button', { name: 'Cancel session' }).click();
-  await expect(sessions.nth(0)).toHaveAttribute('data-status', 'cancelled');
-  await expect(sessions.nth(0).getByRole('button', { name: /^Restore/ })).toBeVisible();
-  await expect(sessions.nth(1)).toHaveAttribute('data-status', 'scheduled');
+  await expect(klasses.nth(0)).toHaveAttribute('data-status', 'cancelled');
+  await expect(klasses.nth(0).getByRole('button', { name: /^Restore/ })).toBeVisible();
+  await expect(klasses.nth(1)).toHaveAttribute('data-status', 'scheduled');
 });
 
 test('the teacher of the schedule sees its sessions in /classes, the cancelled one marked so', async ({

@@ -78,15 +78,15 @@ test('a photo box link brings a class’s artwork to the family, with feedback a
   await page.goto(`${APP}/photo_box`);
   await page.getByRole('button', { name: 'Open a photo box' }).click();
   const openDialog = page.getByRole('dialog', { name: 'Open a photo box' });
-  const session = openDialog.getByLabel('Class session');
+  const klass = openDialog.getByLabel('Class session');
   // The teacher's sessions load into the select once the dialog is open.
   await expect
-    .poll(async () => (await session.locator('option').allTextContents()).join(' | '))
+    .poll(async () => (await klass.locator('option').allTextContents()).join(' | '))
     .toContain('Observational Drawing');
-  const options = await session.locator('option').allTextContents();
+  const options = await klass.locator('option').allTextContents();
   const observational = options.find((o) => o.includes('Observational Drawing'));
   if (!observational) throw new Error(`no Observational Drawing session in ${options.join(' | ')}`);
-  await session.selectOption({ label: observational });
+  await klass.selectOption({ label: observational });
   await openDialog.getByRole('button', { name: 'Open the photo box' }).click();
   await expect(openDialog).toBeHidden();
   // The demo teacher has another box open already: this one is the Observational Drawing box.

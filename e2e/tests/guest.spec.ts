@@ -85,7 +85,7 @@ test('an unknown path shows the not-found page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome to / })).toBeVisible();
 });
 
-test('the login form rejects a wrong password with the spec message and stays on /login', async ({
+test('the login form rejects a wrong password with the catalogued message and stays on /login', async ({
   page,
 }) => {
   await page.goto(`${APP}/login`);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { APP, demoAccount, expect, signInAs, test } from '../fixtures';
-import { addPastSession, scheduleOf } from '../helpers';
+import { addPastKlass, scheduleOf } from '../helpers';
 
 // Live features end to end in Chromium against the real server and its /cable
 // (docs/product.md#class-messages, #search, #attendance): a class message reaches a family's open
@@ -91,7 +91,7 @@ const timeIn = (at: Date) =>
   );
 
 /** Opens, on /classes, the session of `programme` that starts at `startsAt` (month view). */
-async function openSession(page: Page, programme: string, startsAt: Date) {
+async function openKlass(page: Page, programme: string, startsAt: Date) {
   await page.goto(`${APP}/classes?date=${dayIn(startsAt)}`);
   await page
     .locator(`[data-date="${dayIn(startsAt)}"]`)
@@ -108,10 +108,10 @@ test("the teacher takes a session's attendance and the family sees its child mar
   // The school adds a session that ended two hours ago. (The gallery spec may have given the
   // children another family name on this worker.)
   const { scheduleId } = await scheduleOf(request, 'observational-drawing', '');
-  const startsAt = await addPastSession(request, scheduleId, 3);
+  const startsAt = await addPastKlass(request, scheduleId, 3);
 
   await signInAs(page, 'teacher');
-  await openSession(page, 'Observational Drawing', startsAt);
+  await openKlass(page, 'Observational Drawing', startsAt);
   await page.getByRole('button', { name: 'Attendance', exact: true }).click();
   const roll = page.getByRole('dialog', { name: /^Attendance: / });
   await roll
@@ -123,6 +123,6 @@ test("the teacher takes a session's attendance and the family sees its child mar
 
   await page.evaluate(() => localStorage.clear());
   await signInAs(page, 'parent');
-  await openSession(page, 'Observational Drawing', startsAt);
+  await openKlass(page, 'Observational Drawing', startsAt);
   await expect(page.getByTestId('klass-attendance')).toContainText(/Mia \w+: Present/);
 });

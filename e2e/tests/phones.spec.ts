@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { type access, paths } from '../../apps/web/src/lib/route-paths';
 import { APP, expect, settle, signInAs, test } from '../fixtures';
-import { addPastSession, apiToken, bearer, emptyCart, familyMember, scheduleOf } from '../helpers';
+import { addPastKlass, apiToken, bearer, emptyCart, familyMember, scheduleOf } from '../helpers';
 
 // docs/product.md#routes-and-screens (Phones): every page works on a 390 px wide phone. Each page of the app's route
 // list (apps/web/src/lib/route-paths.ts, imported so that a new page must be placed below) and of
@@ -272,7 +272,7 @@ test('every page of a family fits a phone, with the cart badge, attendance and f
   const ids = await demoIds(request);
   // A session of the family's class that has started, so its attendance list has rows.
   const { scheduleId } = await scheduleOf(request, 'observational-drawing', '');
-  await addPastSession(request, scheduleId, 2);
+  await addPastKlass(request, scheduleId, 2);
 
   await checkRole(page, 'parent', ids, checkA11y);
 

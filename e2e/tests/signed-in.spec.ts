@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { APP, type DemoRole, demoAccount, expect, HOME_URL, signInAs, test } from '../fixtures';
 
 // Each demo account signs in through the form, lands on '/', and sees the drawer and top bar of its
-// role (docs/product.md#routes-and-screens "Layout", "Drawer"; §6 "Drawer menu by role").
+// role (docs/product.md#routes-and-screens "Layout", "Drawer"; #roles).
 
 /**
  * The drawer's My section with every submenu expanded, one line per entry:

@@ -1,18 +1,18 @@
 import { MENU_FONT_SIZE, SUBMENU_FONT_SIZE, THEME_COLORS } from '@atelier/contract';
 import { createTheme } from '@mui/material/styles';
 
-/** Darker shade of the spec's error colour, used where error text sits on white (see below). */
+/** Darker shade of the brand's error colour, used where error text sits on white (see below). */
 export const ERROR_TEXT_COLOR = '#C70044';
 /** Hover shade of the primary fill: dark enough to show the hover, light enough for dark text. */
 export const PRIMARY_HOVER_COLOR = '#33B886';
-/** Darker shade of the spec's primary colour, used for primary-coloured text on white. */
+/** Darker shade of the brand's primary colour, used for primary-coloured text on white. */
 export const PRIMARY_TEXT_COLOR = '#14744F';
 
 /**
  * docs/product.md#constants theme. The brand colours are kept as the palette's main colours, but two of them are too
  * light to carry text: white on #41D9A0 is 1.8:1 and #FF0058 text on white is 3.9:1, both under the
  * WCAG AA 4.5:1 that axe checks. So `contrastThreshold` is raised to 4.5 (MUI then picks dark text on
- * light fills), primary buttons carry the spec's dark text colour, and text drawn in the error or
+ * light fills), primary buttons carry the brand's dark text colour, and text drawn in the error or
  * primary colour uses the darker shades above (5.9:1 and 5.6:1 on white).
  */
 export const theme = createTheme({

@@ -17,7 +17,7 @@ import { z } from 'zod';
  * Response parsing with the contract's schemas (docs/architecture.md#http-contract) for the code every visit runs
  * (api client, session, notifications, cart). It is imported on demand (`loadContractParsers`),
  * once a response is in hand: zod and these schemas are about 30 KB gzip that a first visit to
- * /app/login would otherwise download before it shows anything (issue 2's 200 KB budget).
+ * /app/login would otherwise download before it shows anything (the first-visit budget of decision 021).
  */
 
 /**

@@ -39,7 +39,7 @@ export function removeOrderParams(): void {
   localStorage.removeItem(STORAGE_KEYS.orderParams);
 }
 
-/** docs/product.md#data-the-client-sees/§9: auto-submit is on when the stored value is the string '1'. */
+/** docs/product.md#data-the-client-sees and #constants: auto-submit is on when the stored value is the string '1'. */
 export function getAutoSubmit(): boolean {
   return localStorage.getItem(STORAGE_KEYS.autoSubmit) === AUTO_SUBMIT_ON;
 }

@@ -32,7 +32,7 @@ export const GALLERY_MESSAGES = {
   tooManyImages: `Add at most ${POST_IMAGES_MAX} images`,
   artworkTooLarge: 'Each photo must be at most 10 MB',
   notYourStudent: 'Choose one of your family members',
-  notTheirSession: 'Choose a session this student is enrolled in',
+  notTheirKlass: 'Choose a session this student is enrolled in',
   replyToReply: 'Reply to the comment itself, not to a reply',
   reportTarget: 'Report either a post or a comment',
   alreadyReported: 'You have already reported this',

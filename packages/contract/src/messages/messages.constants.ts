@@ -18,7 +18,7 @@ export const MESSAGES_MESSAGES = {
   chooseFamilies: 'Choose at least one family',
   tooManyFamilies: `Choose at most ${MESSAGE_MAX_USERS} families`,
   unknownSchedule: 'This schedule does not exist',
-  unknownSession: 'This session does not exist',
+  unknownKlass: 'This session does not exist',
   notAFamily: 'Only family accounts can receive class messages',
   nobodyEnrolled: 'Nobody is enrolled yet: there is nobody to send this to',
   notYourSchedule: 'You can only write to the classes you teach',

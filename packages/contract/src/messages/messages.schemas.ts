@@ -117,13 +117,13 @@ export const messageAudienceQuerySchema = pageQuerySchema.extend({
 export type MessageAudienceQuery = z.infer<typeof messageAudienceQuerySchema>;
 
 /** A session of a schedule the sender may write to. */
-export const messageSessionSchema = z.object({
+export const messageKlassSchema = z.object({
   id: z.string(),
   starts_at: z.string(),
   ends_at: z.string(),
   status: z.enum(['scheduled', 'cancelled']),
 });
-export type MessageSession = z.infer<typeof messageSessionSchema>;
+export type MessageKlass = z.infer<typeof messageKlassSchema>;
 
 /** A schedule the sender may write to (`GET /api/v1/messages/schedules`), with its sessions. */
 export const messageScheduleAttributesSchema = z.object({
@@ -135,7 +135,7 @@ export const messageScheduleAttributesSchema = z.object({
   /** Families with a child actively enrolled: who a message to it reaches today. */
   family_count: z.number().int().nonnegative(),
   /** Every session, in time order. */
-  klasses: z.array(messageSessionSchema),
+  klasses: z.array(messageKlassSchema),
 });
 export const messageScheduleResourceSchema = plainResourceObjectSchema(
   'klass_group_schedules',

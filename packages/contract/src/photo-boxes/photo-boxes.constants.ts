@@ -24,7 +24,7 @@ export const PHOTO_BOX_MESSAGES = {
   closesInPast: 'Choose a closing time in the future',
   closesTooLate: `A photo box stays open at most ${PHOTO_BOX_MAX_HOURS} hours`,
   closed: 'This photo box is closed',
-  notYourSession: 'Choose a session you teach',
-  notInSession: 'Choose a student of this session',
+  notYourKlass: 'Choose a session you teach',
+  notInKlass: 'Choose a student of this session',
   alreadyHandled: 'This photo has already been assigned or discarded',
 } as const;

@@ -56,11 +56,11 @@ export const salesBucketSchema = salesFiguresSchema.extend({
 });
 export type SalesBucket = z.infer<typeof salesBucketSchema>;
 
-export const salesProgrammeSchema = salesFiguresSchema.extend({
+export const salesKlassGroupSchema = salesFiguresSchema.extend({
   klass_group_id: z.string(),
   name: z.string(),
 });
-export type SalesProgramme = z.infer<typeof salesProgrammeSchema>;
+export type SalesKlassGroup = z.infer<typeof salesKlassGroupSchema>;
 
 export const salesPlanSchema = salesFiguresSchema.extend({
   plan_id: z.string(),
@@ -90,7 +90,7 @@ export const salesOverviewAttributesSchema = z.object({
   currency: z.string(),
   totals: salesFiguresSchema.extend({ orders: z.number().int() }),
   buckets: z.array(salesBucketSchema),
-  programmes: z.array(salesProgrammeSchema),
+  programmes: z.array(salesKlassGroupSchema),
   plans: z.array(salesPlanSchema),
   schedules: z.array(salesScheduleSchema),
 });

@@ -12,14 +12,14 @@ export const SEARCH_API = {
  */
 export const SEARCH_PAGES = {
   /** The booking page showing one programme (docs/product.md#booking-and-the-cart). */
-  bookProgramme: (slug: string) => `/book_class?klass_group=${encodeURIComponent(slug)}`,
+  bookKlassGroup: (slug: string) => `/book_class?klass_group=${encodeURIComponent(slug)}`,
   /** An admin's page of one programme and its schedules. */
-  manageProgramme: (id: Id) => `/manage_classes/${encodeURIComponent(String(id))}`,
+  manageKlassGroup: (id: Id) => `/manage_classes/${encodeURIComponent(String(id))}`,
   /** An admin's page of one schedule (sessions, roster). */
   manageSchedule: (klassGroupId: Id, id: Id) =>
     `/manage_classes/${encodeURIComponent(String(klassGroupId))}/schedules/${encodeURIComponent(String(id))}`,
   /** The admins' programme list: a teacher who teaches no schedule yet leads here. */
-  manageProgrammes: '/manage_classes',
+  manageKlassGroups: '/manage_classes',
   /** One student's portfolio (docs/product.md#gallery). */
   studentGallery: (id: Id) => `/gallery/student/${encodeURIComponent(String(id))}`,
   /** The customers page with one account holder's dialog open (docs/product.md#customers). */

@@ -32,7 +32,7 @@ const hitBase = {
 };
 
 /** A programme: published ones for everyone; admins also find unpublished ones (marked). */
-export const programmeHitSchema = z.object({
+export const klassGroupHitSchema = z.object({
   group: z.literal('programmes'),
   ...hitBase,
   audience: z.enum(AUDIENCES),
@@ -80,7 +80,7 @@ export const orderHitSchema = z.object({
 
 /** What one result says, by its group. */
 export const searchHitAttributesSchema = z.discriminatedUnion('group', [
-  programmeHitSchema,
+  klassGroupHitSchema,
   studentHitSchema,
   familyHitSchema,
   teacherHitSchema,

@@ -18,5 +18,5 @@ export const WAITLIST_API = {
 /** SPA pages the waitlist's mail and notifications link to, relative to APP_BASE. */
 export const WAITLIST_PAGES = {
   /** The booking page of one programme: the offer shows there with "Book now". */
-  bookProgramme: (slug: string) => `/book_class?klass_group=${encodeURIComponent(slug)}`,
+  bookKlassGroup: (slug: string) => `/book_class?klass_group=${encodeURIComponent(slug)}`,
 } as const;

@@ -13,7 +13,7 @@ export type OrderReceiptParams = {
     timeZone: string;
     attendees: string[];
     /** The sessions booked (ISO instants), shown in the schedule's time zone. */
-    sessions: string[];
+    klasses: string[];
     total: number;
   }[];
 };
@@ -33,8 +33,8 @@ function dates(locale: Language, item: OrderReceiptParams['items'][number]): str
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-  const shown = item.sessions.slice(0, MAX_DATES).map((s) => format.format(new Date(s)));
-  const more = item.sessions.length - shown.length;
+  const shown = item.klasses.slice(0, MAX_DATES).map((s) => format.format(new Date(s)));
+  const more = item.klasses.length - shown.length;
   if (more > 0) shown.push(locale === 'ja' ? `ほか${more}回` : `and ${more} more`);
   return shown.join(', ');
 }

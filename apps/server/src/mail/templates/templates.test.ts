@@ -34,7 +34,7 @@ const params: MailTemplates = {
         schedule: 'Saturdays',
         timeZone: 'America/New_York',
         attendees: ['Mia', 'Leo'],
-        sessions: ['2030-01-05T15:00:00.000Z', '2030-01-12T15:00:00.000Z'],
+        klasses: ['2030-01-05T15:00:00.000Z', '2030-01-12T15:00:00.000Z'],
         total: 12000,
       },
     ],

@@ -14,7 +14,7 @@ export type WaitlistOfferParams = {
 
 /** Seats freed in a full class are held for the family (docs/product.md#waitlist). */
 export function waitlistOfferMail(locale: Language, params: WaitlistOfferParams, ctx: MailContext) {
-  const url = appLink(ctx.appUrl, WAITLIST_PAGES.bookProgramme(params.slug));
+  const url = appLink(ctx.appUrl, WAITLIST_PAGES.bookKlassGroup(params.slug));
   const until = new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-US', {
     timeZone: params.timeZone,
     dateStyle: 'medium',

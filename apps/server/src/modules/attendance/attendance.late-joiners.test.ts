@@ -17,7 +17,7 @@ describe('attendance of a child who joined mid-term', { timeout: 60_000 }, () =>
   let c: Cast;
   let scheduleId: string;
   /** The schedule's eight Saturdays of early 2024, in time order. */
-  let sessions: { id: number; startsAt: Date }[];
+  let klassRows: { id: number; startsAt: Date }[];
   let mia: number;
   let nia: number;
 
@@ -70,12 +70,12 @@ describe('attendance of a child who joined mid-term', { timeout: 60_000 }, () =>
         schedule: { start_date: '2024-01-06', end_date: '2024-02-24' },
       })
     ).scheduleId;
-    sessions = await t.database.db
+    klassRows = await t.database.db
       .select({ id: klasses.id, startsAt: klasses.startsAt })
       .from(klasses)
       .where(eq(klasses.scheduleId, Number(scheduleId)))
       .orderBy(asc(klasses.startsAt));
-    expect(sessions).toHaveLength(8);
+    expect(klassRows).toHaveLength(8);
     mia = c.parent.attendees.mia;
     const [kid] = await t.database.db
       .insert(attendeeProfiles)
@@ -85,7 +85,7 @@ describe('attendance of a child who joined mid-term', { timeout: 60_000 }, () =>
     // Mia was there from the start (an enrollment made by hand); Nia's order was placed the day
     // before the fourth Saturday.
     await enroll(t, scheduleId, [mia]);
-    const fourth = sessions[3]?.startsAt ?? new Date();
+    const fourth = klassRows[3]?.startsAt ?? new Date();
     await enrollByOrder(c.parent.id, nia, new Date(fourth.getTime() - 24 * 3_600_000));
   }, 60_000);
   afterAll(() => t.close());
@@ -93,7 +93,7 @@ describe('attendance of a child who joined mid-term', { timeout: 60_000 }, () =>
   const get = (url: string, who = c.admin) =>
     t.app.inject({ method: 'GET', url, headers: as(who) });
   const rollNames = async (index: number) => {
-    const res = await get(ATTENDANCE_API.klass(String(sessions[index]?.id)));
+    const res = await get(ATTENDANCE_API.klass(String(klassRows[index]?.id)));
     expect(res.statusCode).toBe(200);
     return res.json().data.attributes.attendees.map((a: { name: string }) => a.name);
   };
@@ -108,7 +108,7 @@ describe('attendance of a child who joined mid-term', { timeout: 60_000 }, () =>
     const mark = (index: number) =>
       t.app.inject({
         method: 'PUT',
-        url: ATTENDANCE_API.klass(String(sessions[index]?.id)),
+        url: ATTENDANCE_API.klass(String(klassRows[index]?.id)),
         headers: as(c.admin),
         payload: { attendances: [{ attendee_profile_id: String(nia), status: 'present' }] },
       });
@@ -124,7 +124,7 @@ describe('attendance of a child who joined mid-term', { timeout: 60_000 }, () =>
       .json()
       .data.map((r: { attributes: { klass_id: string } }) => Number(r.attributes.klass_id));
     expect(klassIds).toEqual(
-      sessions
+      klassRows
         .slice(3)
         .map((s) => s.id)
         .reverse(),
@@ -136,7 +136,8 @@ describe('attendance of a child who joined mid-term', { timeout: 60_000 }, () =>
   it('counts a session’s unmarked attendees among those who had joined by it', async () => {
     const body = (await get(ATTENDANCE_API.schedule(scheduleId))).json();
     const counts = (index: number) =>
-      body.data.find((k: { id: string }) => k.id === String(sessions[index]?.id)).attributes.counts;
+      body.data.find((k: { id: string }) => k.id === String(klassRows[index]?.id)).attributes
+        .counts;
     expect(counts(2)).toEqual({ present: 0, absent: 0, late: 0, unmarked: 1 });
     expect(counts(4)).toEqual({ present: 0, absent: 0, late: 0, unmarked: 2 });
   });
@@ -145,18 +146,18 @@ describe('attendance of a child who joined mid-term', { timeout: 60_000 }, () =>
     // A mark written for a session before the child joined (by an older server) is not shown.
     const db = t.database.db;
     await db.insert(attendances).values({
-      klassId: sessions[1]?.id ?? 0,
+      klassId: klassRows[1]?.id ?? 0,
       attendeeProfileId: nia,
       status: 'absent',
       markedById: c.admin.id,
     });
     const body = (await get(ATTENDANCE_API.schedule(scheduleId))).json();
-    const second = body.data.find((k: { id: string }) => k.id === String(sessions[1]?.id));
+    const second = body.data.find((k: { id: string }) => k.id === String(klassRows[1]?.id));
     expect(second.attributes.marks).toEqual([]);
     const stored = await db
       .select()
       .from(attendances)
       .where(inArray(attendances.attendeeProfileId, [nia]));
-    expect(stored.map((m) => m.klassId)).toContain(sessions[1]?.id);
+    expect(stored.map((m) => m.klassId)).toContain(klassRows[1]?.id);
   });
 });

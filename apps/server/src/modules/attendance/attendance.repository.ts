@@ -70,7 +70,7 @@ export async function scheduleFacts(
 export type Attendee = { id: number; name: string; bookedAt: Date | null };
 
 /** Whether a session is one of the attendee's: it starts at or after their booking. */
-export const attendsSession = (attendee: Attendee, startsAt: Date) =>
+export const attendsKlass = (attendee: Attendee, startsAt: Date) =>
   attendee.bookedAt === null || startsAt.getTime() >= attendee.bookedAt.getTime();
 
 /** The attendees actively enrolled in a schedule, by name. */
@@ -183,7 +183,7 @@ export type FamilyFilter = {
 
 /**
  * The family's children × the sessions of the schedules they are actively enrolled in that have
- * started and were not cancelled, from each enrollment's first session on (attendsSession): the
+ * started and were not cancelled, from each enrollment's first session on (attendsKlass): the
  * rows a family's attendance list is made of.
  */
 function familyRowsWhere(filter: FamilyFilter) {

@@ -371,8 +371,8 @@ describe('attendance routes', { timeout: 60_000 }, () => {
           r.attributes.attendee_name === 'Mia Parent',
       ),
     ).toBe(true);
-    const oneSession = (await get(c.parent, `${ATTENDANCE_API.family}?klass_id=${past[1]}`)).json();
-    expect(oneSession.data.map((r: { id: string }) => r.id)).toEqual([
+    const oneKlass = (await get(c.parent, `${ATTENDANCE_API.family}?klass_id=${past[1]}`)).json();
+    expect(oneKlass.data.map((r: { id: string }) => r.id)).toEqual([
       `${past[1]}-${leo}`,
       `${past[1]}-${mia}`,
     ]);
@@ -434,26 +434,26 @@ describe('attendance routes', { timeout: 60_000 }, () => {
     });
     const ids = body.data.map((s: { id: string }) => s.id);
     expect(ids).toEqual([...past, today, future]);
-    const session = (id: string) => body.data.find((s: { id: string }) => s.id === id).attributes;
-    expect(session(past[0] as string).counts).toEqual({
+    const klass = (id: string) => body.data.find((s: { id: string }) => s.id === id).attributes;
+    expect(klass(past[0] as string).counts).toEqual({
       present: 0,
       absent: 0,
       late: 0,
       unmarked: 3,
     });
-    expect(session(past[1] as string).counts).toEqual({
+    expect(klass(past[1] as string).counts).toEqual({
       present: 1,
       absent: 1,
       late: 0,
       unmarked: 1,
     });
-    expect(session(past[1] as string).marks).toEqual(
+    expect(klass(past[1] as string).marks).toEqual(
       expect.arrayContaining([
         { attendee_profile_id: String(leo), status: 'absent' },
         { attendee_profile_id: String(zoe), status: 'present' },
       ]),
     );
-    expect(session(past[7] as string)).toMatchObject({
+    expect(klass(past[7] as string)).toMatchObject({
       klass_status: 'cancelled',
       counts: { present: 0, absent: 0, late: 0, unmarked: 0 },
     });

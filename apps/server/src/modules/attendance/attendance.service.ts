@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow, type Viewer } from '../../lib/http';
 import {
-  attendsSession,
+  attendsKlass,
   enrolledAttendees,
   familyAttendancePage,
   isAttendeeOfFamily,
@@ -66,7 +66,7 @@ async function rollDocument(
     enrolledAttendees(ctx.db, klass.scheduleId),
     marksOfKlasses(ctx.db, [klass.id]),
   ]);
-  const attendees = enrolled.filter((a) => attendsSession(a, klass.startsAt));
+  const attendees = enrolled.filter((a) => attendsKlass(a, klass.startsAt));
   const byAttendee = new Map(marks.map((m) => [m.attendeeProfileId, m]));
   const from = markableFrom(klass.startsAt, klass.timeZone);
   return {
@@ -129,7 +129,7 @@ export async function markAttendance(
   }
   const enrolled = new Set(
     (await enrolledAttendees(ctx.db, klass.scheduleId))
-      .filter((a) => attendsSession(a, klass.startsAt))
+      .filter((a) => attendsKlass(a, klass.startsAt))
       .map((a) => a.id),
   );
   const errors: FieldError[] = [];
@@ -235,7 +235,7 @@ export async function scheduleAttendance(
   ).filter((m) => {
     const attendee = byId.get(m.attendeeProfileId);
     const startsAt = klassStarts.get(m.klassId);
-    return attendee !== undefined && startsAt !== undefined && attendsSession(attendee, startsAt);
+    return attendee !== undefined && startsAt !== undefined && attendsKlass(attendee, startsAt);
   });
   const marksByKlass = new Map<number, typeof marks>();
   for (const mark of marks) {
@@ -254,7 +254,7 @@ export async function scheduleAttendance(
           counts: countsOf(
             klass,
             own,
-            attendees.filter((a) => attendsSession(a, klass.startsAt)).length,
+            attendees.filter((a) => attendsKlass(a, klass.startsAt)).length,
           ),
           marks: own.map((m) => ({
             attendee_profile_id: String(m.attendeeProfileId),

@@ -45,7 +45,7 @@ describe('calendar and iCalendar feed', { timeout: 60_000 }, () => {
       payload: { klass_group_schedule: { teacher_id: String(c.otherTeacher.id) } },
     });
     await enroll(t, online.scheduleId, [c.parent.attendees.mia]);
-    const sessions = (
+    const klasses = (
       await t.app.inject({
         method: 'GET',
         url: `/api/v1/klass_group_schedules/${online.scheduleId}`,
@@ -56,7 +56,7 @@ describe('calendar and iCalendar feed', { timeout: 60_000 }, () => {
       .included.filter((r: { type: string }) => r.type === 'klasses');
     await t.app.inject({
       method: 'PATCH',
-      url: `/api/v1/klasses/${sessions[1].id}`,
+      url: `/api/v1/klasses/${klasses[1].id}`,
       headers: as(c.admin),
       payload: { klass: { status: 'cancelled' } },
     });

@@ -42,7 +42,7 @@ export function unavailableReasonOf(
   seatsLeft: number | undefined,
 ): CartUnavailableReason | null {
   if (!schedule.published) return 'unpublished';
-  if (!schedule.bookable || schedule.sessionsAhead.length === 0) return 'over';
+  if (!schedule.bookable || schedule.klassesAhead.length === 0) return 'over';
   if ((seatsLeft ?? 0) < numberOfAttendees) return 'sold_out';
   return null;
 }

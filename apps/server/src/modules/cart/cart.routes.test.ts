@@ -185,7 +185,7 @@ describe('cart (server, v2)', { timeout: SETUP_TIMEOUT_MS }, () => {
       const before = asWebReadsIt((await getCart(who)).json());
       expect(before[0]?.total_price).toBe(PLAN_PRICE);
 
-      const [session] = await t.database.db
+      const [klass] = await t.database.db
         .select({ id: klasses.id })
         .from(klasses)
         .where(eq(klasses.scheduleId, Number(run.scheduleId)))
@@ -193,7 +193,7 @@ describe('cart (server, v2)', { timeout: SETUP_TIMEOUT_MS }, () => {
         .limit(1);
       const cancel = await t.app.inject({
         method: 'PATCH',
-        url: CLASSES_API.klass(session?.id ?? 0),
+        url: CLASSES_API.klass(klass?.id ?? 0),
         headers: as(c.admin),
         payload: { klass: { status: 'cancelled' } },
       });

@@ -92,7 +92,7 @@ async function priceItems(
         timeZone: f.schedule.timeZone,
         startDate: f.schedule.startDate,
         endDate: f.schedule.endDate,
-        sessions: f.schedule.sessionsAhead,
+        klasses: f.schedule.klassesAhead,
       },
       addonPrices: f.addons.map((a) => a.addon.price),
       numberOfAttendees: f.numberOfAttendees,

@@ -47,7 +47,7 @@ export type CartSchedule = {
   }[];
   addons: { id: number; name: string; price: number }[];
   /** Sessions not cancelled starting at or after the instant asked about. */
-  sessionsAhead: { startsAt: Date; status: KlassStatus }[];
+  klassesAhead: { startsAt: Date; status: KlassStatus }[];
 };
 
 /**
@@ -61,7 +61,7 @@ export async function cartSchedulesByIds(
 ): Promise<Map<number, CartSchedule>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const [schedules, links, addons, sessions] = await Promise.all([
+  const [schedules, links, addons, klasses] = await Promise.all([
     scheduleRowsByIds(deps.db, unique),
     planLinksOfSchedules(deps.db, unique),
     addonRowsOfSchedules(deps.db, unique),
@@ -74,7 +74,7 @@ export async function cartSchedulesByIds(
   );
   const linksBySchedule = groupBy(links, (l) => l.link.scheduleId);
   const addonsBySchedule = groupBy(addons, (a) => a.scheduleId);
-  const sessionsBySchedule = groupBy(sessions, (k) => k.scheduleId);
+  const klassesBySchedule = groupBy(klasses, (k) => k.scheduleId);
   // The catalogue's rule (classes.loader schoolToday): a run is over after its end date there.
   const schoolToday = localDate(now, DEFAULT_TIMEZONE);
   const out = new Map<number, CartSchedule>();
@@ -113,7 +113,7 @@ export async function cartSchedulesByIds(
         name: a.name,
         price: a.price,
       })),
-      sessionsAhead: (sessionsBySchedule.get(s.id) ?? []).map((k) => ({
+      klassesAhead: (klassesBySchedule.get(s.id) ?? []).map((k) => ({
         startsAt: k.startsAt,
         status: k.status,
       })),

@@ -105,15 +105,15 @@ describe('documents flatten into the contract shapes the web parses', { timeout:
   });
 
   it('the calendar and the feed', async () => {
-    const sessions = parseDocument(
+    const klasses = parseDocument(
       z.array(calendarKlassFlatSchema),
       await get(
         '/api/v1/calendar/klasses?from=2030-01-01T00:00:00Z&to=2030-03-01T00:00:00Z',
         c.parent,
       ),
     );
-    expect(sessions[0]?.klass_group.name).toBe('Observational Drawing');
-    expect(sessions[0]?.attendee_names).toEqual(['Mia Parent']);
+    expect(klasses[0]?.klass_group.name).toBe('Observational Drawing');
+    expect(klasses[0]?.attendee_names).toEqual(['Mia Parent']);
     const feed = parseDocument(
       calendarFeedFlatSchema,
       await get('/api/v1/calendar/feed', c.parent),

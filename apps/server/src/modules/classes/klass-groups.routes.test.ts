@@ -189,11 +189,11 @@ describe('programmes (admin)', { timeout: 60_000 }, () => {
       .select()
       .from(klassGroupSchedules)
       .where(eq(klassGroupSchedules.klassGroupId, Number(groupId)));
-    const sessions = await t.database.db
+    const klassRows = await t.database.db
       .select()
       .from(klasses)
       .where(eq(klasses.scheduleId, Number(scheduleId)));
-    expect([schedules.length, sessions.length]).toEqual([0, 0]);
+    expect([schedules.length, klassRows.length]).toEqual([0, 0]);
     const again = await t.app.inject({
       method: 'GET',
       url: `/api/v1/klass_groups/${groupId}`,

@@ -55,7 +55,7 @@ describe('schedules, sessions and add-ons', { timeout: 60_000 }, () => {
     });
   const getSchedule = (id: string, who: { token: string } = c.admin) =>
     t.app.inject({ method: 'GET', url: `/api/v1/klass_group_schedules/${id}`, headers: as(who) });
-  const sessionsOf = (doc: unknown) =>
+  const klassesOf = (doc: unknown) =>
     (scheduleDocumentSchema.parse(doc).included ?? []).filter(
       (r): r is KlassResource => r.type === 'klasses',
     );
@@ -72,7 +72,7 @@ describe('schedules, sessions and add-ons', { timeout: 60_000 }, () => {
     expect(res.statusCode).toBe(201);
     // 2030-03-10 is the second Sunday of March: EST (−5) before it, EDT (−4) from it.
     expect(
-      sessionsOf(res.json()).map((k) => [k.attributes.starts_at, k.attributes.ends_at]),
+      klassesOf(res.json()).map((k) => [k.attributes.starts_at, k.attributes.ends_at]),
     ).toEqual([
       ['2030-03-03T15:00:00.000Z', '2030-03-03T17:00:00.000Z'],
       ['2030-03-10T14:00:00.000Z', '2030-03-10T16:00:00.000Z'],
@@ -138,7 +138,7 @@ describe('schedules, sessions and add-ons', { timeout: 60_000 }, () => {
     expect(preview.json().meta).toEqual({ total: 2, skipped_dates: ['2030-11-28'] });
     const res = await createSchedule({ name: 'Thursdays', ...pattern });
     expect(res.statusCode).toBe(201);
-    expect(sessionsOf(res.json()).map((k) => k.attributes.starts_at)).toEqual([
+    expect(klassesOf(res.json()).map((k) => k.attributes.starts_at)).toEqual([
       '2030-11-21T21:00:00.000Z',
       '2030-12-05T21:00:00.000Z',
     ]);
@@ -224,7 +224,7 @@ describe('schedules, sessions and add-ons', { timeout: 60_000 }, () => {
   it('moves and cancels single sessions, keeping cancelled rows, and adds extra sessions', async () => {
     const created = await createSchedule({ name: 'Editable' });
     const id = created.json().data.id;
-    const [first, second] = sessionsOf(created.json());
+    const [first, second] = klassesOf(created.json());
     const moved = await t.app.inject({
       method: 'PATCH',
       url: `/api/v1/klasses/${first?.id}`,
@@ -267,9 +267,9 @@ describe('schedules, sessions and add-ons', { timeout: 60_000 }, () => {
     });
 
     const after = await getSchedule(id);
-    const sessions = sessionsOf(after.json());
-    expect(sessions).toHaveLength(9);
-    expect(sessions.filter((k) => k.attributes.status === 'cancelled').map((k) => k.id)).toEqual([
+    const klasses = klassesOf(after.json());
+    expect(klasses).toHaveLength(9);
+    expect(klasses.filter((k) => k.attributes.status === 'cancelled').map((k) => k.id)).toEqual([
       second?.id,
     ]);
     expect(after.json().data.attributes.klasses_count).toBe(8);
@@ -278,8 +278,8 @@ describe('schedules, sessions and add-ons', { timeout: 60_000 }, () => {
   it('re-makes untouched future sessions when the pattern changes, keeping the ones people edited', async () => {
     const created = await createSchedule({ name: 'Retimed' });
     const id = created.json().data.id;
-    const sessions = sessionsOf(created.json());
-    const [jan5, jan12, jan19] = sessions;
+    const klasses = klassesOf(created.json());
+    const [jan5, jan12, jan19] = klasses;
     await t.app.inject({
       method: 'PATCH',
       url: `/api/v1/klasses/${jan12?.id}`,
@@ -304,7 +304,7 @@ describe('schedules, sessions and add-ons', { timeout: 60_000 }, () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    const after = sessionsOf(res.json()).map((k) => [
+    const after = klassesOf(res.json()).map((k) => [
       k.id,
       k.attributes.starts_at,
       k.attributes.status,
@@ -327,7 +327,7 @@ describe('schedules, sessions and add-ons', { timeout: 60_000 }, () => {
       headers: as(c.admin),
       payload: { klass_group_schedule: { end_date: '2030-01-31' } },
     });
-    expect(sessionsOf(shorter.json()).map((k) => k.attributes.starts_at)).toEqual([
+    expect(klassesOf(shorter.json()).map((k) => k.attributes.starts_at)).toEqual([
       '2030-01-05T18:00:00.000Z',
       '2030-01-12T15:00:00.000Z',
       '2030-01-20T15:00:00.000Z',
@@ -476,6 +476,6 @@ describe('schedules, sessions and add-ons', { timeout: 60_000 }, () => {
 
   it('makes sessions for a programme created by the helper too', async () => {
     const made = await programmeWithSchedule(t, c);
-    expect(sessionsOf(made.schedule)).toHaveLength(8);
+    expect(klassesOf(made.schedule)).toHaveLength(8);
   });
 });

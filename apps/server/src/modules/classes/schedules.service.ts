@@ -32,6 +32,12 @@ import {
   klassResource,
   rosterAttendeeResource,
 } from './classes.resources';
+import {
+  klassChange,
+  type PatternChange,
+  tellFamiliesOfKlassChange,
+  tellFamiliesOfPatternChange,
+} from './klass-change-notices';
 import { findKlassGroupRow, klassGroupRowsByIds } from './klass-groups.repository';
 import { planRowsByIds } from './plans.repository';
 import { type Pattern, type PlannedKlass, planKlasses } from './schedule-pattern';
@@ -59,12 +65,6 @@ import {
   updateKlassRow,
   updateScheduleRow,
 } from './schedules.repository';
-import {
-  type PatternChange,
-  sessionChange,
-  tellFamiliesOfPatternChange,
-  tellFamiliesOfSessionChange,
-} from './session-change-notices';
 import { teacherRowsByIds } from './teachers.repository';
 
 type SchedulePatch = z.output<typeof updateScheduleBodySchema>['klass_group_schedule'];
@@ -503,10 +503,10 @@ export async function updateKlass(
   const schedule = await findScheduleRow(ctx.db, current.scheduleId);
   if (!row || !schedule) throw notFound('Session');
   ctx.changed();
-  const change = sessionChange(current, row);
+  const change = klassChange(current, row);
   if (change && ctx.notify) {
     try {
-      await tellFamiliesOfSessionChange(ctx.db, ctx.notify, row, change, actorId);
+      await tellFamiliesOfKlassChange(ctx.db, ctx.notify, row, change, actorId);
     } catch (err) {
       // The change is committed; a lost notice must not turn it into an error.
       ctx.log?.warn({ err, klassId: id }, 'session changed but families not told');

@@ -134,7 +134,7 @@ describe('gallery routes', { timeout: 120_000 }, () => {
       { attendee_profile_id: String(mia()), klass_id: String(s2.klassId) },
       [await photo()],
     );
-    expect(fieldMessages(notTheirs.json())).toEqual({ klass_id: GALLERY_MESSAGES.notTheirSession });
+    expect(fieldMessages(notTheirs.json())).toEqual({ klass_id: GALLERY_MESSAGES.notTheirKlass });
     // The second file is not an image: the first one, already taken, goes too.
     const badFile = await upload(kato, { attendee_profile_id: String(mia()) }, [
       await photo(),
@@ -214,7 +214,7 @@ describe('gallery routes', { timeout: 120_000 }, () => {
     const wrong = await send(kato, 'PATCH', GALLERY_API.post(id), {
       post: { klass_id: String(s2.klassId) },
     });
-    expect(fieldMessages(wrong.json())).toEqual({ klass_id: GALLERY_MESSAGES.notTheirSession });
+    expect(fieldMessages(wrong.json())).toEqual({ klass_id: GALLERY_MESSAGES.notTheirKlass });
     expect(
       (await send(brown, 'PATCH', GALLERY_API.post(id), { post: { caption: 'x' } })).statusCode,
     ).toBe(403);

@@ -83,7 +83,7 @@ export async function seedDemoGallery(ctx: GalleryContext, now: Date = new Date(
   // The sessions the students took: of schedules they are enrolled in, not cancelled, started by
   // now. A post is made in the latest that started before it was posted, never in a session still
   // ahead (the first class of a next term a family has booked).
-  const sessions = await ctx.db
+  const klassRows = await ctx.db
     .select({
       studentId: enrollments.attendeeProfileId,
       klassId: klasses.id,
@@ -106,8 +106,8 @@ export async function seedDemoGallery(ctx: GalleryContext, now: Date = new Date(
       ),
     )
     .orderBy(desc(klasses.startsAt));
-  const sessionBefore = (studentId: number, at: Date) =>
-    sessions.find((s) => s.studentId === studentId && s.startsAt.getTime() <= at.getTime());
+  const klassBefore = (studentId: number, at: Date) =>
+    klassRows.find((s) => s.studentId === studentId && s.startsAt.getTime() <= at.getTime());
 
   const made: { postId: number; teacherId: number; familyUserId: number | null }[] = [];
   let picture = 0;
@@ -115,7 +115,7 @@ export async function seedDemoGallery(ctx: GalleryContext, now: Date = new Date(
     const student = students.find((s) => s.name === demo.studentName);
     if (!student) continue;
     const at = new Date(now.getTime() - demo.ageDays * 86_400_000);
-    const session = sessionBefore(student.id, at);
+    const klass = klassBefore(student.id, at);
     const imageIds: number[] = [];
     for (let i = 0; i < demo.pictures; i += 1) {
       const { imageId } = await ctx.media.acceptUpload(await demoPicture(picture++), 'images');
@@ -126,14 +126,14 @@ export async function seedDemoGallery(ctx: GalleryContext, now: Date = new Date(
       {
         attendeeProfileId: student.id,
         authorId: student.userId,
-        klassId: session?.klassId ?? null,
-        scheduleId: session?.scheduleId ?? null,
+        klassId: klass?.klassId ?? null,
+        scheduleId: klass?.scheduleId ?? null,
         caption: demo.caption,
       },
       imageIds,
     );
     await ctx.db.update(posts).set({ createdAt: at, updatedAt: at }).where(eq(posts.id, postId));
-    made.push({ postId, teacherId: session?.teacherId ?? teacherId, familyUserId: student.userId });
+    made.push({ postId, teacherId: klass?.teacherId ?? teacherId, familyUserId: student.userId });
   }
 
   const [first, second] = made;

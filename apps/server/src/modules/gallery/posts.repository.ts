@@ -221,7 +221,7 @@ export async function studentById(db: Db, attendeeProfileId: number) {
  * The session, when the student is actively enrolled in its schedule: a post may be tied only to a
  * class the student takes.
  */
-export async function sessionOfStudent(
+export async function klassOfStudent(
   db: Db,
   attendeeProfileId: number,
   klassId: number,

@@ -26,10 +26,10 @@ import {
   deletePost,
   imageIdsOfPosts,
   insertPost,
+  klassOfStudent,
   type PostCursor,
   type PostRow,
   pageOfPosts,
-  sessionOfStudent,
   studentById,
   updatePost,
   visiblePost,
@@ -178,12 +178,12 @@ async function studentToPostFor(ctx: GalleryContext, viewer: Viewer, attendeePro
   return student;
 }
 
-async function sessionToPostIn(ctx: GalleryContext, attendeeProfileId: number, klassId: number) {
-  const session = await sessionOfStudent(ctx.db, attendeeProfileId, klassId);
-  if (!session) {
-    throw new ValidationError([{ field: 'klass_id', detail: GALLERY_MESSAGES.notTheirSession }]);
+async function klassToPostIn(ctx: GalleryContext, attendeeProfileId: number, klassId: number) {
+  const klass = await klassOfStudent(ctx.db, attendeeProfileId, klassId);
+  if (!klass) {
+    throw new ValidationError([{ field: 'klass_id', detail: GALLERY_MESSAGES.notTheirKlass }]);
   }
-  return session;
+  return klass;
 }
 
 /**
@@ -197,8 +197,8 @@ export async function createPost(
   files: Buffer[],
 ): Promise<PostDocument> {
   const student = await studentToPostFor(ctx, viewer, fields.attendee_profile_id);
-  const session =
-    fields.klass_id === undefined ? null : await sessionToPostIn(ctx, student.id, fields.klass_id);
+  const klass =
+    fields.klass_id === undefined ? null : await klassToPostIn(ctx, student.id, fields.klass_id);
   const imageIds: number[] = [];
   let postId: number;
   try {
@@ -208,8 +208,8 @@ export async function createPost(
       {
         attendeeProfileId: student.id,
         authorId: viewer.id,
-        klassId: session?.id ?? null,
-        scheduleId: session?.scheduleId ?? null,
+        klassId: klass?.id ?? null,
+        scheduleId: klass?.scheduleId ?? null,
         caption: fields.caption,
       },
       imageIds,
@@ -225,7 +225,7 @@ export async function createPost(
     senderId: viewer.id,
     postId,
     studentName: student.name,
-    programme: session?.klassGroupName,
+    programme: klass?.klassGroupName,
   });
   return getPost(ctx, viewer, postId);
 }
@@ -248,17 +248,17 @@ export async function createPostFromImages(
 ): Promise<{ postId: number }> {
   const student = await studentById(ctx.db, input.attendeeProfileId);
   if (!student) throw notFound('Student');
-  const session =
+  const klass =
     input.klassId === null
       ? null
-      : ((await sessionOfStudent(ctx.db, student.id, input.klassId)) ?? null);
+      : ((await klassOfStudent(ctx.db, student.id, input.klassId)) ?? null);
   const postId = await insertPost(
     ctx.db,
     {
       attendeeProfileId: student.id,
       authorId: input.authorId,
-      klassId: session?.id ?? null,
-      scheduleId: session?.scheduleId ?? null,
+      klassId: klass?.id ?? null,
+      scheduleId: klass?.scheduleId ?? null,
       caption: input.caption ?? '',
     },
     input.imageIds,
@@ -269,7 +269,7 @@ export async function createPostFromImages(
     senderId: input.authorId,
     postId,
     studentName: student.name,
-    programme: session?.klassGroupName,
+    programme: klass?.klassGroupName,
   });
   return { postId };
 }
@@ -295,9 +295,9 @@ export async function editPost(
     changes.klassId = null;
     changes.scheduleId = null;
   } else if (body.klass_id !== undefined) {
-    const session = await sessionToPostIn(ctx, row.student.id, body.klass_id);
-    changes.klassId = session.id;
-    changes.scheduleId = session.scheduleId;
+    const klass = await klassToPostIn(ctx, row.student.id, body.klass_id);
+    changes.klassId = klass.id;
+    changes.scheduleId = klass.scheduleId;
   }
   if (body.hidden !== undefined) {
     changes.hiddenAt = body.hidden ? new Date() : null;

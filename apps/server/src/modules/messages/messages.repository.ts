@@ -371,7 +371,7 @@ export type SchedulePick = {
   startDate: string;
   endDate: string;
   familyCount: number;
-  sessions: {
+  klasses: {
     id: number;
     startsAt: Date;
     endsAt: Date;
@@ -429,7 +429,7 @@ export async function schedulesToWrite(
       .where(where),
   );
   const ids = page.rows.map((r) => r.id);
-  const sessions =
+  const klassRows =
     ids.length === 0
       ? []
       : await db
@@ -448,7 +448,7 @@ export async function schedulesToWrite(
     rows: page.rows.map(({ total: _total, ...r }) => ({
       ...r,
       familyCount: Number(r.familyCount),
-      sessions: sessions.filter((s) => s.scheduleId === r.id).map(({ scheduleId: _s, ...s }) => s),
+      klasses: klassRows.filter((s) => s.scheduleId === r.id).map(({ scheduleId: _s, ...s }) => s),
     })),
   };
 }

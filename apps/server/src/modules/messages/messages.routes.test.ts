@@ -22,16 +22,16 @@ describe('class messages', { timeout: 60_000 }, () => {
   let t: TestApp;
   let c: Cast;
   /** Taught by c.teacher: the parent (two children), Sam and Jun (reads Japanese); Cam left. */
-  let mine: { id: string; sessions: string[] };
+  let mine: { id: string; klasses: string[] };
   /** Taught by c.otherTeacher: Kim only. */
-  let theirs: { id: string; sessions: string[] };
+  let theirs: { id: string; klasses: string[] };
   /** Taught by c.teacher, nobody enrolled. */
-  let empty: { id: string; sessions: string[] };
+  let empty: { id: string; klasses: string[] };
   let jun: Person;
   let kim: Person;
   let cam: Person;
 
-  const sessionsOf = (schedule: { included?: { type: string; id: string }[] }) =>
+  const klassesOf = (schedule: { included?: { type: string; id: string }[] }) =>
     (schedule.included ?? []).filter((r) => r.type === 'klasses').map((r) => r.id);
 
   async function child(parent: Person, name: string): Promise<number> {
@@ -69,14 +69,14 @@ describe('class messages', { timeout: 60_000 }, () => {
     cam = await person(t, 'student', 'Cam Family');
     await speaks(jun, 'ja');
     const a = await programmeWithSchedule(t, c, { programme: { name: 'Comics Drawing' } });
-    mine = { id: a.scheduleId, sessions: sessionsOf(a.schedule) };
+    mine = { id: a.scheduleId, klasses: klassesOf(a.schedule) };
     const b = await programmeWithSchedule(t, c, {
       programme: { name: 'Figure Drawing' },
       schedule: { teacher_id: String(c.otherTeacher.id), name: 'Evenings' },
     });
-    theirs = { id: b.scheduleId, sessions: sessionsOf(b.schedule) };
+    theirs = { id: b.scheduleId, klasses: klassesOf(b.schedule) };
     const e = await programmeWithSchedule(t, c, { programme: { name: 'Art Science' } });
-    empty = { id: e.scheduleId, sessions: sessionsOf(e.schedule) };
+    empty = { id: e.scheduleId, klasses: klassesOf(e.schedule) };
     await enroll(t, mine.id, [c.parent.attendees.mia, c.parent.attendees.leo]);
     await enroll(t, mine.id, [
       await child(c.student, 'Sam Junior'),
@@ -135,7 +135,7 @@ describe('class messages', { timeout: 60_000 }, () => {
       const other = await send(c.teacher, { ...text, klass_group_schedule_id: theirs.id });
       expect(other.statusCode).toBe(403);
       expect(other.json().errors[0].detail).toBe(MESSAGES_MESSAGES.notYourSchedule);
-      expect((await send(c.teacher, { ...text, klass_id: theirs.sessions[0] })).statusCode).toBe(
+      expect((await send(c.teacher, { ...text, klass_id: theirs.klasses[0] })).statusCode).toBe(
         403,
       );
       const family = await send(c.teacher, {
@@ -154,17 +154,17 @@ describe('class messages', { timeout: 60_000 }, () => {
     it('answers 422 with a message on each field, never a 500', async () => {
       const cases: [unknown, string[]][] = [
         [{ ...text }, ['audience']],
-        [{ ...text, klass_group_schedule_id: mine.id, klass_id: mine.sessions[0] }, ['audience']],
-        [{ title: '  ', body: '', klass_id: mine.sessions[0] }, ['title', 'body']],
-        [{ ...text, title: 'x'.repeat(121), klass_id: mine.sessions[0] }, ['title']],
-        [{ ...text, body: 'x'.repeat(5001), klass_id: mine.sessions[0] }, ['body']],
-        [{ ...text, body: 'nul \u0000 here', klass_id: mine.sessions[0] }, ['body']],
+        [{ ...text, klass_group_schedule_id: mine.id, klass_id: mine.klasses[0] }, ['audience']],
+        [{ title: '  ', body: '', klass_id: mine.klasses[0] }, ['title', 'body']],
+        [{ ...text, title: 'x'.repeat(121), klass_id: mine.klasses[0] }, ['title']],
+        [{ ...text, body: 'x'.repeat(5001), klass_id: mine.klasses[0] }, ['body']],
+        [{ ...text, body: 'nul \u0000 here', klass_id: mine.klasses[0] }, ['body']],
         [{ ...text, user_ids: [] }, ['user_ids']],
         [{ ...text, user_ids: 'everyone' }, ['user_ids']],
         [{ ...text, user_ids: ['0x10'] }, ['user_ids.0']],
         [{ ...text, klass_group_schedule_id: 12 }, ['klass_group_schedule_id']],
         [{ ...text, klass_id: '99999999999' }, ['klass_id']],
-        [{ ...text, title: ['a'], klass_id: mine.sessions[0] }, ['title']],
+        [{ ...text, title: ['a'], klass_id: mine.klasses[0] }, ['title']],
       ];
       for (const [message, fields] of cases) {
         const res = await send(c.teacher, message);
@@ -185,8 +185,8 @@ describe('class messages', { timeout: 60_000 }, () => {
       const schedule = await send(c.admin, { ...text, klass_group_schedule_id: '999999' });
       expect(schedule.statusCode).toBe(422);
       expect(schedule.json().errors[0].meta.field).toBe('klass_group_schedule_id');
-      const session = await send(c.admin, { ...text, klass_id: '999999' });
-      expect(fieldsOf(session)).toEqual(['klass_id']);
+      const klass = await send(c.admin, { ...text, klass_id: '999999' });
+      expect(fieldsOf(klass)).toEqual(['klass_id']);
       for (const ids of [
         [String(c.otherTeacher.id)],
         ['999999'],
@@ -267,7 +267,7 @@ describe('class messages', { timeout: 60_000 }, () => {
       const res = await send(c.admin, {
         ...text,
         title: 'Room change',
-        klass_id: theirs.sessions[1],
+        klass_id: theirs.klasses[1],
       });
       expect(res.statusCode).toBe(201);
       expect(res.json().data.attributes).toMatchObject({
@@ -277,13 +277,13 @@ describe('class messages', { timeout: 60_000 }, () => {
           name: 'Evenings',
           klass_group_name: 'Figure Drawing',
         },
-        klass: { id: theirs.sessions[1] },
+        klass: { id: theirs.klasses[1] },
         recipient_count: 1,
       });
       expect(await noticesOf(kim, res.json().data.id)).toHaveLength(1);
       expect(await noticesOf(c.parent, res.json().data.id)).toHaveLength(0);
       // The teacher writes to a session of their own class.
-      const own = await send(c.teacher, { ...text, klass_id: mine.sessions[0] });
+      const own = await send(c.teacher, { ...text, klass_id: mine.klasses[0] });
       expect(own.statusCode).toBe(201);
       expect(own.json().data.attributes.recipient_count).toBe(3);
     });
@@ -429,7 +429,7 @@ describe('class messages', { timeout: 60_000 }, () => {
         time_zone: 'America/New_York',
         family_count: 3,
       });
-      expect(a.klasses.map((k: { id: string }) => k.id)).toEqual(mine.sessions);
+      expect(a.klasses.map((k: { id: string }) => k.id)).toEqual(mine.klasses);
       const admin = await get(c.admin, MESSAGES_API.schedules);
       expect(admin.json().meta.total).toBe(3);
       const found = await get(c.admin, `${MESSAGES_API.schedules}?keyword=figure`);

@@ -88,7 +88,7 @@ async function resolveAudience(
   if (message.klass_id !== undefined) {
     const klass = await klassFacts(ctx.db, message.klass_id);
     if (!klass) {
-      throw new ValidationError([{ field: 'klass_id', detail: MESSAGES_MESSAGES.unknownSession }]);
+      throw new ValidationError([{ field: 'klass_id', detail: MESSAGES_MESSAGES.unknownKlass }]);
     }
     if (!mayTeach(viewer, klass.schedule)) throw forbidden(MESSAGES_MESSAGES.notYourSchedule);
     // Enrollment is by schedule: a session's families are its schedule's.
@@ -313,7 +313,7 @@ export async function schedulesToMessage(
         start_date: r.startDate,
         end_date: r.endDate,
         family_count: r.familyCount,
-        klasses: r.sessions.map((s) => ({
+        klasses: r.klasses.map((s) => ({
           id: String(s.id),
           starts_at: s.startsAt.toISOString(),
           ends_at: s.endsAt.toISOString(),

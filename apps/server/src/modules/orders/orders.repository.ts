@@ -176,7 +176,7 @@ export async function itemsOfOrders(
 /** What the snapshot adds to the cart's view of a schedule: its teacher, and session end times. */
 export type ScheduleExtras = {
   teacherName: string | null;
-  sessions: { startsAt: Date; endsAt: Date }[];
+  klasses: { startsAt: Date; endsAt: Date }[];
 };
 
 /** Teacher names and the scheduled sessions from `at` on, of these schedules (two queries). */
@@ -187,7 +187,7 @@ export async function scheduleExtras(
 ): Promise<Map<number, ScheduleExtras>> {
   const out = new Map<number, ScheduleExtras>();
   if (scheduleIds.length === 0) return out;
-  const [teachers, sessions] = await Promise.all([
+  const [teachers, klassRows] = await Promise.all([
     db
       .select({ id: klassGroupSchedules.id, teacherName: users.name })
       .from(klassGroupSchedules)
@@ -209,9 +209,9 @@ export async function scheduleExtras(
       )
       .orderBy(asc(klasses.startsAt)),
   ]);
-  for (const t of teachers) out.set(t.id, { teacherName: t.teacherName, sessions: [] });
-  for (const s of sessions) {
-    out.get(s.scheduleId)?.sessions.push({ startsAt: s.startsAt, endsAt: s.endsAt });
+  for (const t of teachers) out.set(t.id, { teacherName: t.teacherName, klasses: [] });
+  for (const s of klassRows) {
+    out.get(s.scheduleId)?.klasses.push({ startsAt: s.startsAt, endsAt: s.endsAt });
   }
   return out;
 }

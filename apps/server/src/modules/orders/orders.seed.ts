@@ -63,7 +63,7 @@ async function seedOrder(db: Db, buyer: Buyer, demo: DemoOrder, now: Date): Prom
   const at = demo.placedAt;
   const extras = (await scheduleExtras(db, [schedule.id], now)).get(schedule.id);
   const seats = demo.attendees.length;
-  const units = plan.unitType === 'class' ? Math.max(1, extras?.sessions.length ?? 1) : 1;
+  const units = plan.unitType === 'class' ? Math.max(1, extras?.klasses.length ?? 1) : 1;
   const total = (plan.basePrice + plan.unitPrice * units) * seats;
   const snapshot: OrderItemSnapshot = {
     klass_group: { id: String(group.id), name: group.name, slug: group.slug, image_url: null },
@@ -74,7 +74,7 @@ async function seedOrder(db: Db, buyer: Buyer, demo: DemoOrder, now: Date): Prom
       start_date: schedule.startDate,
       end_date: schedule.endDate,
       teacher_name: extras?.teacherName ?? null,
-      sessions: (extras?.sessions ?? []).map((s) => ({
+      sessions: (extras?.klasses ?? []).map((s) => ({
         starts_at: s.startsAt.toISOString(),
         ends_at: s.endsAt.toISOString(),
       })),

@@ -98,7 +98,7 @@ export function snapshotOf(
       start_date: schedule.startDate,
       end_date: schedule.endDate,
       teacher_name: extras?.teacherName ?? null,
-      sessions: (extras?.sessions ?? []).map((s) => ({
+      sessions: (extras?.klasses ?? []).map((s) => ({
         starts_at: s.startsAt.toISOString(),
         ends_at: s.endsAt.toISOString(),
       })),
@@ -379,7 +379,7 @@ export function ordersService(deps: OrdersDeps) {
           schedule: item.snapshot.klass_group_schedule.name,
           timeZone: item.snapshot.klass_group_schedule.time_zone,
           attendees: item.attendees.map((a) => a.name),
-          sessions: item.snapshot.klass_group_schedule.sessions.map((s) => s.starts_at),
+          klasses: item.snapshot.klass_group_schedule.sessions.map((s) => s.starts_at),
           total: item.total,
         })),
       },

@@ -97,7 +97,7 @@ export function walkInOrders(deps: OrdersDeps) {
         timeZone: schedule.timeZone,
         startDate: schedule.startDate,
         endDate: schedule.endDate,
-        sessions: schedule.sessionsAhead,
+        klasses: schedule.klassesAhead,
       },
       addonPrices: chosen.map((a) => a.price),
       numberOfAttendees: input.attendees.length,

@@ -8,7 +8,7 @@ import { postImages, posts } from '../gallery/gallery.tables';
 import { images } from '../media/media.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { photoBoxPhotos } from './photo-boxes.tables';
-import { openedBox, sessionOfTeacher, uploadedPhoto } from './photo-boxes-testing';
+import { klassOfTeacher, openedBox, uploadedPhoto } from './photo-boxes-testing';
 
 describe('photo boxes: assigning and discarding photos', { timeout: 60_000 }, () => {
   let t: TestApp;
@@ -21,13 +21,13 @@ describe('photo boxes: assigning and discarding photos', { timeout: 60_000 }, ()
   beforeAll(async () => {
     t = await createTestApp();
     c = await cast(t);
-    const session = await sessionOfTeacher(t, c);
-    klassId = session.klassId;
+    const klass = await klassOfTeacher(t, c);
+    klassId = klass.klassId;
     mia = c.parent.attendees.mia;
     leo = c.parent.attendees.leo;
     // Leo is not (or no longer) in this session.
-    await enroll(t, session.scheduleId, [mia]);
-    await enroll(t, session.scheduleId, [leo], 'cancelled');
+    await enroll(t, klass.scheduleId, [mia]);
+    await enroll(t, klass.scheduleId, [leo], 'cancelled');
     box = await openedBox(t, c.teacher, klassId);
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
@@ -97,13 +97,13 @@ describe('photo boxes: assigning and discarding photos', { timeout: 60_000 }, ()
     expect((await assign(c.admin, photo, String(mia))).statusCode).toBe(200);
   });
 
-  it('refuses a student who is not in the session (422 notInSession), leaving the photo waiting', async () => {
+  it('refuses a student who is not in the session (422 notInKlass), leaving the photo waiting', async () => {
     const photo = await uploadedPhoto(t, box.token);
     for (const attendee of [String(leo), '2147483647']) {
       const res = await assign(c.teacher, photo, attendee);
       expect(res.statusCode).toBe(422);
       expect(res.json().errors[0]).toMatchObject({
-        detail: PHOTO_BOX_MESSAGES.notInSession,
+        detail: PHOTO_BOX_MESSAGES.notInKlass,
         meta: { field: 'attendee_profile_id' },
       });
     }

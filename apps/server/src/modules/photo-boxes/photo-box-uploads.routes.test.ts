@@ -15,7 +15,7 @@ import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, cast } from '../classes/classes-testing';
 import { images } from '../media/media.tables';
 import { photoBoxes, photoBoxPhotos } from './photo-boxes.tables';
-import { jpeg, openedBox, sessionOfTeacher, uploadPhoto } from './photo-boxes-testing';
+import { jpeg, klassOfTeacher, openedBox, uploadPhoto } from './photo-boxes-testing';
 
 describe('photo boxes: uploads through the link, without signing in', { timeout: 120_000 }, () => {
   let t: TestApp;
@@ -26,7 +26,7 @@ describe('photo boxes: uploads through the link, without signing in', { timeout:
   beforeAll(async () => {
     t = await createTestApp();
     c = await cast(t);
-    klassId = (await sessionOfTeacher(t, c)).klassId;
+    klassId = (await klassOfTeacher(t, c)).klassId;
     photo = await jpeg();
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());

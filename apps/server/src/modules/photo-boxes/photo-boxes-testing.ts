@@ -16,7 +16,7 @@ export const hoursFromNow = (hours: number): string =>
   new Date(Date.now() + hours * 3_600_000).toISOString();
 
 /** A schedule taught by `c.teacher` and the ids of its first two sessions. */
-export async function sessionOfTeacher(t: TestApp, c: Cast) {
+export async function klassOfTeacher(t: TestApp, c: Cast) {
   const s = await programmeWithSchedule(t, c);
   const rows = await t.database.db
     .select({ id: klasses.id })

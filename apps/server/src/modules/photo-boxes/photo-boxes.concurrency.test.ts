@@ -8,7 +8,7 @@ import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, cast, enroll, type Person } from '../classes/classes-testing';
 import { postImages } from '../gallery/gallery.tables';
 import { photoBoxPhotos } from './photo-boxes.tables';
-import { openedBox, sessionOfTeacher, uploadedPhoto } from './photo-boxes-testing';
+import { klassOfTeacher, openedBox, uploadedPhoto } from './photo-boxes-testing';
 
 // Decision 038: two teachers handling the same photo at once make one post, never two. On PGlite
 // and on PostgreSQL (TEST_DB=postgres, its own pool per app), from two app instances sharing the
@@ -33,10 +33,10 @@ describe('handling one photo concurrently', { timeout: 120_000 }, () => {
       mail: { worker: { autoStart: false } },
     });
     await second.ready();
-    const session = await sessionOfTeacher(t, c);
+    const klass = await klassOfTeacher(t, c);
     kids = [c.parent.attendees.mia, c.parent.attendees.leo];
-    await enroll(t, session.scheduleId, kids);
-    box = await openedBox(t, c.teacher, session.klassId);
+    await enroll(t, klass.scheduleId, kids);
+    box = await openedBox(t, c.teacher, klass.klassId);
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await second.close();

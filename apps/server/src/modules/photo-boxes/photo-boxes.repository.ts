@@ -10,7 +10,7 @@ import { photoBoxes, photoBoxPhotos } from './photo-boxes.tables';
 // belong to other modules; they are only joined here, never written.
 
 /** A class session as a photo box needs it: when, which programme, and who teaches it. */
-export type SessionFacts = {
+export type KlassFacts = {
   id: number;
   startsAt: Date;
   endsAt: Date;
@@ -20,7 +20,7 @@ export type SessionFacts = {
   klassGroupName: string;
 };
 
-const sessionColumns = {
+const klassColumns = {
   id: klasses.id,
   startsAt: klasses.startsAt,
   endsAt: klasses.endsAt,
@@ -30,9 +30,9 @@ const sessionColumns = {
   klassGroupName: klassGroups.name,
 };
 
-export async function sessionFacts(db: Db, klassId: number): Promise<SessionFacts | undefined> {
+export async function klassFacts(db: Db, klassId: number): Promise<KlassFacts | undefined> {
   const [row] = await db
-    .select(sessionColumns)
+    .select(klassColumns)
     .from(klasses)
     .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
     .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
@@ -48,7 +48,7 @@ export type BoxRow = {
   createdAt: Date;
   openedById: number | null;
   openedByName: string | null;
-  klass: SessionFacts;
+  klass: KlassFacts;
 };
 
 const boxColumns = {
@@ -58,7 +58,7 @@ const boxColumns = {
   createdAt: photoBoxes.createdAt,
   openedById: photoBoxes.openedById,
   openedByName: users.name,
-  klass: sessionColumns,
+  klass: klassColumns,
 };
 
 /** Boxes matching `where`, newest first, with their session, programme and opener. */
@@ -239,7 +239,7 @@ export async function releasePhoto(db: Db, photoId: number): Promise<void> {
 }
 
 /** The demo teacher's next scheduled session (demo seed). */
-export async function nextSessionOfTeacher(
+export async function nextKlassOfTeacher(
   db: Db,
   teacherId: number,
   after: Date,

@@ -48,7 +48,8 @@ export function boxResource(
     type: 'photo_boxes',
     attributes: {
       token: box.token,
-      // Under /app, as the issue names the link: the web prefixes its origin for the QR code.
+      // Under /app, where the web app's route for the link lives
+      // (docs/product.md#routes-and-screens); the web prefixes its origin for the QR code.
       upload_path: `${APP_BASE}${PHOTO_BOX_PAGES.upload(box.token)}`,
       closes_at: box.closesAt.toISOString(),
       open: parts.open,

@@ -14,22 +14,22 @@ import { as, type Cast, cast, enroll, type Person } from '../classes/classes-tes
 import { photoBoxes } from './photo-boxes.tables';
 import {
   hoursFromNow,
+  klassOfTeacher,
   openBox,
   openedBox,
-  sessionOfTeacher,
   uploadedPhoto,
 } from './photo-boxes-testing';
 
 describe('photo boxes: opening, listing, closing, the link', { timeout: 60_000 }, () => {
   let t: TestApp;
   let c: Cast;
-  let session: Awaited<ReturnType<typeof sessionOfTeacher>>;
+  let klass: Awaited<ReturnType<typeof klassOfTeacher>>;
 
   beforeAll(async () => {
     t = await createTestApp();
     c = await cast(t);
-    session = await sessionOfTeacher(t, c);
-    await enroll(t, session.scheduleId, [c.parent.attendees.mia, c.parent.attendees.leo]);
+    klass = await klassOfTeacher(t, c);
+    await enroll(t, klass.scheduleId, [c.parent.attendees.mia, c.parent.attendees.leo]);
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
@@ -58,7 +58,7 @@ describe('photo boxes: opening, listing, closing, the link', { timeout: 60_000 }
   it('opens a box for the teacher of the session and for an admin, with a 32-character link', async () => {
     for (const who of [c.teacher, c.admin]) {
       const res = await openBox(t, who, {
-        klass_id: String(session.klassId),
+        klass_id: String(klass.klassId),
         closes_at: hoursFromNow(2),
       });
       expect(res.statusCode).toBe(201);
@@ -68,7 +68,7 @@ describe('photo boxes: opening, listing, closing, the link', { timeout: 60_000 }
         `/app/photo_upload?box=${encodeURIComponent(data.attributes.token)}`,
       );
       expect(data.attributes.open).toBe(true);
-      expect(data.attributes.klass.id).toBe(String(session.klassId));
+      expect(data.attributes.klass.id).toBe(String(klass.klassId));
       expect(data.attributes.opened_by).toEqual({ id: String(who.id), name: expect.any(String) });
       expect(data.attributes.photos).toEqual([]);
       expect(data.attributes.students.map((s) => s.name)).toEqual(['Leo Parent', 'Mia Parent']);
@@ -76,30 +76,30 @@ describe('photo boxes: opening, listing, closing, the link', { timeout: 60_000 }
   });
 
   it('gives every box its own token', async () => {
-    const a = await openedBox(t, c.teacher, session.klassId);
-    const b = await openedBox(t, c.teacher, session.klassId);
+    const a = await openedBox(t, c.teacher, klass.klassId);
+    const b = await openedBox(t, c.teacher, klass.klassId);
     expect(a.token).not.toBe(b.token);
   });
 
   it('asks a guest to sign in, refuses a student, and a session another teacher teaches is not theirs', async () => {
-    const body = { klass_id: String(session.klassId), closes_at: hoursFromNow(2) };
+    const body = { klass_id: String(klass.klassId), closes_at: hoursFromNow(2) };
     expect((await openBox(t, undefined, body)).statusCode).toBe(401);
     expect((await openBox(t, c.student, body)).statusCode).toBe(403);
     const other = await openBox(t, c.otherTeacher, body);
     expect(other.statusCode).toBe(422);
     expect(fieldOf(other)).toEqual({
       field: 'klass_id',
-      detail: PHOTO_BOX_MESSAGES.notYourSession,
+      detail: PHOTO_BOX_MESSAGES.notYourKlass,
     });
     const unknown = await openBox(t, c.admin, { ...body, klass_id: '2147483647' });
     expect(fieldOf(unknown)).toEqual({
       field: 'klass_id',
-      detail: PHOTO_BOX_MESSAGES.notYourSession,
+      detail: PHOTO_BOX_MESSAGES.notYourKlass,
     });
   });
 
   it('refuses a closing time in the past, too far ahead, or not a time (422 on closes_at)', async () => {
-    const klass_id = String(session.klassId);
+    const klass_id = String(klass.klassId);
     const past = await openBox(t, c.teacher, { klass_id, closes_at: hoursFromNow(-1) });
     expect(past.statusCode).toBe(422);
     expect(fieldOf(past)).toEqual({ field: 'closes_at', detail: PHOTO_BOX_MESSAGES.closesInPast });
@@ -119,7 +119,7 @@ describe('photo boxes: opening, listing, closing, the link', { timeout: 60_000 }
 
   it('lists a teacher’s boxes and those of schedules they teach; admins see all; others none of them', async () => {
     // A box the admin opened on the teacher's schedule is the teacher's too.
-    const byAdmin = await openedBox(t, c.admin, session.secondKlassId);
+    const byAdmin = await openedBox(t, c.admin, klass.secondKlassId);
     const teacherIds = (await list(c.teacher)).json().data.map((b: { id: string }) => b.id);
     expect(teacherIds).toContain(byAdmin.id);
     const otherIds = (await list(c.otherTeacher)).json().data.map((b: { id: string }) => b.id);
@@ -142,12 +142,12 @@ describe('photo boxes: opening, listing, closing, the link', { timeout: 60_000 }
       return { queries: t.database.queryCount() - before, body: res.json() };
     };
     // The baseline has a photo too: a page without any asks for no image views at all.
-    await uploadedPhoto(t, (await openedBox(t, c.teacher, session.klassId)).token);
+    await uploadedPhoto(t, (await openedBox(t, c.teacher, klass.klassId)).token);
     const few = await countFor();
-    const extra = await openedBox(t, c.teacher, session.klassId);
+    const extra = await openedBox(t, c.teacher, klass.klassId);
     await uploadedPhoto(t, extra.token);
     await uploadedPhoto(t, extra.token);
-    const more = await openedBox(t, c.admin, session.secondKlassId);
+    const more = await openedBox(t, c.admin, klass.secondKlassId);
     await uploadedPhoto(t, more.token);
     const many = await countFor();
     expect(many.body.data.length).toBeGreaterThan(few.body.data.length);
@@ -162,7 +162,7 @@ describe('photo boxes: opening, listing, closing, the link', { timeout: 60_000 }
   });
 
   it('closes a box now and extends it, for its staff only', async () => {
-    const box = await openedBox(t, c.teacher, session.klassId);
+    const box = await openedBox(t, c.teacher, klass.klassId);
     expect((await patch(undefined, box.id, hoursFromNow(1))).statusCode).toBe(401);
     expect((await patch(c.student, box.id, hoursFromNow(1))).statusCode).toBe(403);
     expect((await patch(c.otherTeacher, box.id, hoursFromNow(1))).statusCode).toBe(404);
@@ -185,7 +185,7 @@ describe('photo boxes: opening, listing, closing, the link', { timeout: 60_000 }
   });
 
   it('shows the link’s page without sign-in: programme, session, closing time, and no students', async () => {
-    const box = await openedBox(t, c.teacher, session.klassId);
+    const box = await openedBox(t, c.teacher, klass.klassId);
     const res = await publicView(box.token);
     expect(res.statusCode).toBe(200);
     const doc = photoBoxPublicDocumentSchema.parse(res.json());

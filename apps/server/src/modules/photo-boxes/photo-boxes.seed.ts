@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../users/users.tables';
-import { insertBox, nextSessionOfTeacher } from './photo-boxes.repository';
+import { insertBox, nextKlassOfTeacher } from './photo-boxes.repository';
 import { newBoxToken } from './photo-boxes.service';
 
 const DEMO_TEACHER_EMAIL = 'teacher@atelier.test';
@@ -18,10 +18,10 @@ export async function seedDemoPhotoBox(db: Db, now: Date = new Date()): Promise<
     .from(users)
     .where(eq(users.email, DEMO_TEACHER_EMAIL));
   if (!teacher) return;
-  const session = await nextSessionOfTeacher(db, teacher.id, now);
-  if (!session) return;
+  const klass = await nextKlassOfTeacher(db, teacher.id, now);
+  if (!klass) return;
   await insertBox(db, {
-    klassId: session.id,
+    klassId: klass.id,
     openedById: teacher.id,
     token: newBoxToken(),
     closesAt: new Date(now.getTime() + DEMO_OPEN_HOURS * 3_600_000),

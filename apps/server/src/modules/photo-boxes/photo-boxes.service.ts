@@ -19,10 +19,10 @@ import {
   claimWaitingPhoto,
   insertBox,
   insertPhoto,
+  klassFacts,
   photoOfBox,
   photosOfBoxes,
   releasePhoto,
-  sessionFacts,
   setClosesAt,
   setPhotoPost,
   studentsOfSchedules,
@@ -131,18 +131,15 @@ export function photoBoxesService(deps: PhotoBoxesDeps) {
 
   return {
     async open(viewer: Viewer, input: { klass_id: number; closes_at: string }) {
-      const session = await sessionFacts(db, input.klass_id);
+      const klass = await klassFacts(db, input.klass_id);
       const teaches =
-        session?.status === 'scheduled' &&
-        (viewer.role === 'admin' || session.teacherId === viewer.id);
-      if (!session || !teaches) {
-        throw new ValidationError([
-          { field: 'klass_id', detail: PHOTO_BOX_MESSAGES.notYourSession },
-        ]);
+        klass?.status === 'scheduled' && (viewer.role === 'admin' || klass.teacherId === viewer.id);
+      if (!klass || !teaches) {
+        throw new ValidationError([{ field: 'klass_id', detail: PHOTO_BOX_MESSAGES.notYourKlass }]);
       }
       const closesAt = closingTime(input.closes_at, false);
       const id = await insertBox(db, {
-        klassId: session.id,
+        klassId: klass.id,
         openedById: viewer.id,
         token: newBoxToken(),
         closesAt,
@@ -209,7 +206,7 @@ export function photoBoxesService(deps: PhotoBoxesDeps) {
       const enrolled = await enrolledAmong(db, box.klass.scheduleId, [attendeeProfileId]);
       if (!enrolled.has(attendeeProfileId)) {
         throw new ValidationError([
-          { field: 'attendee_profile_id', detail: PHOTO_BOX_MESSAGES.notInSession },
+          { field: 'attendee_profile_id', detail: PHOTO_BOX_MESSAGES.notInKlass },
         ]);
       }
       // The claim is the only gate (no earlier status check to race past): of any number of

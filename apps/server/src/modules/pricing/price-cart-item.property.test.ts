@@ -28,7 +28,7 @@ const coupon: fc.Arbitrary<PricingCoupon | null> = fc.option(
 );
 
 /** Sessions over a run of about four months, some cancelled. */
-const sessions = fc.array(
+const klasses = fc.array(
   fc.record({
     startsAt: fc.integer({ min: 0, max: 120 * DAY_MS }).map((ms) => new Date(RUN_START + ms)),
     status: fc.constantFrom('scheduled' as const, 'cancelled' as const),
@@ -36,11 +36,11 @@ const sessions = fc.array(
   { maxLength: 30 },
 );
 
-const schedule: fc.Arbitrary<PricingSchedule> = sessions.map((list) => ({
+const schedule: fc.Arbitrary<PricingSchedule> = klasses.map((list) => ({
   timeZone: 'America/New_York',
   startDate: '2030-01-01',
   endDate: '2030-04-30',
-  sessions: list,
+  klasses: list,
 }));
 
 const instant = fc
@@ -116,7 +116,7 @@ describe('cart item price, properties', () => {
               timeZone: 'UTC',
               startDate: '2030-01-01',
               endDate: '2030-01-31',
-              sessions: [],
+              klasses: [],
             },
             addonPrices: [],
             numberOfAttendees: 1,
@@ -151,7 +151,7 @@ describe('cart item price, properties', () => {
             timeZone: 'UTC',
             startDate: '2030-01-01',
             endDate: '2030-01-31',
-            sessions: [],
+            klasses: [],
           },
           addonPrices: [],
           numberOfAttendees: 1,
@@ -164,13 +164,13 @@ describe('cart item price, properties', () => {
   });
 
   it('counts a session starting at the very instant of pricing as ahead', () => {
-    const withSessions = item.filter((input) => input.schedule.sessions.length > 0);
+    const withKlasses = item.filter((input) => input.schedule.klasses.length > 0);
     fc.assert(
-      fc.property(withSessions, fc.nat(), (input, pick) => {
-        const session = input.schedule.sessions[pick % input.schedule.sessions.length];
-        if (!session) return;
-        const at = session.startsAt;
-        const ahead = input.schedule.sessions.filter(
+      fc.property(withKlasses, fc.nat(), (input, pick) => {
+        const klass = input.schedule.klasses[pick % input.schedule.klasses.length];
+        if (!klass) return;
+        const at = klass.startsAt;
+        const ahead = input.schedule.klasses.filter(
           (s) => s.status === 'scheduled' && s.startsAt.getTime() >= at.getTime(),
         ).length;
         const plan = { ...input.plan, unitType: 'class' as const };
@@ -183,7 +183,7 @@ describe('cart item price, properties', () => {
     fc.assert(
       fc.property(item, instant, (input, later) => {
         const plan = { ...input.plan, unitType: 'class' as const };
-        const ahead = input.schedule.sessions.filter(
+        const ahead = input.schedule.klasses.filter(
           (s) => s.status === 'scheduled' && s.startsAt.getTime() >= input.at.getTime(),
         ).length;
         const price = priceCartItem({ ...input, plan });

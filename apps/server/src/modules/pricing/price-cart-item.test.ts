@@ -10,18 +10,18 @@ const at = new Date('2030-01-15T15:00:00Z'); // 10:00 in New York
 
 /** Saturdays 10:00 New York time (15:00 UTC in winter), from 2030-01-05 to 2030-02-23. */
 function saturdays(status: (i: number) => 'scheduled' | 'cancelled' = () => 'scheduled') {
-  const sessions: PricingSchedule['sessions'] = [];
+  const klasses: PricingSchedule['klasses'] = [];
   for (let i = 0; i < 8; i++) {
-    sessions.push({ startsAt: new Date(Date.UTC(2030, 0, 5 + 7 * i, 15)), status: status(i) });
+    klasses.push({ startsAt: new Date(Date.UTC(2030, 0, 5 + 7 * i, 15)), status: status(i) });
   }
-  return sessions;
+  return klasses;
 }
 
 const schedule: PricingSchedule = {
   timeZone: 'America/New_York',
   startDate: '2030-01-05',
   endDate: '2030-02-23',
-  sessions: saturdays(),
+  klasses: saturdays(),
 };
 
 const input = (overrides: Partial<CartItemPriceInput> = {}): CartItemPriceInput => ({
@@ -39,15 +39,15 @@ describe('plan units', () => {
     // Jan 5 and Jan 12 are past on Jan 15; Jan 19 … Feb 23 are ahead: 6 sessions.
     expect(planUnits('class', schedule, at)).toBe(6);
     // A session starting exactly now is still ahead; one that started a second ago is not.
-    const atSession = new Date(Date.UTC(2030, 0, 19, 15));
-    expect(planUnits('class', schedule, atSession)).toBe(6);
-    expect(planUnits('class', schedule, new Date(atSession.getTime() + 1000))).toBe(5);
+    const atKlass = new Date(Date.UTC(2030, 0, 19, 15));
+    expect(planUnits('class', schedule, atKlass)).toBe(6);
+    expect(planUnits('class', schedule, new Date(atKlass.getTime() + 1000))).toBe(5);
   });
 
   it('leaves cancelled sessions out of a class plan', () => {
     const withCancelled = {
       ...schedule,
-      sessions: saturdays((i) => (i % 2 ? 'cancelled' : 'scheduled')),
+      klasses: saturdays((i) => (i % 2 ? 'cancelled' : 'scheduled')),
     };
     // Ahead on Jan 15: indexes 2..7, of which 3, 5, 7 are cancelled.
     expect(planUnits('class', withCancelled, at)).toBe(3);
@@ -206,7 +206,7 @@ describe('cart item price', () => {
     const price = priceCartItem(
       input({
         plan: { basePrice: 10_000_000, unitPrice: 10_000_000, unitType: 'class' },
-        schedule: { ...schedule, sessions: many },
+        schedule: { ...schedule, klasses: many },
         numberOfAttendees: 1000,
         coupon: { discountType: 'percent', discountAmount: 33.33 },
       }),

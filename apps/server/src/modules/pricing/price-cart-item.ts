@@ -30,7 +30,7 @@ export type PricingSchedule = {
   startDate: string;
   endDate: string;
   /** Sessions of the schedule; past and cancelled ones may be included, they are not counted. */
-  sessions: { startsAt: Date; status: 'scheduled' | 'cancelled' }[];
+  klasses: { startsAt: Date; status: 'scheduled' | 'cancelled' }[];
 };
 
 /**
@@ -77,7 +77,7 @@ export function planUnits(unitType: UnitType, schedule: PricingSchedule, at: Dat
   switch (unitType) {
     case 'class': {
       const from = at.getTime();
-      return schedule.sessions.filter(
+      return schedule.klasses.filter(
         (s) => s.status !== 'cancelled' && s.startsAt.getTime() >= from,
       ).length;
     }

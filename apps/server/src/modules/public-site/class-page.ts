@@ -12,7 +12,7 @@ import { type Lang, type SiteStrings, siteStrings } from './site-strings';
 type Plan = FlatPublicSchedule['klass_group_schedule_plans'][number]['plan'];
 
 /** How many upcoming sessions a schedule lists (and gives as schema.org Events). */
-const NEXT_SESSIONS = 3;
+const NEXT_KLASSES = 3;
 
 function money(cents: number, currency: string, t: SiteStrings): string {
   return new Intl.NumberFormat(t.locale, { style: 'currency', currency }).format(cents / 100);
@@ -78,7 +78,7 @@ function zoneName(zone: string, t: SiteStrings): string {
   }
 }
 
-function sessionTime(startsAt: string, zone: string, t: SiteStrings): string {
+function klassTime(startsAt: string, zone: string, t: SiteStrings): string {
   return new Intl.DateTimeFormat(t.locale, {
     weekday: 'short',
     month: 'short',
@@ -89,8 +89,8 @@ function sessionTime(startsAt: string, zone: string, t: SiteStrings): string {
   }).format(new Date(startsAt));
 }
 
-function upcomingSessions(schedule: FlatPublicSchedule) {
-  return schedule.klasses.filter((k) => k.status === 'scheduled').slice(0, NEXT_SESSIONS);
+function upcomingKlasses(schedule: FlatPublicSchedule) {
+  return schedule.klasses.filter((k) => k.status === 'scheduled').slice(0, NEXT_KLASSES);
 }
 
 function scheduleCard(schedule: FlatPublicSchedule, currency: string, t: SiteStrings): SafeHtml {
@@ -99,10 +99,10 @@ function scheduleCard(schedule: FlatPublicSchedule, currency: string, t: SiteStr
     (slot) =>
       html`<li>${weekdayName(slot.weekday, t)} ${localTime(slot.start_time, t)}–${localTime(slot.end_time, t)}</li>`,
   );
-  const sessions = upcomingSessions(schedule);
+  const klasses = upcomingKlasses(schedule);
   return html`<li class="card schedule"><h3>${schedule.name}</h3><dl><dt>${c.dates}</dt><dd>${localDate(schedule.start_date, t)} – ${localDate(schedule.end_date, t)}</dd><dt>${c.days}</dt><dd><ul>${days}</ul></dd><dt>${c.teacher}</dt><dd>${schedule.teacher.name}</dd><dt>${c.seatsLeft}</dt><dd>${schedule.seats_left > 0 ? c.seatsLeftCount(schedule.seats_left) : c.soldOut}</dd><dt>${c.plans}</dt><dd><ul>${schedule.klass_group_schedule_plans.map((p) => html`<li>${planPrice(p.plan, currency, t)}</li>`)}</ul></dd>${
-    sessions.length > 0
-      ? html`<dt>${c.nextSessions}</dt><dd><ul>${sessions.map((k) => html`<li><time datetime="${k.starts_at}">${sessionTime(k.starts_at, schedule.time_zone, t)}</time></li>`)}</ul></dd>`
+    klasses.length > 0
+      ? html`<dt>${c.nextSessions}</dt><dd><ul>${klasses.map((k) => html`<li><time datetime="${k.starts_at}">${klassTime(k.starts_at, schedule.time_zone, t)}</time></li>`)}</ul></dd>`
       : ''
   }</dl><p class="note">${c.timeZoneNote(zoneName(schedule.time_zone, t))}</p></li>`;
 }
@@ -218,7 +218,7 @@ export function classJsonLd(
     })),
   };
   const events = programme.klass_group_schedules.flatMap((schedule) =>
-    upcomingSessions(schedule).map((k) => ({
+    upcomingKlasses(schedule).map((k) => ({
       '@type': 'Event',
       name: programme.name,
       description: shortDescription(programme.description),

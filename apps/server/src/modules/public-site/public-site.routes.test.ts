@@ -51,7 +51,7 @@ describe('public site', { timeout: 120_000 }, () => {
     const home = await get('/?noredirect=1');
     expect(home.statusCode).toBe(200);
     const links = siteLinks(home.body);
-    // SPEC's public menu and footer, as the layout writes them.
+    // The public menu and footer (docs/product.md#public-site), as the layout writes them.
     expect(links).toEqual(
       expect.arrayContaining([
         '/?noredirect=1',

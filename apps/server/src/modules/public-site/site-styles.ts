@@ -1,6 +1,6 @@
 /**
  * The site's whole style sheet, inlined into every page (no render-blocking request; about 6 KB
- * before compression). The theme is SPEC's (docs/product.md#public-site): light, primary #41D9A0,
+ * before compression). The theme is the product's (docs/product.md#constants): light, primary #41D9A0,
  * secondary #9A24F2, text #2b353a, Open Sans. The primary green is too light for text on white
  * (1.9:1), so it only fills backgrounds and borders; links and small text use darker colours that
  * pass WCAG AA.

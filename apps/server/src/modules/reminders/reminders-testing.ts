@@ -14,12 +14,12 @@ let counter = 0;
 export type ReminderProgramme = { scheduleId: number; klassIds: number[] };
 
 /** A programme with one schedule in `zone` and a session at each of `sessions`. */
-export async function programmeWithSessions(
+export async function programmeWithKlasses(
   db: Db,
   options: {
     name: string;
     zone?: string;
-    sessions: Date[];
+    klasses: Date[];
     format?: 'in_person' | 'online';
     meetingUrl?: string | null;
     location?: string | null;
@@ -60,7 +60,7 @@ export async function programmeWithSessions(
   const rows = await db
     .insert(klasses)
     .values(
-      options.sessions.map((startsAt) => ({
+      options.klasses.map((startsAt) => ({
         scheduleId,
         startsAt,
         endsAt: new Date(startsAt.getTime() + 2 * 3_600_000),

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { notifications } from '../notifications/notifications.tables';
 import { remindersContextOf } from './reminders.routes';
 import { sendDueReminders } from './reminders.service';
-import { enrollFamily, family, programmeWithSessions } from './reminders-testing';
+import { enrollFamily, family, programmeWithKlasses } from './reminders-testing';
 
 // Every server process sweeps for reminders (docs/architecture.md#class-reminders): two sweeps at
 // once, as two processes would run them, still send each family one reminder per class.
@@ -17,9 +17,9 @@ describe('class reminders under concurrent sweeps', () => {
   afterAll(() => t.close());
 
   it('sends each (class, family) reminder once, whichever sweep claims it', async () => {
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Crowded Class',
-      sessions: [new Date('2026-09-01T20:00:00Z'), new Date('2026-09-01T22:00:00Z')],
+      klasses: [new Date('2026-09-01T20:00:00Z'), new Date('2026-09-01T22:00:00Z')],
     });
     const families = [];
     for (let i = 0; i < 6; i++) {

@@ -6,7 +6,7 @@ import { klasses } from '../classes/classes.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { remindersContextOf } from './reminders.routes';
 import { sendDueDigests, sendDueReminders } from './reminders.service';
-import { enrollFamily, family, programmeWithSessions } from './reminders-testing';
+import { enrollFamily, family, programmeWithKlasses } from './reminders-testing';
 
 // Families are reminded a day before each class, in their own zone with the zone named
 // (docs/product.md#class-reminders). The clock is pinned; each test uses its own dates, far from
@@ -47,9 +47,9 @@ describe('class reminders', () => {
     // Clocks in New York jump from 2 AM EST to 3 AM EDT on Sunday, March 8, 2026: a class at
     // 4 PM that Sunday is 20:00 UTC, and 24 hours before it is 3 PM EST on Saturday, not 4 PM.
     const classAt = at('2026-03-08T20:00:00Z');
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Spring Drawing',
-      sessions: [classAt],
+      klasses: [classAt],
     });
     const f = await family(t.database.db, { children: ['Mia'] });
     await enrollFamily(t.database.db, p.scheduleId, f, at('2026-02-01T00:00:00Z'));
@@ -78,9 +78,9 @@ describe('class reminders', () => {
     const firstHalfPast = at('2026-11-01T05:30:00Z');
     const secondHalfPast = at('2026-11-01T06:30:00Z');
     const afternoon = at('2026-11-01T21:00:00Z'); // 4:00 PM EST
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Night Owls',
-      sessions: [firstHalfPast, secondHalfPast, afternoon],
+      klasses: [firstHalfPast, secondHalfPast, afternoon],
     });
     const f = await family(t.database.db, { children: ['Leo'] });
     await enrollFamily(t.database.db, p.scheduleId, f, at('2026-10-01T00:00:00Z'));
@@ -105,9 +105,9 @@ describe('class reminders', () => {
 
   it('writes a New York class in a Tokyo family’s own time, naming the zone, in its language', async () => {
     const classAt = at('2026-04-14T20:00:00Z'); // Tue Apr 14, 4:00 PM EDT in New York
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Ink Painting',
-      sessions: [classAt],
+      klasses: [classAt],
     });
     const english = await family(t.database.db, {
       children: ['Aoi'],
@@ -135,9 +135,9 @@ describe('class reminders', () => {
   });
 
   it('names all of a family’s children even when a batch ends between them', async () => {
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Batch Class',
-      sessions: [at('2026-08-04T20:00:00Z')],
+      klasses: [at('2026-08-04T20:00:00Z')],
     });
     const first = await family(t.database.db, { children: ['Ann', 'Bob'] });
     const second = await family(t.database.db, { children: ['Cy', 'Di'] });
@@ -151,11 +151,11 @@ describe('class reminders', () => {
   });
 
   it('gives an online class’s join link, and every reminder a signed one-click unsubscribe', async () => {
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Online Sketching',
       format: 'online',
       meetingUrl: 'https://meet.example/sketch',
-      sessions: [at('2026-05-05T22:00:00Z')],
+      klasses: [at('2026-05-05T22:00:00Z')],
     });
     const f = await family(t.database.db, { children: ['Kai'] });
     await enrollFamily(t.database.db, p.scheduleId, f, at('2026-04-01T00:00:00Z'));
@@ -176,9 +176,9 @@ describe('class reminders', () => {
 
   it('reminds nobody who turned reminders off, chose the digest, booked too late, or of a cancelled class', async () => {
     const classAt = at('2026-06-10T16:00:00Z');
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Quiet Class',
-      sessions: [classAt, at('2026-06-10T18:00:00Z')],
+      klasses: [classAt, at('2026-06-10T18:00:00Z')],
     });
     const off = await family(t.database.db, { children: ['A'], reminders: 'off' });
     const digest = await family(t.database.db, { children: ['B'], reminders: 'weekly_digest' });
@@ -203,9 +203,9 @@ describe('class reminders', () => {
   });
 
   it('sends a weekly digest on Sunday evening in the family’s zone, once, listing the coming week', async () => {
-    const p = await programmeWithSessions(t.database.db, {
+    const p = await programmeWithKlasses(t.database.db, {
       name: 'Weekly Watercolour',
-      sessions: [
+      klasses: [
         at('2026-07-11T20:00:00Z'), // Sat Jul 11: this week, not listed
         at('2026-07-14T20:00:00Z'), // Tue Jul 14, 4:00 PM EDT
         at('2026-07-16T20:00:00Z'), // Thu Jul 16

@@ -2,10 +2,10 @@ import {
   DEFAULT_TIMEZONE,
   type SalesBucket,
   type SalesInterval,
+  type SalesKlassGroup,
   type SalesOverview,
   type SalesOverviewDocument,
   type SalesPlan,
-  type SalesProgramme,
   type SalesQuery,
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
@@ -85,7 +85,7 @@ export async function salesOverview(ctx: SalesContext, query: SalesQuery): Promi
   });
   const gross = filled.reduce((s, b) => s + b.gross, 0);
   const refunds = filled.reduce((s, b) => s + b.refunds, 0);
-  const programmes: SalesProgramme[] = byId(
+  const programmes: SalesKlassGroup[] = byId(
     items,
     (r) => r.programmeId,
     (r) => r.programmeName,

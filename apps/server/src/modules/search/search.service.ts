@@ -68,7 +68,7 @@ export async function search(
         attributes: {
           group: 'programmes',
           label: p.name,
-          path: admin ? SEARCH_PAGES.manageProgramme(p.id) : SEARCH_PAGES.bookProgramme(p.slug),
+          path: admin ? SEARCH_PAGES.manageKlassGroup(p.id) : SEARCH_PAGES.bookKlassGroup(p.slug),
           audience: p.audience,
           format: p.format,
           published: p.published,
@@ -109,7 +109,7 @@ export async function search(
           label: t.name,
           path: schedule
             ? SEARCH_PAGES.manageSchedule(schedule.klassGroupId, schedule.id)
-            : SEARCH_PAGES.manageProgrammes,
+            : SEARCH_PAGES.manageKlassGroups,
           email: t.email,
           teaches: schedule ? { programme: schedule.programme, schedule: schedule.schedule } : null,
         },

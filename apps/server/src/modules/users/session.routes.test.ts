@@ -205,7 +205,7 @@ describe('session routes', { timeout: 60_000 }, () => {
       });
     };
 
-    // Until issue 9, ten failures locked the account for 15 minutes, the right password included:
+    // Before decision 020, ten failures locked the account for 15 minutes, the right password included:
     // anyone could lock a known teacher out. Now nobody but the failing client is held up.
     it('ten wrong passwords from many addresses leave the owner able to sign in', async () => {
       const target = { email: 'locked@session.test', password: 'the real password' };

@@ -70,7 +70,7 @@ function GuestHome() {
   );
 }
 
-/** The signed-in start page: a greeting and the role's destinations (later issues add sections). */
+/** The signed-in start page: a greeting and the role's destinations (later features add sections). */
 function UserHome({ name, role }: { name: string; role: Role }) {
   const { t } = useTranslation();
   const shortcuts = linkedEntries(myMenu(role)).filter((entry) => entry.link !== paths.home);

@@ -22,7 +22,7 @@ import { DRAWER_ID } from './layout-ids';
 import { myMenu, publicMenu } from './menu-data';
 import { drawerClosed, selectDrawerOpen } from './shell-slice';
 
-/** The drawer's content (docs/product.md#routes-and-screens "Drawer", §6): greeting, My section by role, Web section, Log out. */
+/** The drawer's content (docs/product.md#routes-and-screens "Drawer", and #roles): greeting, My section by role, Web section, Log out. */
 function DrawerContent({ wide }: { wide: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -2,7 +2,7 @@ import { BADGE_MAX } from '@atelier/contract';
 import Badge from '@mui/material/Badge';
 import type { ReactNode } from 'react';
 
-/** docs/product.md#routes-and-screens/§9: the badge text; 10 or more shows '9+'; nothing for 0. */
+/** docs/product.md#constants (badge cap): the badge text; 10 or more shows '9+'; nothing for 0. */
 export function badgeText(count: number): string {
   if (count <= 0) return '';
   return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);

@@ -3,7 +3,7 @@ import Backdrop from '@mui/material/Backdrop';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
 
-/** docs/product.md#routes-and-screens/§9: a full-screen overlay above everything with a centred primary spinner of size 48. */
+/** docs/product.md#routes-and-screens and #constants: a full-screen overlay above everything with a centred primary spinner of size 48. */
 export function LoadingOverlay({ open }: { open: boolean }) {
   const { t } = useTranslation();
   return (

@@ -60,7 +60,7 @@ const commentsTag = (postId: string) => ({ type: 'Comment' as const, id: `post-$
 const postList = z.array(postSchema);
 const commentList = z.array(commentSchema);
 const reportList = z.array(reportSchema);
-const sessionList = z.array(calendarKlassFlatSchema);
+const klassList = z.array(calendarKlassFlatSchema);
 
 function parsePostPage(raw: unknown): PostPage {
   const { meta } = postListDocumentSchema.parse(raw);
@@ -245,11 +245,11 @@ export const galleryApi = galleryBase.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : [REPORTS]),
     }),
     /** The family's (or teacher's) recent sessions, for "made in" on a new post. */
-    gallerySessions: build.query<FlatCalendarKlass[], CalendarQuery>({
+    galleryKlasses: build.query<FlatCalendarKlass[], CalendarQuery>({
       query: ({ from, to }) => ({ url: CLASSES_API.calendarKlasses, params: { from, to } }),
       transformResponse: (raw: unknown) => {
         calendarDocumentSchema.parse(raw);
-        return parseDocument(sessionList, raw);
+        return parseDocument(klassList, raw);
       },
       providesTags: ['Klass'],
     }),
@@ -273,5 +273,5 @@ export const {
   useCommentQueueQuery,
   useReportsQuery,
   useResolveReportMutation,
-  useGallerySessionsQuery,
+  useGalleryKlassesQuery,
 } = galleryApi;

@@ -17,12 +17,12 @@ export function imagesProblem(files: readonly File[]): MessageKey | null {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far back "made in" offers sessions. */
-export const RECENT_SESSION_DAYS = 60;
+export const RECENT_KLASS_DAYS = 60;
 
 /** The calendar range of the sessions a new post may name: the last 60 days up to now. */
-export function recentSessionRange(now: number = Date.now()): { from: string; to: string } {
+export function recentKlassRange(now: number = Date.now()): { from: string; to: string } {
   return {
-    from: new Date(now - RECENT_SESSION_DAYS * DAY_MS).toISOString(),
+    from: new Date(now - RECENT_KLASS_DAYS * DAY_MS).toISOString(),
     to: new Date(now + DAY_MS).toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import type { Message, MessageSession } from '@atelier/contract';
+import type { Message, MessageKlass } from '@atelier/contract';
 import type { TFunction } from 'i18next';
 import { dateTimeFormat } from '../../lib/date-formatter';
 import { formatInstantRange } from '../../lib/format-date';
@@ -15,14 +15,14 @@ export function formatMessageTime(iso: string, zone: string, locale: string): st
 }
 
 /** A session of the picker: its time range in the class's zone, marked when cancelled. */
-export function sessionLabel(
-  session: MessageSession,
+export function klassLabel(
+  klass: MessageKlass,
   zone: string,
   t: TFunction,
   locale: string,
 ): string {
-  const when = formatInstantRange(session.starts_at, session.ends_at, zone, locale);
-  return session.status === 'cancelled' ? t('classMessages.send.cancelledSession', { when }) : when;
+  const when = formatInstantRange(klass.starts_at, klass.ends_at, zone, locale);
+  return klass.status === 'cancelled' ? t('classMessages.send.cancelledSession', { when }) : when;
 }
 
 /** Who a sent message went to: its class, one session of it, or how many families. */
@@ -56,7 +56,7 @@ export function readSummary(message: Message, t: TFunction): string {
  * The session a message most likely concerns: the next one not cancelled, else the last one
  * (a note after the term ended), else none.
  */
-export function likelySession(sessions: MessageSession[], now: number): MessageSession | null {
-  const open = sessions.filter((s) => s.status !== 'cancelled');
+export function likelyKlass(klasses: MessageKlass[], now: number): MessageKlass | null {
+  const open = klasses.filter((s) => s.status !== 'cancelled');
   return open.find((s) => Date.parse(s.ends_at) >= now) ?? open.at(-1) ?? null;
 }

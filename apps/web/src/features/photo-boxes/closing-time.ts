@@ -18,10 +18,10 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** How long after a session ends its box stays open unless the teacher chooses otherwise. */
-export const CLOSE_AFTER_SESSION_MS = HOUR;
+export const CLOSE_AFTER_KLASS_MS = HOUR;
 /** Which sessions a box may be opened for: the last 7 days, today and the coming weeks. */
-export const SESSIONS_BACK_DAYS = 7;
-export const SESSIONS_AHEAD_DAYS = 30;
+export const KLASSES_BACK_DAYS = 7;
+export const KLASSES_AHEAD_DAYS = 30;
 
 /** The latest closing time allowed at `now`, on a whole minute (what the picker can show). */
 export function latestClosing(now: number): number {
@@ -37,9 +37,9 @@ function clamp(instant: number, now: number): number {
  * The closing time offered for a session: an hour after it ends; for a session already over,
  * an hour from now; never beyond the longest a box stays open.
  */
-export function defaultClosing(sessionEndsAt: string, now: number): number {
-  const afterSession = Date.parse(sessionEndsAt) + CLOSE_AFTER_SESSION_MS;
-  return clamp(afterSession > now ? afterSession : now + HOUR, now);
+export function defaultClosing(klassEndsAt: string, now: number): number {
+  const afterKlass = Date.parse(klassEndsAt) + CLOSE_AFTER_KLASS_MS;
+  return clamp(afterKlass > now ? afterKlass : now + HOUR, now);
 }
 
 /** What "Extend" offers: an hour more than the current closing time (or than now, once closed). */
@@ -70,31 +70,31 @@ export function closingProblem(instant: number | null, now: number): MessageKey 
 }
 
 /** The calendar range the session picker asks for. */
-export function sessionRange(now: number): { from: string; to: string } {
+export function klassRange(now: number): { from: string; to: string } {
   // Whole hours keep the query the same across renders, so the cached answer is reused.
   const hour = Math.floor(now / HOUR) * HOUR;
   return {
-    from: new Date(hour - SESSIONS_BACK_DAYS * DAY).toISOString(),
-    to: new Date(hour + SESSIONS_AHEAD_DAYS * DAY).toISOString(),
+    from: new Date(hour - KLASSES_BACK_DAYS * DAY).toISOString(),
+    to: new Date(hour + KLASSES_AHEAD_DAYS * DAY).toISOString(),
   };
 }
 
 /** The sessions a box may be opened for: not cancelled, in time order. */
-export function boxableSessions(sessions: readonly FlatCalendarKlass[]): FlatCalendarKlass[] {
-  return sessions
-    .filter((session) => session.status !== 'cancelled')
+export function boxableKlasses(klasses: readonly FlatCalendarKlass[]): FlatCalendarKlass[] {
+  return klasses
+    .filter((klass) => klass.status !== 'cancelled')
     .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
 }
 
 /** The session first chosen: the one under way, else the next one, else the latest past one. */
-export function likelySession(
-  sessions: readonly FlatCalendarKlass[],
+export function likelyKlass(
+  klasses: readonly FlatCalendarKlass[],
   now: number,
 ): FlatCalendarKlass | undefined {
-  const current = sessions.find(
+  const current = klasses.find(
     (s) => Date.parse(s.starts_at) <= now && now < Date.parse(s.ends_at),
   );
   if (current) return current;
-  const next = sessions.find((s) => Date.parse(s.starts_at) > now);
-  return next ?? sessions[sessions.length - 1];
+  const next = klasses.find((s) => Date.parse(s.starts_at) > now);
+  return next ?? klasses[klasses.length - 1];
 }

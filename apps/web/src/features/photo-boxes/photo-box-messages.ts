@@ -12,8 +12,8 @@ const KNOWN: Record<string, MessageKey> = {
   [PHOTO_BOX_MESSAGES.closesInPast]: 'photoBoxes.messages.closesInPast',
   [PHOTO_BOX_MESSAGES.closesTooLate]: 'photoBoxes.messages.closesTooLate',
   [PHOTO_BOX_MESSAGES.closed]: 'photoBoxes.messages.closed',
-  [PHOTO_BOX_MESSAGES.notYourSession]: 'photoBoxes.messages.notYourSession',
-  [PHOTO_BOX_MESSAGES.notInSession]: 'photoBoxes.messages.notInSession',
+  [PHOTO_BOX_MESSAGES.notYourKlass]: 'photoBoxes.messages.notYourSession',
+  [PHOTO_BOX_MESSAGES.notInKlass]: 'photoBoxes.messages.notInSession',
   [PHOTO_BOX_MESSAGES.alreadyHandled]: 'photoBoxes.messages.alreadyHandled',
   [GALLERY_MESSAGES.artworkTooLarge]: 'photoBoxes.messages.artworkTooLarge',
 };

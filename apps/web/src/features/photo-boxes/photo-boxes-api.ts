@@ -65,7 +65,7 @@ export const photoBoxesApi = api.injectEndpoints({
      * The sessions a box may be opened for: the calendar's (one's taught sessions; all for
      * admins), the same endpoint the class calendar reads.
      */
-    photoBoxSessions: build.query<FlatCalendarKlass[], CalendarQuery>({
+    photoBoxKlasses: build.query<FlatCalendarKlass[], CalendarQuery>({
       query: ({ from, to }) => ({ url: CLASSES_API.calendarKlasses, params: { from, to } }),
       transformResponse: (raw: unknown) => {
         calendarDocumentSchema.parse(raw);
@@ -140,7 +140,7 @@ export const photoBoxesApi = api.injectEndpoints({
 
 export const {
   usePhotoBoxesQuery,
-  usePhotoBoxSessionsQuery,
+  usePhotoBoxKlassesQuery,
   useOpenPhotoBoxMutation,
   useSetPhotoBoxClosingMutation,
   useAssignBoxPhotoMutation,

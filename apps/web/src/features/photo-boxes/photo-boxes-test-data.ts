@@ -66,10 +66,10 @@ export function boxListDocument(boxes: ReturnType<typeof boxResource>[]): Docume
 
 /** The calendar's answer: sessions with the attributes the session picker reads. */
 export function calendarDocument(
-  sessions: { id: string; title: string; starts_at: string; ends_at: string }[],
+  klasses: { id: string; title: string; starts_at: string; ends_at: string }[],
 ): Document {
   return document(
-    sessions.map((s) =>
+    klasses.map((s) =>
       resource(
         'klasses',
         s.id,
@@ -109,7 +109,7 @@ export function calendarDocument(
           thumb_url: null,
         }),
       ],
-      meta: { total: sessions.length },
+      meta: { total: klasses.length },
     },
   );
 }

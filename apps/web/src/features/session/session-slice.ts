@@ -25,7 +25,8 @@ export function decodeTokenClaims(token: string): { exp: number } | null {
     const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
     const json: unknown = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')));
     // sessionClaimsSchema's `exp: z.number()`, checked by hand: this runs synchronously at
-    // start-up, and zod is loaded only once a response needs parsing (issue 2's bundle budget).
+    // start-up, and zod is loaded only once a response needs parsing (the first-visit budget of
+    // docs/decisions/021-precompressed-assets-and-first-visit-budget.md).
     if (json === null || typeof json !== 'object' || !('exp' in json)) return null;
     const { exp } = json;
     return typeof exp === 'number' && Number.isFinite(exp) ? { exp } : null;

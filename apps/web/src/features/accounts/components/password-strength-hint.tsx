@@ -39,8 +39,9 @@ const BAR_COLOR = {
 } as const;
 
 /**
- * The visible strength hint under a new-password field (issue 3): a bar for the eye (hidden from
- * screen readers) and the same verdict in words, announced politely as it changes.
+ * The visible strength hint under a new-password field (docs/product.md#validation): a bar for
+ * the eye (hidden from screen readers) and the same verdict in words, announced politely as it
+ * changes.
  */
 export function PasswordStrengthHint({ password }: { password: string }) {
   const { t } = useTranslation();

@@ -28,7 +28,7 @@ const signedIn = (role: Role) =>
 const ZONE = 'America/New_York';
 // Noon on 2026-03-10 in New York.
 const NOW = Date.parse('2026-03-10T16:00:00Z');
-const session = {
+const klass = {
   id: '30',
   starts_at: '2026-03-07T15:00:00.000Z',
   status: 'scheduled' as const,
@@ -73,12 +73,9 @@ describe('taking attendance from a session on /classes (docs/product.md#attendan
       },
     });
     const store = signedIn('teacher');
-    const { user } = renderWithProviders(
-      <KlassAttendance klass={session} zone={ZONE} now={NOW} />,
-      {
-        store,
-      },
-    );
+    const { user } = renderWithProviders(<KlassAttendance klass={klass} zone={ZONE} now={NOW} />, {
+      store,
+    });
     await user.click(screen.getByRole('button', { name: 'Attendance' }));
     const dialog = await screen.findByRole('dialog', { name: 'Attendance: Comics Drawing' });
     const leo = within(dialog).getByRole('group', { name: 'Attendance of Leo Parent' });
@@ -115,12 +112,9 @@ describe('taking attendance from a session on /classes (docs/product.md#attendan
         return { data: rollDocument() };
       },
     });
-    const { user } = renderWithProviders(
-      <KlassAttendance klass={session} zone={ZONE} now={NOW} />,
-      {
-        store: signedIn('admin'),
-      },
-    );
+    const { user } = renderWithProviders(<KlassAttendance klass={klass} zone={ZONE} now={NOW} />, {
+      store: signedIn('admin'),
+    });
     await user.click(screen.getByRole('button', { name: 'Attendance' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(
@@ -157,12 +151,9 @@ describe('taking attendance from a session on /classes (docs/product.md#attendan
         },
       },
     });
-    const { user } = renderWithProviders(
-      <KlassAttendance klass={session} zone={ZONE} now={NOW} />,
-      {
-        store: signedIn('teacher'),
-      },
-    );
+    const { user } = renderWithProviders(<KlassAttendance klass={klass} zone={ZONE} now={NOW} />, {
+      store: signedIn('teacher'),
+    });
     await user.click(screen.getByRole('button', { name: 'Attendance' }));
     const dialog = await screen.findByRole('dialog');
     // The dialog opens before the roll has loaded: wait for the attendee, not just the dialog.
@@ -179,12 +170,9 @@ describe('taking attendance from a session on /classes (docs/product.md#attendan
         data: rollDocument({ markable: false, markable_from: '2026-03-14T04:00:00.000Z' }),
       },
     });
-    const { user } = renderWithProviders(
-      <KlassAttendance klass={session} zone={ZONE} now={NOW} />,
-      {
-        store: signedIn('teacher'),
-      },
-    );
+    const { user } = renderWithProviders(<KlassAttendance klass={klass} zone={ZONE} now={NOW} />, {
+      store: signedIn('teacher'),
+    });
     await user.click(screen.getByRole('button', { name: 'Attendance' }));
     const dialog = await screen.findByRole('dialog');
     expect(
@@ -201,7 +189,7 @@ describe('taking attendance from a session on /classes (docs/product.md#attendan
   it('offers nothing for a cancelled session', () => {
     server = fakeApi({});
     renderWithProviders(
-      <KlassAttendance klass={{ ...session, status: 'cancelled' }} zone={ZONE} now={NOW} />,
+      <KlassAttendance klass={{ ...klass, status: 'cancelled' }} zone={ZONE} now={NOW} />,
       { store: signedIn('teacher') },
     );
     expect(screen.queryByRole('button', { name: 'Attendance' })).toBeNull();
@@ -240,7 +228,7 @@ const familyList = {
 describe('a family’s attendance on /classes', () => {
   it('shows the children’s marks in a past session’s view', async () => {
     server = fakeApi({ 'GET /api/v1/attendances': { data: familyList } });
-    renderWithProviders(<KlassAttendance klass={session} zone={ZONE} now={NOW} />, {
+    renderWithProviders(<KlassAttendance klass={klass} zone={ZONE} now={NOW} />, {
       store: signedIn('student'),
     });
     const marks = await screen.findByTestId('klass-attendance');
@@ -259,7 +247,7 @@ describe('a family’s attendance on /classes', () => {
     server = fakeApi({});
     renderWithProviders(
       <KlassAttendance
-        klass={{ ...session, starts_at: '2026-03-14T15:00:00.000Z' }}
+        klass={{ ...klass, starts_at: '2026-03-14T15:00:00.000Z' }}
         zone={ZONE}
         now={NOW}
       />,
@@ -332,7 +320,7 @@ describe('a schedule’s attendance on its staff page', () => {
       { id: '12', name: 'Mia Parent' },
     ],
   };
-  const sessionResource = (id: string, startsAt: string, extra: Record<string, unknown>) => ({
+  const klassResource = (id: string, startsAt: string, extra: Record<string, unknown>) => ({
     id,
     type: 'attendance_klasses',
     attributes: {
@@ -350,14 +338,14 @@ describe('a schedule’s attendance on its staff page', () => {
       'GET /api/v1/klass_group_schedules/5/attendances': {
         data: {
           data: [
-            sessionResource('30', '2026-03-07T15:00:00.000Z', {
+            klassResource('30', '2026-03-07T15:00:00.000Z', {
               counts: { present: 1, absent: 0, late: 1, unmarked: 0 },
               marks: [
                 { attendee_profile_id: '11', status: 'late' },
                 { attendee_profile_id: '12', status: 'present' },
               ],
             }),
-            sessionResource('31', '2026-03-14T15:00:00.000Z', {
+            klassResource('31', '2026-03-14T15:00:00.000Z', {
               klass_status: 'cancelled',
               counts: { present: 0, absent: 0, late: 0, unmarked: 0 },
             }),

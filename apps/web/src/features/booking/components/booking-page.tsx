@@ -38,7 +38,7 @@ import {
 import { BookingForm, usePlanPrice } from './booking-form';
 
 /** How many upcoming sessions a schedule lists before "and N more". */
-const SESSIONS_SHOWN = 3;
+const KLASSES_SHOWN = 3;
 
 function ScheduleCard({
   programme,
@@ -59,7 +59,7 @@ function ScheduleCard({
   const schedule = offered > 0 ? { ...listed, seats_left: listed.seats_left + offered } : listed;
   const soldOut = schedule.seats_left <= 0;
   const headingId = `schedule-${schedule.id}-title`;
-  const shown = schedule.klasses.slice(0, SESSIONS_SHOWN);
+  const shown = schedule.klasses.slice(0, KLASSES_SHOWN);
   return (
     <Paper
       component="li"
@@ -103,8 +103,8 @@ function ScheduleCard({
               {formatInstantRange(klass.starts_at, klass.ends_at, zone, i18n.language)}
             </li>
           ))}
-          {schedule.klasses.length > SESSIONS_SHOWN && (
-            <li>{t('booking.moreClasses', { count: schedule.klasses.length - SESSIONS_SHOWN })}</li>
+          {schedule.klasses.length > KLASSES_SHOWN && (
+            <li>{t('booking.moreClasses', { count: schedule.klasses.length - KLASSES_SHOWN })}</li>
           )}
         </ul>
       </Typography>

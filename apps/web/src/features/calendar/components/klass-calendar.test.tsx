@@ -61,7 +61,7 @@ const programme = resource(
   { klass_group_schedules: [] },
 );
 
-const sessions = document(
+const klasses = document(
   [
     calendarKlass('1'),
     calendarKlass('2', {
@@ -82,7 +82,7 @@ const NOW = Date.parse('2026-03-10T16:00:00Z');
 
 describe('the class calendar', { timeout: 30_000 }, () => {
   it('lays out the month in the user’s zone: an evening session stays on its local day', async () => {
-    server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: sessions } });
+    server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: klasses } });
     renderWithProviders(<KlassCalendar zone="America/New_York" now={NOW} />, {
       route: '/classes',
     });
@@ -110,7 +110,7 @@ describe('the class calendar', { timeout: 30_000 }, () => {
   it('gives each month entry a short time of its own line on a phone and wraps its title, never cut', async () => {
     setScreenWidth(360);
     try {
-      server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: sessions } });
+      server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: klasses } });
       renderWithProviders(<KlassCalendar zone="America/New_York" now={NOW} />, {
         route: '/classes',
       });
@@ -142,7 +142,7 @@ describe('the class calendar', { timeout: 30_000 }, () => {
   });
 
   it('keeps time and programme on one line on a wider screen', async () => {
-    server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: sessions } });
+    server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: klasses } });
     renderWithProviders(<KlassCalendar zone="America/New_York" now={NOW} />, {
       route: '/classes',
     });
@@ -156,7 +156,7 @@ describe('the class calendar', { timeout: 30_000 }, () => {
   });
 
   it('shows the same session on the next day in Tokyo, at Tokyo time', async () => {
-    server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: sessions } });
+    server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: klasses } });
     renderWithProviders(<KlassCalendar zone="Asia/Tokyo" now={NOW} />, { route: '/classes' });
     await waitFor(() =>
       expect(
@@ -171,7 +171,7 @@ describe('the class calendar', { timeout: 30_000 }, () => {
   });
 
   it('opens a session’s details: teacher, attendees and the meeting link of an online class', async () => {
-    server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: sessions } });
+    server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: klasses } });
     const { user } = renderWithProviders(
       <KlassCalendar
         zone="America/New_York"
@@ -194,7 +194,7 @@ describe('the class calendar', { timeout: 30_000 }, () => {
   });
 
   it('shows a week from Sunday and a list of the month, from the URL', async () => {
-    server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: sessions } });
+    server = fakeApi({ 'GET /api/v1/calendar/klasses': { data: klasses } });
     const { user } = renderWithProviders(<KlassCalendar zone="America/New_York" now={NOW} />, {
       route: '/classes?view=week&date=2026-03-12',
     });

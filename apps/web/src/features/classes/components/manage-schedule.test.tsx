@@ -187,7 +187,7 @@ describe('/manage_classes/{klass_group_id}/schedules/{id}', { timeout: 30_000 },
     renderWithProviders(<ManageSchedule klassGroupId="1" id="5" />, {
       preloadedState: admin('Asia/Tokyo'),
     });
-    const rows = await screen.findAllByTestId('session-row');
+    const rows = await screen.findAllByTestId('klass-row');
     // 15:00 UTC on Mar 7 is midnight on Mar 8 in Tokyo; the schedule's own zone is shown too.
     expect(rows[0]).toHaveTextContent('Sun, Mar 8, 2026');
     expect(rows[0]).toHaveTextContent('(America/New_York)');
@@ -239,7 +239,7 @@ describe('/manage_classes/{klass_group_id}/schedules/{id}', { timeout: 30_000 },
     const { user } = renderWithProviders(<ManageSchedule klassGroupId="1" id="5" />, {
       preloadedState: admin(),
     });
-    const [first] = await screen.findAllByTestId('session-row');
+    const [first] = await screen.findAllByTestId('klass-row');
     await user.click(
       within(first as HTMLElement).getByRole('button', { name: /^Cancel the session/ }),
     );

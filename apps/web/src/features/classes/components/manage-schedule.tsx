@@ -170,7 +170,7 @@ function ScheduleDetail({ schedule }: { schedule: FlatSchedule }) {
         </Box>
       </Section>
 
-      <SessionsSection schedule={schedule} viewerZone={viewerZone} onSaved={notify} />
+      <KlassesSection schedule={schedule} viewerZone={viewerZone} onSaved={notify} />
       <AddonsSection schedule={schedule} onSaved={notify} />
       <RosterSection schedule={schedule} viewerZone={viewerZone} />
 
@@ -225,7 +225,7 @@ function Section({
 
 type KlassDialog = { mode: 'add' } | { mode: 'move'; klass: FlatKlass } | null;
 
-function SessionsSection({
+function KlassesSection({
   schedule,
   viewerZone,
   onSaved,
@@ -275,7 +275,7 @@ function SessionsSection({
       </Typography>
       <AdminTable
         label={t('manageClasses.sessions.title')}
-        testId="sessions"
+        testId="klasses"
         columns={[
           {
             key: 'when',
@@ -301,13 +301,13 @@ function SessionsSection({
           {
             key: 'status',
             header: t('manageClasses.sessions.status'),
-            render: (klass) => <SessionTags klass={klass} />,
+            render: (klass) => <KlassTags klass={klass} />,
           },
         ]}
         rows={klasses}
         rowKey={(klass) => klass.id}
         rowName={when}
-        rowData={(klass) => ({ 'data-testid': 'session-row', 'data-status': klass.status })}
+        rowData={(klass) => ({ 'data-testid': 'klass-row', 'data-status': klass.status })}
         emptyText={t('manageClasses.sessions.none')}
         rowActions={(klass) => (
           <>
@@ -479,7 +479,7 @@ function RosterSection({ schedule, viewerZone }: { schedule: FlatSchedule; viewe
 }
 
 /** A session's status, and whether it was added or moved. */
-function SessionTags({ klass }: { klass: FlatKlass }) {
+function KlassTags({ klass }: { klass: FlatKlass }) {
   const { t } = useTranslation();
   const cancelled = klass.status === 'cancelled';
   const moved =

@@ -34,7 +34,7 @@ const members = document([member('11', 'Mia Kim'), member('12', 'Leo Kim')], {
   meta: { total: 2, page: 1, per_page: 20 },
 });
 
-function session(id: string, names: string[], startsAt: string) {
+function klass(id: string, names: string[], startsAt: string) {
   return resource(
     'klasses',
     id,
@@ -73,10 +73,10 @@ const programme = resource('klass_groups', '1', {
   thumb_url: null,
 });
 
-const sessions = document(
+const klasses = document(
   [
-    session('31', ['Mia Kim'], '2026-03-14T14:00:00.000Z'),
-    session('32', ['Leo Kim'], '2026-03-15T14:00:00.000Z'),
+    klass('31', ['Mia Kim'], '2026-03-14T14:00:00.000Z'),
+    klass('32', ['Leo Kim'], '2026-03-15T14:00:00.000Z'),
   ],
   { included: [programme], meta: { total: 2 } },
 );
@@ -90,7 +90,7 @@ function renderPage(routes: FakeRoutes = {}) {
   server = fakeApi({
     'GET /api/v1/posts': { data: postListDocument([]) },
     'GET /api/v1/users/7/attendee_profiles': { data: members },
-    'GET /api/v1/calendar/klasses': { data: sessions },
+    'GET /api/v1/calendar/klasses': { data: klasses },
     'GET /api/v1/posts/99': { data: postDocument(created) },
     'GET /api/v1/posts/99/comments': { data: { data: [] } },
     ...routes,

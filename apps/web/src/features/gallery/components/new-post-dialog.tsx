@@ -18,9 +18,9 @@ import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { familyApi } from '../../family';
-import { useCreatePostMutation, useGallerySessionsQuery } from '../gallery-api';
-import { formatSessionDate } from '../gallery-format';
-import { imagesProblem, recentSessionRange } from '../new-post-checks';
+import { useCreatePostMutation, useGalleryKlassesQuery } from '../gallery-api';
+import { formatKlassDate } from '../gallery-format';
+import { imagesProblem, recentKlassRange } from '../new-post-checks';
 
 type Props = {
   user: User;
@@ -42,13 +42,13 @@ export function NewPostDialog({ user, onClose, onCreated }: Props) {
   const zone = timeZoneOf(user);
   const [files, setFiles] = useState<File[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
-  const [range] = useState(() => recentSessionRange());
+  const [range] = useState(() => recentKlassRange());
   const { data: family } = familyApi.endpoints.familyMembers.useQuery({
     userId: user.id,
     page: 1,
   });
   const members = family?.members ?? [];
-  const { data: sessions = [] } = useGallerySessionsQuery(range);
+  const { data: klasses = [] } = useGalleryKlassesQuery(range);
   const [createPost] = useCreatePostMutation();
 
   const { values, field, setValue, message, clear, showMessages, handleSubmit, formMessages } =
@@ -75,14 +75,14 @@ export function NewPostDialog({ user, onClose, onCreated }: Props) {
   }, [onlyMember, values.attendee_profile_id, setValue]);
   const memberId = values.attendee_profile_id;
   const member = members.find((m) => m.id === memberId);
-  const theirSessions = useMemo(
+  const theirKlasses = useMemo(
     () =>
       member
-        ? sessions.filter(
+        ? klasses.filter(
             (s) => s.attendee_names.length === 0 || s.attendee_names.includes(member.name),
           )
-        : sessions,
-    [sessions, member],
+        : klasses,
+    [klasses, member],
   );
 
   const chooseFiles = (chosen: File[]) => {
@@ -192,11 +192,11 @@ export function NewPostDialog({ user, onClose, onCreated }: Props) {
           onChange={(event) => setValue('klass_id', event.target.value)}
         >
           <MenuItem value="">{t('gallery.newPost.noSession')}</MenuItem>
-          {theirSessions.map((s) => (
+          {theirKlasses.map((s) => (
             <MenuItem key={s.id} value={s.id}>
               {t('gallery.session', {
                 programme: s.klass_group.name,
-                date: formatSessionDate(s.starts_at, zone, i18n.language),
+                date: formatKlassDate(s.starts_at, zone, i18n.language),
               })}
             </MenuItem>
           ))}

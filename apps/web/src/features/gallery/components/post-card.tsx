@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatSessionDate } from '../gallery-format';
+import { formatKlassDate } from '../gallery-format';
 import { ArtworkPicture } from './artwork-picture';
 
 type Props = {
@@ -63,7 +63,7 @@ export const PostCard = forwardRef<HTMLDivElement, Props>(function PostCard(
             <Typography variant="body2" color="text.secondary">
               {t('gallery.session', {
                 programme: post.klass.klass_group_name,
-                date: formatSessionDate(post.klass.starts_at, zone, i18n.language),
+                date: formatKlassDate(post.klass.starts_at, zone, i18n.language),
               })}
             </Typography>
           )}

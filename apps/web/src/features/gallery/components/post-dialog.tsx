@@ -22,7 +22,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { selectUser } from '../../session';
 import { useDeletePostMutation, usePostQuery, useUpdatePostMutation } from '../gallery-api';
-import { formatSessionDate } from '../gallery-format';
+import { formatKlassDate } from '../gallery-format';
 import { ArtworkPicture } from './artwork-picture';
 import { PostComments } from './post-comments';
 import { PostFeedback } from './post-feedback';
@@ -123,7 +123,7 @@ function PostBody({ post, onClose }: { post: Post; onClose: () => void }) {
           <Typography variant="body2" color="text.secondary">
             {t('gallery.session', {
               programme: post.klass.klass_group_name,
-              date: formatSessionDate(post.klass.starts_at, zone, i18n.language),
+              date: formatKlassDate(post.klass.starts_at, zone, i18n.language),
             })}
           </Typography>
         )}

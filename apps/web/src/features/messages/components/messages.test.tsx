@@ -166,9 +166,9 @@ describe('Send Message', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('radio', { name: 'Everyone in one session' }));
     await user.click(await screen.findByRole('combobox', { name: /^Class/ }));
     await user.click(await screen.findByRole('option', { name: /Comics Drawing · Saturdays/ }));
-    const session = screen.getByRole('combobox', { name: /^Session/ });
-    expect(session).toHaveValue('41');
-    await user.selectOptions(session, '40');
+    const klass = screen.getByRole('combobox', { name: /^Session/ });
+    expect(klass).toHaveValue('41');
+    await user.selectOptions(klass, '40');
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Room change');
     await user.type(screen.getByRole('textbox', { name: /^Message/ }), 'Room 2.');
     await user.click(screen.getByRole('button', { name: 'Send message' }));

@@ -27,7 +27,7 @@ import { UsersPicker } from '../../../components/form/users-picker';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { likelySession, sessionLabel } from '../message-format';
+import { klassLabel, likelyKlass } from '../message-format';
 import {
   useMessageFamiliesQuery,
   useMessageSchedulesQuery,
@@ -37,12 +37,12 @@ import {
 /** Typing pauses this long before a picker asks the server. */
 const SEARCH_DELAY_MS = 250;
 
-const FIELDS = ['audience', 'schedule', 'session', 'families', 'title', 'body'];
+const FIELDS = ['audience', 'schedule', 'klass', 'families', 'title', 'body'];
 
 /** The server's field names → the form's (`user_ids.3` is one of the families). */
 function fieldOf(serverName: string): string {
   if (serverName === 'klass_group_schedule_id') return 'schedule';
-  if (serverName === 'klass_id') return 'session';
+  if (serverName === 'klass_id') return 'klass';
   if (serverName === 'user_ids' || serverName.startsWith('user_ids.')) return 'families';
   return serverName;
 }
@@ -58,7 +58,7 @@ export function SendMessageForm() {
   const formId = useId();
   const [audience, setAudience] = useState<MessageAudience>('schedule');
   const [schedule, setSchedule] = useState<MessageSchedule | null>(null);
-  const [sessionId, setSessionId] = useState('');
+  const [klassId, setKlassId] = useState('');
   const [families, setFamilies] = useState<User[]>([]);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
@@ -78,8 +78,8 @@ export function SendMessageForm() {
   const chooseSchedule = (next: MessageSchedule | null) => {
     setSchedule(next);
     // The session follows the class: the next one is the likely subject.
-    setSessionId(next ? (likelySession(next.klasses, Date.now())?.id ?? '') : '');
-    messages.clear('schedule', 'session', 'audience');
+    setKlassId(next ? (likelyKlass(next.klasses, Date.now())?.id ?? '') : '');
+    messages.clear('schedule', 'klass', 'audience');
   };
 
   /** The form's own checks, as texts beside the fields; true when it may be sent. */
@@ -90,8 +90,8 @@ export function SendMessageForm() {
     const problems: Record<string, string | undefined> = {
       schedule:
         audience !== 'users' && !schedule ? t('classMessages.send.chooseSchedule') : undefined,
-      session:
-        audience === 'klass' && schedule && !sessionId
+      klass:
+        audience === 'klass' && schedule && !klassId
           ? t('classMessages.send.chooseSession')
           : undefined,
       families:
@@ -117,7 +117,7 @@ export function SendMessageForm() {
       audience === 'users'
         ? { ...text, user_ids: families.map((f) => f.id) }
         : audience === 'klass'
-          ? { ...text, klass_id: sessionId }
+          ? { ...text, klass_id: klassId }
           : { ...text, klass_group_schedule_id: schedule?.id ?? '' };
     let reached = 0;
     const done = await messages.submit(
@@ -223,23 +223,23 @@ export function SendMessageForm() {
         {audience === 'klass' && (
           <TextField
             select
-            name="session"
+            name="klass"
             label={t('classMessages.send.session')}
-            value={sessionId}
+            value={klassId}
             onChange={(event) => {
-              setSessionId(event.target.value);
-              messages.clear('session');
+              setKlassId(event.target.value);
+              messages.clear('klass');
             }}
             required
             fullWidth
             disabled={busy || !schedule}
-            {...helper('session', t('classMessages.send.sessionHint'))}
+            {...helper('klass', t('classMessages.send.sessionHint'))}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="" disabled />
-            {(schedule?.klasses ?? []).map((session) => (
-              <option key={session.id} value={session.id}>
-                {sessionLabel(session, schedule?.time_zone ?? 'UTC', t, i18n.language)}
+            {(schedule?.klasses ?? []).map((klass) => (
+              <option key={klass.id} value={klass.id}>
+                {klassLabel(klass, schedule?.time_zone ?? 'UTC', t, i18n.language)}
               </option>
             ))}
           </TextField>

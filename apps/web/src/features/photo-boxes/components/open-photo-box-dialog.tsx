@@ -12,16 +12,16 @@ import { useFormErrors } from '../../../components/form/use-form-errors';
 import { formatInstantRange } from '../../../lib/format-date';
 import { isoWithOffset } from '../../../lib/zoned-time';
 import {
-  boxableSessions,
+  boxableKlasses,
   closingProblem,
   defaultClosing,
   fromLocalInput,
-  likelySession,
-  sessionRange,
+  klassRange,
+  likelyKlass,
   toLocalInput,
 } from '../closing-time';
 import { PHOTO_BOX_LIMITS, translatePhotoBoxMessage } from '../photo-box-messages';
-import { useOpenPhotoBoxMutation, usePhotoBoxSessionsQuery } from '../photo-boxes-api';
+import { useOpenPhotoBoxMutation, usePhotoBoxKlassesQuery } from '../photo-boxes-api';
 import { ClosingTimeInput } from './closing-time-input';
 
 const FIELDS = ['klass_id', 'closes_at'];
@@ -45,20 +45,20 @@ export function OpenPhotoBoxDialog({
   const { t, i18n } = useTranslation();
   // Fixed while the dialog is open, so the range and the defaults stay put as it re-renders.
   const [now] = useState(() => Date.now());
-  const sessionsQuery = usePhotoBoxSessionsQuery(sessionRange(now));
-  const sessions = useMemo(() => boxableSessions(sessionsQuery.data ?? []), [sessionsQuery.data]);
+  const klassesQuery = usePhotoBoxKlassesQuery(klassRange(now));
+  const klasses = useMemo(() => boxableKlasses(klassesQuery.data ?? []), [klassesQuery.data]);
   // null until the teacher picks: the likely session, and an hour after it ends, are offered.
   const [pickedKlassId, setPickedKlassId] = useState<string | null>(null);
   const [pickedClosesAt, setPickedClosesAt] = useState<string | null>(null);
   const messages = useFormErrors({ fields: FIELDS });
   const [openBox, opening] = useOpenPhotoBoxMutation();
-  const session =
+  const klass =
     pickedKlassId === null
-      ? likelySession(sessions, now)
-      : sessions.find((s) => s.id === pickedKlassId);
-  const klassId = session?.id ?? '';
+      ? likelyKlass(klasses, now)
+      : klasses.find((s) => s.id === pickedKlassId);
+  const klassId = klass?.id ?? '';
   const closesAt =
-    pickedClosesAt ?? (session ? toLocalInput(defaultClosing(session.ends_at, now), zone) : '');
+    pickedClosesAt ?? (klass ? toLocalInput(defaultClosing(klass.ends_at, now), zone) : '');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -87,10 +87,10 @@ export function OpenPhotoBoxDialog({
     const text = messages.message(name);
     return text === undefined ? hint : translatePhotoBoxMessage(text, t);
   };
-  const sessionLabel = (session: FlatCalendarKlass) =>
+  const klassLabel = (klass: FlatCalendarKlass) =>
     t('photoBoxes.sessionOption', {
-      title: session.title,
-      when: formatInstantRange(session.starts_at, session.ends_at, zone, i18n.language),
+      title: klass.title,
+      when: formatInstantRange(klass.starts_at, klass.ends_at, zone, i18n.language),
     });
   const busy = opening.isLoading;
 
@@ -109,7 +109,7 @@ export function OpenPhotoBoxDialog({
             type="submit"
             form="open-photo-box-form"
             variant="contained"
-            disabled={busy || sessions.length === 0}
+            disabled={busy || klasses.length === 0}
           >
             {t('photoBoxes.openConfirm')}
           </Button>
@@ -121,10 +121,8 @@ export function OpenPhotoBoxDialog({
           <FormErrorAlert
             messages={messages.formMessages.map((text) => translatePhotoBoxMessage(text, t))}
           />
-          {sessionsQuery.isError && (
-            <Alert severity="error">{t('photoBoxes.sessionsFailed')}</Alert>
-          )}
-          {sessionsQuery.isSuccess && sessions.length === 0 && (
+          {klassesQuery.isError && <Alert severity="error">{t('photoBoxes.sessionsFailed')}</Alert>}
+          {klassesQuery.isSuccess && klasses.length === 0 && (
             <Alert severity="info">{t('photoBoxes.noSessions')}</Alert>
           )}
           <TextField
@@ -140,15 +138,15 @@ export function OpenPhotoBoxDialog({
             }}
             required
             fullWidth
-            disabled={busy || sessions.length === 0}
+            disabled={busy || klasses.length === 0}
             error={messages.message('klass_id') !== undefined}
             helperText={helper('klass_id', t('photoBoxes.sessionHint'))}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="" disabled />
-            {sessions.map((session) => (
-              <option key={session.id} value={session.id}>
-                {sessionLabel(session)}
+            {klasses.map((klass) => (
+              <option key={klass.id} value={klass.id}>
+                {klassLabel(klass)}
               </option>
             ))}
           </TextField>

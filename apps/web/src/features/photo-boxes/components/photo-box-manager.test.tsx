@@ -29,7 +29,7 @@ describe('/photo_box', { timeout: 30_000 }, () => {
   it('opens a box for the coming session, closing an hour after it ends, then shows its link and QR code', async () => {
     // Sessions on whole hours, as the picker shows minutes: the next one starts within two hours.
     const start = Math.ceil(Date.now() / HOUR) * HOUR + HOUR;
-    const sessions = [
+    const klasses = [
       {
         id: '10',
         title: 'Observational Drawing',
@@ -46,7 +46,7 @@ describe('/photo_box', { timeout: 30_000 }, () => {
     let boxes: ReturnType<typeof boxResource>[] = [];
     server = fakeApi({
       [BOXES]: () => ({ data: boxListDocument(boxes) }),
-      'GET /api/v1/calendar/klasses': { data: calendarDocument(sessions) },
+      'GET /api/v1/calendar/klasses': { data: calendarDocument(klasses) },
       'POST /api/v1/photo_boxes': () => {
         boxes = [boxResource('5')];
         return { status: 201, data: { data: boxes[0] } };
@@ -57,8 +57,8 @@ describe('/photo_box', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Open a photo box' }));
     const dialog = await screen.findByRole('dialog', { name: 'Open a photo box' });
-    const session = within(dialog).getByRole('combobox', { name: /Class session/ });
-    await waitFor(() => expect(session).toHaveValue('11'));
+    const klass = within(dialog).getByRole('combobox', { name: /Class session/ });
+    await waitFor(() => expect(klass).toHaveValue('11'));
     const calendar = server.requests.find((r) => r.url === '/api/v1/calendar/klasses');
     // The last 7 days through the coming weeks.
     expect(Date.now() - Date.parse(String(calendar?.params.from))).toBeGreaterThan(

@@ -60,7 +60,7 @@ export function PhotoUploadPage({ token }: { token: string | null }) {
       <Typography variant="h2" component="h2" sx={{ fontSize: '1.5rem', mb: 0.5 }}>
         {box.klass_group_name}
       </Typography>
-      <Typography data-testid="photo-upload-session">
+      <Typography data-testid="photo-upload-klass">
         {format({ dateStyle: 'full', timeStyle: 'short' }, box.starts_at)}
       </Typography>
       {box.open ? (

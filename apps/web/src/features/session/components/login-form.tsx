@@ -22,7 +22,7 @@ export function signInFailure(error: ApiError): FormError {
     case 401:
       return { key: 'login.invalidCredentials' };
     case 403:
-      // The server refuses an account whose e-mail is not confirmed yet (issue 3).
+      // The server refuses an account whose e-mail is not confirmed yet (docs/product.md#error-handling).
       return { key: 'login.unconfirmed' };
     case 429:
       return { key: 'login.rateLimited' };

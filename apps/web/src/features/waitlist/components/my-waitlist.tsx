@@ -48,7 +48,7 @@ export function MyWaitlist() {
                 </Typography>
                 <Button
                   component={RouterLink}
-                  to={WAITLIST_PAGES.bookProgramme(entry.klass_group.slug)}
+                  to={WAITLIST_PAGES.bookKlassGroup(entry.klass_group.slug)}
                   variant="contained"
                   size="small"
                   aria-label={t('waitlist.bookNowLabel', { name: entry.klass_group.name })}

@@ -4,14 +4,14 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { notifications } from '../notifications/notifications.tables';
 import { attendeeProfiles } from '../users/users.tables';
 import { as, type Cast, cast, enroll, programmeWithSchedule } from './classes-testing';
-import { sessionChange, tellFamiliesOfSessionChange } from './session-change-notices';
+import { klassChange, tellFamiliesOfKlassChange } from './klass-change-notices';
 
 // A session cancelled, restored or moved is news for every family with a child in the schedule
 // (docs/product.md#routes-and-screens, "Notifications dialog"): one notice per family, in its language, opening /classes.
 describe('families hear when a session changes', () => {
   let t: TestApp;
   let c: Cast;
-  let sessionIds: string[];
+  let klassIds: string[];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -19,7 +19,7 @@ describe('families hear when a session changes', () => {
     const { scheduleId, schedule } = await programmeWithSchedule(t, c, {
       programme: { name: 'Comics Drawing' },
     });
-    sessionIds = (schedule.included as { type: string; id: string }[])
+    klassIds = (schedule.included as { type: string; id: string }[])
       .filter((r) => r.type === 'klasses')
       .map((r) => r.id);
     // Both of the parent's children attend; the student is not in this schedule.
@@ -61,7 +61,7 @@ describe('families hear when a session changes', () => {
     });
 
   it('tells each family once, in its language, that a session is cancelled, back on or moved', async () => {
-    const id = sessionIds[0] as string;
+    const id = klassIds[0] as string;
     expect((await patch(id, { status: 'cancelled' })).statusCode).toBe(200);
     expect((await patch(id, { status: 'scheduled' })).statusCode).toBe(200);
     expect(
@@ -89,7 +89,7 @@ describe('families hear when a session changes', () => {
   });
 
   it('says nothing when nothing a family cares about changed', async () => {
-    const id = sessionIds[1] as string;
+    const id = klassIds[1] as string;
     const before = (await noticesOf(c.parent.id)).length;
     const current = await t.app.inject({
       method: 'PATCH',
@@ -103,7 +103,7 @@ describe('families hear when a session changes', () => {
 
   it('writes English for a family that reads English', async () => {
     await speaks('en');
-    const id = sessionIds[2] as string;
+    const id = klassIds[2] as string;
     await patch(id, { status: 'cancelled' });
     const last = (await noticesOf(c.parent.id)).at(-1);
     expect(last?.title).toBe('Comics Drawing: a session is cancelled');
@@ -116,13 +116,13 @@ describe('families hear when a session changes', () => {
   // Editing a schedule's weekly pattern moves, drops or adds its upcoming sessions (decision 011):
   // each family hears of it once per edit, summed up (docs/decisions/043-attendance-and-pattern-edit-notices.md).
   describe('when a schedule’s pattern is edited', () => {
-    let figure: { scheduleId: string; firstSession: number };
+    let figure: { scheduleId: string; firstKlass: number };
 
     beforeAll(async () => {
       const made = await programmeWithSchedule(t, c, { programme: { name: 'Figure Drawing' } });
       figure = {
         scheduleId: made.scheduleId,
-        firstSession: Number(
+        firstKlass: Number(
           (made.schedule.included as { type: string; id: string }[]).find(
             (r) => r.type === 'klasses',
           )?.id,
@@ -151,10 +151,10 @@ describe('families hear when a session changes', () => {
         if (told.length === 1) throw new Error('notification store down');
       };
       await expect(
-        tellFamiliesOfSessionChange(
+        tellFamiliesOfKlassChange(
           t.database.db,
           failing,
-          { id: figure.firstSession, scheduleId: Number(figure.scheduleId) },
+          { id: figure.firstKlass, scheduleId: Number(figure.scheduleId) },
           { kind: 'cancelled', startsAt: new Date('2030-01-05T15:00:00Z') },
           c.admin.id,
         ),
@@ -177,7 +177,7 @@ describe('families hear when a session changes', () => {
       expect(parent[0]).toMatchObject({
         title: 'Figure Drawing の日程が変わりました',
         type: 'klasses',
-        recordId: figure.firstSession,
+        recordId: figure.firstKlass,
         senderId: c.admin.id,
       });
       // Five changes spelled out, three counted.
@@ -205,7 +205,7 @@ describe('families hear when a session changes', () => {
       expect(fresh[0]?.content).toMatch(
         /^Sat, Feb 16, 2030, 1:00\sPM – 3:00\sPM EST will not take place; Sat, Feb 23, 2030, 1:00\sPM – 3:00\sPM EST will not take place\. See your calendar for every session\.$/,
       );
-      expect(fresh[0]?.recordId).toBe(figure.firstSession);
+      expect(fresh[0]?.recordId).toBe(figure.firstKlass);
     });
 
     it('says nothing when no upcoming session changes, nor when the edit is refused', async () => {
@@ -239,22 +239,22 @@ describe('families hear when a session changes', () => {
   });
 });
 
-describe('sessionChange', () => {
+describe('klassChange', () => {
   const at = (iso: string) => new Date(iso);
   it('names a cancellation, a restoration and a move, and nothing else', () => {
     const base = { startsAt: at('2030-01-05T15:00:00Z'), status: 'scheduled' };
-    expect(sessionChange(base, { ...base, status: 'cancelled' })).toMatchObject({
+    expect(klassChange(base, { ...base, status: 'cancelled' })).toMatchObject({
       kind: 'cancelled',
     });
-    expect(sessionChange({ ...base, status: 'cancelled' }, base)).toMatchObject({
+    expect(klassChange({ ...base, status: 'cancelled' }, base)).toMatchObject({
       kind: 'restored',
     });
-    expect(sessionChange(base, { ...base, startsAt: at('2030-01-06T15:00:00Z') })).toMatchObject({
+    expect(klassChange(base, { ...base, startsAt: at('2030-01-06T15:00:00Z') })).toMatchObject({
       kind: 'moved',
     });
-    expect(sessionChange(base, { ...base })).toBeNull();
+    expect(klassChange(base, { ...base })).toBeNull();
     // A cancelled session re-timed is still cancelled: nobody is coming either way.
     const off = { ...base, status: 'cancelled' };
-    expect(sessionChange(off, { ...off, startsAt: at('2030-01-06T15:00:00Z') })).toBeNull();
+    expect(klassChange(off, { ...off, startsAt: at('2030-01-06T15:00:00Z') })).toBeNull();
   });
 });

@@ -7,16 +7,16 @@ import { attendeeProfiles, users } from '../users/users.tables';
 import { klasses, klassGroupSchedules, klassGroups } from './classes.tables';
 
 /** What changed about a session, as the families are told (docs/product.md#routes-and-screens, "Notifications dialog"). */
-export type SessionChange =
+export type KlassChange =
   | { kind: 'cancelled'; startsAt: Date }
   | { kind: 'restored'; startsAt: Date }
   | { kind: 'moved'; from: Date; to: Date };
 
 /** The change `updateKlass` made, or null when nothing a family would care about changed. */
-export function sessionChange(
+export function klassChange(
   before: { startsAt: Date; status: string },
   after: { startsAt: Date; status: string },
-): SessionChange | null {
+): KlassChange | null {
   if (before.status !== after.status) {
     return after.status === 'cancelled'
       ? { kind: 'cancelled', startsAt: after.startsAt }
@@ -36,7 +36,7 @@ const when = (at: Date, zone: string, ja: boolean) =>
     .toLocaleString({ ...DateTime.DATETIME_MED_WITH_WEEKDAY, timeZoneName: 'short' });
 
 function notice(
-  change: SessionChange,
+  change: KlassChange,
   programme: string,
   zone: string,
   ja: boolean,
@@ -114,14 +114,14 @@ async function notifyEach<F>(families: F[], tell: (family: F) => Promise<unknown
  * cancelled, restored or moved, in the family's language and the schedule's time zone, named. Run after
  * the change has committed; one notice per family, however many of its children attend.
  */
-export async function tellFamiliesOfSessionChange(
+export async function tellFamiliesOfKlassChange(
   db: Db,
   notify: (input: NotifyInput) => Promise<unknown>,
-  session: { id: number; scheduleId: number },
-  change: SessionChange,
+  klass: { id: number; scheduleId: number },
+  change: KlassChange,
   senderId: number | null,
 ): Promise<number> {
-  const audience = await scheduleAudience(db, session.scheduleId);
+  const audience = await scheduleAudience(db, klass.scheduleId);
   if (!audience) return 0;
   const { families, ...schedule } = audience;
   await notifyEach(families, (family) =>
@@ -129,7 +129,7 @@ export async function tellFamiliesOfSessionChange(
       recipientId: family.id,
       senderId,
       ...notice(change, schedule.programme, schedule.zone, family.locale === 'ja'),
-      record: { type: 'klasses', id: session.id },
+      record: { type: 'klasses', id: klass.id },
     }),
   );
   return families.length;
@@ -204,7 +204,7 @@ function patternNotice(
 }
 
 /** The session a notice points at: the first one changed that still exists, or the next one. */
-async function noticeSessionId(
+async function noticeKlassId(
   db: Db,
   scheduleId: number,
   change: PatternChange,
@@ -242,14 +242,14 @@ export async function tellFamiliesOfPatternChange(
   if (change.moved.length + change.dropped.length + change.added.length === 0) return 0;
   const audience = await scheduleAudience(db, scheduleId);
   if (!audience || audience.families.length === 0) return 0;
-  const sessionId = await noticeSessionId(db, scheduleId, change, now);
-  if (sessionId === null) return 0;
+  const klassId = await noticeKlassId(db, scheduleId, change, now);
+  if (klassId === null) return 0;
   await notifyEach(audience.families, (family) =>
     notify({
       recipientId: family.id,
       senderId,
       ...patternNotice(change, audience.programme, audience.zone, family.locale === 'ja'),
-      record: { type: 'klasses', id: sessionId },
+      record: { type: 'klasses', id: klassId },
     }),
   );
   return audience.families.length;
