@@ -1,7 +1,7 @@
 // `npm test`: the whole suite — typecheck, lint, web build, unit and integration tests (vitest:
 // contract, server on PGlite and on PostgreSQL when DATABASE_URL is set, web, bundle budget), then
 // end-to-end in Chromium. Stops at the first failing step and ends with one summary line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +16,17 @@ if (!existsSync(join(root, 'node_modules/.package-lock.json'))) {
 }
 
 const bin = (name) => join(root, 'node_modules/.bin', name);
-const projects = ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench'];
+// The five projects' typechecks are independent and each uses one core: two lanes side by side,
+// about even (the web and e2e; the contract, the server and the benches).
+const typecheckLanes = [
+  ['apps/web', 'e2e'],
+  ['packages/contract', 'apps/server', 'bench'],
+];
 const steps = [
-  ['typecheck', projects.map((p) => [bin('tsc'), ['-p', p]])],
+  [
+    'typecheck',
+    [['lanes', typecheckLanes.map((lane) => lane.map((p) => [bin('tsc'), ['-p', p]]))]],
+  ],
   ['lint and format', [[bin('biome'), ['check', '.']]]],
   ['web build', [['npm', ['run', 'build', '--silent']]]],
   [
@@ -56,17 +64,34 @@ function tally() {
   }
 }
 
+const spawnOptions = {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+};
+
+/** Runs each lane's commands one after another, the lanes side by side; true when all passed. */
+async function runLanes(lanes) {
+  const runLane = async (lane) => {
+    for (const [cmd, args] of lane) {
+      const status = await new Promise((resolve) =>
+        spawn(cmd, args, spawnOptions).on('close', (code) => resolve(code)),
+      );
+      if (status !== 0) return false;
+    }
+    return true;
+  };
+  return (await Promise.all(lanes.map(runLane))).every(Boolean);
+}
+
 let failedStep = null;
 for (const [name, commands] of steps) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
   for (const [cmd, args] of commands) {
-    const r = spawnSync(cmd, args, {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
-    });
-    if (r.status !== 0) {
+    const ok =
+      cmd === 'lanes' ? await runLanes(args) : spawnSync(cmd, args, spawnOptions).status === 0;
+    if (!ok) {
       failedStep = name;
       break;
     }
