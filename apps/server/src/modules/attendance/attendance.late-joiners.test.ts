@@ -59,6 +59,7 @@ describe('attendance of a child who joined mid-term', { timeout: 60_000 }, () =>
       scheduleId: Number(scheduleId),
       attendeeProfileId,
       orderItemId: item?.id ?? 0,
+      enrolledFrom: placedAt,
     });
   }
 

@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } fro
 import type { Db } from '../../db/client';
 import { klasses, klassGroupSchedules, klassGroups } from '../classes/classes.tables';
 import { enrollments } from '../enrollments/enrollments.tables';
-import { orderItems, orders } from '../orders/orders.tables';
 import { attendeeProfiles } from '../users/users.tables';
 import { attendances } from './attendance.tables';
 
@@ -62,7 +61,8 @@ export async function scheduleFacts(
 }
 
 /**
- * An attendee actively enrolled in a schedule. `bookedAt` is when their order was placed: they
+ * An attendee actively enrolled in a schedule. `bookedAt` is when their order was placed (the
+ * enrollment's `enrolled_from`, which the orders module records as it enrolls): they
  * attend the sessions starting then or later, as their plan priced them (a late joiner on a
  * "sessions still ahead" plan pays for and attends those only). Null for an enrollment made
  * without an order (by hand, or before orders existed): every session of the schedule.
@@ -76,11 +76,13 @@ export const attendsKlass = (attendee: Attendee, startsAt: Date) =>
 /** The attendees actively enrolled in a schedule, by name. */
 export function enrolledAttendees(db: Db, scheduleId: number): Promise<Attendee[]> {
   return db
-    .select({ id: attendeeProfiles.id, name: attendeeProfiles.name, bookedAt: orders.createdAt })
+    .select({
+      id: attendeeProfiles.id,
+      name: attendeeProfiles.name,
+      bookedAt: enrollments.enrolledFrom,
+    })
     .from(enrollments)
     .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
-    .leftJoin(orderItems, eq(orderItems.id, enrollments.orderItemId))
-    .leftJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(eq(enrollments.scheduleId, scheduleId), eq(enrollments.status, 'active')))
     .orderBy(asc(attendeeProfiles.name), asc(attendeeProfiles.id));
 }
@@ -190,7 +192,7 @@ function familyRowsWhere(filter: FamilyFilter) {
   return and(
     eq(attendeeProfiles.userId, filter.userId),
     eq(enrollments.status, 'active'),
-    or(isNull(orders.createdAt), gte(klasses.startsAt, orders.createdAt)),
+    or(isNull(enrollments.enrolledFrom), gte(klasses.startsAt, enrollments.enrolledFrom)),
     ne(klasses.status, 'cancelled'),
     lte(klasses.startsAt, filter.startedBy),
     filter.attendeeProfileId === undefined
@@ -235,8 +237,6 @@ export async function familyAttendancePage(
       .from(enrollments)
       .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
       .innerJoin(klasses, eq(klasses.scheduleId, enrollments.scheduleId))
-      .leftJoin(orderItems, eq(orderItems.id, enrollments.orderItemId))
-      .leftJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, enrollments.scheduleId))
       .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
       .leftJoin(
@@ -255,8 +255,6 @@ export async function familyAttendancePage(
       .from(enrollments)
       .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
       .innerJoin(klasses, eq(klasses.scheduleId, enrollments.scheduleId))
-      .leftJoin(orderItems, eq(orderItems.id, enrollments.orderItemId))
-      .leftJoin(orders, eq(orders.id, orderItems.orderId))
       .where(where),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };

@@ -149,7 +149,12 @@ export async function deleteSeatHoldsOfOrders(db: Db, orderIds: number[]): Promi
  */
 export async function insertEnrollments(
   db: Db,
-  rows: { scheduleId: number; attendeeProfileId: number; orderItemId: number }[],
+  rows: {
+    scheduleId: number;
+    attendeeProfileId: number;
+    orderItemId: number;
+    enrolledFrom: Date;
+  }[],
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(enrollments).values(rows).onConflictDoNothing();

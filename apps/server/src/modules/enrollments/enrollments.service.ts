@@ -161,6 +161,8 @@ export type OrderEnrollment = {
   orderItemId: number;
   scheduleId: number;
   attendeeProfileId: number;
+  /** When the order was placed: the enrollment covers the sessions from then on. */
+  enrolledFrom: Date;
 };
 
 /** A paid order whose holds are still valid: the holds become enrollments in one step. */

@@ -54,6 +54,12 @@ export const enrollments = pgTable(
     orderItemId: integer('order_item_id').references(() => orderItems.id, {
       onDelete: 'restrict',
     }),
+    /**
+     * The enrollment covers the sessions starting at or after this instant: when its order was
+     * placed, so a child booked mid-term is on no roll from before (docs/product.md#attendance).
+     * Null (an enrollment made by hand): from the schedule's first session.
+     */
+    enrolledFrom: timestamp('enrolled_from', { withTimezone: true }),
     /** `cancelled` (refunded) enrollments free their seat but stay on record. */
     status: text({ enum: ['active', 'cancelled'] })
       .notNull()

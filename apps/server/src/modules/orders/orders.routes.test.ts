@@ -256,6 +256,10 @@ describe('orders API', { timeout: SETUP_TIMEOUT_MS }, () => {
     expect(enrolled.every((e) => e.orderItemId === Number(order.attributes.items[0].id))).toBe(
       true,
     );
+    // Each covers the sessions from the moment the order was placed (docs/product.md#attendance).
+    expect(enrolled.map((e) => e.enrolledFrom?.toISOString())).toEqual(
+      enrolled.map(() => new Date(order.attributes.created_at).toISOString()),
+    );
     expect(
       await t.database.db
         .select()

@@ -159,6 +159,7 @@ async function seedOrder(db: Db, buyer: Buyer, demo: DemoOrder, now: Date): Prom
         orderItemId: item.id,
         scheduleId: schedule.id,
         attendeeProfileId,
+        enrolledFrom: at,
       })),
     );
     await tx

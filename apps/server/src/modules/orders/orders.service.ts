@@ -307,6 +307,7 @@ export function ordersService(deps: OrdersDeps) {
           orderItemId: item.id,
           scheduleId: item.scheduleId,
           attendeeProfileId: a.attendeeProfileId,
+          enrolledFrom: order.createdAt,
         })),
       );
       const holdsValid = order.status === 'pending' && order.expiresAt > at;
