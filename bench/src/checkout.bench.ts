@@ -242,7 +242,7 @@ async function seatCounts(
 
 /** The server's seed command (migrations, demo accounts), then the bench's buyers. */
 async function runSeed(env: NodeJS.ProcessEnv): Promise<void> {
-  await runScript('apps/server/src/db/seed-cli.ts', env);
+  await runScript('apps/server/src/seed/seed-cli.ts', env);
   await runScript('bench/src/checkout-seed.ts', env);
 }
 

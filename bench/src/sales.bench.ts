@@ -50,7 +50,7 @@ export const salesBench: Bench = {
     const seedStarted = Date.now();
     const server = await startServer({
       prepare: async ({ env }) => {
-        await runScript('apps/server/src/db/seed-cli.ts', env);
+        await runScript('apps/server/src/seed/seed-cli.ts', env);
         await runScript('bench/src/sales-seed.ts', env);
       },
     });

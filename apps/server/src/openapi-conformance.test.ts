@@ -4,9 +4,9 @@ import addFormatsPlugin from 'ajv-formats';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from './db/demo-accounts';
-import { seedDemo } from './db/seed';
 import { galleryContextOf, seedDemoGallery } from './modules/gallery';
 import { users } from './modules/users/users.tables';
+import { seedDemo } from './seed/demo-seed';
 import { createTestApp, type TestApp } from './testing/test-app';
 
 // The served document says what each answer looks like (docs/decisions/048-openapi-document-checked-by-others.md):

@@ -2,11 +2,11 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { seedIfEmpty } from './db/seed';
 import { killAfter } from './lib/exit-deadline';
 import { releaseLog } from './lib/logger';
 import { RedisRateLimitStore } from './plugins/redis-rate-limit-store';
 import { RedisPubSub } from './pubsub/redis-pubsub';
+import { seedIfEmpty } from './seed/demo-seed';
 import { startBanner } from './start-banner';
 
 /** How long a shutdown may take before the process ends regardless. */

@@ -4,11 +4,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The one query interface both drivers share. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one query interface both drivers share. It knows no tables: each module's repository
+ * imports its own, so the database layer depends on no module (docs/architecture.md).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type DatabaseTarget =
@@ -39,7 +40,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // test database) is reported as an 'error' on the pool; without a listener that event would
     // crash the process. The pool discards that connection and opens a new one when needed.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    const db = drizzlePg(pool, { logger }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -58,7 +59,7 @@ export async function openPglite(
   const { logger, count } = queryCounter();
   // PGlite is a single connection: it queues statements itself, so one client serves everyone.
   await client.waitReady;
-  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+  const db = drizzlePglite(client, { logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

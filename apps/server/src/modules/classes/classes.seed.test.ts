@@ -1,6 +1,6 @@
 import { flatten } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../seed/demo-seed';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 type FlatProgramme = {

@@ -62,7 +62,7 @@ function viewerOrGuest(request: FastifyRequest): GalleryViewer {
 export type GalleryPluginOptions = {
   /**
    * Seed the demo gallery when the app is ready (config.seedDemo): it needs app.media to process
-   * its pictures, which the database-only seed (db/seed.ts) has not.
+   * its pictures, which the database-only seed (seed/demo-seed.ts) has not.
    */
   seedDemo?: boolean;
 };

@@ -1,6 +1,6 @@
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../seed/demo-seed';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { klasses } from '../classes/classes.tables';
 import { images } from '../media/media.tables';

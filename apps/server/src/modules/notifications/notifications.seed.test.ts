@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../seed/demo-seed';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { messages } from '../messages/messages.tables';
 import { userIdByEmail } from '../users/users-testing';

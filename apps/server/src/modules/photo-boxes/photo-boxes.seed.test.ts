@@ -1,6 +1,6 @@
 import { PHOTO_BOXES_API, photoBoxListDocumentSchema } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../seed/demo-seed';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('demo seed of photo boxes', { timeout: 120_000 }, () => {

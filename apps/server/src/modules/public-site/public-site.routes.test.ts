@@ -3,7 +3,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { LANGUAGE_COOKIE } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../seed/demo-seed';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { CATALOGUE_CHANGED_CHANNEL } from '../classes';
 import { klassGroups } from '../classes/classes.tables';

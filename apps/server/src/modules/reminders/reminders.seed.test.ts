@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../db/demo-accounts';
-import { seedDemo } from '../../db/seed';
 import { Mailer } from '../../mail/mailer';
+import { seedDemo } from '../../seed/demo-seed';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { users } from '../users/users.tables';
 import { sweepReminders } from './reminders.service';

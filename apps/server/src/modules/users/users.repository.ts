@@ -11,8 +11,9 @@ export type SessionUser = Omit<UserRow, 'passwordHash'>;
 
 const { passwordHash: _passwordHash, ...sessionUserColumns } = getTableColumns(users);
 
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.query.users.findFirst({ where: eq(users.email, email) });
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
 }
 
 /**

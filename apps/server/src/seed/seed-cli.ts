@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
-import { openDatabase } from './client';
-import { migrate } from './migrate';
-import { seedIfEmpty } from './seed';
+import { openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import { seedIfEmpty } from './demo-seed';
 
 const config = loadConfig();
 if (!config.seedDemo) {

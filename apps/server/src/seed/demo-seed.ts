@@ -1,4 +1,6 @@
+// The demo data, put together from each module's own seed: above every module, like app.ts.
 import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import { seedDemoClasses } from '../modules/classes';
 import { seedDemoCoupons } from '../modules/coupons';
 import { seedDemoGuestCustomers } from '../modules/customers';
@@ -9,7 +11,6 @@ import { seedDemoPhotoBox } from '../modules/photo-boxes';
 import { seedDemoUserGroups } from '../modules/user-groups';
 import { seedDemoUsers } from '../modules/users';
 import { users } from '../modules/users/users.tables';
-import type { Db } from './client';
 
 /** Seeds the demo data when the database has no user yet; returns whether it seeded. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
