@@ -22,9 +22,3 @@ export function zonedDateTime(at: Date, zone: string, locale: Language): string 
     ? local.toFormat('M月d日(ccc) H:mm ZZZZ')
     : local.toFormat('ccc LLL d, h:mm a ZZZZ');
 }
-
-/** Only the time of day, with the zone named: "6:00 PM EDT", "18:00 JST". */
-export function zonedTime(at: Date, zone: string, locale: Language): string {
-  const local = DateTime.fromJSDate(at).setZone(zone).setLocale(LOCALES[locale]);
-  return locale === 'ja' ? local.toFormat('H:mm ZZZZ') : local.toFormat('h:mm a ZZZZ');
-}
