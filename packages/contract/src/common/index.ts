@@ -3,3 +3,4 @@ export * from './id.schemas';
 export * from './json-api';
 export * from './page.schemas';
 export * from './text.schemas';
+export * from './translations.schemas';
