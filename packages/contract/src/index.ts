@@ -1,5 +1,6 @@
 export * from './accounts/accounts.constants';
 export * from './accounts/accounts.schemas';
+export * from './app-pages';
 export * from './attendance/attendance.constants';
 export * from './attendance/attendance.schemas';
 export * from './cable/cable.constants';

@@ -1,78 +1,37 @@
-import { APP_BASE, type Role } from '@atelier/contract';
+import { APP_BASE, APP_PAGES, type AppPageId, PAGE_ACCESS_ROLES } from '@atelier/contract';
+
+/** A page path's parameters (`/manage_classes/:klass_group_id/schedules/:id` takes two), in order. */
+type ParamsOf<P extends string> = P extends `${string}:${string}/${infer Rest}`
+  ? [string, ...ParamsOf<Rest>]
+  : P extends `${string}:${string}`
+    ? [string]
+    : [];
+
+/** A page without parameters is its path; one with them, a function of their values. */
+type PathTo<P extends string> = ParamsOf<P> extends [] ? P : (...values: ParamsOf<P>) => string;
+
+type Paths = { [K in AppPageId]: PathTo<(typeof APP_PAGES)[K]['path']> };
+
+/** `pattern` with each `:name` replaced, in order, by the next value, encoded. */
+function fill(pattern: string, values: string[]): string {
+  let next = 0;
+  return pattern.replace(/:[a-z_]+/g, () => encodeURIComponent(values[next++] ?? ''));
+}
 
 /**
- * Every client route of docs/product.md#routes-and-screens, relative to the router's basename (/app). Builders take the
- * dynamic segments; `pattern` holds the matching strings for the route table.
+ * Every client route of docs/product.md#routes-and-screens, relative to the router's basename
+ * (/app), as the contract's page list gives them (`APP_PAGES`): a page's path, or for a page that
+ * takes parameters a builder of its path (`paths.manageClass(id)`).
  */
-export const paths = {
-  home: '/',
-  homeAlias: '/home',
-  bookClass: '/book_class',
-  photoBox: '/photo_box',
-  photoUpload: '/photo_upload',
-  login: '/login',
-  register: '/register',
-  registerCheckEmail: '/register/check_email',
-  registerComplete: (token: string) => `/register/complete/${encodeURIComponent(token)}`,
-  registerConfirm: (token: string) => `/register/${encodeURIComponent(token)}`,
-  passwordReset: '/password_reset/',
-  passwordResetToken: (token: string) => `/password_reset/${encodeURIComponent(token)}`,
-  cart: '/cart',
-  cartItem: (id: string) => `/cart/${encodeURIComponent(id)}`,
-  checkout: '/checkout',
-  checkoutComplete: '/checkout/complete',
-  checkoutFailed: '/checkout/failed',
-  sandbox: '/sandbox',
-  sandboxDialog: '/sandbox/dialog',
-  sandboxForm: '/sandbox/form',
-  sandboxFile: '/sandbox/file',
-  sandboxFileUpload: '/sandbox/file_upload',
-  classes: '/classes',
-  accountSettings: '/account_settings',
-  /** Applies an e-mail change from the link mailed to the new address (public: no session needed). */
-  accountSettingsEmail: (token: string) => `/account_settings/email/${encodeURIComponent(token)}`,
-  gallery: '/gallery',
-  myGallery: '/gallery/my_gallery',
-  galleryFeedback: '/gallery/feedback',
-  galleryStudent: (id: string) => `/gallery/student/${encodeURIComponent(id)}`,
-  orders: '/orders',
-  refundComplete: '/refund/complete',
-  userGroup: (id: string) => `/user_groups/${encodeURIComponent(id)}`,
-  manageCoupons: '/manage_coupons',
-  /** Send Message (teachers and admins); families read theirs on /classes (`?message={id}`). */
-  messages: '/messages',
-  customersGuest: '/customers/guest',
-  customers: '/customers',
-  managePlans: '/manage_plans',
-  salesOverview: '/sales_overview',
-  manageOrders: '/manage_orders',
-  manageClasses: '/manage_classes',
-  manageClass: (id: string) => `/manage_classes/${encodeURIComponent(id)}`,
-  manageSchedule: (klassGroupId: string, id: string) =>
-    `/manage_classes/${encodeURIComponent(klassGroupId)}/schedules/${encodeURIComponent(id)}`,
-  notFound: '/404',
-} as const;
-
-/** Route patterns (react-router syntax) for the paths that take parameters. */
-export const pattern = {
-  registerComplete: '/register/complete/:token',
-  registerConfirm: '/register/:token',
-  passwordResetToken: '/password_reset/:token',
-  accountSettingsEmail: '/account_settings/email/:token',
-  cartItem: '/cart/:id',
-  galleryStudent: 'student/:id',
-  userGroup: '/user_groups/:id',
-  manageClass: '/manage_classes/:id',
-  manageSchedule: '/manage_classes/:klass_group_id/schedules/:id',
-} as const;
+export const paths = Object.fromEntries(
+  Object.entries(APP_PAGES).map(([id, { path }]) => [
+    id,
+    path.includes(':') ? (...values: string[]) => fill(path, values) : path,
+  ]),
+) as Paths;
 
 /** Who may open a protected route (docs/product.md#routes-and-screens and #roles). */
-export const access = {
-  anyUser: ['student', 'teacher', 'admin'],
-  student: ['student'],
-  teacherOrAdmin: ['teacher', 'admin'],
-  admin: ['admin'],
-} as const satisfies Record<string, readonly Role[]>;
+export const access = PAGE_ACCESS_ROLES;
 
 /**
  * /login with `?redirect=` naming where to go back after signing in: a guarded page sends a

@@ -1,3 +1,4 @@
+import { appRobotsDisallows } from '@atelier/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GenerationCache } from '../../lib/generation-cache';
 import type { PublicCatalogue } from '../classes';
@@ -25,33 +26,6 @@ export const SITE_PAGE_PATHS = [
   SITE_PATHS.privacyPolicy,
 ];
 
-/**
- * Parts of /app a search engine has no business in: pages behind sign-in and addresses that carry
- * a token. The public screens (login, register, book_class) stay crawlable.
- */
-const PRIVATE_APP_PATHS = [
-  '/app/account_settings',
-  '/app/cart',
-  '/app/checkout',
-  '/app/classes',
-  '/app/customers',
-  '/app/gallery',
-  '/app/manage_classes',
-  '/app/manage_coupons',
-  '/app/manage_orders',
-  '/app/manage_plans',
-  '/app/messages',
-  '/app/orders',
-  '/app/password_reset/',
-  '/app/photo_box',
-  '/app/photo_upload',
-  '/app/refund',
-  '/app/register/',
-  '/app/sales_overview',
-  '/app/sandbox',
-  '/app/user_groups',
-];
-
 /** Every URL of the site, one `<url>` per language, each naming all its language versions. */
 export function sitemapXml(site: SiteContext, paths: string[]): string {
   const entries = paths.flatMap((path) => {
@@ -74,7 +48,9 @@ export function robotsTxt(site: SiteContext): string {
     'User-agent: *',
     'Allow: /',
     'Disallow: /api/',
-    ...PRIVATE_APP_PATHS.map((p) => `Disallow: ${p}`),
+    // Parts of /app a search engine has no business in, as the contract's page list marks them:
+    // pages behind sign-in and addresses that carry a token.
+    ...appRobotsDisallows().map((p) => `Disallow: ${p}`),
     '',
     `Sitemap: ${site.origin}${SITE_PATHS.sitemap}`,
     '',

@@ -1,6 +1,12 @@
-import { type PublicMenuEntry, publicMenuEntries, type Role } from '@atelier/contract';
+import {
+  type AppPageId,
+  type PublicMenuEntry,
+  publicMenuEntries,
+  type Role,
+} from '@atelier/contract';
 import type { MessageKey } from '../../i18n/i18n';
 import { paths } from '../../lib/route-paths';
+import { MENU_SECTIONS, type MenuSection, PAGES, type WebPage } from '../pages';
 
 /**
  * Where a menu link leads: `app` is a route of this SPA (client-side navigation), `site` a page of the
@@ -17,17 +23,6 @@ export type MenuEntry = {
   subMenus?: MenuEntry[];
 };
 
-const app = (id: string, title: MessageKey, link: string, subMenus?: MenuEntry[]): MenuEntry => ({
-  id,
-  title,
-  link,
-  kind: 'app',
-  ...(subMenus ? { subMenus } : {}),
-});
-
-/** A link not built yet: shown, greyed out, not clickable (docs/product.md#routes-and-screens). */
-const notYet = (id: string, title: MessageKey): MenuEntry => app(id, title, '');
-
 /**
  * The public menu of docs/product.md#routes-and-screens (the Web section of the drawer): the
  * contract's, which the server's pages show too, as drawer entries.
@@ -43,57 +38,40 @@ export function publicMenu(blogUrl: string): MenuEntry[] {
   return publicMenuEntries(blogUrl).map(entry);
 }
 
-/** The drawer's My section (docs/product.md#roles "Drawer menu by role"). */
+type Slot = { order: number; entry: MenuEntry };
+
+const byOrder = (a: Slot, b: Slot) => a.order - b.order;
+
+/**
+ * The drawer's My section (docs/product.md#roles "Drawer menu by role"), made from the menu places
+ * of the page list (app/pages.ts): the role's entries, each section holding the role's entries for
+ * it, in their order; a section the role has no entry in is not shown.
+ */
 export function myMenu(role: Role): MenuEntry[] {
-  const entries: MenuEntry[] = [
-    app('top', 'menu.top', paths.home),
-    app('account-settings', 'menu.accountSettings', paths.accountSettings),
-    app('gallery-section', 'menu.gallerySection', '', [
-      app('gallery', 'menu.gallery', paths.gallery),
-      app('photobox', 'menu.photobox', paths.photoBox),
-    ]),
-  ];
-  if (role === 'student' || role === 'teacher') {
-    entries.push(
-      app('my-classes', 'menu.myClasses', '', [
-        app('classes-schedule', 'menu.classesSchedule', paths.classes),
-        // Families do not send class messages (they read theirs on Classes Schedule): the entry
-        // docs/product.md#roles lists for them stays greyed (docs/product.md#class-messages).
-        role === 'teacher'
-          ? app('send-message', 'menu.sendMessage', paths.messages)
-          : notYet('send-message', 'menu.sendMessage'),
-        // Teachers may keep coupons and user groups like admins (docs/product.md#coupons-and-user-groups),
-        // so the routes their guard lets them open get entries too.
-        ...(role === 'teacher'
-          ? [
-              app('teacher-manage-coupons', 'menu.manageCoupons', paths.manageCoupons),
-              app('teacher-manage-user-group', 'menu.manageUserGroup', paths.userGroup('1')),
-            ]
-          : []),
-      ]),
-    );
+  const top: Slot[] = [];
+  const sections = new Map<MenuSection, Slot[]>();
+  for (const id of Object.keys(PAGES) as AppPageId[]) {
+    const web: WebPage = PAGES[id];
+    for (const place of web.menu ?? []) {
+      const greyed = place.greyedFor?.includes(role) ?? false;
+      if (!greyed && !place.roles.includes(role)) continue;
+      const path = paths[id];
+      const link = greyed ? '' : (place.link ?? (typeof path === 'string' ? path : ''));
+      const slot = {
+        order: place.order,
+        entry: { id: place.id, title: place.title, link, kind: 'app' as const },
+      };
+      if (place.section)
+        sections.set(place.section, [...(sections.get(place.section) ?? []), slot]);
+      else top.push(slot);
+    }
   }
-  if (role === 'student') {
-    entries.push(app('orders', 'menu.orders', paths.orders));
+  for (const [section, slots] of sections) {
+    const { id, title, order } = MENU_SECTIONS[section];
+    const subMenus = slots.sort(byOrder).map((s) => s.entry);
+    top.push({ order, entry: { id, title, link: '', kind: 'app', subMenus } });
   }
-  if (role === 'admin') {
-    entries.push(
-      app('admin-classes', 'menu.classes', '', [
-        app('admin-schedule', 'menu.schedule', paths.classes),
-        app('manage-class', 'menu.manageClass', paths.manageClasses),
-        app('manage-plans', 'menu.managePlans', paths.managePlans),
-        app('manage-coupons', 'menu.manageCoupons', paths.manageCoupons),
-        app('admin-send-message', 'menu.sendMessage', paths.messages),
-      ]),
-      app('customers', 'menu.customers', '', [
-        app('edit-customer', 'menu.editCustomer', paths.customers),
-        app('sales-overview', 'menu.salesOverview', paths.salesOverview),
-        app('manage-orders', 'menu.orders', paths.manageOrders),
-        app('manage-user-group', 'menu.manageUserGroup', paths.userGroup('1')),
-      ]),
-    );
-  }
-  return entries;
+  return top.sort(byOrder).map((s) => s.entry);
 }
 
 /** Entries with a link, flattened: the signed-in home page offers them as shortcuts. */

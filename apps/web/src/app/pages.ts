@@ -1,0 +1,321 @@
+import type { AppPageId, Role } from '@atelier/contract';
+import type { ComponentType } from 'react';
+import type { MessageKey } from '../i18n/i18n';
+import { paths } from '../lib/route-paths';
+
+/** What a page's route file exports (a react-router lazy route module). */
+export type RouteModule = { Component: ComponentType };
+
+/** The drawer's sections of the My menu, in the order the drawer shows them among its entries. */
+export const MENU_SECTIONS = {
+  gallery: { id: 'gallery-section', title: 'menu.gallerySection', order: 30 },
+  myClasses: { id: 'my-classes', title: 'menu.myClasses', order: 40 },
+  adminClasses: { id: 'admin-classes', title: 'menu.classes', order: 60 },
+  customers: { id: 'customers', title: 'menu.customers', order: 70 },
+} as const satisfies Record<string, { id: string; title: MessageKey; order: number }>;
+
+export type MenuSection = keyof typeof MENU_SECTIONS;
+
+/**
+ * One entry of the drawer's My menu leading to a page (docs/product.md#roles "Drawer menu by
+ * role"). A page may have several: one per section and role that shows it.
+ */
+export type MenuPlacement = {
+  /** The entry's id (its `menu-{id}` test id). */
+  id: string;
+  title: MessageKey;
+  /** Its section, or none for an entry at the top level. */
+  section?: MenuSection;
+  /** Its place among its section's entries (or the top level's, beside the sections). */
+  order: number;
+  /** The roles it leads to the page for. */
+  roles: readonly Role[];
+  /** The roles that see it greyed out, leading nowhere. */
+  greyedFor?: readonly Role[];
+  /** Where it leads, for a page whose path takes parameters. */
+  link?: string;
+};
+
+/** What only the web knows of a page of the contract's `APP_PAGES`. */
+export type WebPage = {
+  /** The route file, loaded when the page is first opened. */
+  component: () => Promise<RouteModule>;
+  /** The key of the page's heading. */
+  title: MessageKey;
+  /** Drawer entries leading here; none when the drawer has no entry for the page. */
+  menu?: readonly MenuPlacement[];
+  /**
+   * The page loads without the page strings (en-features.ts), which keeps a first visit to /login
+   * small; the page then loads what it needs itself.
+   */
+  withoutPageStrings?: true;
+};
+
+const everyone = ['student', 'teacher', 'admin'] as const;
+
+/**
+ * Every page of the app, once (docs/architecture.md#adding-a-page): the router, its guards, the
+ * drawer's My menu and the route paths derive from this list and the contract's `APP_PAGES`, whose
+ * path, access and robots rule each id here completes. A page missing from either fails the
+ * typecheck; `pages.test.ts` checks the rest (titles in both languages, menu links, robots).
+ */
+export const PAGES = {
+  home: {
+    component: () => import('./routes/home'),
+    title: 'home.guest.title',
+    menu: [{ id: 'top', title: 'menu.top', order: 10, roles: everyone }],
+  },
+  homeAlias: { component: () => import('./routes/home'), title: 'home.guest.title' },
+  bookClass: { component: () => import('./routes/book-class'), title: 'pages.bookClass' },
+  photoBox: {
+    component: () => import('./routes/photo-box'),
+    title: 'pages.photoBox',
+    menu: [
+      { id: 'photobox', title: 'menu.photobox', section: 'gallery', order: 2, roles: everyone },
+    ],
+  },
+  photoUpload: { component: () => import('./routes/photo-upload'), title: 'pages.photoUpload' },
+  login: {
+    component: () => import('./routes/login'),
+    title: 'login.title',
+    withoutPageStrings: true,
+  },
+  register: { component: () => import('./routes/register'), title: 'pages.register' },
+  registerCheckEmail: {
+    component: () => import('./routes/register-check-email'),
+    title: 'pages.registerCheckEmail',
+  },
+  registerComplete: {
+    component: () => import('./routes/register-complete'),
+    title: 'pages.registerComplete',
+  },
+  registerConfirm: {
+    component: () => import('./routes/register-confirm'),
+    title: 'pages.registerConfirm',
+  },
+  passwordReset: {
+    component: () => import('./routes/password-reset'),
+    title: 'pages.passwordReset',
+  },
+  passwordResetToken: {
+    component: () => import('./routes/password-reset-token'),
+    title: 'pages.passwordResetToken',
+  },
+  cart: { component: () => import('./routes/cart'), title: 'pages.cart' },
+  cartItem: { component: () => import('./routes/cart-item'), title: 'pages.cartItem' },
+  checkout: { component: () => import('./routes/checkout'), title: 'pages.checkout' },
+  checkoutComplete: {
+    component: () => import('./routes/checkout-complete'),
+    title: 'pages.checkoutComplete',
+  },
+  checkoutFailed: {
+    component: () => import('./routes/checkout-failed'),
+    title: 'pages.checkoutFailed',
+  },
+  sandbox: { component: () => import('./routes/sandbox/index'), title: 'sandbox.title' },
+  sandboxDialog: { component: () => import('./routes/sandbox/dialog'), title: 'sandbox.dialog' },
+  sandboxForm: { component: () => import('./routes/sandbox/form'), title: 'sandbox.form' },
+  sandboxFile: { component: () => import('./routes/sandbox/file'), title: 'sandbox.file' },
+  sandboxFileUpload: {
+    component: () => import('./routes/sandbox/file-upload'),
+    title: 'sandbox.fileUpload',
+  },
+  classes: {
+    component: () => import('./routes/classes'),
+    title: 'pages.classes',
+    menu: [
+      {
+        id: 'classes-schedule',
+        title: 'menu.classesSchedule',
+        section: 'myClasses',
+        order: 1,
+        roles: ['student', 'teacher'],
+      },
+      {
+        id: 'admin-schedule',
+        title: 'menu.schedule',
+        section: 'adminClasses',
+        order: 1,
+        roles: ['admin'],
+      },
+    ],
+  },
+  accountSettings: {
+    component: () => import('./routes/account-settings'),
+    title: 'pages.accountSettings',
+    menu: [{ id: 'account-settings', title: 'menu.accountSettings', order: 20, roles: everyone }],
+  },
+  accountSettingsEmail: {
+    component: () => import('./routes/account-settings-email'),
+    title: 'accountSettings.emailConfirm.title',
+  },
+  gallery: {
+    component: () => import('./routes/gallery-feed'),
+    title: 'pages.galleryFeed',
+    menu: [{ id: 'gallery', title: 'menu.gallery', section: 'gallery', order: 1, roles: everyone }],
+  },
+  myGallery: { component: () => import('./routes/my-gallery'), title: 'pages.myGallery' },
+  galleryFeedback: {
+    component: () => import('./routes/gallery-feedback'),
+    title: 'pages.galleryFeedback',
+  },
+  galleryStudent: {
+    component: () => import('./routes/gallery-student'),
+    title: 'pages.galleryStudent',
+  },
+  orders: {
+    component: () => import('./routes/orders'),
+    title: 'pages.orders',
+    menu: [{ id: 'orders', title: 'menu.orders', order: 50, roles: ['student'] }],
+  },
+  refundComplete: {
+    component: () => import('./routes/refund-complete'),
+    title: 'pages.refundComplete',
+  },
+  userGroup: {
+    component: () => import('./routes/user-group'),
+    title: 'pages.userGroup',
+    // Teachers may keep coupons and user groups like admins
+    // (docs/product.md#coupons-and-user-groups), so they get entries too.
+    menu: [
+      {
+        id: 'teacher-manage-user-group',
+        title: 'menu.manageUserGroup',
+        section: 'myClasses',
+        order: 4,
+        roles: ['teacher'],
+        link: paths.userGroup('1'),
+      },
+      {
+        id: 'manage-user-group',
+        title: 'menu.manageUserGroup',
+        section: 'customers',
+        order: 4,
+        roles: ['admin'],
+        link: paths.userGroup('1'),
+      },
+    ],
+  },
+  manageCoupons: {
+    component: () => import('./routes/manage-coupons'),
+    title: 'pages.manageCoupons',
+    menu: [
+      {
+        id: 'teacher-manage-coupons',
+        title: 'menu.manageCoupons',
+        section: 'myClasses',
+        order: 3,
+        roles: ['teacher'],
+      },
+      {
+        id: 'manage-coupons',
+        title: 'menu.manageCoupons',
+        section: 'adminClasses',
+        order: 4,
+        roles: ['admin'],
+      },
+    ],
+  },
+  messages: {
+    component: () => import('./routes/messages'),
+    title: 'pages.messages',
+    menu: [
+      // Families do not send class messages (they read theirs on Classes Schedule): the entry
+      // docs/product.md#roles lists for them stays greyed (docs/product.md#class-messages).
+      {
+        id: 'send-message',
+        title: 'menu.sendMessage',
+        section: 'myClasses',
+        order: 2,
+        roles: ['teacher'],
+        greyedFor: ['student'],
+      },
+      {
+        id: 'admin-send-message',
+        title: 'menu.sendMessage',
+        section: 'adminClasses',
+        order: 5,
+        roles: ['admin'],
+      },
+    ],
+  },
+  customersGuest: {
+    component: () => import('./routes/customers-guest'),
+    title: 'pages.customersGuest',
+  },
+  customers: {
+    component: () => import('./routes/customers'),
+    title: 'pages.customers',
+    menu: [
+      {
+        id: 'edit-customer',
+        title: 'menu.editCustomer',
+        section: 'customers',
+        order: 1,
+        roles: ['admin'],
+      },
+    ],
+  },
+  managePlans: {
+    component: () => import('./routes/manage-plans'),
+    title: 'pages.managePlans',
+    menu: [
+      {
+        id: 'manage-plans',
+        title: 'menu.managePlans',
+        section: 'adminClasses',
+        order: 3,
+        roles: ['admin'],
+      },
+    ],
+  },
+  salesOverview: {
+    component: () => import('./routes/sales-overview'),
+    title: 'pages.salesOverview',
+    menu: [
+      {
+        id: 'sales-overview',
+        title: 'menu.salesOverview',
+        section: 'customers',
+        order: 2,
+        roles: ['admin'],
+      },
+    ],
+  },
+  manageOrders: {
+    component: () => import('./routes/manage-orders'),
+    title: 'pages.manageOrders',
+    menu: [
+      {
+        id: 'manage-orders',
+        title: 'menu.orders',
+        section: 'customers',
+        order: 3,
+        roles: ['admin'],
+      },
+    ],
+  },
+  manageClasses: {
+    component: () => import('./routes/manage-classes'),
+    title: 'pages.manageClasses',
+    menu: [
+      {
+        id: 'manage-class',
+        title: 'menu.manageClass',
+        section: 'adminClasses',
+        order: 2,
+        roles: ['admin'],
+      },
+    ],
+  },
+  manageClass: { component: () => import('./routes/manage-class'), title: 'pages.manageClass' },
+  manageSchedule: {
+    component: () => import('./routes/manage-schedule'),
+    title: 'pages.manageSchedule',
+  },
+  notFound: {
+    component: () => import('./routes/not-found'),
+    title: 'notFound.title',
+    withoutPageStrings: true,
+  },
+} satisfies { [Id in AppPageId]: WebPage };
