@@ -1,67 +1,19 @@
+import { APP_PAGES, type AppPageId, type PageAccess } from '@atelier/contract';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { type access, paths } from '../../apps/web/src/lib/route-paths';
+import { paths } from '../../apps/web/src/lib/route-paths';
 import { APP, expect, settle, signInAs, test } from '../fixtures';
 import { addPastKlass, apiToken, bearer, emptyCart, familyMember, scheduleOf } from '../helpers';
 
-// docs/product.md#routes-and-screens (Phones): every page works on a 390 px wide phone. Each page of the app's route
-// list (apps/web/src/lib/route-paths.ts, imported so that a new page must be placed below) and of
-// the public site is opened at 390×844 by the roles that can see it, and must not scroll sideways.
+// docs/product.md#routes-and-screens (Phones): every page works on a 390 px wide phone. Each page of the app's page
+// list (the contract's APP_PAGES, so that a new page is opened here too) and of the public site is
+// opened at 390×844 by the roles that can see it, and must not scroll sideways.
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
 
-type PathName = keyof typeof paths;
-type Guard = 'public' | keyof typeof access;
-
-/**
- * Who may open each page, as the route table (apps/web/src/app/router.tsx) guards it. Typed over
- * every path: a page added to route-paths.ts fails the e2e typecheck until it is placed here.
- */
-const GUARD: Record<PathName, Guard> = {
-  home: 'public',
-  homeAlias: 'public',
-  bookClass: 'public',
-  photoBox: 'public',
-  photoUpload: 'public',
-  login: 'public',
-  register: 'public',
-  registerCheckEmail: 'public',
-  registerComplete: 'public',
-  registerConfirm: 'public',
-  passwordReset: 'public',
-  passwordResetToken: 'public',
-  cart: 'public',
-  cartItem: 'public',
-  checkout: 'public',
-  checkoutComplete: 'public',
-  checkoutFailed: 'public',
-  sandbox: 'public',
-  sandboxDialog: 'public',
-  sandboxForm: 'public',
-  sandboxFile: 'public',
-  sandboxFileUpload: 'public',
-  classes: 'anyUser',
-  accountSettings: 'anyUser',
-  accountSettingsEmail: 'public',
-  gallery: 'anyUser',
-  myGallery: 'anyUser',
-  galleryFeedback: 'anyUser',
-  galleryStudent: 'anyUser',
-  orders: 'student',
-  refundComplete: 'student',
-  userGroup: 'teacherOrAdmin',
-  manageCoupons: 'teacherOrAdmin',
-  messages: 'teacherOrAdmin',
-  customersGuest: 'admin',
-  customers: 'admin',
-  managePlans: 'admin',
-  salesOverview: 'admin',
-  manageOrders: 'admin',
-  manageClasses: 'admin',
-  manageClass: 'admin',
-  manageSchedule: 'admin',
-  notFound: 'public',
-};
+type PathName = AppPageId;
+/** Who may open a page, as the page list gives it (and the route table guards it). */
+type Guard = PageAccess;
 
 /** The page groups each role opens; signed-in roles also see the public pages their top bar changes. */
 const SEEN_BY: Record<'guest' | 'parent' | 'teacher' | 'admin', Guard[]> = {
@@ -106,9 +58,10 @@ function urlOf(name: PathName, ids: Ids): string {
 }
 
 function pagesOf(role: keyof typeof SEEN_BY, ids: Ids): string[] {
-  const names = (Object.keys(GUARD) as PathName[]).filter(
+  const names = (Object.keys(APP_PAGES) as PathName[]).filter(
     (name) =>
-      SEEN_BY[role].includes(GUARD[name]) || (role !== 'guest' && PUBLIC_FOR_USERS.includes(name)),
+      SEEN_BY[role].includes(APP_PAGES[name].access) ||
+      (role !== 'guest' && PUBLIC_FOR_USERS.includes(name)),
   );
   return names.map((name) => `${APP}${urlOf(name, ids)}`);
 }

@@ -59,7 +59,7 @@ const everyone = ['student', 'teacher', 'admin'] as const;
  * path, access and robots rule each id here completes. A page missing from either fails the
  * typecheck; `pages.test.ts` checks the rest (titles in both languages, menu links, robots).
  */
-export const PAGES = {
+export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
   home: {
     component: () => import('./routes/home'),
     title: 'home.guest.title',
@@ -318,4 +318,4 @@ export const PAGES = {
     title: 'notFound.title',
     withoutPageStrings: true,
   },
-} satisfies { [Id in AppPageId]: WebPage };
+};

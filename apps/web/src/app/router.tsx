@@ -10,7 +10,7 @@ import { loadOrRetry } from '../components/feedback/lazy-retry';
 import { PageRouteError, RouteError } from '../components/feedback/route-error';
 import { loadFeatureStrings } from '../i18n/i18n';
 import { setNavigator } from '../lib/navigation';
-import { PAGES, type RouteModule, type WebPage } from './pages';
+import { PAGES, type RouteModule } from './pages';
 import { RequireRole } from './routes/require-role';
 import { AppLayout } from './shell/app-layout';
 
@@ -35,7 +35,7 @@ function page(load: () => Promise<RouteModule>): () => Promise<RouteModule> {
 
 /** A page of the list as a route: `/` is the layout's index, every other path relative to it. */
 function pageRoute(id: AppPageId): RouteObject {
-  const web: WebPage = PAGES[id];
+  const web = PAGES[id];
   const lazy = web.withoutPageStrings ? part(web.component) : page(web.component);
   const path = APP_PAGES[id].path.replace(/^\/+|\/+$/g, '');
   return path === '' ? { index: true, lazy } : { path, lazy };

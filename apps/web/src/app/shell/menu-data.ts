@@ -6,7 +6,7 @@ import {
 } from '@atelier/contract';
 import type { MessageKey } from '../../i18n/i18n';
 import { paths } from '../../lib/route-paths';
-import { MENU_SECTIONS, type MenuSection, PAGES, type WebPage } from '../pages';
+import { MENU_SECTIONS, type MenuSection, PAGES } from '../pages';
 
 /**
  * Where a menu link leads: `app` is a route of this SPA (client-side navigation), `site` a page of the
@@ -51,8 +51,7 @@ export function myMenu(role: Role): MenuEntry[] {
   const top: Slot[] = [];
   const sections = new Map<MenuSection, Slot[]>();
   for (const id of Object.keys(PAGES) as AppPageId[]) {
-    const web: WebPage = PAGES[id];
-    for (const place of web.menu ?? []) {
+    for (const place of PAGES[id].menu ?? []) {
       const greyed = place.greyedFor?.includes(role) ?? false;
       if (!greyed && !place.roles.includes(role)) continue;
       const path = paths[id];
