@@ -17,7 +17,7 @@ export const PAGE_ACCESS_ROLES = {
 
 /** What the server knows of one page of the app; the web completes it (apps/web/src/app/pages.ts). */
 export type AppPageRule = {
-  /** Relative to `APP_BASE`, in the router's syntax: `:name` is a parameter. */
+  /** Relative to `APP_BASE`, in the router's syntax: `:name` (lowercase, `_`) is a parameter. */
   path: string;
   access: PageAccess;
   /** Whether robots.txt lets search engines in (see `appRobotsDisallows`). */
