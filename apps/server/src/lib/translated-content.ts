@@ -71,6 +71,7 @@ export function columnInLanguage(
   field: string,
   language: Language | AnyColumn | SQL | null,
 ): SQL<string> {
-  const lang = typeof language === 'string' || language === null ? sql`${language}::text` : language;
+  const lang =
+    typeof language === 'string' || language === null ? sql`${language}::text` : language;
   return sql<string>`coalesce(nullif(btrim(${translations} -> ${lang} ->> ${field}::text), ''), ${column})`;
 }

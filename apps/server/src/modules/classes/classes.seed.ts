@@ -35,7 +35,10 @@ type DemoSchedule = {
   holidayWeeks?: number[];
 };
 
-type DemoProgramme = Omit<KlassGroupFields, 'slug' | 'published' | 'description' | 'translations'> & {
+type DemoProgramme = Omit<
+  KlassGroupFields,
+  'slug' | 'published' | 'description' | 'translations'
+> & {
   slug: string;
   description: string;
   schedules: DemoSchedule[];

@@ -18,8 +18,7 @@ import { users } from '../users/users.tables';
  * What the school wrote in the other interface languages, beside the default-language columns
  * (docs/architecture.md#translated-content): `{ ja: { name: '…' } }`, blank entries left out.
  */
-const translations = <K extends string>() =>
-  jsonb().$type<Translations<K>>().notNull().default({});
+const translations = <K extends string>() => jsonb().$type<Translations<K>>().notNull().default({});
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

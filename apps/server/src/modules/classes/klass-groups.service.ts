@@ -9,10 +9,10 @@ import {
   type updateKlassGroupBodySchema,
 } from '@atelier/contract';
 import type { z } from 'zod';
-import { storedTranslations } from '../../lib/translated-content';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
+import { storedTranslations } from '../../lib/translated-content';
 import { seatCountsBySchedule } from '../enrollments';
 import { type ClassesContext, groupBy } from './classes.context';
 import { adminScheduleResources, loadKlassCounts, loadScheduleExtras } from './classes.loader';

@@ -7,8 +7,8 @@ import type {
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
-import { storedTranslations } from '../../lib/translated-content';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
+import { storedTranslations } from '../../lib/translated-content';
 import type { ClassesContext } from './classes.context';
 import { planResource } from './classes.resources';
 import {

@@ -18,11 +18,11 @@ import {
 } from '@atelier/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { storedTranslations } from '../../lib/translated-content';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
 import { localDate } from '../../lib/local-date';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
+import { storedTranslations } from '../../lib/translated-content';
 import { rosterOfSchedule, seatCountsBySchedule } from '../enrollments';
 import { type ClassesContext, groupBy, type Viewer } from './classes.context';
 import { adminScheduleResources, loadKlassCounts, loadScheduleExtras } from './classes.loader';
