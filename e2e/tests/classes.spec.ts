@@ -145,7 +145,7 @@ test('an admin creates a plan, a programme with an image and a schedule with a h
   await checkA11y();
   await page.getByRole('button', { name: 'New programme' }).click();
   const groupDialog = page.getByRole('dialog', { name: 'New programme' });
-  await groupDialog.getByRole('textbox', { name: 'Name' }).fill(programme);
+  await groupDialog.getByRole('textbox', { name: 'Name', exact: true }).fill(programme);
   await chooseOption(page, 'Audience', 'Kids');
   await chooseOption(page, 'Format', 'In person');
   await groupDialog.getByRole('textbox', { name: 'Location' }).fill('12 Studio Lane');
@@ -178,7 +178,7 @@ test('an admin creates a plan, a programme with an image and a schedule with a h
   await checkA11y();
   await page.getByRole('button', { name: 'New schedule' }).click();
   const scheduleDialog = page.getByRole('dialog', { name: 'New schedule' });
-  await scheduleDialog.getByRole('textbox', { name: 'Name' }).fill('Spring Saturdays');
+  await scheduleDialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Spring Saturdays');
   await scheduleDialog.getByLabel('First day').fill(RANGE.first);
   await scheduleDialog.getByLabel('Last day').fill(RANGE.last);
   await chooseOption(page, 'Weekday 1', 'Saturday');

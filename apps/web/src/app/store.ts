@@ -11,9 +11,9 @@ import { klassesReducer } from '../features/classes';
 import { notificationsReducer } from '../features/notifications';
 import { ordersReducer } from '../features/orders';
 import { endSession, sessionReducer } from '../features/session';
-import { languageReducer } from '../i18n/language-slice';
+import { languageReducer, liveLanguageSet } from '../i18n/language-slice';
 import { api } from '../lib/api';
-import { installApiClient } from '../lib/api-client';
+import { installApiClient, setContentLanguage } from '../lib/api-client';
 import { resetStore } from '../lib/reset-store';
 import { sessionExpired } from '../lib/session-expired';
 import { snackbarReducer } from '../lib/snackbar-slice';
@@ -84,6 +84,17 @@ export function makeStore(preloadedState?: Partial<RootState>) {
       current.session.status === 'loaded' && previous.session.status !== 'loaded',
     effect: async (_, { dispatch }) => {
       await dispatch(loadCart());
+    },
+  });
+
+  // What the school wrote comes in the screen's language (docs/architecture.md#translated-content):
+  // calls carry it, and what is on screen is fetched again in the new one.
+  listeners.startListening({
+    actionCreator: liveLanguageSet,
+    effect: (action, { dispatch, getOriginalState }) => {
+      setContentLanguage(action.payload);
+      if (getOriginalState().language.liveLanguage === action.payload) return;
+      dispatch(api.util.invalidateTags([{ type: 'KlassGroup', id: 'CATALOGUE' }, 'CartItem']));
     },
   });
 

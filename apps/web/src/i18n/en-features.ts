@@ -382,6 +382,11 @@ export const enFeatures = {
       unpublished: '{{name}} is no longer published.',
       failed: 'Change publishing',
     },
+    translations: {
+      nameJa: 'Japanese name',
+      descriptionJa: 'Japanese description',
+      hint: 'Left empty, Japanese readers see the English.',
+    },
     form: {
       createTitle: 'New programme',
       editTitle: 'Edit programme',

@@ -380,6 +380,11 @@ export const jaFeatures: FeatureTranslation = {
       unpublished: '{{name}}を非公開にしました。',
       failed: '公開設定の変更',
     },
+    translations: {
+      nameJa: '名前（日本語）',
+      descriptionJa: '説明（日本語）',
+      hint: '空欄の場合、日本語の読者には英語が表示されます。',
+    },
     form: {
       createTitle: '新しいプログラム',
       editTitle: 'プログラムを編集',

@@ -1,6 +1,6 @@
-import { REQUEST_TIMEOUT_MS } from '@atelier/contract';
+import { type Language, REQUEST_TIMEOUT_MS } from '@atelier/contract';
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
-import { i18n } from '../i18n/i18n';
+import { i18n, storedLanguage } from '../i18n/i18n';
 import { createHttpClient, type HttpClient, type HttpError, isHttpError } from './http-client';
 import { loadContractParsers } from './load-contract-parsers';
 import { sessionExpired } from './session-expired';
@@ -34,6 +34,17 @@ let boundStore: DispatchingStore | null = null;
 /** Wires the client to a store: snackbars and the 401 sign-out go to its dispatch. */
 export function installApiClient(store: DispatchingStore): void {
   boundStore = store;
+}
+
+/** Set by the store as the screen's language changes; until then, the remembered choice. */
+let contentLanguage: Language | null = null;
+
+/**
+ * The language the screen shows, sent as `Accept-Language` with every call: the server answers
+ * what the school wrote in it (docs/architecture.md#translated-content), also to a guest.
+ */
+export function setContentLanguage(language: Language): void {
+  contentLanguage = language;
 }
 
 /** docs/architecture.md#sessions: past half its life the server sends a fresh token, which replaces the stored one. */
@@ -76,6 +87,9 @@ export const apiClient: HttpClient = createHttpClient({
     beforeRequest(request) {
       const token = getToken();
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      if (!request.headers.has('Accept-Language')) {
+        request.headers.set('Accept-Language', contentLanguage ?? storedLanguage());
+      }
     },
     afterResponse(response) {
       storeRefreshedToken(response.headers);

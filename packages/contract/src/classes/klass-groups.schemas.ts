@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { resourceObjectSchema, toManySchema } from '../common/json-api';
 import { pageQuerySchema } from '../common/page.schemas';
 import { textSchema } from '../common/text.schemas';
+import { translationsSchema } from '../common/translations.schemas';
 import type { FieldError } from '../errors';
 import { AUDIENCES, FORMATS, MAX_AGE } from './classes.constants';
 import { booleanQuerySchema, optionalText, requiredText } from './fields';
@@ -37,6 +38,13 @@ const meetingUrlSchema = textSchema({ max: 500 })
     z.url({ protocol: /^https?$/, error: 'Enter a web address starting with https://' }).nullable(),
   );
 
+/** A programme's name and description in the other interface languages (`{ ja: { name } }`). */
+export const klassGroupTranslationsSchema = translationsSchema({
+  name: textSchema({ max: 120 }),
+  description: textSchema({ max: 5000, multiline: true }),
+});
+export type KlassGroupTranslations = z.infer<typeof klassGroupTranslationsSchema>;
+
 /** The fields an admin sets on a programme (klass group). */
 export const klassGroupFieldsSchema = z.object({
   name: requiredText(120),
@@ -52,6 +60,8 @@ export const klassGroupFieldsSchema = z.object({
   min_age: ageSchema.default(null),
   max_age: ageSchema.default(null),
   published: z.boolean({ error: 'Invalid input' }).default(false),
+  /** Replaces the stored translations as a whole; readers get them in the fields above. */
+  translations: klassGroupTranslationsSchema.default({}),
 });
 export type KlassGroupFields = z.infer<typeof klassGroupFieldsSchema>;
 
@@ -69,6 +79,7 @@ export const updateKlassGroupBodySchema = z.object({
       min_age: ageSchema,
       max_age: ageSchema,
       published: z.boolean({ error: 'Invalid input' }),
+      translations: klassGroupTranslationsSchema,
     })
     .partial(),
 });
@@ -117,6 +128,8 @@ export const klassGroupAttributesSchema = z.object({
   /** A square thumbnail (320 px). */
   thumb_url: z.string().nullable(),
   published: z.boolean(),
+  /** `name` and `description` above are the default language's; these are the others. */
+  translations: klassGroupTranslationsSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });

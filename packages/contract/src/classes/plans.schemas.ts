@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { plainResourceObjectSchema, resourceObjectSchema, toOneSchema } from '../common/json-api';
 import { pageQuerySchema } from '../common/page.schemas';
 import { textSchema } from '../common/text.schemas';
+import { translationsSchema } from '../common/translations.schemas';
 import { MAX_PRICE_CENTS, UNIT_TYPES } from './classes.constants';
 import { centsSchema, requiredText } from './fields';
+
+/** A plan's name in the other interface languages (`{ ja: { name } }`). */
+export const planTranslationsSchema = translationsSchema({ name: textSchema({ max: 120 }) });
+export type PlanTranslations = z.infer<typeof planTranslationsSchema>;
 
 /**
  * A plan prices a schedule: `base_price + unit_price × units` in cents, where units count
@@ -14,6 +19,8 @@ export const planFieldsSchema = z.object({
   base_price: centsSchema(MAX_PRICE_CENTS),
   unit_price: centsSchema(MAX_PRICE_CENTS),
   unit_type: z.enum(UNIT_TYPES, { error: 'Choose class, month or term' }),
+  /** The name in the other interface languages; replaces the stored translations as a whole. */
+  translations: planTranslationsSchema.default({}),
 });
 export type PlanFields = z.infer<typeof planFieldsSchema>;
 
@@ -22,7 +29,9 @@ export const createPlanBodySchema = z.object({ plan: planFieldsSchema });
 export type CreatePlanBody = z.input<typeof createPlanBodySchema>;
 
 /** PATCH /api/v1/plans/{id} */
-export const updatePlanBodySchema = z.object({ plan: planFieldsSchema.partial() });
+export const updatePlanBodySchema = z.object({
+  plan: planFieldsSchema.extend({ translations: planTranslationsSchema }).partial(),
+});
 export type UpdatePlanBody = z.input<typeof updatePlanBodySchema>;
 
 /** GET /api/v1/plans query. */
@@ -43,6 +52,8 @@ export type PublicPlanAttributes = z.infer<typeof publicPlanAttributesSchema>;
 /** Admin attributes: also how many schedules offer the plan (a plan in use cannot be deleted). */
 export const planAttributesSchema = publicPlanAttributesSchema.extend({
   schedules_count: z.number().int(),
+  /** `name` above is the default language's; these are the others. */
+  translations: planTranslationsSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { idTextSchema } from '../common/id.schemas';
 import { resourceObjectSchema, toManySchema, toOneSchema } from '../common/json-api';
 import { pageQuerySchema } from '../common/page.schemas';
+import { textSchema } from '../common/text.schemas';
+import { translationsSchema } from '../common/translations.schemas';
 import type { FieldError } from '../errors';
 import {
   KLASS_ORIGINS,
@@ -45,9 +47,15 @@ export const schedulePatternSchema = z.object({
 });
 export type SchedulePattern = z.infer<typeof schedulePatternSchema>;
 
+/** A schedule's or an add-on's name in the other interface languages (`{ ja: { name } }`). */
+export const nameTranslationsSchema = translationsSchema({ name: textSchema({ max: 120 }) });
+export type NameTranslations = z.infer<typeof nameTranslationsSchema>;
+
 /** The fields an admin sets on a schedule (a run of a programme). */
 export const scheduleFieldsSchema = schedulePatternSchema.extend({
   name: requiredText(120),
+  /** Replaces the stored translations as a whole; readers get them in `name`. */
+  translations: nameTranslationsSchema.default({}),
   /** A user with the teacher role. */
   teacher_id: idTextSchema(),
   capacity: z
@@ -73,7 +81,10 @@ export type CreateScheduleBody = z.input<typeof createScheduleBodySchema>;
  */
 export const updateScheduleBodySchema = z.object({
   klass_group_schedule: scheduleFieldsSchema
-    .extend({ exception_dates: z.array(isoDateSchema).max(366, 'At most 366 dates') })
+    .extend({
+      exception_dates: z.array(isoDateSchema).max(366, 'At most 366 dates'),
+      translations: nameTranslationsSchema,
+    })
     .partial(),
 });
 export type UpdateScheduleBody = z.input<typeof updateScheduleBodySchema>;
@@ -143,6 +154,8 @@ export type PublicScheduleAttributes = z.infer<typeof publicScheduleAttributesSc
 
 /** Attributes admins and the schedule's teacher see. */
 export const scheduleAttributesSchema = publicScheduleAttributesSchema.extend({
+  /** `name` above is the default language's; these are the others. */
+  translations: nameTranslationsSchema,
   teacher_id: z.string(),
   capacity: z.number().int(),
   exception_dates: z.array(z.string()),
@@ -266,6 +279,8 @@ export type SchedulePreviewDocument = z.infer<typeof schedulePreviewDocumentSche
 export const addonFieldsSchema = z.object({
   name: requiredText(120),
   price: centsSchema(MAX_PRICE_CENTS),
+  /** Replaces the stored translations as a whole; readers get them in `name`. */
+  translations: nameTranslationsSchema.default({}),
 });
 export type AddonFields = z.infer<typeof addonFieldsSchema>;
 
@@ -274,13 +289,18 @@ export const createAddonBodySchema = z.object({ addon: addonFieldsSchema });
 export type CreateAddonBody = z.input<typeof createAddonBodySchema>;
 
 /** PATCH /api/v1/klass_group_schedule_addons/{id} */
-export const updateAddonBodySchema = z.object({ addon: addonFieldsSchema.partial() });
+export const updateAddonBodySchema = z.object({
+  addon: addonFieldsSchema.extend({ translations: nameTranslationsSchema }).partial(),
+});
 export type UpdateAddonBody = z.input<typeof updateAddonBodySchema>;
 
 export const addonAttributesSchema = z.object({
   klass_group_schedule_id: z.string(),
+  /** In the reader's language; in admin answers, the default language's. */
   name: z.string(),
   price: z.number().int(),
+  /** Admin answers only: the name in the other languages. */
+  translations: nameTranslationsSchema.optional(),
 });
 export type AddonAttributes = z.infer<typeof addonAttributesSchema>;
 

@@ -6,10 +6,12 @@ import {
   catalogueScheduleDocumentSchema,
   catalogueSlugParamsSchema,
   idParamsSchema,
+  type Language,
 } from '@atelier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/http';
+import { LANGUAGE_VARY, requestLanguage } from '../../lib/request-language';
 import { catalogueKlassGroup, catalogueList, catalogueSchedule } from './catalogue.service';
 import type { CatalogueCache } from './catalogue-cache';
 import type { ClassesRouteOptions } from './classes.context';
@@ -27,19 +29,22 @@ function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
 /**
  * Sends a cached body: 304 when the client holds it already, else the bytes (compressed once per
  * body, not per request). `private`: a shared cache must not keep a response that may carry a
- * refreshed session token in its Authorization header.
+ * refreshed session token in its Authorization header. Bodies are kept per reader's language
+ * (the key starts with it, so each language has its own ETag) and vary on what decides it.
  */
 async function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: CatalogueCache,
   key: string,
-  build: () => Promise<unknown>,
+  build: (language: Language) => Promise<unknown>,
 ) {
-  const body = await cache.get(key, build);
+  const language = requestLanguage(request);
+  const body = await cache.get(`${language}:${key}`, () => build(language));
   reply.header('etag', body.etag);
   reply.header('cache-control', 'private, no-cache');
-  reply.header('vary', 'accept-encoding, authorization');
+  reply.header('vary', `accept-encoding, ${LANGUAGE_VARY}`);
+  reply.header('content-language', language);
   if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   const encoding = encodingFor(request);
@@ -74,9 +79,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<
         reply,
         cache,
         `list:${page}:${audience ?? ''}:${format ?? ''}`,
-        async () =>
+        async (language) =>
           // Checked against the contract once per build, since cached bytes skip the serializer.
-          catalogueListDocumentSchema.parse(await catalogueList(ctx, { page, audience, format })),
+          catalogueListDocumentSchema.parse(
+            await catalogueList(ctx, { page, audience, format }, language),
+          ),
       );
     },
   );
@@ -93,9 +100,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<
       },
     },
     (request, reply) =>
-      sendCached(request, reply, cache, `slug:${request.params.slug}`, async () =>
+      sendCached(request, reply, cache, `slug:${request.params.slug}`, async (language) =>
         catalogueKlassGroupDocumentSchema.parse(
-          await catalogueKlassGroup(ctx, request.params.slug),
+          await catalogueKlassGroup(ctx, request.params.slug, language),
         ),
       ),
   );
@@ -112,8 +119,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<
       },
     },
     (request, reply) =>
-      sendCached(request, reply, cache, `schedule:${request.params.id}`, async () =>
-        catalogueScheduleDocumentSchema.parse(await catalogueSchedule(ctx, request.params.id)),
+      sendCached(request, reply, cache, `schedule:${request.params.id}`, async (language) =>
+        catalogueScheduleDocumentSchema.parse(
+          await catalogueSchedule(ctx, request.params.id, language),
+        ),
       ),
   );
 };

@@ -3,10 +3,12 @@ import type {
   CatalogueListDocument,
   CatalogueQuery,
   CatalogueScheduleDocument,
+  Language,
 } from '@atelier/contract';
 import { uniqueIncluded } from '@atelier/contract';
 import { notFound } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
+import { inLanguage } from '../../lib/translated-content';
 import { type ClassesContext, groupBy } from './classes.context';
 import { publicScheduleResources, schoolToday } from './classes.loader';
 import { publicKlassGroupResource } from './classes.resources';
@@ -19,22 +21,41 @@ import {
 import { findScheduleWithGroup, scheduleRowsOfGroups } from './schedules.repository';
 
 // The public catalogue: published programmes only, schedules not over yet, and nothing a guest
-// should not see (meeting links, e-mail addresses, capacity and seat internals).
+// should not see (meeting links, e-mail addresses, capacity and seat internals). What the school
+// wrote comes in the reader's language, each field falling back to the default language's.
 
-async function publicGroupsWithIncluded(ctx: ClassesContext, groups: KlassGroupRow[]) {
+const GROUP_TEXT = ['name', 'description'] as const;
+
+const publicGroup = (
+  ctx: ClassesContext,
+  group: KlassGroupRow,
+  ids: number[],
+  language: Language,
+) => publicKlassGroupResource(inLanguage(group, language, GROUP_TEXT), ids, ctx.images.urls);
+
+async function publicGroupsWithIncluded(
+  ctx: ClassesContext,
+  groups: KlassGroupRow[],
+  language: Language,
+) {
   const schedules = await scheduleRowsOfGroups(
     ctx.db,
     groups.map((g) => g.id),
     { endingFrom: schoolToday(ctx) },
   );
-  const { schedules: scheduleResources, related } = await publicScheduleResources(ctx, schedules);
+  const { schedules: scheduleResources, related } = await publicScheduleResources(
+    ctx,
+    schedules,
+    language,
+  );
   const byGroup = groupBy(schedules, (s) => s.klassGroupId);
   return {
     data: groups.map((g) =>
-      publicKlassGroupResource(
+      publicGroup(
+        ctx,
         g,
         (byGroup.get(g.id) ?? []).map((s) => s.id),
-        ctx.images.urls,
+        language,
       ),
     ),
     included: uniqueIncluded([...scheduleResources, ...related]),
@@ -45,13 +66,14 @@ async function publicGroupsWithIncluded(ctx: ClassesContext, groups: KlassGroupR
 export async function catalogueList(
   ctx: ClassesContext,
   query: Omit<CatalogueQuery, 'page'> & { page: number },
+  language: Language,
 ): Promise<CatalogueListDocument> {
   const filter = { published: true, audience: query.audience, format: query.format };
   const [total, groups] = await Promise.all([
     countKlassGroupRows(ctx.db, filter),
     listKlassGroupRows(ctx.db, filter, pageWindow(query.page)),
   ]);
-  const { data, included } = await publicGroupsWithIncluded(ctx, groups);
+  const { data, included } = await publicGroupsWithIncluded(ctx, groups, language);
   return { data, included, meta: pageMeta(query.page, total) };
 }
 
@@ -59,10 +81,11 @@ export async function catalogueList(
 export async function catalogueKlassGroup(
   ctx: ClassesContext,
   slug: string,
+  language: Language,
 ): Promise<CatalogueKlassGroupDocument> {
   const group = await findKlassGroupRowBySlug(ctx.db, slug);
   if (!group?.published) throw notFound('Programme');
-  const { data, included } = await publicGroupsWithIncluded(ctx, [group]);
+  const { data, included } = await publicGroupsWithIncluded(ctx, [group], language);
   return { data: data[0] as CatalogueKlassGroupDocument['data'], included };
 }
 
@@ -70,14 +93,15 @@ export async function catalogueKlassGroup(
 export async function catalogueSchedule(
   ctx: ClassesContext,
   id: number,
+  language: Language,
 ): Promise<CatalogueScheduleDocument> {
   const found = await findScheduleWithGroup(ctx.db, id);
   if (!found?.group.published) throw notFound('Schedule');
-  const { schedules, related } = await publicScheduleResources(ctx, [found.schedule]);
+  const { schedules, related } = await publicScheduleResources(ctx, [found.schedule], language);
   return {
     data: schedules[0] as CatalogueScheduleDocument['data'],
     included: uniqueIncluded([
-      publicKlassGroupResource(found.group, [found.schedule.id], ctx.images.urls),
+      publicGroup(ctx, found.group, [found.schedule.id], language),
       ...related,
     ]),
   };

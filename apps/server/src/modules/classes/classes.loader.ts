@@ -1,5 +1,6 @@
-import { DEFAULT_TIMEZONE } from '@atelier/contract';
+import { DEFAULT_TIMEZONE, type Language } from '@atelier/contract';
 import { localDate } from '../../lib/local-date';
+import { inLanguage } from '../../lib/translated-content';
 import { type SeatCounts, seatCountsBySchedule } from '../enrollments';
 import type { ClassesContext } from './classes.context';
 import { groupBy } from './classes.context';
@@ -7,6 +8,7 @@ import {
   addonResource,
   klassResource,
   planResource,
+  publicAddonResource,
   publicKlassResource,
   publicPlanResource,
   publicScheduleResource,
@@ -120,11 +122,18 @@ export function loadKlassCounts(ctx: ClassesContext, schedules: ScheduleRow[]) {
   );
 }
 
+const NAME = ['name'] as const;
+
 /**
  * Public resources of `schedules` for the catalogue: teachers without e-mail, plans without
- * usage, and each schedule's upcoming sessions (not started, not cancelled). Five queries.
+ * usage, and each schedule's upcoming sessions (not started, not cancelled), with what the school
+ * wrote in `language` (falling back per field). Five queries.
  */
-export async function publicScheduleResources(ctx: ClassesContext, schedules: ScheduleRow[]) {
+export async function publicScheduleResources(
+  ctx: ClassesContext,
+  schedules: ScheduleRow[],
+  language: Language,
+) {
   const now = ctx.now();
   const [extras, upcoming] = await Promise.all([
     loadScheduleExtras(ctx, schedules),
@@ -141,7 +150,7 @@ export async function publicScheduleResources(ctx: ClassesContext, schedules: Sc
   const plans = new Map(links.map((l) => [l.plan.id, l.plan]));
   return {
     schedules: schedules.map((s) =>
-      publicScheduleResource(s, extras.seats.get(s.id) ?? ZERO, {
+      publicScheduleResource(inLanguage(s, language, NAME), extras.seats.get(s.id) ?? ZERO, {
         planLinkIds: (extras.planLinks.get(s.id) ?? []).map((l) => l.link.id),
         addonIds: (extras.addons.get(s.id) ?? []).map((a) => a.id),
         klassIds: (klassesBySchedule.get(s.id) ?? []).map((k) => k.id),
@@ -150,8 +159,10 @@ export async function publicScheduleResources(ctx: ClassesContext, schedules: Sc
     related: [
       ...[...extras.teachers.values()].map((t) => publicTeacherResource(t, urls)),
       ...links.map((l) => schedulePlanResource(l.link)),
-      ...[...plans.values()].map(publicPlanResource),
-      ...[...extras.addons.values()].flat().map(addonResource),
+      ...[...plans.values()].map((p) => publicPlanResource(inLanguage(p, language, NAME))),
+      ...[...extras.addons.values()]
+        .flat()
+        .map((a) => publicAddonResource(inLanguage(a, language, NAME))),
       ...upcoming.map((k) => publicKlassResource(k, groupOf.get(k.scheduleId) ?? 0)),
     ],
   };

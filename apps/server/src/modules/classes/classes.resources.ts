@@ -57,6 +57,7 @@ export function klassGroupResource(
       max_age: row.maxAge,
       ...images(row.imageKey, urls),
       published: row.published,
+      translations: row.translations,
       created_at: iso(row.createdAt),
       updated_at: iso(row.updatedAt),
     },
@@ -124,6 +125,7 @@ export function scheduleResource(
       end_date: row.endDate,
       slots: row.slots,
       seats_left: seatsLeft(row.capacity, counts),
+      translations: row.translations,
       teacher_id: String(row.teacherId),
       capacity: row.capacity,
       exception_dates: row.exceptionDates,
@@ -211,6 +213,7 @@ export function planResource(row: PlanRow, schedulesCount: number): PlanResource
       unit_price: row.unitPrice,
       unit_type: row.unitType,
       schedules_count: schedulesCount,
+      translations: row.translations,
       created_at: iso(row.createdAt),
       updated_at: iso(row.updatedAt),
     },
@@ -245,7 +248,14 @@ export function schedulePlanResource(link: PlanLinkRow): SchedulePlanResource {
   };
 }
 
+/** An add-on as admins see it: its name in the default language, and its translations. */
 export function addonResource(row: AddonRow): AddonResource {
+  const resource = publicAddonResource(row);
+  return { ...resource, attributes: { ...resource.attributes, translations: row.translations } };
+}
+
+/** An add-on as readers see it: give it the row in the reader's language. */
+export function publicAddonResource(row: AddonRow): AddonResource {
   return {
     id: String(row.id),
     type: 'klass_group_schedule_addons',

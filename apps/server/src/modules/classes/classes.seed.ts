@@ -7,6 +7,13 @@ import { DEMO_ACCOUNTS } from '../../db/demo-accounts';
 import { enrollments } from '../enrollments/enrollments.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
 import type { ClassesContext } from './classes.context';
+import {
+  ADDON_NAMES_JA,
+  jaName,
+  PLAN_NAMES_JA,
+  PROGRAMMES_JA,
+  SCHEDULE_NAMES_JA,
+} from './classes.seed-ja';
 import { createKlassGroup } from './klass-groups.service';
 import { createPlan } from './plans.service';
 import { addAddon, createSchedule } from './schedules.service';
@@ -28,13 +35,16 @@ type DemoSchedule = {
   holidayWeeks?: number[];
 };
 
-type DemoProgramme = Omit<KlassGroupFields, 'slug' | 'published' | 'description'> & {
+type DemoProgramme = Omit<
+  KlassGroupFields,
+  'slug' | 'published' | 'description' | 'translations'
+> & {
   slug: string;
   description: string;
   schedules: DemoSchedule[];
 };
 
-const PLANS: Record<string, PlanFields> = {
+const PLANS: Record<string, Omit<PlanFields, 'translations'>> = {
   perClass: { name: 'Pay per class', base_price: 0, unit_price: 3800, unit_type: 'class' },
   term: { name: 'Term tuition', base_price: 2500, unit_price: 36000, unit_type: 'term' },
   monthly: { name: 'Monthly membership', base_price: 0, unit_price: 12000, unit_type: 'month' },
@@ -353,14 +363,21 @@ export async function seedDemoClasses(db: Db, now: Date = new Date()): Promise<v
 
   const planIds: Record<string, string> = {};
   for (const [key, plan] of Object.entries(PLANS)) {
-    planIds[key] = (await createPlan(ctx, plan)).data.id;
+    planIds[key] = (
+      await createPlan(ctx, { ...plan, translations: jaName(PLAN_NAMES_JA, key) })
+    ).data.id;
   }
 
   const monday = DateTime.fromJSDate(now, { zone: DEFAULT_TIMEZONE }).startOf('week');
   const scheduleIds = new Map<string, string>();
   for (const programme of DEMO_PROGRAMMES) {
     const { schedules, ...fields } = programme;
-    const group = await createKlassGroup(ctx, { ...fields, published: true });
+    const ja = PROGRAMMES_JA[programme.slug];
+    const group = await createKlassGroup(ctx, {
+      ...fields,
+      published: true,
+      translations: ja ? { ja } : {},
+    });
     for (const demo of schedules) {
       const start = monday.plus({ days: demo.startInDays });
       const end = start.plus({ weeks: demo.weeks }).minus({ days: 1 });
@@ -379,11 +396,15 @@ export async function seedDemoClasses(db: Db, now: Date = new Date()): Promise<v
         slots: demo.slots,
         exception_dates: [...new Set(holidays)],
         plan_ids: demo.plans.map((p) => planIds[p] as string),
+        translations: jaName(SCHEDULE_NAMES_JA, demo.name),
       };
       const schedule = await createSchedule(ctx, Number(group.data.id), fields, viewer);
       scheduleIds.set(`${programme.slug}/${demo.name}`, schedule.data.id);
       for (const addon of demo.addons ?? []) {
-        await addAddon(ctx, Number(schedule.data.id), addon);
+        await addAddon(ctx, Number(schedule.data.id), {
+          ...addon,
+          translations: jaName(ADDON_NAMES_JA, addon.name),
+        });
       }
     }
   }

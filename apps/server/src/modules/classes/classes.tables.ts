@@ -1,4 +1,4 @@
-import type { Slot } from '@atelier/contract';
+import type { Slot, Translations } from '@atelier/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,6 +13,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
+
+/**
+ * What the school wrote in the other interface languages, beside the default-language columns
+ * (docs/architecture.md#translated-content): `{ ja: { name: '…' } }`, blank entries left out.
+ */
+const translations = <K extends string>() => jsonb().$type<Translations<K>>().notNull().default({});
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -37,6 +43,7 @@ export const klassGroups = pgTable(
     /** Storage key of the re-encoded image (storage/images.ts), or null. */
     imageKey: text('image_key'),
     published: boolean().notNull().default(false),
+    translations: translations<'name' | 'description'>(),
     ...timestamps,
   },
   (t) => [
@@ -64,6 +71,7 @@ export const klassGroupSchedules = pgTable(
     endDate: date('end_date', { mode: 'string' }).notNull(),
     slots: jsonb().$type<Slot[]>().notNull(),
     exceptionDates: jsonb('exception_dates').$type<string[]>().notNull().default([]),
+    translations: translations<'name'>(),
     ...timestamps,
   },
   (t) => [
@@ -108,6 +116,7 @@ export const plans = pgTable(
     basePrice: integer('base_price').notNull(),
     unitPrice: integer('unit_price').notNull(),
     unitType: text('unit_type', { enum: ['class', 'month', 'term'] }).notNull(),
+    translations: translations<'name'>(),
     ...timestamps,
   },
   (t) => [
@@ -145,6 +154,7 @@ export const klassGroupScheduleAddons = pgTable(
       .references(() => klassGroupSchedules.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     price: integer().notNull(),
+    translations: translations<'name'>(),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,10 @@
 // The classes module's public face: other modules and app.ts import from here only, apart from
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
-import type { CatalogueKlassGroupDocument, CatalogueListDocument } from '@atelier/contract';
+import type {
+  CatalogueKlassGroupDocument,
+  CatalogueListDocument,
+  Language,
+} from '@atelier/contract';
 import type { FastifyInstance } from 'fastify';
 import { catalogueKlassGroup, catalogueList } from './catalogue.service';
 import type { ClassesContext } from './classes.context';
@@ -20,12 +24,15 @@ export {
 } from './classes.routes';
 export { seedDemoClasses } from './classes.seed';
 
-/** The public catalogue as documents, for pages the server renders itself (the public site). */
+/**
+ * The public catalogue as documents, for pages the server renders itself (the public site), with
+ * what the school wrote in the page's language.
+ */
 export type PublicCatalogue = {
   /** A published programme by slug; throws the not-found AppError for any other. */
-  programme(slug: string): Promise<CatalogueKlassGroupDocument>;
+  programme(slug: string, language: Language): Promise<CatalogueKlassGroupDocument>;
   /** One page of published programmes. */
-  page(page: number): Promise<CatalogueListDocument>;
+  page(page: number, language: Language): Promise<CatalogueListDocument>;
 };
 
 /**
@@ -40,7 +47,7 @@ export function publicCatalogue(app: FastifyInstance): PublicCatalogue {
     changed: () => {},
   };
   return {
-    programme: (slug) => catalogueKlassGroup(ctx, slug),
-    page: (page) => catalogueList(ctx, { page }),
+    programme: (slug, language) => catalogueKlassGroup(ctx, slug, language),
+    page: (page, language) => catalogueList(ctx, { page }, language),
   };
 }

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
+import { storedTranslations } from '../../lib/translated-content';
 import { seatCountsBySchedule } from '../enrollments';
 import { type ClassesContext, groupBy } from './classes.context';
 import { adminScheduleResources, loadKlassCounts, loadScheduleExtras } from './classes.loader';
@@ -122,6 +123,7 @@ export async function createKlassGroup(
       minAge: fields.min_age,
       maxAge: fields.max_age,
       published: fields.published,
+      translations: storedTranslations(fields.translations),
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
@@ -159,6 +161,7 @@ export async function updateKlassGroup(
     minAge: patch.min_age,
     maxAge: patch.max_age,
     published: patch.published,
+    translations: patch.translations && storedTranslations(patch.translations),
   };
   try {
     await updateKlassGroupRow(ctx.db, id, values);

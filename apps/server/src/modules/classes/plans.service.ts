@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
+import { storedTranslations } from '../../lib/translated-content';
 import type { ClassesContext } from './classes.context';
 import { planResource } from './classes.resources';
 import {
@@ -54,6 +55,7 @@ export async function createPlan(ctx: ClassesContext, fields: PlanFields): Promi
     basePrice: fields.base_price,
     unitPrice: fields.unit_price,
     unitType: fields.unit_type,
+    translations: storedTranslations(fields.translations),
   });
   return { data: planResource(row, 0) };
 }
@@ -69,6 +71,7 @@ export async function updatePlan(
     basePrice: patch.base_price,
     unitPrice: patch.unit_price,
     unitType: patch.unit_type,
+    translations: patch.translations && storedTranslations(patch.translations),
   });
   if (!row) throw notFound('Plan');
   ctx.changed();

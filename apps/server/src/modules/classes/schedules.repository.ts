@@ -354,7 +354,7 @@ export async function insertAddonRow(
 export async function updateAddonRow(
   db: Db,
   id: number,
-  values: { name?: string; price?: number },
+  values: Partial<Pick<AddonRow, 'name' | 'price' | 'translations'>>,
 ): Promise<AddonRow | undefined> {
   const [row] = await db
     .update(klassGroupScheduleAddons)

@@ -442,6 +442,7 @@ describe('schedules, sessions and add-ons', { timeout: 60_000 }, () => {
       klass_group_schedule_id: id,
       name: 'Paper and paints',
       price: 2500,
+      translations: {},
     });
     const removed = await t.app.inject({
       method: 'DELETE',

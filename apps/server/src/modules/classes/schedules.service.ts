@@ -22,6 +22,7 @@ import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-er
 import { pageMeta, pageWindow } from '../../lib/http';
 import { localDate } from '../../lib/local-date';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
+import { storedTranslations } from '../../lib/translated-content';
 import { rosterOfSchedule, seatCountsBySchedule } from '../enrollments';
 import { type ClassesContext, groupBy, type Viewer } from './classes.context';
 import { adminScheduleResources, loadKlassCounts, loadScheduleExtras } from './classes.loader';
@@ -256,6 +257,7 @@ export async function createSchedule(
       endDate: fields.end_date,
       slots: fields.slots,
       exceptionDates: [...new Set(fields.exception_dates)].sort(),
+      translations: storedTranslations(fields.translations),
     });
     await replacePlanLinks(tx, row.id, planIds);
     await insertKlassRows(
@@ -406,6 +408,7 @@ export async function updateSchedule(
       endDate: after.end_date,
       slots: after.slots,
       exceptionDates: after.exception_dates,
+      translations: patch.translations && storedTranslations(patch.translations),
     });
     if (planIds) await replacePlanLinks(tx, id, planIds);
     if (!planned) return null;
@@ -524,7 +527,12 @@ export async function addAddon(
 ): Promise<AddonDocument> {
   const schedule = await findScheduleRow(ctx.db, scheduleId);
   if (!schedule) throw notFound('Schedule');
-  const row = await insertAddonRow(ctx.db, { scheduleId, name: fields.name, price: fields.price });
+  const row = await insertAddonRow(ctx.db, {
+    scheduleId,
+    name: fields.name,
+    price: fields.price,
+    translations: storedTranslations(fields.translations),
+  });
   ctx.changed();
   return { data: addonResource(row) };
 }
@@ -534,7 +542,11 @@ export async function updateAddon(
   id: number,
   patch: AddonPatch,
 ): Promise<AddonDocument> {
-  const row = await updateAddonRow(ctx.db, id, { name: patch.name, price: patch.price });
+  const row = await updateAddonRow(ctx.db, id, {
+    name: patch.name,
+    price: patch.price,
+    translations: patch.translations && storedTranslations(patch.translations),
+  });
   if (!row) throw notFound('Add-on');
   ctx.changed();
   return { data: addonResource(row) };

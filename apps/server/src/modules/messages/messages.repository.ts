@@ -1,3 +1,4 @@
+import type { Translations } from '@atelier/contract';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -20,6 +21,8 @@ export type ScheduleFacts = {
   teacherId: number;
   timeZone: string;
   klassGroupName: string;
+  /** The programme's name in other languages, for each family's mail (lib/translated-content.ts). */
+  klassGroupTranslations: Translations<'name' | 'description'>;
 };
 
 const scheduleColumns = {
@@ -28,6 +31,7 @@ const scheduleColumns = {
   teacherId: klassGroupSchedules.teacherId,
   timeZone: klassGroupSchedules.timeZone,
   klassGroupName: klassGroups.name,
+  klassGroupTranslations: klassGroups.translations,
 };
 
 export async function scheduleFacts(db: Db, id: number): Promise<ScheduleFacts | undefined> {

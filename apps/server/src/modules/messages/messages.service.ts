@@ -1,4 +1,5 @@
 import {
+  type Language,
   listDocument,
   MESSAGES_MESSAGES,
   type MessageAudienceQuery,
@@ -11,6 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow, type Viewer } from '../../lib/http';
+import { inLanguage } from '../../lib/translated-content';
 import type { Mailer } from '../../mail/mailer';
 import { markRecordNotificationsRead, type NotifyInput } from '../notifications';
 import { userResource } from '../users';
@@ -177,7 +179,7 @@ async function notifyFamilies(
         ...messageNotice(family.locale ?? 'en', {
           title: message.title,
           body: message.body,
-          programme: audience.schedule?.klassGroupName ?? null,
+          programme: programmeIn(audience, family.locale),
         }),
         record: { type: 'messages', id: messageId },
       });
@@ -185,6 +187,14 @@ async function notifyFamilies(
       ctx.log.warn({ err, messageId, recipientId: family.id }, 'message sent but not notified');
     }
   }
+}
+
+/** The programme a class message is about, in the family's language. */
+function programmeIn(audience: Audience, locale: Language | null): string | null {
+  const schedule = audience.schedule;
+  if (!schedule) return null;
+  const named = { name: schedule.klassGroupName, translations: schedule.klassGroupTranslations };
+  return inLanguage(named, locale ?? 'en', ['name']).name;
 }
 
 /**
@@ -225,7 +235,7 @@ export async function sendMessage(
           name: family.name,
           messageId: id,
           sender: sender?.name ?? null,
-          programme: audience.schedule?.klassGroupName ?? null,
+          programme: programmeIn(audience, family.locale),
           title: message.title,
           body: message.body,
         },

@@ -33,7 +33,7 @@ export const classPagesRoutes: FastifyPluginAsync<ClassPagesOptions> = async (ap
 
   const render = async (slug: string, lang: 'en' | 'ja'): Promise<CachedClassPage> => {
     const path = classPagePath(slug);
-    const programme = await findProgramme(catalogue, slug);
+    const programme = await findProgramme(catalogue, slug, lang);
     if (programme) {
       return {
         status: 200,

@@ -87,7 +87,9 @@ export const publicSitePlugin = fp(
         const body = await homeCache.get(`home:${negotiated.lang}`, async () =>
           pageBody(
             site,
-            renderPage(homePageInput(await allProgrammes(catalogue), site, negotiated.lang)),
+            renderPage(
+              homePageInput(await allProgrammes(catalogue, negotiated.lang), site, negotiated.lang),
+            ),
           ),
         );
         return sendPage(request, reply, body, { negotiated });

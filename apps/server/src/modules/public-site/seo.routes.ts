@@ -1,4 +1,4 @@
-import { appRobotsDisallows } from '@atelier/contract';
+import { appRobotsDisallows, DEFAULT_LANGUAGE } from '@atelier/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GenerationCache } from '../../lib/generation-cache';
 import type { PublicCatalogue } from '../classes';
@@ -68,7 +68,7 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, opts) => {
 
   app.get(SITE_PATHS.sitemap, { schema: { hide: true } }, async (request, reply) => {
     const body = await cache.get('sitemap', async () => {
-      const programmes = await allProgrammes(catalogue);
+      const programmes = await allProgrammes(catalogue, DEFAULT_LANGUAGE);
       const paths = [...SITE_PAGE_PATHS, ...programmes.map((p) => classPagePath(p.slug))];
       return encodedBody(Buffer.from(sitemapXml(site, paths), 'utf8'), TEXT_POLICY);
     });

@@ -23,6 +23,8 @@ export async function programmeWithKlasses(
     format?: 'in_person' | 'online';
     meetingUrl?: string | null;
     location?: string | null;
+    /** The programme's name and description in other languages. */
+    translations?: (typeof klassGroups.$inferInsert)['translations'];
   },
 ): Promise<ReminderProgramme> {
   counter += 1;
@@ -40,6 +42,7 @@ export async function programmeWithKlasses(
       format: options.format ?? 'in_person',
       location: options.location ?? null,
       meetingUrl: options.meetingUrl ?? null,
+      translations: options.translations ?? {},
       published: true,
     })
     .returning({ id: klassGroups.id });

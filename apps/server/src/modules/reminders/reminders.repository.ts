@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { columnInLanguage } from '../../lib/translated-content';
 import { klasses, klassGroupSchedules, klassGroups } from '../classes/classes.tables';
 import { enrollments } from '../enrollments/enrollments.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
@@ -27,7 +28,8 @@ export type AttendingRow = {
 const attendingColumns = {
   klassId: klasses.id,
   startsAt: klasses.startsAt,
-  programme: klassGroups.name,
+  // In the family's own language where the school wrote one (docs/architecture.md#translated-content).
+  programme: columnInLanguage(klassGroups.name, klassGroups.translations, 'name', users.locale),
   format: klassGroups.format,
   location: klassGroups.location,
   meetingUrl: klassGroups.meetingUrl,

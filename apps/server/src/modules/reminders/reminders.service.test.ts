@@ -134,6 +134,31 @@ describe('class reminders', () => {
     expect((await mailTo(t.app, japanese.email)).length).toBe(1);
   });
 
+  it('names the programme in Japanese to a Japanese family and in English to the others', async () => {
+    const classAt = at('2026-05-12T20:00:00Z');
+    const p = await programmeWithKlasses(t.database.db, {
+      name: 'Brush Lettering',
+      translations: { ja: { name: '筆文字' } },
+      klasses: [classAt],
+    });
+    const english = await family(t.database.db, { children: ['Kai'], timezone: 'Asia/Tokyo' });
+    const japanese = await family(t.database.db, {
+      children: ['Mio'],
+      timezone: 'Asia/Tokyo',
+      locale: 'ja',
+    });
+    await enrollFamily(t.database.db, p.scheduleId, english, at('2026-03-01T00:00:00Z'));
+    await enrollFamily(t.database.db, p.scheduleId, japanese, at('2026-03-01T00:00:00Z'));
+
+    now = at('2026-05-12T08:00:00Z');
+    expect(await sendDueReminders(ctx())).toBe(2);
+    const en = await latestMail(t.app, english.email, 'class_reminder');
+    expect(en?.text).toContain('Kai has Brush Lettering on');
+    const ja = await latestMail(t.app, japanese.email, 'class_reminder');
+    expect(ja?.text).toContain('Mio さんの 筆文字 があります。');
+    expect(ja?.text).not.toContain('Brush Lettering');
+  });
+
   it('names all of a family’s children even when a batch ends between them', async () => {
     const p = await programmeWithKlasses(t.database.db, {
       name: 'Batch Class',

@@ -1,3 +1,4 @@
+import type { Translations } from '@atelier/contract';
 import { and, asc, eq, inArray, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { klassGroupSchedules, klassGroups } from '../classes/classes.tables';
@@ -15,7 +16,15 @@ export type ScheduleFacts = {
   capacity: number;
   teacherId: number;
   timeZone: string;
-  klassGroup: { id: number; name: string; slug: string; published: boolean };
+  klassGroup: {
+    id: number;
+    name: string;
+    slug: string;
+    published: boolean;
+    translations: Translations<'name' | 'description'>;
+  };
+  /** The school's names in other languages, for mail in the family's (lib/translated-content.ts). */
+  translations: Translations<'name'>;
 };
 
 export async function scheduleFacts(
@@ -29,11 +38,13 @@ export async function scheduleFacts(
       capacity: klassGroupSchedules.capacity,
       teacherId: klassGroupSchedules.teacherId,
       timeZone: klassGroupSchedules.timeZone,
+      translations: klassGroupSchedules.translations,
       klassGroup: {
         id: klassGroups.id,
         name: klassGroups.name,
         slug: klassGroups.slug,
         published: klassGroups.published,
+        translations: klassGroups.translations,
       },
     })
     .from(klassGroupSchedules)

@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
+import { inLanguage } from '../../lib/translated-content';
 import type { Mailer } from '../../mail/mailer';
 import { holdSeatsForOffer, lockSeatsLeft, releaseSeatsOfOffers } from '../enrollments';
 import type { NotifyInput } from '../notifications';
@@ -147,6 +148,8 @@ async function offerFreedSeatsOfSchedule(
   });
 }
 
+const NAME = ['name'] as const;
+
 async function queueOfferMail(
   ctx: WaitlistContext,
   tx: Db,
@@ -157,14 +160,15 @@ async function queueOfferMail(
 ) {
   const family = await familyOf(tx, userId);
   if (!family) return;
+  const locale = family.locale ?? 'en';
   await ctx.mailer.queue(tx, {
     to: family.email,
-    locale: family.locale ?? 'en',
+    locale,
     template: 'waitlist_offer',
     params: {
       name: family.name,
-      programme: facts.klassGroup.name,
-      schedule: facts.name,
+      programme: inLanguage(facts.klassGroup, locale, NAME).name,
+      schedule: inLanguage(facts, locale, NAME).name,
       slug: facts.klassGroup.slug,
       seats,
       expiresAt: expiresAt.toISOString(),
@@ -181,7 +185,9 @@ async function tellFamilies(ctx: WaitlistContext, made: OfferMade[]) {
       const family = await familyOf(ctx.db, offer.userId);
       const facts = await scheduleFacts(ctx.db, offer.scheduleId);
       const ja = family?.locale === 'ja';
-      const programme = facts?.klassGroup.name ?? '';
+      const programme = facts
+        ? inLanguage(facts.klassGroup, family?.locale ?? 'en', NAME).name
+        : '';
       await ctx.notify({
         recipientId: offer.userId,
         title: ja ? `${programme} に空きが出ました` : `A place is free in ${programme}`,

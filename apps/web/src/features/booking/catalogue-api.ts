@@ -106,12 +106,15 @@ export const catalogueApi = api.injectEndpoints({
       query: (slug) => CLASSES_API.catalogueKlassGroup(slug),
       transformResponse: (body: unknown) =>
         parseDocument(bookableProgrammeSchema, catalogueKlassGroupDocumentSchema.parse(body)),
+      // Refetched in the new language when the screen's language changes (app/store.ts).
+      providesTags: [{ type: 'KlassGroup', id: 'CATALOGUE' }],
     }),
     /** GET /api/v1/catalogue/klass_group_schedules/{id}: what a cart item may be changed to. */
     catalogueSchedule: build.query<BookableSchedule, string>({
       query: (id) => CLASSES_API.catalogueSchedule(id),
       transformResponse: (body: unknown) =>
         parseDocument(bookableScheduleSchema, catalogueScheduleDocumentSchema.parse(body)),
+      providesTags: [{ type: 'KlassGroup', id: 'CATALOGUE' }],
       onQueryStarted: reportLoadFailure,
     }),
   }),

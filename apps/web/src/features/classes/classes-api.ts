@@ -1,9 +1,10 @@
 import {
   ACCOUNTS_API,
-  type AddonFields,
   addonFlatSchema,
   CLASSES_API,
+  type CreateAddonBody,
   type CreateKlassGroupBody,
+  type CreatePlanBody,
   type CreateScheduleBody,
   type FlatAddon,
   type FlatKlass,
@@ -12,14 +13,15 @@ import {
   type FlatSchedule,
   klassFlatSchema,
   klassGroupFlatSchema,
-  type PlanFields,
   type PreviewScheduleBody,
   parseDocument,
   planFlatSchema,
   scheduleFlatSchema,
   schedulePreviewDocumentSchema,
+  type UpdateAddonBody,
   type UpdateKlassBody,
   type UpdateKlassGroupBody,
+  type UpdatePlanBody,
   type UpdateScheduleBody,
   type User,
   userSchema,
@@ -161,7 +163,7 @@ export const classesApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { scheduleId }) => (error ? [] : [scheduleTag(scheduleId)]),
     }),
 
-    addAddon: build.mutation<FlatAddon, { scheduleId: string; fields: AddonFields }>({
+    addAddon: build.mutation<FlatAddon, { scheduleId: string; fields: CreateAddonBody['addon'] }>({
       query: ({ scheduleId, fields }) => ({
         url: CLASSES_API.scheduleAddons(scheduleId),
         method: 'POST',
@@ -172,7 +174,7 @@ export const classesApi = api.injectEndpoints({
     }),
     updateAddon: build.mutation<
       FlatAddon,
-      { id: string; scheduleId: string; fields: Partial<AddonFields> }
+      { id: string; scheduleId: string; fields: UpdateAddonBody['addon'] }
     >({
       query: ({ id, fields }) => ({
         url: CLASSES_API.addon(id),
@@ -199,12 +201,12 @@ export const classesApi = api.injectEndpoints({
       ],
       onQueryStarted: reportLoadFailure,
     }),
-    createPlan: build.mutation<FlatPlan, PlanFields>({
+    createPlan: build.mutation<FlatPlan, CreatePlanBody['plan']>({
       query: (fields) => ({ url: CLASSES_API.plans, method: 'POST', data: { plan: fields } }),
       transformResponse: (raw: unknown) => parseDocument(planFlatSchema, raw),
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Plan', id: LIST }]),
     }),
-    updatePlan: build.mutation<FlatPlan, { id: string; fields: Partial<PlanFields> }>({
+    updatePlan: build.mutation<FlatPlan, { id: string; fields: UpdatePlanBody['plan'] }>({
       query: ({ id, fields }) => ({
         url: CLASSES_API.plan(id),
         method: 'PATCH',

@@ -65,6 +65,13 @@ describe('programme form rules', () => {
 });
 
 describe('programme request body', () => {
+  it('sends the Japanese name and description typed, trimmed, and leaves blank ones out', () => {
+    expect(
+      klassGroupBody({ ...filled, name_ja: ' マンガを描こう ', description_ja: '  ' }).translations,
+    ).toEqual({ ja: { name: 'マンガを描こう' } });
+    expect(klassGroupBody({ ...filled, name_ja: '', description_ja: '' }).translations).toEqual({});
+  });
+
   it('sends ages as numbers, drops the other format’s place, and leaves an empty slug out', () => {
     expect(klassGroupBody({ ...filled, min_age: '6', max_age: '', meeting_url: 'x' })).toEqual({
       name: 'Comics Drawing',
@@ -76,6 +83,7 @@ describe('programme request body', () => {
       min_age: 6,
       max_age: null,
       published: false,
+      translations: {},
     });
     expect(
       klassGroupBody({

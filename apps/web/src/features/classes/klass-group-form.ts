@@ -9,6 +9,7 @@ import {
 } from '@atelier/contract';
 import { validateField } from '../../components/form/validation';
 import type { MessageKey } from '../../i18n/i18n';
+import { japaneseTranslations } from './translations-form';
 
 /** What the programme form holds: text as typed, plus the switch. */
 export type KlassGroupFormValues = {
@@ -22,6 +23,9 @@ export type KlassGroupFormValues = {
   min_age: string;
   max_age: string;
   published: boolean;
+  /** The name and description in Japanese: blank leaves readers the English. */
+  name_ja: string;
+  description_ja: string;
 };
 
 export const emptyKlassGroupForm: KlassGroupFormValues = {
@@ -35,6 +39,8 @@ export const emptyKlassGroupForm: KlassGroupFormValues = {
   min_age: '',
   max_age: '',
   published: false,
+  name_ja: '',
+  description_ja: '',
 };
 
 export function klassGroupFormValues(group: FlatKlassGroup): KlassGroupFormValues {
@@ -49,6 +55,8 @@ export function klassGroupFormValues(group: FlatKlassGroup): KlassGroupFormValue
     min_age: group.min_age === null ? '' : String(group.min_age),
     max_age: group.max_age === null ? '' : String(group.max_age),
     published: group.published,
+    name_ja: group.translations.ja?.name ?? '',
+    description_ja: group.translations.ja?.description ?? '',
   };
 }
 
@@ -75,10 +83,15 @@ export function validateKlassGroupForm(
 ): Record<string, MessageKey> {
   const online = values.format === 'online';
   const inPerson = values.format === 'in_person';
-  const checks: [keyof KlassGroupFormValues, MessageKey | null][] = [
+  const checks: [string, MessageKey | null][] = [
     ['name', validateField(values.name, { required: true, check: (v) => v.length <= 120 })],
+    ['translations.ja.name', validateField(values.name_ja, { check: (v) => v.length <= 120 })],
     ['slug', validateField(values.slug, { check: (v) => v.length <= 80 && SLUG.test(v) })],
     ['description', validateField(values.description, { check: (v) => v.length <= 5000 })],
+    [
+      'translations.ja.description',
+      validateField(values.description_ja, { check: (v) => v.length <= 5000 }),
+    ],
     ['audience', validateField(values.audience, { required: true })],
     ['format', validateField(values.format, { required: true })],
     [
@@ -129,5 +142,9 @@ export function klassGroupBody(values: KlassGroupFormValues): CreateKlassGroupBo
     min_age: ageOrNull(values.min_age),
     max_age: ageOrNull(values.max_age),
     published: values.published,
+    translations: japaneseTranslations({
+      name: values.name_ja,
+      description: values.description_ja,
+    }),
   };
 }

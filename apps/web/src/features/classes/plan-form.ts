@@ -1,5 +1,5 @@
 import type { FlatPlan } from '@atelier/contract';
-import { type PlanFields, UNIT_TYPES, type UnitType } from '@atelier/contract';
+import { type CreatePlanBody, UNIT_TYPES, type UnitType } from '@atelier/contract';
 import { validateField } from '../../components/form/validation';
 import type { MessageKey } from '../../i18n/i18n';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
@@ -49,7 +49,7 @@ export function validatePlanForm(values: PlanFormValues): Record<string, Message
 }
 
 /** Call only after `validatePlanForm` found nothing. */
-export function planBody(values: PlanFormValues): PlanFields {
+export function planBody(values: PlanFormValues): CreatePlanBody['plan'] {
   return {
     name: values.name.trim(),
     base_price: dollarsToCents(values.base_price) ?? 0,

@@ -35,12 +35,15 @@ describe('moving a session', () => {
 
 describe('prices typed in dollars', () => {
   it('sends an add-on price in cents and refuses a malformed one', () => {
-    expect(validateAddonForm({ name: 'Sketchbook', price: '12.5' })).toEqual({});
-    expect(addonBody({ name: ' Sketchbook ', price: '12.5' })).toEqual({
-      name: 'Sketchbook',
-      price: 1250,
-    });
-    expect(validateAddonForm({ name: '', price: '12.555' })).toEqual({
+    expect(validateAddonForm({ name: 'Sketchbook', price: '12.5', name_ja: '' })).toEqual({});
+    expect(addonBody({ name: ' Sketchbook ', price: '12.5', name_ja: ' スケッチブック ' })).toEqual(
+      {
+        name: 'Sketchbook',
+        price: 1250,
+        translations: { ja: { name: 'スケッチブック' } },
+      },
+    );
+    expect(validateAddonForm({ name: '', price: '12.555', name_ja: '' })).toEqual({
       name: 'common.required',
       price: 'common.invalidInput',
     });

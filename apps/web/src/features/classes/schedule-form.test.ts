@@ -99,6 +99,10 @@ describe('schedule request body', () => {
       capacity: 10,
       teacher_id: '7',
       plan_ids: ['3'],
+      translations: {},
+    });
+    expect(scheduleBody({ ...filled, name_ja: ' 今学期 ' }).translations).toEqual({
+      ja: { name: '今学期' },
     });
   });
 

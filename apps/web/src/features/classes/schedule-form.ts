@@ -10,12 +10,15 @@ import {
 import { validateField } from '../../components/form/validation';
 import type { MessageKey } from '../../i18n/i18n';
 import { parsePlainDate, parsePlainTime } from '../../lib/zoned-time';
+import { japaneseTranslations } from './translations-form';
 
 /** One weekly time as typed: weekday `'1'`–`'7'` (Monday–Sunday), times `HH:MM`. */
 export type SlotValues = { weekday: string; start_time: string; end_time: string };
 
 export type ScheduleFormValues = {
   name: string;
+  /** The name in Japanese: blank leaves readers the English. */
+  name_ja: string;
   start_date: string;
   end_date: string;
   time_zone: string;
@@ -32,6 +35,7 @@ export const emptySlot: SlotValues = { weekday: '', start_time: '', end_time: ''
 export function emptyScheduleForm(timeZone: string): ScheduleFormValues {
   return {
     name: '',
+    name_ja: '',
     start_date: '',
     end_date: '',
     time_zone: timeZone,
@@ -127,6 +131,7 @@ export function validateScheduleForm(values: ScheduleFormValues): Record<string,
     if (key) errors[name] = key;
   };
   put('name', validateField(values.name, { required: true, check: (v) => v.length <= 120 }));
+  put('translations.ja.name', validateField(values.name_ja, { check: (v) => v.length <= 120 }));
   put(
     'capacity',
     validateField(values.capacity, { required: true, integer: { min: 1, max: MAX_CAPACITY } }),
@@ -164,6 +169,7 @@ export function scheduleBody(
   return {
     ...schedulePattern(values),
     name: values.name.trim(),
+    translations: japaneseTranslations({ name: values.name_ja }),
     capacity: Number(values.capacity.trim()),
     teacher_id: values.teacher_id,
     plan_ids: values.plan_ids,

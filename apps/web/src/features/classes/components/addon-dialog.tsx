@@ -26,9 +26,15 @@ type Props = {
 export function AddonDialog({ scheduleId, addon, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const [values, setValues] = useState<AddonFormValues>(() =>
-    addon ? { name: addon.name, price: centsToDollars(addon.price) } : { name: '', price: '' },
+    addon
+      ? {
+          name: addon.name,
+          price: centsToDollars(addon.price),
+          name_ja: addon.translations?.ja?.name ?? '',
+        }
+      : { name: '', price: '', name_ja: '' },
   );
-  const messages = useFormErrors({ fields: ['name', 'price'] });
+  const messages = useFormErrors({ fields: ['name', 'translations.ja.name', 'price'] });
   const [addAddon, adding] = useAddAddonMutation();
   const [updateAddon, updating] = useUpdateAddonMutation();
   const busy = adding.isLoading || updating.isLoading;
@@ -36,7 +42,7 @@ export function AddonDialog({ scheduleId, addon, onClose, onSaved }: Props) {
 
   const set = (name: keyof AddonFormValues, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
-    messages.clear(name);
+    messages.clear(name === 'name_ja' ? 'translations.ja.name' : name);
   };
 
   const submit = async (event: FormEvent) => {
@@ -74,15 +80,25 @@ export function AddonDialog({ scheduleId, addon, onClose, onSaved }: Props) {
       <Box component="form" id="addon-form" noValidate onSubmit={submit}>
         <Stack spacing={1.5}>
           <FormErrorAlert messages={messages.formMessages} />
-          <TextField
-            label={t('manageClasses.addons.name')}
-            value={values.name}
-            onChange={(e) => set('name', e.target.value)}
-            required
-            fullWidth
-            autoFocus
-            {...messages.helper('name')}
-          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label={t('manageClasses.addons.name')}
+              value={values.name}
+              onChange={(e) => set('name', e.target.value)}
+              required
+              fullWidth
+              autoFocus
+              {...messages.helper('name')}
+            />
+            <TextField
+              label={t('manageClasses.translations.nameJa')}
+              value={values.name_ja}
+              onChange={(e) => set('name_ja', e.target.value)}
+              fullWidth
+              slotProps={{ htmlInput: { lang: 'ja' } }}
+              {...messages.helper('translations.ja.name', t('manageClasses.translations.hint'))}
+            />
+          </Stack>
           <TextField
             label={t('manageClasses.addons.price')}
             value={values.price}

@@ -56,6 +56,8 @@ const FIELDS = [
   'max_age',
   'published',
   'image',
+  'translations.ja.name',
+  'translations.ja.description',
 ] as const;
 
 /**
@@ -83,11 +85,14 @@ export function KlassGroupFormDialog({ open, group, onClose, onSaved }: Props) {
     setValues((v) => ({ ...v, [name]: value }));
     messages.clear(name);
   };
-  const text = (name: keyof KlassGroupFormValues) => ({
+  const text = (name: keyof KlassGroupFormValues, field: string = name) => ({
     name,
     value: values[name] as string,
-    onChange: (event: { target: { value: string } }) => set(name, event.target.value as never),
-    ...messages.helper(name),
+    onChange: (event: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: event.target.value }));
+      messages.clear(field);
+    },
+    ...messages.helper(field),
   });
 
   /** Uploads the chosen image of the saved programme; null when it failed (shown beside it). */
@@ -181,26 +186,46 @@ export function KlassGroupFormDialog({ open, group, onClose, onSaved }: Props) {
       <Box component="form" id="klass-group-form" noValidate onSubmit={submit}>
         <Stack spacing={1.5}>
           <FormErrorAlert messages={messages.formMessages} />
-          <TextField
-            {...text('name')}
-            label={t('manageClasses.form.name')}
-            required
-            fullWidth
-            autoFocus
-          />
+          {/* What the school writes, in English and Japanese side by side. */}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              {...text('name')}
+              label={t('manageClasses.form.name')}
+              required
+              fullWidth
+              autoFocus
+            />
+            <TextField
+              {...text('name_ja', 'translations.ja.name')}
+              label={t('manageClasses.translations.nameJa')}
+              fullWidth
+              slotProps={{ htmlInput: { lang: 'ja' } }}
+              {...messages.helper('translations.ja.name', t('manageClasses.translations.hint'))}
+            />
+          </Stack>
           <TextField
             {...text('slug')}
             label={t('manageClasses.form.slug')}
             fullWidth
             {...messages.helper('slug', t('manageClasses.form.slugHint'))}
           />
-          <TextField
-            {...text('description')}
-            label={t('manageClasses.form.description')}
-            fullWidth
-            multiline
-            minRows={3}
-          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              {...text('description')}
+              label={t('manageClasses.form.description')}
+              fullWidth
+              multiline
+              minRows={3}
+            />
+            <TextField
+              {...text('description_ja', 'translations.ja.description')}
+              label={t('manageClasses.translations.descriptionJa')}
+              fullWidth
+              multiline
+              minRows={3}
+              slotProps={{ htmlInput: { lang: 'ja' } }}
+            />
+          </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               {...text('audience')}

@@ -95,6 +95,7 @@ describe('the programme form', { timeout: 20_000 }, () => {
         min_age: null,
         max_age: null,
         published: false,
+        translations: {},
       },
     });
     expect(onSaved).not.toHaveBeenCalled();

@@ -52,7 +52,7 @@ const dateLimits = { htmlInput: { min: DATE_PICKER_MIN, max: DATE_PICKER_MAX } }
 
 /** The server's names of the fields this form shows, numbered rows included (`slots.0.end_time`). */
 const isFormField = (name: string) =>
-  /^(name|start_date|end_date|time_zone|capacity|teacher_id|plan_ids|slots|exception_dates)(\.|$)/.test(
+  /^(name|translations|start_date|end_date|time_zone|capacity|teacher_id|plan_ids|slots|exception_dates)(\.|$)/.test(
     name,
   );
 const shrink = { inputLabel: { shrink: true } };
@@ -165,15 +165,25 @@ export function ScheduleFormDialog({ klassGroupId, defaultTimeZone, onClose, onC
       <Box component="form" id="schedule-form" noValidate onSubmit={submit}>
         <Stack spacing={1.5}>
           <FormErrorAlert messages={messages.formMessages} />
-          <TextField
-            label={t('manageClasses.schedule.name')}
-            value={values.name}
-            onChange={(e) => update({ name: e.target.value }, 'name')}
-            required
-            fullWidth
-            autoFocus
-            {...messages.helper('name', t('manageClasses.schedule.nameHint'))}
-          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label={t('manageClasses.schedule.name')}
+              value={values.name}
+              onChange={(e) => update({ name: e.target.value }, 'name')}
+              required
+              fullWidth
+              autoFocus
+              {...messages.helper('name', t('manageClasses.schedule.nameHint'))}
+            />
+            <TextField
+              label={t('manageClasses.translations.nameJa')}
+              value={values.name_ja}
+              onChange={(e) => update({ name_ja: e.target.value }, 'translations.ja.name')}
+              fullWidth
+              slotProps={{ htmlInput: { lang: 'ja' } }}
+              {...messages.helper('translations.ja.name', t('manageClasses.translations.hint'))}
+            />
+          </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               type="date"

@@ -12,6 +12,7 @@ import { useFormErrors } from '../../../components/form/use-form-errors';
 import { validateField } from '../../../components/form/validation';
 import type { MessageKey } from '../../../i18n/i18n';
 import { useUpdateScheduleMutation } from '../classes-api';
+import { japaneseTranslations } from '../translations-form';
 import { type PlanOption, PlanPicker } from './plan-picker';
 import { type TeacherOption, TeacherPicker } from './teacher-picker';
 
@@ -21,12 +22,13 @@ type Props = {
   onSaved: (message: string) => void;
 };
 
-const KNOWN = ['name', 'capacity', 'teacher_id', 'plan_ids'];
+const KNOWN = ['name', 'translations.ja.name', 'capacity', 'teacher_id', 'plan_ids'];
 
 /** Changes a schedule's name, capacity, teacher and plans (its sessions stay as they are). */
 export function ScheduleSettingsDialog({ schedule, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const [name, setName] = useState(schedule.name);
+  const [nameJa, setNameJa] = useState(schedule.translations.ja?.name ?? '');
   const [capacity, setCapacity] = useState(String(schedule.capacity));
   const [teacher, setTeacher] = useState<TeacherOption | null>(schedule.teacher);
   const [plans, setPlans] = useState<PlanOption[]>(
@@ -40,6 +42,7 @@ export function ScheduleSettingsDialog({ schedule, onClose, onSaved }: Props) {
     const errors: Record<string, MessageKey> = {};
     const checks: [string, MessageKey | null][] = [
       ['name', validateField(name, { required: true, check: (v) => v.length <= 120 })],
+      ['translations.ja.name', validateField(nameJa, { check: (v) => v.length <= 120 })],
       [
         'capacity',
         validateField(capacity, { required: true, integer: { min: 1, max: MAX_CAPACITY } }),
@@ -56,6 +59,7 @@ export function ScheduleSettingsDialog({ schedule, onClose, onSaved }: Props) {
           klassGroupId: schedule.klass_group.id,
           fields: {
             name: name.trim(),
+            translations: japaneseTranslations({ name: nameJa }),
             capacity: Number(capacity.trim()),
             teacher_id: teacher?.id,
             plan_ids: plans.map((p) => p.id),
@@ -89,18 +93,31 @@ export function ScheduleSettingsDialog({ schedule, onClose, onSaved }: Props) {
       <Box component="form" id="schedule-settings-form" noValidate onSubmit={submit}>
         <Stack spacing={1.5}>
           <FormErrorAlert messages={messages.formMessages} />
-          <TextField
-            label={t('manageClasses.schedule.name')}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              messages.clear('name');
-            }}
-            required
-            fullWidth
-            autoFocus
-            {...messages.helper('name')}
-          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label={t('manageClasses.schedule.name')}
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value);
+                messages.clear('name');
+              }}
+              required
+              fullWidth
+              autoFocus
+              {...messages.helper('name')}
+            />
+            <TextField
+              label={t('manageClasses.translations.nameJa')}
+              value={nameJa}
+              onChange={(e) => {
+                setNameJa(e.target.value);
+                messages.clear('translations.ja.name');
+              }}
+              fullWidth
+              slotProps={{ htmlInput: { lang: 'ja' } }}
+              {...messages.helper('translations.ja.name', t('manageClasses.translations.hint'))}
+            />
+          </Stack>
           <TextField
             label={t('manageClasses.schedule.capacity')}
             value={capacity}

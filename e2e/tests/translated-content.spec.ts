@@ -1,0 +1,32 @@
+import { APP, expect, test } from '../fixtures';
+
+// What the school writes, in the reader's language (docs/architecture.md#translated-content): the
+// demo programme "Art & Science" has a Japanese name and description, which a Japanese family
+// reads in the app's booking page and on its public class page; everyone else reads the English.
+
+const EN = { name: 'Art & Science', description: /^Drawing meets discovery/ };
+const JA = { name: 'アートとサイエンス', description: /^ルーペで見る植物スケッチ/ };
+
+test('a guest who switches the app to Japanese reads the programme in Japanese at /book_class', async ({
+  page,
+}) => {
+  await page.goto(`${APP}/book_class?klass_group=art-science`);
+  await expect(page.getByRole('heading', { name: EN.name })).toBeVisible();
+  await expect(page.getByText(EN.description)).toBeVisible();
+
+  await page.getByTestId('language-switch').selectOption('ja');
+  await expect(page.getByRole('heading', { name: JA.name })).toBeVisible();
+  await expect(page.getByText(JA.description)).toBeVisible();
+  await expect(page.getByRole('heading', { name: EN.name })).toHaveCount(0);
+});
+
+test('the public class page is in Japanese for ?lang=ja and in English otherwise', async ({
+  page,
+}) => {
+  await page.goto('/classes/art-science');
+  await expect(page.getByRole('heading', { level: 1, name: EN.name })).toBeVisible();
+
+  await page.goto('/classes/art-science?lang=ja');
+  await expect(page.getByRole('heading', { level: 1, name: JA.name })).toBeVisible();
+  await expect(page.getByText(JA.description).first()).toBeVisible();
+});
