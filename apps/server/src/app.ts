@@ -49,6 +49,7 @@ import { MemoryRateLimitStore, type RateLimitStore } from './plugins/rate-limit-
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { MemoryPubSub, type PubSub } from './pubsub/pubsub';
+import { familiesEnrolledIn } from './read-models/audiences';
 import { searchRoutes } from './read-models/search';
 import { storagePlugin } from './storage/storage.plugin';
 
@@ -135,7 +136,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(searchRoutes, { ctx: { db: app.db } });
   await app.register(userGroupsRoutes);
   await app.register(couponsRoutes);
-  await app.register(classesRoutes);
+  await app.register(classesRoutes, {
+    familiesEnrolledIn: (scheduleId) => familiesEnrolledIn(app.db, scheduleId),
+  });
   // One coupon resolution for the cart's prices and checkout's: an order costs what the cart showed.
   const coupons = couponLookup(app.db);
   await app.register(cartRoutes, { coupons });
