@@ -27,7 +27,6 @@ const ALLOWED = new Set<string>([
   'foreign-tables modules/attendance/attendance.repository.ts -> modules/classes/classes.tables.ts',
   'foreign-tables modules/attendance/attendance.repository.ts -> modules/enrollments/enrollments.tables.ts',
   'foreign-tables modules/attendance/attendance.repository.ts -> modules/users/users.tables.ts',
-  'foreign-tables modules/calendar/calendar.repository.ts -> modules/users/users.tables.ts',
   'module-cycle modules/cart/cart-availability.ts -> modules/classes/index.ts',
   'module-cycle modules/cart/cart-availability.ts -> modules/enrollments/index.ts',
   'query-outside-repository modules/cart/cart-checkout.ts -> db.delete',

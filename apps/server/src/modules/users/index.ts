@@ -17,6 +17,7 @@ export {
   confirmUser,
   createUnconfirmedStudent,
   type RegisteredProfile,
+  roleOfUser,
   setUserEmail,
   setUserPassword,
   type UserProfileChanges,

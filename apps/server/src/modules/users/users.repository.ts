@@ -99,3 +99,11 @@ export const userResourceColumns = {
   locale: users.locale,
   avatarKey: users.avatarKey,
 };
+
+export async function findUserRole(
+  executor: DbExecutor,
+  userId: number,
+): Promise<UserRow['role'] | undefined> {
+  const [row] = await executor.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return row?.role;
+}
