@@ -36,7 +36,6 @@ import { publicSitePlugin } from './modules/public-site';
 import { refundsPlugin } from './modules/refunds';
 import { remindersPlugin } from './modules/reminders';
 import { salesRoutes } from './modules/sales';
-import { searchRoutes } from './modules/search';
 import { userGroupsRoutes } from './modules/user-groups';
 import { userSearchRoutes } from './modules/user-search';
 import { authPlugin, requireRole, sessionRoutes } from './modules/users';
@@ -50,6 +49,8 @@ import { MemoryRateLimitStore, type RateLimitStore } from './plugins/rate-limit-
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { MemoryPubSub, type PubSub } from './pubsub/pubsub';
+import { familiesEnrolledIn } from './read-models/audiences';
+import { searchRoutes } from './read-models/search';
 import { storagePlugin } from './storage/storage.plugin';
 
 export type AppDeps = {
@@ -132,10 +133,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(accountsRoutes);
   await app.register(familyRoutes);
   await app.register(userSearchRoutes);
-  await app.register(searchRoutes);
+  await app.register(searchRoutes, { ctx: { db: app.db } });
   await app.register(userGroupsRoutes);
   await app.register(couponsRoutes);
-  await app.register(classesRoutes);
+  await app.register(classesRoutes, {
+    familiesEnrolledIn: (scheduleId) => familiesEnrolledIn(app.db, scheduleId),
+  });
   // One coupon resolution for the cart's prices and checkout's: an order costs what the cart showed.
   const coupons = couponLookup(app.db);
   await app.register(cartRoutes, { coupons });

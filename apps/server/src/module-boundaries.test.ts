@@ -37,6 +37,11 @@ const PROBES: Probe[] = [
   { file: 'modules/cart/probe.ts', from: './cart.repository', allowed: true },
   { file: 'modules/cart/probe.ts', from: '../../lib/app-error', allowed: true },
   { file: 'modules/cart/probe.ts', from: '../../db/client', allowed: true },
+  // Nothing above the modules: read models, the app, the seed, the test helpers.
+  { file: 'modules/cart/probe.ts', from: '../../read-models/search', allowed: false },
+  { file: 'modules/cart/probe.ts', from: '../../app', allowed: false },
+  { file: 'modules/cart/probe.ts', from: '../../seed/demo-seed', allowed: false },
+  { file: 'modules/cart/probe.ts', from: '../../testing/test-app', allowed: false },
   // Tests and test helpers may also use another module's *-testing.ts helpers, nothing more.
   { file: 'modules/cart/probe.test.ts', from: '../classes/classes-testing', allowed: true },
   { file: 'modules/cart/probe-testing.ts', from: '../users/users-testing', allowed: true },

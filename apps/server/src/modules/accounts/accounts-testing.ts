@@ -1,5 +1,5 @@
 import type { Language, Role } from '@atelier/contract';
-import type { TestApp } from '../../testing/test-app';
+import type { TestAppHandle as TestApp } from '../../lib/test-app-handle';
 import { insertTestUser } from '../users/users-testing';
 
 let ipCounter = 0;

@@ -8,6 +8,8 @@ import {
   type RegistrationData,
 } from './accounts.tables';
 
+export type { AccountTokenPurpose, RegistrationData } from './accounts.tables';
+
 /** The database, or an open transaction. */
 export type DbExecutor = Db | Tx;
 export type AccountUserRow = typeof users.$inferSelect;

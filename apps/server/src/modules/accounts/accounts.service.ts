@@ -32,6 +32,7 @@ import {
   verifyPassword,
 } from '../users';
 import { hashAccountToken, newAccountToken } from './account-tokens';
+import type { AccountTokenPurpose, RegistrationData } from './accounts.repository';
 import {
   type AccountUserRow,
   findLatestToken,
@@ -44,7 +45,6 @@ import {
   runInTransaction,
   type TokenWithUser,
 } from './accounts.repository';
-import type { AccountTokenPurpose, RegistrationData } from './accounts.tables';
 
 const MINUTE_MS = 60_000;
 /**

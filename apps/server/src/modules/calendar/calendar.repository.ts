@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../users/users.tables';
 import { calendarFeeds } from './calendar.tables';
 
 export type FeedRow = typeof calendarFeeds.$inferSelect;
@@ -32,19 +31,14 @@ export async function deleteFeedRow(db: Db, userId: number): Promise<void> {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
-/**
- * The owner of a feed token (by its hash) with their current role. Reads the role from the users
- * table (one join) because a feed must follow role changes, and the users module has no lookup
- * to call for it yet.
- */
+/** The owner of a feed token (by its hash). */
 export async function findFeedOwner(
   db: Db,
   tokenHash: string,
-): Promise<{ userId: number; role: 'student' | 'teacher' | 'admin' } | undefined> {
+): Promise<{ userId: number } | undefined> {
   const [row] = await db
-    .select({ userId: calendarFeeds.userId, role: users.role })
+    .select({ userId: calendarFeeds.userId })
     .from(calendarFeeds)
-    .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(eq(calendarFeeds.tokenHash, tokenHash));
   return row;
 }

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { type CalendarEntry, klassesConcerning, type Viewer } from '../classes';
+import { roleOfUser } from '../users';
 import {
   deleteFeedRow,
   type FeedRow,
@@ -176,11 +177,13 @@ function icalEvent(host: string, entry: CalendarEntry): IcalEvent {
 /** The iCalendar text of a feed token; 404 for an unknown or revoked token. */
 export async function icsForToken(deps: CalendarDeps, token: string): Promise<string> {
   const owner = await findFeedOwner(deps.db, hashOf(token));
-  if (!owner) throw notFound('Calendar');
+  // The role is read on every fetch: a feed follows role changes.
+  const role = owner ? await roleOfUser(deps.db, owner.userId) : undefined;
+  if (!owner || !role) throw notFound('Calendar');
   const now = deps.now?.() ?? new Date();
   const entries = await klassesConcerning(
     deps.db,
-    { id: owner.userId, role: owner.role },
+    { id: owner.userId, role },
     {
       from: new Date(now.getTime() - FEED_WINDOW.pastDays * DAY_MS),
       to: new Date(now.getTime() + FEED_WINDOW.futureDays * DAY_MS),

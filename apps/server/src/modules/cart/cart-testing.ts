@@ -1,5 +1,5 @@
 import { CLASSES_API } from '@atelier/contract';
-import type { TestApp } from '../../testing/test-app';
+import type { TestAppHandle as TestApp } from '../../lib/test-app-handle';
 import { as, type Person } from '../classes/classes-testing';
 import { attendeeProfiles } from '../users/users.tables';
 import { insertCartItemRow, replaceAddonLinks, replaceAttendeeLinks } from './cart.repository';

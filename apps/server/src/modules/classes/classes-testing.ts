@@ -1,5 +1,5 @@
 import type { Role } from '@atelier/contract';
-import type { TestApp } from '../../testing/test-app';
+import type { TestAppHandle as TestApp } from '../../lib/test-app-handle';
 import { enrollments, seatHolds } from '../enrollments/enrollments.tables';
 import { attendeeProfiles } from '../users/users.tables';
 import { insertUserRows } from '../users/users-testing';

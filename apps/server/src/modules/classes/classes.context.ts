@@ -12,6 +12,11 @@ export type ClassesContext = {
   now: () => Date;
   /** Stores and pushes a notification (notifications module); absent, nobody is told. */
   notify?: (input: NotifyInput) => Promise<unknown>;
+  /**
+   * The families with a child actively enrolled in a schedule, who hear of its changes: a read
+   * over other modules' tables that app.ts provides; absent, nobody is told.
+   */
+  familiesEnrolledIn?: (scheduleId: number) => Promise<{ id: number; locale: string | null }[]>;
   log?: { warn(obj: object, msg: string): void };
 };
 

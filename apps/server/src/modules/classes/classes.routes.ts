@@ -17,13 +17,16 @@ export const CATALOGUE_CHANGED_CHANNEL = 'classes:catalogue-changed';
 export const CATALOGUE_CACHE_TTL_MS = 5_000;
 
 /** The classes module: programmes, schedules, sessions, plans, add-ons and the public catalogue. */
-export const classesRoutes: FastifyPluginAsync<{ now?: () => Date }> = async (app, opts) => {
+export const classesRoutes: FastifyPluginAsync<
+  { now?: () => Date } & Pick<ClassesContext, 'familiesEnrolledIn'>
+> = async (app, opts) => {
   const cache = new CatalogueCache({ ttlMs: CATALOGUE_CACHE_TTL_MS, maxEntries: 500 });
   const ctx: ClassesContext = {
     db: app.db,
     images: app.images,
     now: opts.now ?? (() => new Date()),
     notify: (input) => notify(app, input),
+    familiesEnrolledIn: opts.familiesEnrolledIn,
     log: app.log,
     changed: () => {
       cache.invalidate();

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { familiesEnrolledIn } from '../../read-models/audiences';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { notifications } from '../notifications/notifications.tables';
 import { attendeeProfiles } from '../users/users.tables';
@@ -152,7 +153,10 @@ describe('families hear when a session changes', () => {
       };
       await expect(
         tellFamiliesOfKlassChange(
-          t.database.db,
+          {
+            db: t.database.db,
+            familiesEnrolledIn: (id) => familiesEnrolledIn(t.database.db, id),
+          },
           failing,
           { id: figure.firstKlass, scheduleId: Number(figure.scheduleId) },
           { kind: 'cancelled', startsAt: new Date('2030-01-05T15:00:00Z') },

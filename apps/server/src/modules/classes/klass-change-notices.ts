@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Db } from '../../db/client';
-import { enrollments } from '../enrollments/enrollments.tables';
 import type { NotifyInput } from '../notifications';
-import { attendeeProfiles, users } from '../users/users.tables';
-import { klasses, klassGroupSchedules, klassGroups } from './classes.tables';
+import type { ClassesContext } from './classes.context';
+import { nextKlassOfSchedule, scheduleHeading } from './schedules.repository';
+
+/** What telling families needs: the database and who is enrolled (a read app.ts provides). */
+export type NoticeContext = Pick<ClassesContext, 'db' | 'familiesEnrolledIn'>;
 
 /** What changed about a session, as the families are told (docs/product.md#routes-and-screens, "Notifications dialog"). */
 export type KlassChange =
@@ -77,19 +77,10 @@ function notice(
 }
 
 /** The schedule's zone and programme, and the families with a child actively enrolled in it. */
-async function scheduleAudience(db: Db, scheduleId: number) {
-  const [schedule] = await db
-    .select({ zone: klassGroupSchedules.timeZone, programme: klassGroups.name })
-    .from(klassGroupSchedules)
-    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
-    .where(eq(klassGroupSchedules.id, scheduleId));
+async function scheduleAudience(ctx: NoticeContext, scheduleId: number) {
+  const schedule = await scheduleHeading(ctx.db, scheduleId);
   if (!schedule) return null;
-  const families = await db
-    .selectDistinct({ id: users.id, locale: users.locale })
-    .from(enrollments)
-    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
-    .innerJoin(users, eq(users.id, attendeeProfiles.userId))
-    .where(and(eq(enrollments.scheduleId, scheduleId), inArray(enrollments.status, ['active'])));
+  const families = (await ctx.familiesEnrolledIn?.(scheduleId)) ?? [];
   return { ...schedule, families };
 }
 
@@ -115,13 +106,13 @@ async function notifyEach<F>(families: F[], tell: (family: F) => Promise<unknown
  * the change has committed; one notice per family, however many of its children attend.
  */
 export async function tellFamiliesOfKlassChange(
-  db: Db,
+  ctx: NoticeContext,
   notify: (input: NotifyInput) => Promise<unknown>,
   klass: { id: number; scheduleId: number },
   change: KlassChange,
   senderId: number | null,
 ): Promise<number> {
-  const audience = await scheduleAudience(db, klass.scheduleId);
+  const audience = await scheduleAudience(ctx, klass.scheduleId);
   if (!audience) return 0;
   const { families, ...schedule } = audience;
   await notifyEach(families, (family) =>
@@ -205,7 +196,7 @@ function patternNotice(
 
 /** The session a notice points at: the first one changed that still exists, or the next one. */
 async function noticeKlassId(
-  db: Db,
+  ctx: NoticeContext,
   scheduleId: number,
   change: PatternChange,
   now: Date,
@@ -216,12 +207,7 @@ async function noticeKlassId(
   ];
   kept.sort((a, b) => a.at.getTime() - b.at.getTime());
   if (kept[0]) return kept[0].id;
-  const [next] = await db
-    .select({ id: klasses.id })
-    .from(klasses)
-    .where(and(eq(klasses.scheduleId, scheduleId), gt(klasses.startsAt, now)))
-    .orderBy(asc(klasses.startsAt))
-    .limit(1);
+  const next = await nextKlassOfSchedule(ctx.db, scheduleId, now);
   return next?.id ?? change.dropped[0]?.id ?? null;
 }
 
@@ -232,7 +218,7 @@ async function noticeKlassId(
  * changed. Answers how many families were told.
  */
 export async function tellFamiliesOfPatternChange(
-  db: Db,
+  ctx: NoticeContext,
   notify: (input: NotifyInput) => Promise<unknown>,
   scheduleId: number,
   change: PatternChange,
@@ -240,9 +226,9 @@ export async function tellFamiliesOfPatternChange(
   now: Date,
 ): Promise<number> {
   if (change.moved.length + change.dropped.length + change.added.length === 0) return 0;
-  const audience = await scheduleAudience(db, scheduleId);
+  const audience = await scheduleAudience(ctx, scheduleId);
   if (!audience || audience.families.length === 0) return 0;
-  const klassId = await noticeKlassId(db, scheduleId, change, now);
+  const klassId = await noticeKlassId(ctx, scheduleId, change, now);
   if (klassId === null) return 0;
   await notifyEach(audience.families, (family) =>
     notify({

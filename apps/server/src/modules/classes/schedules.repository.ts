@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   klasses,
@@ -370,4 +370,32 @@ export async function deleteAddonRow(db: Db, id: number): Promise<boolean> {
     .where(eq(klassGroupScheduleAddons.id, id))
     .returning({ id: klassGroupScheduleAddons.id });
   return rows.length > 0;
+}
+
+/** The time zone and programme name a notice about the schedule is written with. */
+export async function scheduleHeading(
+  db: Db,
+  scheduleId: number,
+): Promise<{ zone: string; programme: string } | undefined> {
+  const [row] = await db
+    .select({ zone: klassGroupSchedules.timeZone, programme: klassGroups.name })
+    .from(klassGroupSchedules)
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .where(eq(klassGroupSchedules.id, scheduleId));
+  return row;
+}
+
+/** The schedule's first session after `now`. */
+export async function nextKlassOfSchedule(
+  db: Db,
+  scheduleId: number,
+  now: Date,
+): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: klasses.id })
+    .from(klasses)
+    .where(and(eq(klasses.scheduleId, scheduleId), gt(klasses.startsAt, now)))
+    .orderBy(asc(klasses.startsAt))
+    .limit(1);
+  return row;
 }

@@ -423,7 +423,7 @@ export async function updateSchedule(
   ctx.changed();
   if (change && ctx.notify) {
     try {
-      await tellFamiliesOfPatternChange(ctx.db, ctx.notify, id, change, admin.id, ctx.now());
+      await tellFamiliesOfPatternChange(ctx, ctx.notify, id, change, admin.id, ctx.now());
     } catch (err) {
       // The edit is committed; a lost notice must not turn it into an error.
       ctx.log?.warn({ err, scheduleId: id }, 'schedule pattern changed but families not told');
@@ -509,7 +509,7 @@ export async function updateKlass(
   const change = klassChange(current, row);
   if (change && ctx.notify) {
     try {
-      await tellFamiliesOfKlassChange(ctx.db, ctx.notify, row, change, actorId);
+      await tellFamiliesOfKlassChange(ctx, ctx.notify, row, change, actorId);
     } catch (err) {
       // The change is committed; a lost notice must not turn it into an error.
       ctx.log?.warn({ err, klassId: id }, 'session changed but families not told');

@@ -1,4 +1,4 @@
-import type { TestApp } from '../../testing/test-app';
+import type { TestAppHandle as TestApp } from '../../lib/test-app-handle';
 import { orders } from '../orders/orders.tables';
 import { couponRedemptions } from './coupons.tables';
 

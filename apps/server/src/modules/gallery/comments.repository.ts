@@ -1,17 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attendeeProfiles, users } from '../users/users.tables';
-import {
-  type GalleryViewer,
-  isFamilyOf,
-  seesComment,
-  seesPost,
-  teachesStudent,
-} from './gallery.privacy';
 import { comments, feedbacks, posts } from './gallery.tables';
+import type { GalleryViewer } from './gallery-viewer';
+import { isFamilyOf, seesComment, seesPost, teachesStudent } from './privacy.repository';
 
 // Comments and teacher feedback of posts. Every read joins the post and its student so the
-// privacy conditions (gallery.privacy.ts) apply: a comment is seen only on a post one sees.
+// privacy conditions (privacy.repository.ts) apply: a comment is seen only on a post one sees.
 
 export type CommentRow = {
   id: number;

@@ -15,9 +15,9 @@ import {
   visibleComment,
 } from './comments.repository';
 import type { GalleryContext } from './gallery.context';
-import { isStaff } from './gallery.privacy';
 import { commentResource, feedbackResource, reportResource } from './gallery.resources';
 import { tellFamily } from './gallery-notices';
+import { isStaff } from './gallery-viewer';
 import { seenPost } from './posts.service';
 import { insertReportOnce, openReports, resolveReport, visibleReport } from './reports.repository';
 

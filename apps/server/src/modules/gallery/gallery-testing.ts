@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { TestApp } from '../../testing/test-app';
+import type { TestAppHandle as TestApp } from '../../lib/test-app-handle';
 import { klasses } from '../classes/classes.tables';
 import {
   as,

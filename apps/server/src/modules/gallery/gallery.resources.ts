@@ -1,6 +1,6 @@
 import type { ArtworkImage, PostAttributes } from '@atelier/contract';
 import type { CommentRow, FeedbackRow } from './comments.repository';
-import { type GalleryViewer, isStaff } from './gallery.privacy';
+import { type GalleryViewer, isStaff } from './gallery-viewer';
 import type { PostRow } from './posts.repository';
 import type { ReportRow } from './reports.repository';
 import { publicStudentName } from './student-name';

@@ -41,9 +41,8 @@ import {
   removeComment,
   removeFeedback,
 } from './conversation.service';
-import { galleryContextOf } from './gallery.context';
-import type { GalleryViewer } from './gallery.privacy';
-import { seedDemoGallery } from './gallery.seed';
+import type { GalleryContext } from './gallery.context';
+import type { GalleryViewer } from './gallery-viewer';
 import { createPost, editPost, getPost, listPosts, removePost } from './posts.service';
 
 const tags = ['gallery'];
@@ -59,27 +58,9 @@ function viewerOrGuest(request: FastifyRequest): GalleryViewer {
   return null;
 }
 
-export type GalleryPluginOptions = {
-  /**
-   * Seed the demo gallery when the app is ready (config.seedDemo): it needs app.media to process
-   * its pictures, which the database-only seed (seed/demo-seed.ts) has not.
-   */
-  seedDemo?: boolean;
-};
-
-/** The gallery (docs/product.md#gallery): posts, comments, teacher feedback and reports. */
-export const galleryPlugin: FastifyPluginAsyncZod<GalleryPluginOptions> = async (app, opts) => {
-  const ctx = galleryContextOf(app);
-  if (opts.seedDemo) {
-    app.addHook('onReady', async () => {
-      try {
-        await seedDemoGallery(ctx);
-      } catch (err) {
-        // Demo data only: a failed seed must not stop the server.
-        app.log.warn({ err }, 'demo gallery not seeded');
-      }
-    });
-  }
+/** The gallery's routes (docs/product.md#gallery): posts, comments, teacher feedback and reports. */
+export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: GalleryContext }> = async (app, opts) => {
+  const { ctx } = opts;
   const signedIn = { onRequest: requireUser };
   const staff = { onRequest: requireRole('teacher', 'admin') };
 

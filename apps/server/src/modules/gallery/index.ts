@@ -6,7 +6,7 @@ import { createPostFromImages as createPost, type PostFromImages } from './posts
 import { type PublicArtwork, publicArtworkPage } from './public-gallery.service';
 
 export { type GalleryContext, galleryContextOf } from './gallery.context';
-export { type GalleryPluginOptions, galleryPlugin } from './gallery.routes';
+export { type GalleryPluginOptions, galleryPlugin } from './gallery.plugin';
 export { seedDemoGallery } from './gallery.seed';
 export { publicStudentName } from './student-name';
 export type { PostFromImages, PublicArtwork };
@@ -24,7 +24,7 @@ export function createPostFromImages(
 
 /**
  * A numbered page of the public student gallery: posts of students whose family chose `public`,
- * not hidden, with a processed picture, newest first, named "Mia K." (gallery.privacy.ts).
+ * not hidden, with a processed picture, newest first, named "Mia K." (privacy.repository.ts).
  */
 export function publicArtwork(
   app: FastifyInstance,

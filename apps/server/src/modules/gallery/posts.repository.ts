@@ -1,17 +1,21 @@
+import type { PostScope } from '@atelier/contract';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Viewer } from '../../lib/http';
 import { klasses, klassGroupSchedules, klassGroups } from '../classes/classes.tables';
 import { images } from '../media/media.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
+import { comments, feedbacks, postImages, posts } from './gallery.tables';
+import type { GalleryViewer } from './gallery-viewer';
 import {
-  type GalleryViewer,
   givesFeedback,
   isFamilyOf,
   seesComment,
   seesPost,
   seesStudentWork,
-} from './gallery.privacy';
-import { comments, feedbacks, postImages, posts } from './gallery.tables';
+  sharesScheduleWith,
+  teachesStudent,
+} from './privacy.repository';
 
 // Reads and writes of posts. A page of posts is ONE query (student, session, counts and the
 // viewer's rights as columns), then one for their images: the number of queries does not grow
@@ -44,7 +48,33 @@ export type PostRow = {
 };
 
 /** Which rows a post list holds, on top of what the viewer may see. */
-export type PostFilter = SQL | undefined;
+/** The posts a list asks for, before what the viewer may see. */
+export type PostFilter = { scope: PostScope; studentId?: number };
+
+const hasFeedback = sql`exists (select 1 from feedbacks hf where hf.post_id = ${posts.id})`;
+
+/** Which posts a scope lists, on top of what the viewer may see (docs/product.md#gallery). */
+function scopeFilter(viewer: Viewer, { scope, studentId }: PostFilter): SQL | undefined {
+  const family = viewer.role === 'student';
+  switch (scope) {
+    case 'feed':
+      // The classes one is part of: a family's students' schedules (and its own posts), the
+      // schedules a teacher teaches, everything for admins.
+      if (viewer.role === 'admin') return undefined;
+      if (viewer.role === 'teacher') return teachesStudent(viewer.id, posts.scheduleId);
+      return sql`(${isFamilyOf(viewer)} or ${sharesScheduleWith(viewer.id)})`;
+    case 'mine':
+      return family ? isFamilyOf(viewer) : eq(posts.authorId, viewer.id);
+    case 'feedback':
+      if (family) return and(isFamilyOf(viewer), hasFeedback);
+      if (viewer.role === 'teacher') {
+        return and(teachesStudent(viewer.id, posts.scheduleId), sql`not ${hasFeedback}`);
+      }
+      return sql`not ${hasFeedback}`;
+    case 'student':
+      return eq(posts.attendeeProfileId, studentId ?? 0);
+  }
+}
 
 /** Keyset position: (created_at, id) of the last post of the previous page. */
 export type PostCursor = { createdAt: string; id: number };
@@ -123,7 +153,7 @@ function toPostRow(row: SelectedPost): PostRow {
 /** One page of the posts the viewer sees among `filter`, newest first, after `cursor`. */
 export async function pageOfPosts(
   db: Db,
-  viewer: GalleryViewer,
+  viewer: Viewer,
   filter: PostFilter,
   cursor: PostCursor | null,
   limit: number,
@@ -131,7 +161,7 @@ export async function pageOfPosts(
   const after = cursor
     ? sql`(${posts.createdAt}, ${posts.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
     : undefined;
-  const rows = await postQuery(db, viewer, and(filter, after))
+  const rows = await postQuery(db, viewer, and(scopeFilter(viewer, filter), after))
     .orderBy(sql`${posts.createdAt} desc`, sql`${posts.id} desc`)
     .limit(limit);
   return rows.map(toPostRow);
@@ -149,7 +179,7 @@ export const hasReadyImage = sql`exists (select 1 from ${postImages}
 export async function numberedPageOfPosts(
   db: Db,
   viewer: GalleryViewer,
-  filter: PostFilter,
+  filter: SQL | undefined,
   page: { offset: number; limit: number },
 ): Promise<{ rows: PostRow[]; total: number }> {
   const [rows, [counted]] = await Promise.all([

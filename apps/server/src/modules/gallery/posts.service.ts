@@ -7,21 +7,13 @@ import {
   type PostListDocument,
   type PostScope,
 } from '@atelier/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { forbidden, notFound, ValidationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
 import { feedbacksOfPost } from './comments.repository';
 import type { GalleryContext } from './gallery.context';
-import {
-  type GalleryViewer,
-  isFamilyOf,
-  isStaff,
-  sharesScheduleWith,
-  teachesStudent,
-} from './gallery.privacy';
 import { feedbackResource, postResource } from './gallery.resources';
-import { posts } from './gallery.tables';
 import { tellFamily } from './gallery-notices';
+import { type GalleryViewer, isStaff } from './gallery-viewer';
 import {
   deletePost,
   imageIdsOfPosts,
@@ -37,32 +29,7 @@ import {
 } from './posts.repository';
 
 // Posts (docs/product.md#gallery): lists by scope with keyset paging, one post, and the family's
-// (or staff's) writes. Who sees what is decided in gallery.privacy.ts only.
-
-const hasFeedback = sql`exists (select 1 from feedbacks hf where hf.post_id = ${posts.id})`;
-
-/** Which posts a scope lists, on top of what the viewer may see (docs/product.md#gallery). */
-function scopeFilter(viewer: Viewer, scope: PostScope, studentId?: number): SQL | undefined {
-  const family = viewer.role === 'student';
-  switch (scope) {
-    case 'feed':
-      // The classes one is part of: a family's students' schedules (and its own posts), the
-      // schedules a teacher teaches, everything for admins.
-      if (viewer.role === 'admin') return undefined;
-      if (viewer.role === 'teacher') return teachesStudent(viewer.id, posts.scheduleId);
-      return sql`(${isFamilyOf(viewer)} or ${sharesScheduleWith(viewer.id)})`;
-    case 'mine':
-      return family ? isFamilyOf(viewer) : eq(posts.authorId, viewer.id);
-    case 'feedback':
-      if (family) return and(isFamilyOf(viewer), hasFeedback);
-      if (viewer.role === 'teacher') {
-        return and(teachesStudent(viewer.id, posts.scheduleId), sql`not ${hasFeedback}`);
-      }
-      return sql`not ${hasFeedback}`;
-    case 'student':
-      return eq(posts.attendeeProfileId, studentId ?? 0);
-  }
-}
+// (or staff's) writes. Who sees what is decided in privacy.repository.ts only.
 
 /** The opaque cursor: base64url of "created_at|id" (created_at to the microsecond, UTC). */
 export function encodeCursor(row: Pick<PostRow, 'createdAtKey' | 'id'>): string {
@@ -116,7 +83,7 @@ export async function listPosts(
   const rows = await pageOfPosts(
     ctx.db,
     viewer,
-    scopeFilter(viewer, query.scope, query.attendee_profile_id),
+    { scope: query.scope, studentId: query.attendee_profile_id },
     cursor,
     POSTS_PAGE_SIZE + 1,
   );

@@ -4,7 +4,7 @@ import { hasReadyImage, imageIdsOfPosts, numberedPageOfPosts } from './posts.rep
 import { publicStudentName } from './student-name';
 
 // The public student gallery (docs/product.md#public-site): what a guest may see by the one
-// privacy rule (gallery.privacy.ts with no viewer: students whose family chose `public`, posts
+// privacy rule (privacy.repository.ts with no viewer: students whose family chose `public`, posts
 // not hidden), named "Mia K.", newest first. Only processed pictures are shown, and a post with
 // none yet waits until it has one.
 

@@ -1,8 +1,9 @@
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attendeeProfiles, users } from '../users/users.tables';
-import { type GalleryViewer, seesPost } from './gallery.privacy';
 import { comments, posts, reports } from './gallery.tables';
+import type { GalleryViewer } from './gallery-viewer';
+import { seesPost } from './privacy.repository';
 
 // Reports of posts and comments, for staff to review. A report names exactly one target; staff
 // see the reports of posts they may see (a teacher: their students'; an admin: all).

@@ -1,7 +1,7 @@
 import { PHOTO_BOX_DEVICE_HEADER, PHOTO_BOXES_API } from '@atelier/contract';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { TestApp } from '../../testing/test-app';
+import type { TestAppHandle as TestApp } from '../../lib/test-app-handle';
 import { klasses } from '../classes/classes.tables';
 import { as, type Cast, multipartFile, programmeWithSchedule } from '../classes/classes-testing';
 

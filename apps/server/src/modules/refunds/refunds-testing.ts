@@ -1,6 +1,6 @@
 import { ORDERS_API } from '@atelier/contract';
 import { expect } from 'vitest';
-import type { TestApp } from '../../testing/test-app';
+import type { TestAppHandle as TestApp } from '../../lib/test-app-handle';
 import { addAttendee, addToCart } from '../cart/cart-testing';
 import { as, type Cast, type Person, person } from '../classes/classes-testing';
 

@@ -5,13 +5,19 @@ export { authPlugin, requireRole, requireUser, sessionOf } from './auth.plugin';
 export { hashPassword, verifyPassword } from './passwords';
 export { sessionRoutes } from './session.routes';
 export type { Session, SessionService } from './session.service';
-export { type UserResourceSource, userResource, userResourceColumns } from './user-resource';
-export type { DbExecutor, SessionUser, UserRow } from './users.repository';
+export { type UserResourceSource, userResource } from './user-resource';
+export {
+  type DbExecutor,
+  type SessionUser,
+  type UserRow,
+  userResourceColumns,
+} from './users.repository';
 export { seedDemoUsers } from './users.seed';
 export {
   confirmUser,
   createUnconfirmedStudent,
   type RegisteredProfile,
+  roleOfUser,
   setUserEmail,
   setUserPassword,
   type UserProfileChanges,

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/http';
 import { sendSerialized } from '../../lib/send-serialized';
 import { requireUser, sessionOf } from './auth.plugin';
+import type { Session } from './session.service';
 import { userResource } from './user-resource';
-import type { SessionUser } from './users.repository';
 
 /** Sign-in, the current user and sign-out (docs/architecture.md#sessions). */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,8 +16,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // user row, which the session cache shares between requests until the row changes (or its TTL
   // ends): checking it against the contract and serializing it once per row object, not once per
   // request, saves a tenth of the request's CPU.
-  const meDocuments = new WeakMap<SessionUser, string>();
-  const meDocument = (user: SessionUser): string => {
+  const meDocuments = new WeakMap<Session['user'], string>();
+  const meDocument = (user: Session['user']): string => {
     let body = meDocuments.get(user);
     if (body === undefined) {
       body = JSON.stringify(

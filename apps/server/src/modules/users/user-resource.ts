@@ -1,23 +1,11 @@
 import type { ClassReminders, UserResource } from '@atelier/contract';
 import type { SessionUser } from './users.repository';
-import { users } from './users.tables';
 
 /** The user fields the `users` resource shows. */
 export type UserResourceSource = Pick<
   SessionUser,
   'id' | 'name' | 'email' | 'role' | 'timezone' | 'locale' | 'avatarKey'
 > & { bio?: string | null; classReminders?: ClassReminders };
-
-/** The columns userResource reads, for a query that lists users as resources. */
-export const userResourceColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  role: users.role,
-  timezone: users.timezone,
-  locale: users.locale,
-  avatarKey: users.avatarKey,
-};
 
 /**
  * A user as a JSON:API `users` resource (GET /me, user search, anything embedding a user).

@@ -88,3 +88,22 @@ export async function updatePasswordHash(
     })
     .where(eq(users.id, userId));
 }
+
+/** The columns userResource reads, for a query that lists users as resources. */
+export const userResourceColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  timezone: users.timezone,
+  locale: users.locale,
+  avatarKey: users.avatarKey,
+};
+
+export async function findUserRole(
+  executor: DbExecutor,
+  userId: number,
+): Promise<UserRow['role'] | undefined> {
+  const [row] = await executor.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return row?.role;
+}

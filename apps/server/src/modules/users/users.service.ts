@@ -1,6 +1,7 @@
 import type { Language } from '@atelier/contract';
 import {
   type DbExecutor,
+  findUserRole,
   insertUserRow,
   type UserRow,
   updatePasswordHash,
@@ -86,4 +87,12 @@ export function setUserEmail(
   at: Date,
 ): Promise<UserRow | undefined> {
   return updateUserRow(executor, userId, { email, updatedAt: at });
+}
+
+/** The user's current role, or undefined for no such user. */
+export function roleOfUser(
+  executor: DbExecutor,
+  userId: number,
+): Promise<UserRow['role'] | undefined> {
+  return findUserRole(executor, userId);
 }

@@ -1,6 +1,6 @@
 import { WAITLIST_API } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
-import type { TestApp } from '../../testing/test-app';
+import type { TestAppHandle as TestApp } from '../../lib/test-app-handle';
 import { as, type Cast, type Person, programmeWithSchedule } from '../classes/classes-testing';
 import { seatHolds } from '../enrollments/enrollments.tables';
 import { users } from '../users/users.tables';

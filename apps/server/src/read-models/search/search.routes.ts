@@ -2,6 +2,7 @@ import { SEARCH_API, searchDocumentSchema, searchQuerySchema } from '@atelier/co
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, optionalBearer, type Viewer, viewerOf } from '../../lib/http';
+import type { SearchContext } from './search.context';
 import { search } from './search.service';
 
 /**
@@ -15,7 +16,8 @@ function viewerOrVisitor(request: FastifyRequest): Viewer | null {
 }
 
 /** GET /api/v1/search: the search dialog's grouped results (docs/product.md#search). */
-export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+export const searchRoutes: FastifyPluginAsyncZod<{ ctx: SearchContext }> = async (app, opts) => {
+  const { ctx } = opts;
   app.get(
     SEARCH_API.search,
     {
@@ -28,6 +30,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchDocumentSchema, ...errorResponses(401, 422) },
       },
     },
-    (request) => search(app.db, viewerOrVisitor(request), request.query.q),
+    (request) => search(ctx, viewerOrVisitor(request), request.query.q),
   );
 };

@@ -1,9 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Viewer } from '../../lib/http';
 import { attendeeProfiles } from '../users/users.tables';
 import { comments, posts } from './gallery.tables';
+import { type GalleryViewer, isStaff } from './gallery-viewer';
 
-// WHO SEES WHAT IN THE GALLERY: the one place the rule is written (docs/architecture.md#gallery-privacy,
+// WHO SEES WHAT IN THE GALLERY: the one place the rule is written, as SQL conditions the gallery's
+// repositories put in their queries (docs/architecture.md#gallery-privacy,
 // decision 037). Every list, the single-post check, comments, feedback and reports filter through
 // these SQL conditions, so a list can never show what GET /posts/{id} would answer 404 for.
 //
@@ -18,12 +19,6 @@ import { comments, posts } from './gallery.tables';
 //   does not count);
 // - with visibility `public`: also anyone signed in, and guests (one public post by id).
 // A hidden post is seen only by the family and staff. Anything else is 404, never 403.
-
-/** A signed-in user, or null for a guest. */
-export type GalleryViewer = Viewer | null;
-
-export const isStaff = (viewer: GalleryViewer): boolean =>
-  viewer?.role === 'teacher' || viewer?.role === 'admin';
 
 /** The viewer's account owns the post's student. */
 export function isFamilyOf(viewer: GalleryViewer): SQL {

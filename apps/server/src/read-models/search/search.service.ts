@@ -5,8 +5,8 @@ import {
   type SearchGroup,
   type SearchResultResource,
 } from '@atelier/contract';
-import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/http';
+import type { SearchContext } from './search.context';
 import {
   findOrders,
   findProgrammes,
@@ -14,7 +14,7 @@ import {
   findUsersOfRole,
   foldKeyword,
   latestSchedules,
-} from './search.repository';
+} from './search.queries';
 
 // The search dialog (docs/product.md#search, decision 042). Which groups a viewer searches follows
 // what their role may open: the booking page is everyone's, a student's gallery page a teacher's
@@ -36,10 +36,11 @@ export function orderNumberOf(keyword: string): number | null {
 
 /** Up to SEARCH_GROUP_LIMIT results per group the viewer may search, each with the page it opens. */
 export async function search(
-  db: Db,
+  ctx: SearchContext,
   viewer: Viewer | null,
   keyword: string,
 ): Promise<SearchDocument> {
+  const { db } = ctx;
   const groups = groupsFor(viewer);
   const needle = foldKeyword(keyword);
   const limit = SEARCH_GROUP_LIMIT;

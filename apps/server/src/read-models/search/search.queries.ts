@@ -2,11 +2,11 @@ import type { OrderStatus } from '@atelier/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { klassGroupSchedules, klassGroups } from '../classes/classes.tables';
-import { guestCustomers } from '../customers/customers.tables';
-import { enrollments } from '../enrollments/enrollments.tables';
-import { orders } from '../orders/orders.tables';
-import { attendeeProfiles, users } from '../users/users.tables';
+import { klassGroupSchedules, klassGroups } from '../../modules/classes/classes.tables';
+import { guestCustomers } from '../../modules/customers/customers.tables';
+import { enrollments } from '../../modules/enrollments/enrollments.tables';
+import { orders } from '../../modules/orders/orders.tables';
+import { attendeeProfiles, users } from '../../modules/users/users.tables';
 
 // The search dialog's reads (docs/product.md#search, decision 042): one statement per group, each
 // LIMITed, matching a folded keyword anywhere in a folded column. Substring matches cannot use a

@@ -8,15 +8,21 @@ import {
   TEXT_MESSAGES,
 } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { klassGroups } from '../../modules/classes/classes.tables';
+import {
+  as,
+  type Cast,
+  cast,
+  enroll,
+  programmeWithSchedule,
+} from '../../modules/classes/classes-testing';
+import { guestCustomers } from '../../modules/customers/customers.tables';
+import { orders } from '../../modules/orders/orders.tables';
+import { insertPendingOrder } from '../../modules/payments/payments-testing';
+import { attendeeProfiles } from '../../modules/users/users.tables';
+import { insertUserRows } from '../../modules/users/users-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { klassGroups } from '../classes/classes.tables';
-import { as, type Cast, cast, enroll, programmeWithSchedule } from '../classes/classes-testing';
-import { guestCustomers } from '../customers/customers.tables';
-import { orders } from '../orders/orders.tables';
-import { insertPendingOrder } from '../payments/payments-testing';
-import { attendeeProfiles } from '../users/users.tables';
-import { insertUserRows } from '../users/users-testing';
-import { foldKeyword } from './search.repository';
+import { foldKeyword } from './search.queries';
 import { orderNumberOf } from './search.service';
 
 // Building the app on a fresh database takes seconds on a busy machine.
