@@ -15,7 +15,6 @@ import { trustedProxies } from './lib/trusted-proxies';
 import { DEV_MAIL_PATH, devMailRoutes } from './mail/dev-mail.routes';
 import { type MailPluginOptions, mailPlugin, storedMailDir } from './mail/mail.plugin';
 import { accountsRoutes } from './modules/accounts';
-import { adminOrdersRoutes } from './modules/admin-orders';
 import { attendanceRoutes } from './modules/attendance';
 import { calendarRoutes } from './modules/calendar';
 import { cartRoutes } from './modules/cart';
@@ -35,7 +34,6 @@ import { photoBoxesPlugin } from './modules/photo-boxes';
 import { publicSitePlugin } from './modules/public-site';
 import { refundsPlugin } from './modules/refunds';
 import { remindersPlugin } from './modules/reminders';
-import { salesRoutes } from './modules/sales';
 import { searchRoutes } from './modules/search';
 import { userGroupsRoutes } from './modules/user-groups';
 import { userSearchRoutes } from './modules/user-search';
@@ -50,6 +48,8 @@ import { MemoryRateLimitStore, type RateLimitStore } from './plugins/rate-limit-
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { MemoryPubSub, type PubSub } from './pubsub/pubsub';
+import { adminOrdersRoutes } from './read-models/admin-orders';
+import { salesRoutes } from './read-models/sales';
 import { storagePlugin } from './storage/storage.plugin';
 
 export type AppDeps = {

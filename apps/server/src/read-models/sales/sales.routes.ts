@@ -2,7 +2,7 @@ import { SALES_API, salesOverviewDocumentSchema, salesQuerySchema } from '@ateli
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/http';
-import { requireRole } from '../users';
+import { requireRole } from '../../modules/users';
 import { type SalesContext, salesCsv, salesOverview, salesOverviewDocument } from './sales.service';
 
 const tags = ['sales (admins)'];

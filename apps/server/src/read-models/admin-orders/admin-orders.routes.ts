@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
-import { requireRole } from '../users';
+import { requireRole } from '../../modules/users';
 import {
   type AdminOrdersContext,
   cancelAdminOrder,
