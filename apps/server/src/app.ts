@@ -19,7 +19,7 @@ import { attendanceRoutes } from './modules/attendance';
 import { calendarRoutes } from './modules/calendar';
 import { cartRoutes } from './modules/cart';
 import { classesRoutes } from './modules/classes';
-import { couponLookup, couponsRoutes } from './modules/coupons';
+import { couponLookup, couponsPerUserGroup, couponsRoutes } from './modules/coupons';
 import { customersRoutes } from './modules/customers';
 import { familyRoutes } from './modules/family';
 import { galleryPlugin } from './modules/gallery';
@@ -133,7 +133,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(familyRoutes);
   await app.register(userSearchRoutes);
   await app.register(searchRoutes);
-  await app.register(userGroupsRoutes);
+  // The coupons module sits above user groups (a coupon names its group) and answers their counts.
+  await app.register(userGroupsRoutes, {
+    couponsPerGroup: (ids) => couponsPerUserGroup({ db: app.db }, ids),
+  });
   await app.register(couponsRoutes);
   await app.register(classesRoutes);
   // One coupon resolution for the cart's prices and checkout's: an order costs what the cart showed.

@@ -29,10 +29,16 @@ import {
 const tags = ['user groups (staff)'];
 
 /** User groups and their members: teachers and admins (docs/product.md#coupons-and-user-groups). */
-export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
+export type UserGroupsRouteOptions = Pick<UserGroupsContext, 'couponsPerGroup'>;
+
+export const userGroupsRoutes: FastifyPluginAsyncZod<UserGroupsRouteOptions> = async (
+  app,
+  opts,
+) => {
   const ctx: UserGroupsContext = {
     db: app.db,
     avatarUrl: (key) => app.images.urls(key).thumbUrl,
+    couponsPerGroup: opts.couponsPerGroup,
   };
   // Before validation: a guest hears 401 and a student 403 whatever they sent.
   const staff = { onRequest: requireRole('teacher', 'admin') };
