@@ -19,6 +19,7 @@ export {
   classesRoutes,
 } from './classes.routes';
 export { seedDemoClasses } from './classes.seed';
+export { lockScheduleCapacities } from './schedule-capacities.service';
 
 /** The public catalogue as documents, for pages the server renders itself (the public site). */
 export type PublicCatalogue = {
