@@ -17,7 +17,7 @@ import { type MailPluginOptions, mailPlugin, storedMailDir } from './mail/mail.p
 import { accountsRoutes } from './modules/accounts';
 import { attendanceRoutes } from './modules/attendance';
 import { calendarRoutes } from './modules/calendar';
-import { cartRoutes } from './modules/cart';
+import { cartRoutes, noCouponsExist } from './modules/cart';
 import { classesRoutes } from './modules/classes';
 import { couponLookup, couponsPerUserGroup, couponsRoutes } from './modules/coupons';
 import { customersRoutes } from './modules/customers';
@@ -27,7 +27,7 @@ import { healthRoutes } from './modules/health';
 import { mediaPlugin } from './modules/media';
 import { messagesPlugin } from './modules/messages';
 import { notificationsPlugin } from './modules/notifications';
-import { ordersPlugin } from './modules/orders';
+import { customerOrders, ordersDepsOf, ordersPlugin, walkInOrders } from './modules/orders';
 import type { Payments } from './modules/payments';
 import { paymentsPlugin } from './modules/payments';
 import { photoBoxesPlugin } from './modules/photo-boxes';
@@ -150,7 +150,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(refundsPlugin);
   await app.register(adminOrdersRoutes);
   // After payments: a walk-in paying by card gets an intent there (docs/product.md#customers).
-  await app.register(customersRoutes, { currency: config.currency });
+  // Orders sit above customers (an order names its walk-in): customers get these functions.
+  // A walk-in's order is priced without coupons, as it always was.
+  const walkIns = walkInOrders(
+    ordersDepsOf(app, { currency: config.currency, coupons: noCouponsExist }),
+  );
+  await app.register(customersRoutes, {
+    placeWalkInOrder: (booking) => walkIns.createWalkInOrder(booking),
+    ordersOf: (owner) => customerOrders({ db: app.db }, owner),
+  });
   await app.register(salesRoutes, { currency: config.currency });
   await app.register(waitlistPlugin);
   // After notifications and mail: each family is told, by both, in its language.

@@ -7,6 +7,7 @@ import {
   orderListDocumentSchema,
   orderListQuerySchema,
 } from '@atelier/contract';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
@@ -14,7 +15,7 @@ import { type CouponLookup, noCouponsExist } from '../cart';
 import { notify } from '../notifications';
 import { requireUser } from '../users';
 import type { PaymentsPort } from './orders.payments';
-import { ordersService } from './orders.service';
+import { type OrdersDeps, ordersService } from './orders.service';
 
 const tags = ['orders'];
 
@@ -30,6 +31,29 @@ export type OrdersPluginOptions = {
   sweepIntervalMs?: number;
 };
 
+/** What orders need from the app; the payments plugin must be registered (`app.payments`). */
+export function ordersDepsOf(
+  app: FastifyInstance,
+  opts: Pick<OrdersPluginOptions, 'currency' | 'now' | 'coupons'>,
+): OrdersDeps {
+  const now = opts.now ?? (() => new Date());
+  return {
+    db: app.db,
+    cart: {
+      db: app.db,
+      urls: (key) => app.images.urls(key),
+      now,
+      coupons: opts.coupons ?? noCouponsExist,
+    },
+    payments: app.getDecorator<PaymentsPort>('payments'),
+    mailer: app.mail.mailer,
+    notify: (input) => notify(app, input),
+    currency: opts.currency,
+    now,
+    log: app.log,
+  };
+}
+
 /**
  * Checkout and orders (docs/architecture.md#orders-and-payments). Needs `app.payments` (the
  * payments plugin, registered before): it creates intents there and applies its events here.
@@ -39,22 +63,7 @@ export const ordersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (a
     throw new Error('ordersPlugin needs app.payments: register the payments plugin before it');
   }
   const payments = app.getDecorator<PaymentsPort>('payments');
-  const now = opts.now ?? (() => new Date());
-  const service = ordersService({
-    db: app.db,
-    cart: {
-      db: app.db,
-      urls: (key) => app.images.urls(key),
-      now,
-      coupons: opts.coupons ?? noCouponsExist,
-    },
-    payments,
-    mailer: app.mail.mailer,
-    notify: (input) => notify(app, input),
-    currency: opts.currency,
-    now,
-    log: app.log,
-  });
+  const service = ordersService(ordersDepsOf(app, opts));
 
   payments.onPaymentEvent((event) => service.applyPaymentEvent(event));
 
