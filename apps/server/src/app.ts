@@ -29,7 +29,7 @@ import { messagesPlugin } from './modules/messages';
 import { notificationsPlugin } from './modules/notifications';
 import { customerOrders, ordersDepsOf, ordersPlugin, walkInOrders } from './modules/orders';
 import type { Payments } from './modules/payments';
-import { paymentsPlugin } from './modules/payments';
+import { paymentsPlugin, paymentsStandInPlugin } from './modules/payments';
 import { photoBoxesPlugin } from './modules/photo-boxes';
 import { publicSitePlugin } from './modules/public-site';
 import { refundsPlugin } from './modules/refunds';
@@ -143,8 +143,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const coupons = couponLookup(app.db);
   await app.register(cartRoutes, { coupons });
   // Before orders: checkout creates intents with app.payments and hears their outcome from it.
-  if (deps.paymentsStandIn) app.decorate('payments', deps.paymentsStandIn);
-  else await app.register(paymentsPlugin, { config: config.payments });
+  if (deps.paymentsStandIn) {
+    await app.register(paymentsStandInPlugin, { payments: deps.paymentsStandIn });
+  } else await app.register(paymentsPlugin, { config: config.payments });
   await app.register(ordersPlugin, { currency: config.currency, coupons });
   // After payments: refunds go out through app.payments and come back through its webhook.
   await app.register(refundsPlugin);

@@ -11,6 +11,7 @@ import {
   walkInOrderBodySchema,
   walkInOrderDocumentSchema,
 } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { requireRole } from '../users';
@@ -34,7 +35,7 @@ export type CustomersRouteOptions = Omit<CustomersContext, 'db'>;
  * Customers and walk-ins (docs/product.md#customers). A walk-in's order and everyone's order
  * history come from the orders module, through the functions app.ts passes.
  */
-export const customersRoutes: FastifyPluginAsyncZod<CustomersRouteOptions> = async (app, opts) => {
+const registerCustomersRoutes: FastifyPluginAsyncZod<CustomersRouteOptions> = async (app, opts) => {
   const ctx: CustomersContext = { db: app.db, ...opts };
   // Before validation: a guest hears 401 and anyone but an admin 403 whatever they sent.
   const admin = { onRequest: requireRole('admin') };
@@ -180,3 +181,9 @@ export const customersRoutes: FastifyPluginAsyncZod<CustomersRouteOptions> = asy
         ),
   );
 };
+
+export const customersRoutes = fp(registerCustomersRoutes, {
+  name: 'customers',
+  dependencies: ['db', 'auth'],
+  encapsulate: true,
+});

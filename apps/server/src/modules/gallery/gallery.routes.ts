@@ -21,6 +21,7 @@ import {
   updateReportBodySchema,
 } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../lib/app-error';
@@ -68,7 +69,7 @@ export type GalleryPluginOptions = {
 };
 
 /** The gallery (docs/product.md#gallery): posts, comments, teacher feedback and reports. */
-export const galleryPlugin: FastifyPluginAsyncZod<GalleryPluginOptions> = async (app, opts) => {
+const registerGalleryPlugin: FastifyPluginAsyncZod<GalleryPluginOptions> = async (app, opts) => {
   const ctx = galleryContextOf(app);
   if (opts.seedDemo) {
     app.addHook('onReady', async () => {
@@ -370,3 +371,9 @@ export const galleryPlugin: FastifyPluginAsyncZod<GalleryPluginOptions> = async 
     (request) => closeReport(ctx, viewerOf(request), request.params.id),
   );
 };
+
+export const galleryPlugin = fp(registerGalleryPlugin, {
+  name: 'gallery',
+  dependencies: ['db', 'storage', 'media', 'auth', 'notifications'],
+  encapsulate: true,
+});

@@ -8,6 +8,7 @@ import {
   orderListQuerySchema,
 } from '@atelier/contract';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
@@ -58,10 +59,7 @@ export function ordersDepsOf(
  * Checkout and orders (docs/architecture.md#orders-and-payments). Needs `app.payments` (the
  * payments plugin, registered before): it creates intents there and applies its events here.
  */
-export const ordersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (app, opts) => {
-  if (!app.hasDecorator('payments')) {
-    throw new Error('ordersPlugin needs app.payments: register the payments plugin before it');
-  }
+const registerOrdersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (app, opts) => {
   const payments = app.getDecorator<PaymentsPort>('payments');
   const service = ordersService(ordersDepsOf(app, opts));
 
@@ -140,3 +138,9 @@ export const ordersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (a
     async (request) => service.cancelOrder(viewerOf(request).id, request.params.id),
   );
 };
+
+export const ordersPlugin = fp(registerOrdersPlugin, {
+  name: 'orders',
+  dependencies: ['db', 'storage', 'mail', 'auth', 'notifications', 'payments'],
+  encapsulate: true,
+});

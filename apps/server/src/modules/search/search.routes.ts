@@ -1,5 +1,6 @@
 import { SEARCH_API, searchDocumentSchema, searchQuerySchema } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, optionalBearer, type Viewer, viewerOf } from '../../lib/http';
 import { search } from './search.service';
@@ -15,7 +16,7 @@ function viewerOrVisitor(request: FastifyRequest): Viewer | null {
 }
 
 /** GET /api/v1/search: the search dialog's grouped results (docs/product.md#search). */
-export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+const registerSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SEARCH_API.search,
     {
@@ -31,3 +32,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => search(app.db, viewerOrVisitor(request), request.query.q),
   );
 };
+
+export const searchRoutes = fp(registerSearchRoutes, {
+  name: 'search',
+  dependencies: ['db', 'auth'],
+  encapsulate: true,
+});

@@ -10,6 +10,7 @@ import {
   userGroupMemberListDocumentSchema,
   userGroupMemberParamsSchema,
 } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/http';
@@ -31,7 +32,7 @@ const tags = ['user groups (staff)'];
 /** User groups and their members: teachers and admins (docs/product.md#coupons-and-user-groups). */
 export type UserGroupsRouteOptions = Pick<UserGroupsContext, 'couponsPerGroup'>;
 
-export const userGroupsRoutes: FastifyPluginAsyncZod<UserGroupsRouteOptions> = async (
+const registerUserGroupsRoutes: FastifyPluginAsyncZod<UserGroupsRouteOptions> = async (
   app,
   opts,
 ) => {
@@ -179,3 +180,9 @@ export const userGroupsRoutes: FastifyPluginAsyncZod<UserGroupsRouteOptions> = a
     },
   );
 };
+
+export const userGroupsRoutes = fp(registerUserGroupsRoutes, {
+  name: 'user-groups',
+  dependencies: ['db', 'storage', 'auth'],
+  encapsulate: true,
+});
