@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attendeeProfiles } from '../users/users.tables';
 import { enrollments, seatHolds } from './enrollments.tables';
@@ -159,4 +159,34 @@ export async function activelyEnrolledAttendees(
       ),
     );
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Cancels the active enrollments of these order items' attendees (order item id → attendee
+ * profile ids); answers each cancelled enrollment's schedule and attendee.
+ */
+export function cancelActiveEnrollments(
+  db: Db,
+  byItem: Map<number, number[]>,
+): Promise<{ scheduleId: number; attendeeProfileId: number }[]> {
+  return db
+    .update(enrollments)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(enrollments.status, 'active'),
+        or(
+          ...[...byItem].map(([orderItemId, profileIds]) =>
+            and(
+              eq(enrollments.orderItemId, orderItemId),
+              inArray(enrollments.attendeeProfileId, profileIds),
+            ),
+          ),
+        ),
+      ),
+    )
+    .returning({
+      scheduleId: enrollments.scheduleId,
+      attendeeProfileId: enrollments.attendeeProfileId,
+    });
 }

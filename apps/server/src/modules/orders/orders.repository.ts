@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { klasses, klassGroupSchedules } from '../classes/classes.tables';
 import { guestCustomers } from '../customers/customers.tables';
 import { users } from '../users/users.tables';
-import { orderItemAttendees, orderItems, orders } from './orders.tables';
+import { orderEvents, orderItemAttendees, orderItems, orders } from './orders.tables';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -299,4 +299,11 @@ export async function joinGuestOrdersToUser(
     .update(orders)
     .set({ userId, updatedAt: new Date() })
     .where(and(inArray(orders.guestCustomerId, guestCustomerIds), isNull(orders.userId)));
+}
+
+export async function insertOrderEvents(
+  db: Db,
+  rows: (typeof orderEvents.$inferInsert)[],
+): Promise<void> {
+  await db.insert(orderEvents).values(rows);
 }
