@@ -145,7 +145,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // Before orders: checkout creates intents with app.payments and hears their outcome from it.
   if (deps.paymentsStandIn) {
     await app.register(paymentsStandInPlugin, { payments: deps.paymentsStandIn });
-  } else await app.register(paymentsPlugin, { config: config.payments });
+  } else {
+    await app.register(paymentsPlugin, { config: config.payments });
+  }
   await app.register(ordersPlugin, { currency: config.currency, coupons });
   // After payments: refunds go out through app.payments and come back through its webhook.
   await app.register(refundsPlugin);
