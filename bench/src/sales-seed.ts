@@ -12,8 +12,8 @@ import {
   klassGroups,
   plans,
 } from '../../apps/server/src/modules/classes/classes.tables';
-import { insertBulkOrders } from '../../apps/server/src/modules/sales/sales-testing';
 import { users } from '../../apps/server/src/modules/users/users.tables';
+import { insertBulkOrders } from '../../apps/server/src/read-models/sales/sales-testing';
 
 const count = Number(process.env.SALES_ORDERS ?? '100000');
 const config = loadConfig();

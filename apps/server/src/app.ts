@@ -15,12 +15,11 @@ import { trustedProxies } from './lib/trusted-proxies';
 import { DEV_MAIL_PATH, devMailRoutes } from './mail/dev-mail.routes';
 import { type MailPluginOptions, mailPlugin, storedMailDir } from './mail/mail.plugin';
 import { accountsRoutes } from './modules/accounts';
-import { adminOrdersRoutes } from './modules/admin-orders';
 import { attendanceRoutes } from './modules/attendance';
 import { calendarRoutes } from './modules/calendar';
-import { cartRoutes } from './modules/cart';
+import { cartRoutes, noCouponsExist } from './modules/cart';
 import { classesRoutes } from './modules/classes';
-import { couponLookup, couponsRoutes } from './modules/coupons';
+import { couponLookup, couponsPerUserGroup, couponsRoutes } from './modules/coupons';
 import { customersRoutes } from './modules/customers';
 import { familyRoutes } from './modules/family';
 import { galleryPlugin } from './modules/gallery';
@@ -28,14 +27,13 @@ import { healthRoutes } from './modules/health';
 import { mediaPlugin } from './modules/media';
 import { messagesPlugin } from './modules/messages';
 import { notificationsPlugin } from './modules/notifications';
-import { ordersPlugin } from './modules/orders';
+import { customerOrders, ordersDepsOf, ordersPlugin, walkInOrders } from './modules/orders';
 import type { Payments } from './modules/payments';
-import { paymentsPlugin } from './modules/payments';
+import { paymentsPlugin, paymentsStandInPlugin } from './modules/payments';
 import { photoBoxesPlugin } from './modules/photo-boxes';
 import { publicSitePlugin } from './modules/public-site';
 import { refundsPlugin } from './modules/refunds';
 import { remindersPlugin } from './modules/reminders';
-import { salesRoutes } from './modules/sales';
 import { userGroupsRoutes } from './modules/user-groups';
 import { userSearchRoutes } from './modules/user-search';
 import { authPlugin, requireRole, sessionRoutes } from './modules/users';
@@ -49,7 +47,9 @@ import { MemoryRateLimitStore, type RateLimitStore } from './plugins/rate-limit-
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { MemoryPubSub, type PubSub } from './pubsub/pubsub';
+import { adminOrdersRoutes } from './read-models/admin-orders';
 import { familiesEnrolledIn } from './read-models/audiences';
+import { salesRoutes } from './read-models/sales';
 import { searchRoutes } from './read-models/search';
 import { storagePlugin } from './storage/storage.plugin';
 
@@ -134,7 +134,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(familyRoutes);
   await app.register(userSearchRoutes);
   await app.register(searchRoutes, { ctx: { db: app.db } });
-  await app.register(userGroupsRoutes);
+  // The coupons module sits above user groups (a coupon names its group) and answers their counts.
+  await app.register(userGroupsRoutes, {
+    couponsPerGroup: (ids) => couponsPerUserGroup({ db: app.db }, ids),
+  });
   await app.register(couponsRoutes);
   await app.register(classesRoutes, {
     familiesEnrolledIn: (scheduleId) => familiesEnrolledIn(app.db, scheduleId),
@@ -143,14 +146,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const coupons = couponLookup(app.db);
   await app.register(cartRoutes, { coupons });
   // Before orders: checkout creates intents with app.payments and hears their outcome from it.
-  if (deps.paymentsStandIn) app.decorate('payments', deps.paymentsStandIn);
-  else await app.register(paymentsPlugin, { config: config.payments });
+  if (deps.paymentsStandIn) {
+    await app.register(paymentsStandInPlugin, { payments: deps.paymentsStandIn });
+  } else {
+    await app.register(paymentsPlugin, { config: config.payments });
+  }
   await app.register(ordersPlugin, { currency: config.currency, coupons });
   // After payments: refunds go out through app.payments and come back through its webhook.
   await app.register(refundsPlugin);
   await app.register(adminOrdersRoutes);
   // After payments: a walk-in paying by card gets an intent there (docs/product.md#customers).
-  await app.register(customersRoutes, { currency: config.currency });
+  // Orders sit above customers (an order names its walk-in): customers get these functions.
+  // A walk-in's order is priced without coupons, as it always was.
+  const walkIns = walkInOrders(
+    ordersDepsOf(app, { currency: config.currency, coupons: noCouponsExist }),
+  );
+  await app.register(customersRoutes, {
+    placeWalkInOrder: (booking) => walkIns.createWalkInOrder(booking),
+    ordersOf: (owner) => customerOrders({ db: app.db }, owner),
+  });
   await app.register(salesRoutes, { currency: config.currency });
   await app.register(waitlistPlugin);
   // After notifications and mail: each family is told, by both, in its language.

@@ -59,7 +59,7 @@ export const cablePlugin = fp(
     app.addHook('onReady', async () => registry.close());
     await app.register(cableServer, { ...opts, channels: registry.channels });
   },
-  { name: 'cable' },
+  { name: 'cable', dependencies: ['auth', 'pubsub'] },
 );
 
 type CableServerOptions = CablePluginOptions & { channels: ReadonlyMap<string, Channel> };

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorDocument } from '@atelier/contract';
 import type { FastifyPluginAsync, FastifyReply, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 import type { StoredMail } from './mail-transport';
 import { escapeHtml } from './templates/layout';
 
@@ -75,7 +76,7 @@ const notFoundMail = (reply: FastifyReply) =>
  * an address with the links in it). Hidden from the OpenAPI description. `guard` runs before
  * every route when the mailbox can be reached from other machines (docs/decisions/050-dev-mailbox-and-upload-limits.md).
  */
-export const devMailRoutes: FastifyPluginAsync<{
+const registerDevMailRoutes: FastifyPluginAsync<{
   dir: string;
   guard?: onRequestHookHandler;
 }> = async (app, { dir, guard }) => {
@@ -170,3 +171,9 @@ ${mails.length === 0 ? '<p>No mail yet.</p>' : `<table><thead><tr><th>Date</th><
     }
   });
 };
+
+export const devMailRoutes = fp(registerDevMailRoutes, {
+  name: 'dev-mail',
+  dependencies: ['mail', 'auth'],
+  encapsulate: true,
+});

@@ -42,29 +42,32 @@ export const storedMailDir = (transport: MailTransport, config: Config) =>
  * Mail: the outbox mailer and the delivery worker (started when the app is ready, stopped before
  * it closes, so the database outlives it). The /dev/mail browser is mounted by app.ts, after auth.
  */
-export const mailPlugin = fp(async (app: FastifyInstance, opts: MailPluginOptions) => {
-  const { config } = opts;
-  const transport = opts.transport ?? createMailTransport(config);
-  const mailer = new Mailer({
-    schoolName: config.schoolName,
-    appUrl: config.appUrl,
-    contactEmail: config.contactEmail,
-  });
-  const { autoStart = true, ...tuning } = opts.worker ?? {};
-  const worker = new MailWorker(app.db, transport, {
-    ...tuning,
-    from: config.mailFrom,
-    messageIdDomain: new URL(config.appUrl).hostname,
-    log: app.log,
-  });
-  mailer.onWake(() => worker.wake());
-  app.decorate('mail', { mailer, worker, transport });
+export const mailPlugin = fp(
+  async (app: FastifyInstance, opts: MailPluginOptions) => {
+    const { config } = opts;
+    const transport = opts.transport ?? createMailTransport(config);
+    const mailer = new Mailer({
+      schoolName: config.schoolName,
+      appUrl: config.appUrl,
+      contactEmail: config.contactEmail,
+    });
+    const { autoStart = true, ...tuning } = opts.worker ?? {};
+    const worker = new MailWorker(app.db, transport, {
+      ...tuning,
+      from: config.mailFrom,
+      messageIdDomain: new URL(config.appUrl).hostname,
+      log: app.log,
+    });
+    mailer.onWake(() => worker.wake());
+    app.decorate('mail', { mailer, worker, transport });
 
-  if (autoStart) app.addHook('onReady', async () => worker.start());
-  app.addHook('preClose', async () => {
-    await worker.stop();
-  });
-  app.addHook('onClose', async () => {
-    await transport.close();
-  });
-});
+    if (autoStart) app.addHook('onReady', async () => worker.start());
+    app.addHook('preClose', async () => {
+      await worker.stop();
+    });
+    app.addHook('onClose', async () => {
+      await transport.close();
+    });
+  },
+  { name: 'mail', dependencies: ['db'] },
+);

@@ -16,4 +16,5 @@ export const dbPlugin = fp(
     app.decorate('db', opts.database.db);
     if (opts.ownsDatabase) app.addHook('onClose', () => opts.database.close());
   },
+  { name: 'db' },
 );

@@ -8,7 +8,10 @@ declare module 'fastify' {
   }
 }
 
-export const pubsubPlugin = fp(async (app: FastifyInstance, opts: { pubsub: PubSub }) => {
-  app.decorate('pubsub', opts.pubsub);
-  app.addHook('onClose', () => opts.pubsub.close());
-});
+export const pubsubPlugin = fp(
+  async (app: FastifyInstance, opts: { pubsub: PubSub }) => {
+    app.decorate('pubsub', opts.pubsub);
+    app.addHook('onClose', () => opts.pubsub.close());
+  },
+  { name: 'pubsub' },
+);

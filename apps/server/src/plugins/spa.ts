@@ -189,4 +189,5 @@ export const spaPlugin = fp(
         .send(errorDocument('not_found', `No route for ${request.method} ${path}`));
     });
   },
+  { name: 'spa' },
 );

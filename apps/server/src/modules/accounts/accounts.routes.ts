@@ -20,6 +20,7 @@ import {
   userTokenDocumentSchema,
 } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../lib/app-error';
@@ -62,7 +63,7 @@ async function readUserForm(
  * Registration, confirmation, password reset and account settings (docs/product.md#routes-and-screens and #server-calls; docs/architecture.md#sessions).
  * Every "we mailed you" answer is the same whether or not the address has an account.
  */
-export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }> = async (
+const registerAccountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }> = async (
   app,
   opts,
 ) => {
@@ -309,3 +310,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }
     },
   );
 };
+
+export const accountsRoutes = fp(registerAccountsRoutes, {
+  name: 'accounts',
+  dependencies: ['db', 'storage', 'mail', 'rate-limits', 'auth'],
+  encapsulate: true,
+});

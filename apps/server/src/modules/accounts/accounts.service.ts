@@ -19,6 +19,7 @@ import { createRateLimiter, type RateLimiter, rateLimited } from '../../plugins/
 import type { RateLimitStore } from '../../plugins/rate-limit-store';
 import type { ImageStore } from '../../storage/images';
 import { joinGuestHistory } from '../customers';
+import { joinGuestOrders } from '../orders';
 import {
   confirmUser,
   createUnconfirmedStudent,
@@ -298,7 +299,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         const confirmed = await confirmUser(tx, token.userId, at, token.registration);
         // The address is proven now: a walk-in's history with it joins the account
         // (docs/product.md#customers), in the same transaction.
-        await joinGuestHistory(tx, confirmed.id, confirmed.email);
+        const joined = await joinGuestHistory(tx, confirmed.id, confirmed.email);
+        await joinGuestOrders(tx, joined, confirmed.id);
         return { user: confirmed, redirect: token.redirect };
       });
       return { jwt: await sessions.issueSessionToken(user), redirect };

@@ -8,6 +8,7 @@ import {
   pageQuerySchema,
   scheduleAttendanceDocumentSchema,
 } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { requireRole, requireUser } from '../users';
@@ -27,7 +28,7 @@ export type AttendanceRoutesOptions = {
 };
 
 /** Attendance (docs/product.md#attendance): rolls of sessions, a family's marks, a schedule's matrix. */
-export const attendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> = async (
+const registerAttendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> = async (
   app,
   opts,
 ) => {
@@ -104,3 +105,9 @@ export const attendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> = 
     (request) => scheduleAttendance(ctx, viewerOf(request), request.params.id, request.query.page),
   );
 };
+
+export const attendanceRoutes = fp(registerAttendanceRoutes, {
+  name: 'attendance',
+  dependencies: ['db', 'auth'],
+  encapsulate: true,
+});

@@ -5,6 +5,7 @@ import {
   calendarFeedParamsSchema,
   calendarQuerySchema,
 } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
@@ -21,10 +22,9 @@ import {
 const tags = ['calendar'];
 
 /** Everyone's class calendar (/classes) and the private iCalendar feed. */
-export const calendarRoutes: FastifyPluginAsyncZod<Omit<CalendarDeps, 'db' | 'imageUrls'>> = async (
-  app,
-  opts,
-) => {
+const registerCalendarRoutes: FastifyPluginAsyncZod<
+  Omit<CalendarDeps, 'db' | 'imageUrls'>
+> = async (app, opts) => {
   const deps: CalendarDeps = { ...opts, db: app.db, imageUrls: app.images.urls };
   const signedIn = { onRequest: requireUser };
 
@@ -117,3 +117,9 @@ export const calendarRoutes: FastifyPluginAsyncZod<Omit<CalendarDeps, 'db' | 'im
     },
   );
 };
+
+export const calendarRoutes = fp(registerCalendarRoutes, {
+  name: 'calendar',
+  dependencies: ['db', 'storage', 'auth'],
+  encapsulate: true,
+});

@@ -1,11 +1,13 @@
 import { CART_MESSAGES, type FieldError, ORDER_MESSAGES } from '@atelier/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/app-error';
-import { cartItemRowsOfUser } from './cart.repository';
+import {
+  cartItemRowsOfUser,
+  deleteCartItemsOfSchedules,
+  deleteCartItemsOfUser,
+} from './cart.repository';
 import type { PricedCartItem } from './cart.resources';
 import { type CartContext, pricedRows } from './cart.service';
-import { cartItems } from './cart.tables';
 
 // What checkout (the orders module) needs of the cart: the items priced now, checked for being
 // orderable, and their removal once paid (docs/architecture.md#orders-and-payments).
@@ -60,24 +62,16 @@ export async function checkoutItemsOfUser(
   }));
 }
 
-// The two writes below are checkout's alone, so they live here rather than in cart.repository.
-
 /** Removes these items from the user's cart (an order made of them). */
-export async function removeCartItems(db: Db, userId: number, itemIds: number[]): Promise<void> {
-  if (itemIds.length === 0) return;
-  await db
-    .delete(cartItems)
-    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, itemIds)));
+export function removeCartItems(db: Db, userId: number, itemIds: number[]): Promise<void> {
+  return deleteCartItemsOfUser(db, userId, itemIds);
 }
 
 /** Removes the user's cart items booking these schedules (they are paid for). */
-export async function removeCartItemsOfSchedules(
+export function removeCartItemsOfSchedules(
   db: Db,
   userId: number,
   scheduleIds: number[],
 ): Promise<void> {
-  if (scheduleIds.length === 0) return;
-  await db
-    .delete(cartItems)
-    .where(and(eq(cartItems.userId, userId), inArray(cartItems.klassGroupScheduleId, scheduleIds)));
+  return deleteCartItemsOfSchedules(db, userId, scheduleIds);
 }

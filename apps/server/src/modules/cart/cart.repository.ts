@@ -194,3 +194,27 @@ export function attendeesOfUser(
     .from(attendeeProfiles)
     .where(and(eq(attendeeProfiles.userId, userId), inArray(attendeeProfiles.id, ids)));
 }
+
+// Checkout's writes (cart-checkout.ts): an order made of the items, or paid for their schedules.
+
+export async function deleteCartItemsOfUser(
+  db: Db,
+  userId: number,
+  itemIds: number[],
+): Promise<void> {
+  if (itemIds.length === 0) return;
+  await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, itemIds)));
+}
+
+export async function deleteCartItemsOfSchedules(
+  db: Db,
+  userId: number,
+  scheduleIds: number[],
+): Promise<void> {
+  if (scheduleIds.length === 0) return;
+  await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.klassGroupScheduleId, scheduleIds)));
+}

@@ -9,6 +9,7 @@ import {
   mergeCartBodySchema,
   updateCartItemBodySchema,
 } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, optionalBearer } from '../../lib/http';
@@ -33,7 +34,7 @@ export type CartRouteOptions = {
 };
 
 /** docs/product.md#server-calls: the signed-in user's server cart (v2) and the guest pricing call (v1). */
-export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, opts) => {
+const registerCartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, opts) => {
   const ctx: CartContext = {
     db: app.db,
     urls: (key) => app.images.urls(key),
@@ -158,3 +159,9 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, o
     );
   }
 };
+
+export const cartRoutes = fp(registerCartRoutes, {
+  name: 'cart',
+  dependencies: ['db', 'storage', 'auth'],
+  encapsulate: true,
+});

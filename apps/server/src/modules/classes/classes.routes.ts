@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { notify } from '../notifications';
 import { catalogueRoutes } from './catalogue.routes';
 import { CatalogueCache } from './catalogue-cache';
@@ -17,7 +18,7 @@ export const CATALOGUE_CHANGED_CHANNEL = 'classes:catalogue-changed';
 export const CATALOGUE_CACHE_TTL_MS = 5_000;
 
 /** The classes module: programmes, schedules, sessions, plans, add-ons and the public catalogue. */
-export const classesRoutes: FastifyPluginAsync<
+const registerClassesRoutes: FastifyPluginAsync<
   { now?: () => Date } & Pick<ClassesContext, 'familiesEnrolledIn'>
 > = async (app, opts) => {
   const cache = new CatalogueCache({ ttlMs: CATALOGUE_CACHE_TTL_MS, maxEntries: 500 });
@@ -45,3 +46,9 @@ export const classesRoutes: FastifyPluginAsync<
   await app.register(plansRoutes, { ctx });
   await app.register(catalogueRoutes, { ctx, cache });
 };
+
+export const classesRoutes = fp(registerClassesRoutes, {
+  name: 'classes',
+  dependencies: ['db', 'storage', 'pubsub', 'auth', 'notifications'],
+  encapsulate: true,
+});

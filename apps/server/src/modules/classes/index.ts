@@ -23,6 +23,7 @@ export {
   classesRoutes,
 } from './classes.routes';
 export { seedDemoClasses } from './classes.seed';
+export { lockScheduleCapacities } from './schedule-capacities.service';
 
 /**
  * The public catalogue as documents, for pages the server renders itself (the public site), with

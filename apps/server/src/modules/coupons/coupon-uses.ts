@@ -1,30 +1,19 @@
-import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { couponRedemptions, coupons } from './coupons.tables';
+import {
+  countActiveUses,
+  couponLimitsByCodes,
+  deleteUsesOfOrders,
+  existingCouponIds,
+  insertCouponUse,
+  insertRedeemedUses,
+  lockCouponLimits,
+  setUsesRedeemed,
+} from './coupon-uses.repository';
 
 // A coupon's uses by orders (docs/architecture.md#orders-and-payments): a pending order holds a
 // use until its expiry, a paid one redeems it for good, a cancelled or expired one gives it back.
 // The limits are checked and the use written under a lock on the coupon row, so however many
 // checkouts race for the last use, one gets it.
-
-/** A use that still counts at `at`: redeemed (no expiry) or held and not past its expiry. */
-const counting = (at: Date) =>
-  or(isNull(couponRedemptions.expiresAt), gt(couponRedemptions.expiresAt, at));
-
-/** The uses of a coupon counting at `at`, all of them or one account's. */
-async function activeUses(db: Db, couponId: number, at: Date, userId?: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(couponRedemptions)
-    .where(
-      and(
-        eq(couponRedemptions.couponId, couponId),
-        userId === undefined ? undefined : eq(couponRedemptions.userId, userId),
-        counting(at),
-      ),
-    );
-  return row?.n ?? 0;
-}
 
 /**
  * Holds one use of the coupon for a pending order until `expiresAt`, if the coupon's limits (all
@@ -35,28 +24,21 @@ export async function holdCouponUse(
   db: Db,
   use: { couponId: number; userId: number; orderId: number; expiresAt: Date; at: Date },
 ): Promise<boolean> {
-  const [coupon] = await db
-    .select({
-      maxRedemptions: coupons.maxRedemptions,
-      maxRedemptionsPerUser: coupons.maxRedemptionsPerUser,
-    })
-    .from(coupons)
-    .where(eq(coupons.id, use.couponId))
-    .for('update');
+  const coupon = await lockCouponLimits(db, use.couponId);
   if (!coupon) return false;
   if (
     coupon.maxRedemptions !== null &&
-    (await activeUses(db, use.couponId, use.at)) >= coupon.maxRedemptions
+    (await countActiveUses(db, use.couponId, use.at)) >= coupon.maxRedemptions
   ) {
     return false;
   }
   if (
     coupon.maxRedemptionsPerUser !== null &&
-    (await activeUses(db, use.couponId, use.at, use.userId)) >= coupon.maxRedemptionsPerUser
+    (await countActiveUses(db, use.couponId, use.at, use.userId)) >= coupon.maxRedemptionsPerUser
   ) {
     return false;
   }
-  await db.insert(couponRedemptions).values({
+  await insertCouponUse(db, {
     couponId: use.couponId,
     userId: use.userId,
     orderId: use.orderId,
@@ -67,20 +49,16 @@ export async function holdCouponUse(
 
 /** The order is paid: its held uses count for good. */
 export async function redeemCouponUses(db: Db, orderId: number): Promise<void> {
-  await db
-    .update(couponRedemptions)
-    .set({ expiresAt: null })
-    .where(eq(couponRedemptions.orderId, orderId));
+  await setUsesRedeemed(db, orderId);
 }
 
 /** The order was cancelled or expired: its uses count no more. */
 export async function releaseCouponUses(db: Db, orderId: number): Promise<void> {
-  await db.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
+  await deleteUsesOfOrders(db, [orderId]);
 }
 
 export async function releaseCouponUsesOfOrders(db: Db, orderIds: number[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  await db.delete(couponRedemptions).where(inArray(couponRedemptions.orderId, orderIds));
+  await deleteUsesOfOrders(db, orderIds);
 }
 
 /**
@@ -97,22 +75,14 @@ export async function usedUpCouponCode(
 ): Promise<string | null> {
   const lower = [...new Set(codes.map((c) => c.trim().toLowerCase()))].filter((c) => c.length > 0);
   if (lower.length === 0) return null;
-  const rows = await db
-    .select({
-      id: coupons.id,
-      code: coupons.code,
-      maxRedemptions: coupons.maxRedemptions,
-      maxRedemptionsPerUser: coupons.maxRedemptionsPerUser,
-    })
-    .from(coupons)
-    .where(inArray(sql`lower(${coupons.code})`, lower));
+  const rows = await couponLimitsByCodes(db, lower);
   for (const r of rows) {
-    if (r.maxRedemptions !== null && (await activeUses(db, r.id, at)) >= r.maxRedemptions) {
+    if (r.maxRedemptions !== null && (await countActiveUses(db, r.id, at)) >= r.maxRedemptions) {
       return r.code;
     }
     if (
       r.maxRedemptionsPerUser !== null &&
-      (await activeUses(db, r.id, at, userId)) >= r.maxRedemptionsPerUser
+      (await countActiveUses(db, r.id, at, userId)) >= r.maxRedemptionsPerUser
     ) {
       return r.code;
     }
@@ -133,13 +103,9 @@ export async function reinstateRedeemedUses(
   // A walk-in's order (no account) takes no coupon use (docs/product.md#customers).
   if (order.userId === null) return;
   const userId = order.userId;
-  const existing = await db
-    .select({ id: coupons.id })
-    .from(coupons)
-    .where(inArray(coupons.id, couponIds.length > 0 ? couponIds : [0]));
-  if (existing.length === 0) return;
-  await db
-    .insert(couponRedemptions)
-    .values(existing.map((c) => ({ couponId: c.id, userId, orderId: order.id })))
-    .onConflictDoNothing();
+  const existing = await existingCouponIds(db, couponIds);
+  await insertRedeemedUses(
+    db,
+    existing.map((couponId) => ({ couponId, userId, orderId: order.id })),
+  );
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../lib/like-pattern';
 import { klassGroups } from '../classes/classes.tables';
@@ -153,4 +153,18 @@ export async function couponCandidates(
     usesByUser: r.usesByUser,
     member: r.member,
   }));
+}
+
+/** Group id → how many coupons are kept for it, for these groups (absent: none). */
+export async function couponCountsByUserGroup(
+  db: Db,
+  groupIds: number[],
+): Promise<Map<number, number>> {
+  if (groupIds.length === 0) return new Map();
+  const rows = await db
+    .select({ groupId: coupons.userGroupId, n: count() })
+    .from(coupons)
+    .where(inArray(coupons.userGroupId, groupIds))
+    .groupBy(coupons.userGroupId);
+  return new Map(rows.flatMap((r) => (r.groupId === null ? [] : [[r.groupId, r.n]])));
 }

@@ -6,6 +6,7 @@ import {
   couponListQuerySchema,
   idParamsSchema,
 } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
@@ -27,7 +28,7 @@ export type CouponsRouteOptions = {
 };
 
 /** Coupons: teachers and admins (docs/product.md#coupons-and-user-groups). */
-export const couponsRoutes: FastifyPluginAsyncZod<CouponsRouteOptions> = async (app, opts) => {
+const registerCouponsRoutes: FastifyPluginAsyncZod<CouponsRouteOptions> = async (app, opts) => {
   const ctx: CouponsContext = { db: app.db, now: opts.now ?? (() => new Date()) };
   // Before validation: a guest hears 401 and a student 403 whatever they sent.
   const staff = { onRequest: requireRole('teacher', 'admin') };
@@ -114,3 +115,9 @@ export const couponsRoutes: FastifyPluginAsyncZod<CouponsRouteOptions> = async (
     },
   );
 };
+
+export const couponsRoutes = fp(registerCouponsRoutes, {
+  name: 'coupons',
+  dependencies: ['db', 'auth'],
+  encapsulate: true,
+});

@@ -15,6 +15,7 @@ import { isForeignKeyViolation, isUniqueViolation, pgConstraint } from '../../li
 import {
   type CouponWithUses,
   countCouponRows,
+  couponCountsByUserGroup,
   deleteCouponRow,
   findCouponRow,
   insertCouponRow,
@@ -172,4 +173,12 @@ export async function updateCoupon(
  */
 export async function deleteCoupon(ctx: CouponsContext, id: number): Promise<void> {
   if (!(await deleteCouponRow(ctx.db, id))) throw notFound('Coupon');
+}
+
+/** Group id → how many coupons are kept for it: the user-groups module shows and guards it. */
+export function couponsPerUserGroup(
+  ctx: Pick<CouponsContext, 'db'>,
+  groupIds: number[],
+): Promise<Map<number, number>> {
+  return couponCountsByUserGroup(ctx.db, groupIds);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { upwardKey } from '../../db/upward-key';
 import { klassGroups } from '../classes/classes.tables';
-import { orders } from '../orders/orders.tables';
 import { userGroups } from '../user-groups/user-groups.tables';
 import { users } from '../users/users.tables';
 
@@ -72,7 +72,7 @@ export const couponRedemptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     orderId: integer('order_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => upwardKey('orders'), { onDelete: 'cascade' }),
     /** Held until then; null once the order is paid (redeemed). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

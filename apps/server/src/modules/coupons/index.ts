@@ -13,3 +13,4 @@ export {
 } from './coupon-uses';
 export { couponsRoutes } from './coupons.routes';
 export { seedDemoCoupons } from './coupons.seed';
+export { type CouponsContext, couponsPerUserGroup } from './coupons.service';

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { likePattern } from '../../lib/like-pattern';
 import { klassGroupSchedules, klassGroups } from '../classes/classes.tables';
 import { enrollments } from '../enrollments/enrollments.tables';
-import { orderItems, orders } from '../orders/orders.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
 import { guestCustomers } from './customers.tables';
 
@@ -110,49 +109,6 @@ export async function insertAttendee(
   return row;
 }
 
-/** The latest orders of an account or a walk-in, with the programmes they booked. */
-export async function ordersOf(
-  db: Db,
-  owner: { userId: number } | { guestCustomerId: number },
-  limit = 50,
-) {
-  const rows = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      currency: orders.currency,
-      total: orders.total,
-      createdAt: orders.createdAt,
-      paidAt: orders.paidAt,
-      guestCustomerId: orders.guestCustomerId,
-    })
-    .from(orders)
-    .where(
-      'userId' in owner
-        ? eq(orders.userId, owner.userId)
-        : eq(orders.guestCustomerId, owner.guestCustomerId),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
-  const items =
-    rows.length === 0
-      ? []
-      : await db
-          .select({ orderId: orderItems.orderId, snapshot: orderItems.snapshot })
-          .from(orderItems)
-          .where(
-            inArray(
-              orderItems.orderId,
-              rows.map((r) => r.id),
-            ),
-          )
-          .orderBy(orderItems.id);
-  return rows.map((r) => ({
-    ...r,
-    programmes: items.filter((i) => i.orderId === r.id).map((i) => i.snapshot.klass_group.name),
-  }));
-}
-
 /** The enrollments of an account's family, newest first. */
 export function enrollmentsOfUser(db: Db, userId: number, limit = 100) {
   return db
@@ -251,7 +207,8 @@ export async function updateGuestCustomer(
 
 /**
  * docs/product.md#customers: the walk-ins with this e-mail not yet joined to an account take the
- * account, and their attendees and orders with them (guest_customer_id stays, as history).
+ * account, and their attendees with them (guest_customer_id stays, as history); the orders module
+ * moves their orders (decision 055).
  */
 export async function joinGuestCustomersToUser(
   db: Db,
@@ -269,9 +226,5 @@ export async function joinGuestCustomersToUser(
     .update(attendeeProfiles)
     .set({ userId })
     .where(and(inArray(attendeeProfiles.guestCustomerId, ids), isNull(attendeeProfiles.userId)));
-  await db
-    .update(orders)
-    .set({ userId, updatedAt: new Date() })
-    .where(and(inArray(orders.guestCustomerId, ids), isNull(orders.userId)));
   return ids;
 }

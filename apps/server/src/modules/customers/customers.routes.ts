@@ -11,11 +11,9 @@ import {
   walkInOrderBodySchema,
   walkInOrderDocumentSchema,
 } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
-import { noCouponsExist } from '../cart';
-import { notify } from '../notifications';
-import { type PaymentsPort, walkInOrders } from '../orders';
 import { requireRole } from '../users';
 import {
   bookForGuestCustomer,
@@ -31,36 +29,14 @@ import {
 
 const tags = ['customers (admin)'];
 
-export type CustomersRouteOptions = {
-  currency: string;
-  /** The clock; tests pin it. */
-  now?: () => Date;
-};
+export type CustomersRouteOptions = Omit<CustomersContext, 'db'>;
 
 /**
- * Customers and walk-ins (docs/product.md#customers). Needs `app.payments` (registered before):
- * a walk-in paying by card gets an intent like checkout's.
+ * Customers and walk-ins (docs/product.md#customers). A walk-in's order and everyone's order
+ * history come from the orders module, through the functions app.ts passes.
  */
-export const customersRoutes: FastifyPluginAsyncZod<CustomersRouteOptions> = async (app, opts) => {
-  const now = opts.now ?? (() => new Date());
-  const ctx: CustomersContext = {
-    db: app.db,
-    walkIns: walkInOrders({
-      db: app.db,
-      cart: {
-        db: app.db,
-        urls: (key) => app.images.urls(key),
-        now,
-        coupons: noCouponsExist,
-      },
-      payments: app.getDecorator<PaymentsPort>('payments'),
-      mailer: app.mail.mailer,
-      notify: (input) => notify(app, input),
-      currency: opts.currency,
-      now,
-      log: app.log,
-    }),
-  };
+const registerCustomersRoutes: FastifyPluginAsyncZod<CustomersRouteOptions> = async (app, opts) => {
+  const ctx: CustomersContext = { db: app.db, ...opts };
   // Before validation: a guest hears 401 and anyone but an admin 403 whatever they sent.
   const admin = { onRequest: requireRole('admin') };
 
@@ -205,3 +181,9 @@ export const customersRoutes: FastifyPluginAsyncZod<CustomersRouteOptions> = asy
         ),
   );
 };
+
+export const customersRoutes = fp(registerCustomersRoutes, {
+  name: 'customers',
+  dependencies: ['db', 'auth'],
+  encapsulate: true,
+});

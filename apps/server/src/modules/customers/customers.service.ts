@@ -6,6 +6,7 @@ import {
   type CustomerOrder,
   type GuestCustomerDocument,
   type GuestCustomerListDocument,
+  type OrderDocument,
   type WalkInOrderDocument,
   type walkInOrderBodySchema,
 } from '@atelier/contract';
@@ -13,7 +14,6 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
-import type { WalkInOrders } from '../orders';
 import { updateUserProfile } from '../users';
 import {
   attendeesOf,
@@ -26,13 +26,33 @@ import {
   insertAttendee,
   insertGuestCustomer,
   joinGuestCustomersToUser,
-  ordersOf,
   updateGuestCustomer,
 } from './customers.repository';
 
 // Customers and walk-in customers (docs/product.md#customers, decision 033).
 
-export type CustomersContext = { db: Db; walkIns: WalkInOrders };
+/** A walk-in's booking as the orders module places it; its attendees are already the walk-in's. */
+export type WalkInBooking = {
+  guestCustomerId: number;
+  placedById: number;
+  scheduleId: number;
+  planId: number;
+  addonIds: number[];
+  attendees: { id: number; name: string; birthday: string | null }[];
+  paymentMethod: 'cash' | 'check' | 'card';
+};
+
+/**
+ * What the customers services need from the app. Orders sit above this module (an order names its
+ * walk-in), so what it needs of them comes as functions app.ts wires in (decision 055).
+ */
+export type CustomersContext = {
+  db: Db;
+  /** Places a walk-in's order: priced, seats held and paid as checkout does. */
+  placeWalkInOrder: (booking: WalkInBooking) => Promise<OrderDocument>;
+  /** An account's or a walk-in's latest orders, with the programmes they booked. */
+  ordersOf: (owner: { userId: number } | { guestCustomerId: number }) => Promise<CustomerOrder[]>;
+};
 
 type GuestFields = { name: string; email: string | null; phone: string | null; notes: string };
 
@@ -41,19 +61,6 @@ const attendee = (a: { id: number; name: string; birthday: string | null }) => (
   name: a.name,
   birthday: a.birthday,
 });
-
-function orderSummary(o: Awaited<ReturnType<typeof ordersOf>>[number]): CustomerOrder {
-  return {
-    id: String(o.id),
-    status: o.status,
-    currency: o.currency,
-    total: o.total,
-    created_at: o.createdAt.toISOString(),
-    paid_at: o.paidAt?.toISOString() ?? null,
-    programmes: o.programmes,
-    walk_in: o.guestCustomerId !== null,
-  };
-}
 
 /** A customer's attributes (JSON:API resource `customers`). */
 function customerAttributes(row: NonNullable<Awaited<ReturnType<typeof customerById>>>) {
@@ -100,7 +107,7 @@ export async function getCustomer(ctx: CustomersContext, id: number): Promise<Cu
   if (!row) throw notFound('Customer');
   const [family, orders, enrollments] = await Promise.all([
     attendeesOf(ctx.db, { userId: id }),
-    ordersOf(ctx.db, { userId: id }),
+    ctx.ordersOf({ userId: id }),
     enrollmentsOfUser(ctx.db, id),
   ]);
   return {
@@ -110,7 +117,7 @@ export async function getCustomer(ctx: CustomersContext, id: number): Promise<Cu
       attributes: {
         ...customerAttributes(row),
         family: family.map(attendee),
-        orders: orders.map(orderSummary),
+        orders,
         enrollments: enrollments.map((e) => ({
           id: String(e.id),
           status: e.status,
@@ -167,7 +174,7 @@ export async function getGuestCustomer(
   if (!row) throw notFound('Walk-in customer');
   const [attendees, orders] = await Promise.all([
     attendeesOf(ctx.db, { guestCustomerId: id }),
-    ordersOf(ctx.db, { guestCustomerId: id }),
+    ctx.ordersOf({ guestCustomerId: id }),
   ]);
   return {
     data: {
@@ -176,7 +183,7 @@ export async function getGuestCustomer(
       attributes: {
         ...guestAttributes(row),
         attendees: attendees.map(attendee),
-        orders: orders.map(orderSummary),
+        orders,
       },
     },
   };
@@ -243,7 +250,7 @@ export async function bookForGuestCustomer(
       );
     }
   }
-  const order = await ctx.walkIns.createWalkInOrder({
+  const order = await ctx.placeWalkInOrder({
     guestCustomerId: id,
     placedById,
     scheduleId: body.klass_group_schedule_id,

@@ -1,6 +1,5 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { enrollments } from './enrollments.tables';
+import { cancelActiveEnrollments } from './enrollments.repository';
 
 /** An attendee as an order item enrolled them. */
 export type OrderItemAttendee = { orderItemId: number; attendeeProfileId: number };
@@ -19,24 +18,5 @@ export async function cancelOrderItemEnrollments(
   for (const a of attendees) {
     byItem.set(a.orderItemId, [...(byItem.get(a.orderItemId) ?? []), a.attendeeProfileId]);
   }
-  return db
-    .update(enrollments)
-    .set({ status: 'cancelled' })
-    .where(
-      and(
-        eq(enrollments.status, 'active'),
-        or(
-          ...[...byItem].map(([orderItemId, profileIds]) =>
-            and(
-              eq(enrollments.orderItemId, orderItemId),
-              inArray(enrollments.attendeeProfileId, profileIds),
-            ),
-          ),
-        ),
-      ),
-    )
-    .returning({
-      scheduleId: enrollments.scheduleId,
-      attendeeProfileId: enrollments.attendeeProfileId,
-    });
+  return cancelActiveEnrollments(db, byItem);
 }

@@ -1,6 +1,5 @@
-import { and, asc, count, eq, gt, inArray, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { klassGroupSchedules } from '../classes/classes.tables';
 import { attendeeProfiles } from '../users/users.tables';
 import { enrollments, seatHolds } from './enrollments.tables';
 
@@ -99,26 +98,8 @@ export async function countEnrollmentsOfAttendee(
   return row?.n ?? 0;
 }
 
-// Seats of orders (docs/architecture.md#orders-and-payments). Capacity lives on the schedule row;
-// locking that row is what serialises everyone who takes seats of the schedule.
-
-/**
- * Locks the schedules (ordered by id, so two orders naming the same schedules queue instead of
- * deadlocking) until the transaction ends, and returns their capacities.
- */
-export async function lockScheduleCapacities(
-  db: Db,
-  scheduleIds: number[],
-): Promise<Map<number, number>> {
-  if (scheduleIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: klassGroupSchedules.id, capacity: klassGroupSchedules.capacity })
-    .from(klassGroupSchedules)
-    .where(inArray(klassGroupSchedules.id, scheduleIds))
-    .orderBy(asc(klassGroupSchedules.id))
-    .for('update');
-  return new Map(rows.map((r) => [r.id, r.capacity]));
-}
+// Seats of orders (docs/architecture.md#orders-and-payments): capacity lives on the schedule row,
+// which the classes module owns; its lock is passed in (enrollments.service.ts, CapacityLock).
 
 export async function insertSeatHolds(
   db: Db,
@@ -178,4 +159,34 @@ export async function activelyEnrolledAttendees(
       ),
     );
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Cancels the active enrollments of these order items' attendees (order item id → attendee
+ * profile ids); answers each cancelled enrollment's schedule and attendee.
+ */
+export function cancelActiveEnrollments(
+  db: Db,
+  byItem: Map<number, number[]>,
+): Promise<{ scheduleId: number; attendeeProfileId: number }[]> {
+  return db
+    .update(enrollments)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(enrollments.status, 'active'),
+        or(
+          ...[...byItem].map(([orderItemId, profileIds]) =>
+            and(
+              eq(enrollments.orderItemId, orderItemId),
+              inArray(enrollments.attendeeProfileId, profileIds),
+            ),
+          ),
+        ),
+      ),
+    )
+    .returning({
+      scheduleId: enrollments.scheduleId,
+      attendeeProfileId: enrollments.attendeeProfileId,
+    });
 }

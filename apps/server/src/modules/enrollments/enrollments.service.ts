@@ -7,7 +7,6 @@ import {
   deleteSeatHoldsOfOrders,
   insertEnrollments,
   insertSeatHolds,
-  lockScheduleCapacities,
   type RosterRow,
   rosterRows,
   seatCountRows,
@@ -21,6 +20,21 @@ import {
 } from './offer-holds.repository';
 
 export type { RosterRow };
+
+/**
+ * Locks the schedules' rows (ordered by id, so two orders naming the same schedules queue instead
+ * of deadlocking) until the transaction ends and answers their capacities; a schedule that no
+ * longer exists is absent. Capacity lives on the schedule, which the classes module owns above
+ * this one, so the caller passes its lock in (docs/decisions/055-money-flows-one-way-and-plugins-say-what-they-need.md).
+ */
+export type CapacityLock = (db: Db, scheduleIds: number[]) => Promise<Map<number, number>>;
+
+/** What holding an order's seats came to: the first schedule short of seats, or null when all fit. */
+export type OrderSeatHold = {
+  shortOf: number | null;
+  /** The account's own waitlist offers whose seats the order took: the waitlist accepts them. */
+  offersTaken: number[];
+};
 
 /** How a schedule's seats are taken right now. */
 export type SeatCounts = {
@@ -99,6 +113,7 @@ export type SeatRequest = { scheduleId: number; seats: number };
  */
 async function firstShortSchedule(
   db: Db,
+  lockCapacities: CapacityLock,
   requests: SeatRequest[],
   at: Date,
   userId: number | null = null,
@@ -106,7 +121,7 @@ async function firstShortSchedule(
   const wanted = new Map<number, number>();
   for (const r of requests) wanted.set(r.scheduleId, (wanted.get(r.scheduleId) ?? 0) + r.seats);
   const ids = [...wanted.keys()];
-  const capacities = await lockScheduleCapacities(db, ids);
+  const capacities = await lockCapacities(db, ids);
   const counts = await seatCountsBySchedule(db, ids, at);
   const offers = userId === null ? [] : await openOfferHoldsOfUser(db, userId, ids, at);
   const offered = new Map<number, number>();
@@ -122,18 +137,25 @@ async function firstShortSchedule(
 
 /**
  * Holds seats for a pending order until `expiresAt`, all or none: answers the first schedule short
- * of seats (nothing is written), or null once every request is held.
+ * of seats (nothing is written), or no short schedule once every request is held.
  */
 export async function holdSeatsForOrder(
   db: Db,
+  lockCapacities: CapacityLock,
   order: { id: number; userId: number | null; expiresAt: Date },
   requests: SeatRequest[],
   at: Date,
-): Promise<{ shortOf: number } | null> {
-  const { shortOf, offers } = await firstShortSchedule(db, requests, at, order.userId);
-  if (shortOf !== null) return { shortOf };
+): Promise<OrderSeatHold> {
+  const { shortOf, offers } = await firstShortSchedule(
+    db,
+    lockCapacities,
+    requests,
+    at,
+    order.userId,
+  );
+  if (shortOf !== null) return { shortOf, offersTaken: [] };
   // The account's own waitlist offers give their seats to this order: accepted with it.
-  await consumeOfferHolds(db, offers, at);
+  await consumeOfferHolds(db, offers);
   await insertSeatHolds(
     db,
     requests.map((r) => ({
@@ -144,7 +166,7 @@ export async function holdSeatsForOrder(
       expiresAt: order.expiresAt,
     })),
   );
-  return null;
+  return { shortOf: null, offersTaken: offers.map((o) => o.offerId) };
 }
 
 /** Frees the seats an order holds (cancelled, expired, or paid and enrolled). */
@@ -182,13 +204,14 @@ export async function enrollHeldOrder(
  */
 export async function enrollIfSeatsFit(
   db: Db,
+  lockCapacities: CapacityLock,
   orderId: number,
   enrollmentsToMake: OrderEnrollment[],
   at: Date,
 ): Promise<boolean> {
   await deleteSeatHoldsOfOrder(db, orderId);
   const requests = enrollmentsToMake.map((e) => ({ scheduleId: e.scheduleId, seats: 1 }));
-  if ((await firstShortSchedule(db, requests, at)).shortOf !== null) return false;
+  if ((await firstShortSchedule(db, lockCapacities, requests, at)).shortOf !== null) return false;
   await insertEnrollments(db, enrollmentsToMake);
   return true;
 }
@@ -211,10 +234,11 @@ export function enrolledAmong(
  */
 export async function lockSeatsLeft(
   db: Db,
+  lockCapacities: CapacityLock,
   scheduleIds: number[],
   at: Date,
 ): Promise<Map<number, number>> {
-  const capacities = await lockScheduleCapacities(db, scheduleIds);
+  const capacities = await lockCapacities(db, scheduleIds);
   const counts = await seatCountsBySchedule(db, [...capacities.keys()], at);
   return new Map(
     [...capacities].map(([id, capacity]) => [id, seatsLeft(capacity, counts.get(id))]),

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { klassGroupSchedules } from '../classes/classes.tables';
-import { orderItems, orders } from '../orders/orders.tables';
+import { upwardKey } from '../../db/upward-key';
 import { attendeeProfiles, users } from '../users/users.tables';
-import { waitlistOffers } from '../waitlist/waitlist.tables';
 
 // Seats are taken by holds (an unpaid order keeps its seats for 15 minutes) and by enrollments
 // (a paid order's attendees). The commerce issue adds orders and fills these; the classes module
@@ -16,12 +14,12 @@ export const seatHolds = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     scheduleId: integer('schedule_id')
       .notNull()
-      .references(() => klassGroupSchedules.id, { onDelete: 'cascade' }),
+      .references(() => upwardKey('klass_group_schedules'), { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The pending order holding the seats; its holds go when it is paid, cancelled or expired. */
-    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => upwardKey('orders'), { onDelete: 'cascade' }),
     /** The waitlist offer holding the seats for a family (docs/product.md#waitlist). */
-    waitlistOfferId: integer('waitlist_offer_id').references(() => waitlistOffers.id, {
+    waitlistOfferId: integer('waitlist_offer_id').references(() => upwardKey('waitlist_offers'), {
       onDelete: 'cascade',
     }),
     seats: integer().notNull(),
@@ -46,12 +44,12 @@ export const enrollments = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     scheduleId: integer('schedule_id')
       .notNull()
-      .references(() => klassGroupSchedules.id, { onDelete: 'restrict' }),
+      .references(() => upwardKey('klass_group_schedules'), { onDelete: 'restrict' }),
     attendeeProfileId: integer('attendee_profile_id')
       .notNull()
       .references(() => attendeeProfiles.id, { onDelete: 'restrict' }),
     /** The paid order item that enrolled the attendee (null for enrollments made before orders). */
-    orderItemId: integer('order_item_id').references(() => orderItems.id, {
+    orderItemId: integer('order_item_id').references(() => upwardKey('order_items'), {
       onDelete: 'restrict',
     }),
     /**

@@ -3,6 +3,7 @@
 
 export { cancelOrderItemEnrollments, type OrderItemAttendee } from './enrollment-cancellation';
 export {
+  type CapacityLock,
   enrolledAmong,
   enrolledAttendeesOfAccount,
   enrollHeldOrder,
@@ -12,6 +13,7 @@ export {
   holdSeatsForOrder,
   lockSeatsLeft,
   type OrderEnrollment,
+  type OrderSeatHold,
   offeredSeatsOfUser,
   type RosterRow,
   releaseSeatsOfOffers,

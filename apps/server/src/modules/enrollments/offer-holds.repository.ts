@@ -1,18 +1,17 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { waitlistEntries, waitlistOffers } from '../waitlist/waitlist.tables';
 import { seatHolds } from './enrollments.tables';
 
 // The seats a waitlist offer holds are a seat_holds row naming the offer (docs/product.md#waitlist),
 // so seats left counts them like any hold. Decision 035: checkout takes an offer's seats under
-// the same schedule lock that counts them, so the offer's acceptance is written here too, in the
-// order's transaction; the waitlist module (which calls this module) owns everything else.
+// the same schedule lock that counts them; the orders module then has the waitlist mark the offer
+// accepted in the same transaction (decision 055). A hold naming an offer lives exactly as long as
+// the offer is open, since the waitlist frees it whenever the offer ends, so no join is needed.
 
 /** An open, unexpired offer's hold of one account. */
 export type OfferHoldRow = {
   holdId: number;
   offerId: number;
-  entryId: number;
   scheduleId: number;
   seats: number;
 };
@@ -28,25 +27,23 @@ export async function openOfferHoldsOfUser(
   return db
     .select({
       holdId: seatHolds.id,
-      offerId: waitlistOffers.id,
-      entryId: waitlistOffers.entryId,
+      offerId: sql<number>`${seatHolds.waitlistOfferId}`,
       scheduleId: seatHolds.scheduleId,
       seats: seatHolds.seats,
     })
     .from(seatHolds)
-    .innerJoin(waitlistOffers, eq(waitlistOffers.id, seatHolds.waitlistOfferId))
     .where(
       and(
         eq(seatHolds.userId, userId),
         inArray(seatHolds.scheduleId, scheduleIds),
         gt(seatHolds.expiresAt, at),
-        eq(waitlistOffers.status, 'open'),
+        isNotNull(seatHolds.waitlistOfferId),
       ),
     );
 }
 
-/** The offers' seats go to the order: holds deleted, offers accepted, entries booked. */
-export async function consumeOfferHolds(db: Db, rows: OfferHoldRow[], at: Date): Promise<void> {
+/** The offers' seats go to the order: their holds are deleted (the waitlist accepts the offers). */
+export async function consumeOfferHolds(db: Db, rows: OfferHoldRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db.delete(seatHolds).where(
     inArray(
@@ -54,24 +51,6 @@ export async function consumeOfferHolds(db: Db, rows: OfferHoldRow[], at: Date):
       rows.map((r) => r.holdId),
     ),
   );
-  await db
-    .update(waitlistOffers)
-    .set({ status: 'accepted' })
-    .where(
-      inArray(
-        waitlistOffers.id,
-        rows.map((r) => r.offerId),
-      ),
-    );
-  await db
-    .update(waitlistEntries)
-    .set({ status: 'booked', updatedAt: at })
-    .where(
-      inArray(
-        waitlistEntries.id,
-        rows.map((r) => r.entryId),
-      ),
-    );
 }
 
 export async function insertOfferHold(

@@ -8,6 +8,7 @@ import {
   updateAttendeeProfileBodySchema,
   userIdParamsSchema,
 } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/http';
@@ -23,7 +24,7 @@ const tags = ['family'];
 const errors = errorResponses(401, 403, 404, 422);
 
 /** A family account's attendee profiles: the people it books into classes (owner or admin). */
-export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
+const registerFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before validation: a guest learns nothing about the body, only that it must sign in.
   app.addHook('onRequest', requireUser);
 
@@ -110,3 +111,9 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const familyRoutes = fp(registerFamilyRoutes, {
+  name: 'family',
+  dependencies: ['db', 'auth'],
+  encapsulate: true,
+});

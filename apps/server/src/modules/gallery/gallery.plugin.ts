@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { galleryContextOf } from './gallery.context';
 import { galleryRoutes } from './gallery.routes';
@@ -12,7 +13,7 @@ export type GalleryPluginOptions = {
 };
 
 /** The gallery (docs/product.md#gallery): its context, its routes and its demo pictures. */
-export const galleryPlugin: FastifyPluginAsyncZod<GalleryPluginOptions> = async (app, opts) => {
+const registerGalleryPlugin: FastifyPluginAsyncZod<GalleryPluginOptions> = async (app, opts) => {
   const ctx = galleryContextOf(app);
   if (opts.seedDemo) {
     app.addHook('onReady', async () => {
@@ -27,3 +28,9 @@ export const galleryPlugin: FastifyPluginAsyncZod<GalleryPluginOptions> = async 
   // Called, not registered: the routes share this plugin's scope, as they did inside it.
   await galleryRoutes(app, { ctx });
 };
+
+export const galleryPlugin = fp(registerGalleryPlugin, {
+  name: 'gallery',
+  dependencies: ['db', 'storage', 'media', 'auth', 'notifications'],
+  encapsulate: true,
+});

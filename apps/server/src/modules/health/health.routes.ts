@@ -1,4 +1,5 @@
 import { API } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -6,7 +7,7 @@ import { z } from 'zod';
 const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 
 /** GET /healthz: 200 while the database answers, 503 when it does not. */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+const registerHealthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.health,
     { schema: { hide: true, response: { 200: healthSchema, 503: healthSchema } } },
@@ -21,3 +22,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const healthRoutes = fp(registerHealthRoutes, {
+  name: 'health',
+  dependencies: ['db'],
+  encapsulate: true,
+});

@@ -43,5 +43,5 @@ export const mediaPlugin = fp(
       await processor.close();
     });
   },
-  { name: 'media', dependencies: ['storage'] },
+  { name: 'media', dependencies: ['db', 'storage'] },
 );

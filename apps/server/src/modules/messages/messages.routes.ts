@@ -10,6 +10,7 @@ import {
   userListDocumentSchema,
 } from '@atelier/contract';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { notify } from '../notifications';
@@ -39,7 +40,7 @@ export function messagesContextOf(app: FastifyInstance, now = () => new Date()):
 }
 
 /** Class messages (docs/product.md#class-messages): staff write to classes and families; families read. */
-export const messagesPlugin: FastifyPluginAsyncZod = async (app) => {
+const registerMessagesPlugin: FastifyPluginAsyncZod = async (app) => {
   const ctx = messagesContextOf(app);
   const staff = { onRequest: requireRole('teacher', 'admin') };
 
@@ -138,3 +139,9 @@ export const messagesPlugin: FastifyPluginAsyncZod = async (app) => {
     (request) => getMessage(ctx, viewerOf(request), request.params.id),
   );
 };
+
+export const messagesPlugin = fp(registerMessagesPlugin, {
+  name: 'messages',
+  dependencies: ['db', 'storage', 'mail', 'auth', 'notifications'],
+  encapsulate: true,
+});

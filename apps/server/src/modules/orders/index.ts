@@ -2,6 +2,11 @@
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 
 export {
+  customerOrders,
+  joinGuestOrders,
+  type OrderOwner,
+} from './customer-orders.service';
+export {
   ORDER_EVENT_TYPES,
   type OrderEventInput,
   type OrderEventType,
@@ -16,7 +21,7 @@ export {
   type OrderRow,
 } from './orders.repository';
 export { orderResource } from './orders.resources';
-export { type OrdersPluginOptions, ordersPlugin } from './orders.routes';
+export { type OrdersPluginOptions, ordersDepsOf, ordersPlugin } from './orders.routes';
 export { seedDemoOrders } from './orders.seed';
 export type { OrdersDeps } from './orders.service';
 export { cancelPendingOrder, expireDueOrders } from './orders.transitions';

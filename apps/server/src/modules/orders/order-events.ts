@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { orderEvents } from './orders.tables';
+import { insertOrderEvents } from './orders.repository';
 
 /**
  * What can happen to an order, as its history in order management shows it
@@ -45,7 +45,8 @@ export async function recordOrderEvent(tx: Db, event: OrderEventInput): Promise<
 /** Several events in one statement (the expiry sweep closes many orders at once). */
 export async function recordOrderEvents(tx: Db, events: OrderEventInput[]): Promise<void> {
   if (events.length === 0) return;
-  await tx.insert(orderEvents).values(
+  await insertOrderEvents(
+    tx,
     events.map((e) => ({
       orderId: e.orderId,
       type: e.type,

@@ -1,10 +1,10 @@
 import type { OrderStatus } from '@atelier/contract';
-import { and, asc, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { klasses, klassGroupSchedules } from '../classes/classes.tables';
 import { guestCustomers } from '../customers/customers.tables';
 import { users } from '../users/users.tables';
-import { orderItemAttendees, orderItems, orders } from './orders.tables';
+import { orderEvents, orderItemAttendees, orderItems, orders } from './orders.tables';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -243,4 +243,67 @@ export async function buyerOfOrder(
     .from(guestCustomers)
     .where(eq(guestCustomers.id, order.guestCustomerId));
   return row?.email ? { email: row.email, name: row.name, locale: null } : undefined;
+}
+
+/** The latest orders of an account or a walk-in, with the programmes they booked. */
+export async function ordersOfOwner(
+  db: Db,
+  owner: { userId: number } | { guestCustomerId: number },
+  limit = 50,
+) {
+  const rows = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      currency: orders.currency,
+      total: orders.total,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+      guestCustomerId: orders.guestCustomerId,
+    })
+    .from(orders)
+    .where(
+      'userId' in owner
+        ? eq(orders.userId, owner.userId)
+        : eq(orders.guestCustomerId, owner.guestCustomerId),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  const items =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ orderId: orderItems.orderId, snapshot: orderItems.snapshot })
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.orderId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(orderItems.id);
+  return rows.map((r) => ({
+    ...r,
+    programmes: items.filter((i) => i.orderId === r.id).map((i) => i.snapshot.klass_group.name),
+  }));
+}
+
+/** The walk-ins' orders not yet on an account join it (docs/product.md#customers). */
+export async function joinGuestOrdersToUser(
+  db: Db,
+  guestCustomerIds: number[],
+  userId: number,
+): Promise<void> {
+  if (guestCustomerIds.length === 0) return;
+  await db
+    .update(orders)
+    .set({ userId, updatedAt: new Date() })
+    .where(and(inArray(orders.guestCustomerId, guestCustomerIds), isNull(orders.userId)));
+}
+
+export async function insertOrderEvents(
+  db: Db,
+  rows: (typeof orderEvents.$inferInsert)[],
+): Promise<void> {
+  await db.insert(orderEvents).values(rows);
 }

@@ -7,6 +7,8 @@ import {
   orderListDocumentSchema,
   orderListQuerySchema,
 } from '@atelier/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
@@ -14,7 +16,7 @@ import { type CouponLookup, noCouponsExist } from '../cart';
 import { notify } from '../notifications';
 import { requireUser } from '../users';
 import type { PaymentsPort } from './orders.payments';
-import { ordersService } from './orders.service';
+import { type OrdersDeps, ordersService } from './orders.service';
 
 const tags = ['orders'];
 
@@ -30,17 +32,13 @@ export type OrdersPluginOptions = {
   sweepIntervalMs?: number;
 };
 
-/**
- * Checkout and orders (docs/architecture.md#orders-and-payments). Needs `app.payments` (the
- * payments plugin, registered before): it creates intents there and applies its events here.
- */
-export const ordersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (app, opts) => {
-  if (!app.hasDecorator('payments')) {
-    throw new Error('ordersPlugin needs app.payments: register the payments plugin before it');
-  }
-  const payments = app.getDecorator<PaymentsPort>('payments');
+/** What orders need from the app; the payments plugin must be registered (`app.payments`). */
+export function ordersDepsOf(
+  app: FastifyInstance,
+  opts: Pick<OrdersPluginOptions, 'currency' | 'now' | 'coupons'>,
+): OrdersDeps {
   const now = opts.now ?? (() => new Date());
-  const service = ordersService({
+  return {
     db: app.db,
     cart: {
       db: app.db,
@@ -48,13 +46,22 @@ export const ordersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (a
       now,
       coupons: opts.coupons ?? noCouponsExist,
     },
-    payments,
+    payments: app.getDecorator<PaymentsPort>('payments'),
     mailer: app.mail.mailer,
     notify: (input) => notify(app, input),
     currency: opts.currency,
     now,
     log: app.log,
-  });
+  };
+}
+
+/**
+ * Checkout and orders (docs/architecture.md#orders-and-payments). Needs `app.payments` (the
+ * payments plugin, registered before): it creates intents there and applies its events here.
+ */
+const registerOrdersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (app, opts) => {
+  const payments = app.getDecorator<PaymentsPort>('payments');
+  const service = ordersService(ordersDepsOf(app, opts));
 
   payments.onPaymentEvent((event) => service.applyPaymentEvent(event));
 
@@ -131,3 +138,9 @@ export const ordersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (a
     async (request) => service.cancelOrder(viewerOf(request).id, request.params.id),
   );
 };
+
+export const ordersPlugin = fp(registerOrdersPlugin, {
+  name: 'orders',
+  dependencies: ['db', 'storage', 'mail', 'auth', 'notifications', 'payments'],
+  encapsulate: true,
+});

@@ -8,9 +8,10 @@ import {
   plans,
 } from '../classes/classes.tables';
 import { guestCustomers } from '../customers/customers.tables';
-import { enrollHeldOrder, holdSeatsForOrder } from '../enrollments';
+import { enrollHeldOrder } from '../enrollments';
 import { attendeeProfiles, users } from '../users/users.tables';
 import { recordOrderEvent } from './order-events';
+import { holdOrderSeats } from './order-seats';
 import {
   insertOrderItem,
   insertOrderItemAttendees,
@@ -120,7 +121,7 @@ async function seedOrder(db: Db, buyer: Buyer, demo: DemoOrder, now: Date): Prom
       data: { total, currency: 'usd' },
       at,
     });
-    const short = await holdSeatsForOrder(tx, order, [{ scheduleId: schedule.id, seats }], at);
+    const short = await holdOrderSeats(tx, order, [{ scheduleId: schedule.id, seats }], at);
     if (short) throw new Error(`demo order ${demo.key}: ${schedule.name} is full`);
     const item = await insertOrderItem(tx, {
       orderId: order.id,

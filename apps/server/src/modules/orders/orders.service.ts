@@ -17,6 +17,7 @@ import {
   checkoutItemsOfUser,
   removeCartItemsOfSchedules,
 } from '../cart';
+import { lockScheduleCapacities } from '../classes';
 import {
   holdCouponUse,
   redeemCouponUses,
@@ -28,12 +29,12 @@ import {
   enrolledAmong,
   enrollHeldOrder,
   enrollIfSeatsFit,
-  holdSeatsForOrder,
   type OrderEnrollment,
 } from '../enrollments';
 import type { NotifyInput } from '../notifications';
 import { seatsFreed } from '../waitlist';
 import { recordOrderEvent } from './order-events';
+import { holdOrderSeats } from './order-seats';
 import type { PaymentEvent, PaymentsPort } from './orders.payments';
 import {
   buyerOf,
@@ -233,7 +234,7 @@ export function ordersService(deps: OrdersDeps) {
       // Seats first: the schedule rows are locked before anything of this transaction refers to
       // them. An order item's foreign key takes a KEY SHARE lock on its schedule, and two
       // transactions each holding that lock while waiting for FOR UPDATE would deadlock.
-      const short = await holdSeatsForOrder(
+      const short = await holdOrderSeats(
         tx,
         order,
         items.map((i) => ({ scheduleId: i.schedule.id, seats: i.numberOfAttendees })),
@@ -313,7 +314,7 @@ export function ordersService(deps: OrdersDeps) {
       const holdsValid = order.status === 'pending' && order.expiresAt > at;
       if (holdsValid) {
         await enrollHeldOrder(tx, order.id, toEnroll);
-      } else if (await enrollIfSeatsFit(tx, order.id, toEnroll, at)) {
+      } else if (await enrollIfSeatsFit(tx, lockScheduleCapacities, order.id, toEnroll, at)) {
         const couponIds = items.flatMap((i) => (i.couponId === null ? [] : [i.couponId]));
         await reinstateRedeemedUses(tx, order, [...new Set(couponIds)]);
       } else {

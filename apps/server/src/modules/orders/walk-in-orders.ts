@@ -8,9 +8,10 @@ import {
 import { AppError, ValidationError } from '../../lib/app-error';
 import type { CheckoutItem } from '../cart';
 import { cartSchedulesByIds } from '../classes';
-import { enrolledAmong, holdSeatsForOrder } from '../enrollments';
+import { enrolledAmong } from '../enrollments';
 import { priceCartItem } from '../pricing';
 import { recordOrderEvent } from './order-events';
+import { holdOrderSeats } from './order-seats';
 import {
   insertOrderItem,
   insertOrderItemAttendees,
@@ -156,7 +157,7 @@ export function walkInOrders(deps: OrdersDeps) {
         });
         if (!row) throw new Error('a fresh idempotency key was already used');
         // Seats first, as checkout does: the schedule row is locked before anything refers to it.
-        const short = await holdSeatsForOrder(
+        const short = await holdOrderSeats(
           tx,
           row,
           [{ scheduleId: item.schedule.id, seats: item.numberOfAttendees }],

@@ -1,7 +1,7 @@
 // The payments module's public face: other modules and app.ts import from here only, apart from
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 export type { Payments } from './payments.plugin';
-export { paymentsPlugin } from './payments.plugin';
+export { paymentsPlugin, paymentsStandInPlugin } from './payments.plugin';
 export type {
   CreateIntentInput,
   OrderPaymentIntent,

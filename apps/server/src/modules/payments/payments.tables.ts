@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orders } from '../orders/orders.tables';
+import { upwardKey } from '../../db/upward-key';
 
 /**
  * An order's payment intent at the provider (docs/architecture.md#orders-and-payments). One per
@@ -11,7 +11,7 @@ export const payments = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     orderId: integer('order_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'restrict' }),
+      .references(() => upwardKey('orders'), { onDelete: 'restrict' }),
     provider: text({ enum: ['stripe', 'fake'] }).notNull(),
     intentId: text('intent_id').notNull(),
     clientSecret: text('client_secret').notNull(),

@@ -16,6 +16,7 @@ import {
   photoBoxUploadDocumentSchema,
   updatePhotoBoxRequestSchema,
 } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
@@ -50,7 +51,7 @@ export type PhotoBoxesPluginOptions = {
 };
 
 /** Photo boxes (docs/product.md#photo-box): staff open and handle them; a link uploads. */
-export const photoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> = async (
+const registerPhotoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> = async (
   app,
   opts,
 ) => {
@@ -220,3 +221,9 @@ export const photoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> = 
     );
   });
 };
+
+export const photoBoxesPlugin = fp(registerPhotoBoxesPlugin, {
+  name: 'photo-boxes',
+  dependencies: ['db', 'media', 'rate-limits', 'auth'],
+  encapsulate: true,
+});

@@ -97,5 +97,8 @@ export const publicSitePlugin = fp(
       notFound: (request, reply) => sendNotFoundPage(site, request, reply),
     } satisfies SitePages);
   },
-  { name: 'public-site' },
+  {
+    name: 'public-site',
+    dependencies: ['db', 'storage', 'mail', 'media', 'pubsub', 'rate-limits', 'classes'],
+  },
 );

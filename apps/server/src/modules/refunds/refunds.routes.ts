@@ -10,6 +10,7 @@ import {
   refundRequestListDocumentSchema,
   refundRequestListQuerySchema,
 } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { notify } from '../notifications';
@@ -28,7 +29,7 @@ type PaymentsForRefunds = RefundsPaymentsPort & {
  * Refunds (docs/architecture.md#refunds): a family's requests, an admin's decisions and direct
  * refunds, and the provider's confirmations applied once.
  */
-export const refundsPlugin: FastifyPluginAsyncZod = async (app) => {
+const registerRefundsPlugin: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasDecorator('payments')) {
     throw new Error('refundsPlugin needs app.payments: register the payments plugin before it');
   }
@@ -142,3 +143,9 @@ export const refundsPlugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const refundsPlugin = fp(registerRefundsPlugin, {
+  name: 'refunds',
+  dependencies: ['db', 'mail', 'auth', 'notifications', 'payments'],
+  encapsulate: true,
+});

@@ -1,5 +1,6 @@
 import { CLASS_REMINDER_LEAD_HOURS, type Language, REMINDERS_API } from '@atelier/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { notify } from '../notifications';
 import {
   type RemindersContext,
@@ -48,7 +49,7 @@ export function remindersContextOf(
 type TokenParams = { Params: { token: string } };
 
 /** Class reminders (docs/product.md#class-reminders): the periodic sweep and the unsubscribe link. */
-export const remindersPlugin: FastifyPluginAsync<RemindersPluginOptions> = async (app, opts) => {
+const registerRemindersPlugin: FastifyPluginAsync<RemindersPluginOptions> = async (app, opts) => {
   const ctx = remindersContextOf(app, opts.config, opts.now);
   const sweep = setInterval(() => {
     sweepReminders(ctx).catch((err) => app.log.warn({ err }, 'class reminder sweep failed'));
@@ -97,3 +98,9 @@ export const remindersPlugin: FastifyPluginAsync<RemindersPluginOptions> = async
     return page(reply, done.locale, 'done', action);
   });
 };
+
+export const remindersPlugin = fp(registerRemindersPlugin, {
+  name: 'reminders',
+  dependencies: ['db', 'mail', 'notifications'],
+  encapsulate: true,
+});

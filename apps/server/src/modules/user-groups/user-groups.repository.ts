@@ -1,40 +1,38 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../lib/like-pattern';
-import { coupons } from '../coupons/coupons.tables';
 import { userResourceColumns } from '../users';
 import { users } from '../users/users.tables';
 import { userGroupMembers, userGroups } from './user-groups.tables';
 
 export type UserGroupRow = typeof userGroups.$inferSelect;
 
-/** A group with how many members it has and how many coupons are kept for it. */
-export type UserGroupWithCounts = UserGroupRow & { membersCount: number; couponsCount: number };
+/** A group with how many members it has. */
+export type UserGroupWithCounts = UserGroupRow & { membersCount: number };
 
 const nameFilter = (search?: string) =>
   search ? ilike(userGroups.name, likePattern(search)) : undefined;
 
-// Counted in subqueries so a page of groups is one query whatever its size. The names are
+// Counted in a subquery so a page of groups is one query whatever its size. The names are
 // written out: Drizzle leaves columns unqualified in a one-table query, and an unqualified "id"
 // inside the subquery would be the subquery's own.
 const membersCount = sql<number>`(select count(*)::int from ${userGroupMembers} m where m.user_group_id = "user_groups"."id")`;
-const couponsCount = sql<number>`(select count(*)::int from ${coupons} c where c.user_group_id = "user_groups"."id")`;
 const withCounts = {
   id: userGroups.id,
   name: userGroups.name,
   createdAt: userGroups.createdAt,
   updatedAt: userGroups.updatedAt,
   membersCount,
-  couponsCount,
 };
 
+/** A page of groups, each row also carrying how many groups match the filter in all. */
 export function listUserGroupRows(
   db: Db,
   filter: { search?: string },
   page: { offset: number; limit: number },
-): Promise<UserGroupWithCounts[]> {
+): Promise<(UserGroupWithCounts & { total: number })[]> {
   return db
-    .select(withCounts)
+    .select({ ...withCounts, total: sql<number>`(count(*) over ())::int` })
     .from(userGroups)
     .where(nameFilter(filter.search))
     .orderBy(asc(sql`lower(${userGroups.name})`), asc(userGroups.id))

@@ -10,6 +10,7 @@ import {
   userGroupMemberListDocumentSchema,
   userGroupMemberParamsSchema,
 } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/http';
@@ -29,10 +30,16 @@ import {
 const tags = ['user groups (staff)'];
 
 /** User groups and their members: teachers and admins (docs/product.md#coupons-and-user-groups). */
-export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
+export type UserGroupsRouteOptions = Pick<UserGroupsContext, 'couponsPerGroup'>;
+
+const registerUserGroupsRoutes: FastifyPluginAsyncZod<UserGroupsRouteOptions> = async (
+  app,
+  opts,
+) => {
   const ctx: UserGroupsContext = {
     db: app.db,
     avatarUrl: (key) => app.images.urls(key).thumbUrl,
+    couponsPerGroup: opts.couponsPerGroup,
   };
   // Before validation: a guest hears 401 and a student 403 whatever they sent.
   const staff = { onRequest: requireRole('teacher', 'admin') };
@@ -173,3 +180,9 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const userGroupsRoutes = fp(registerUserGroupsRoutes, {
+  name: 'user-groups',
+  dependencies: ['db', 'storage', 'auth'],
+  encapsulate: true,
+});

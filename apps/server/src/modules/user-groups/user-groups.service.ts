@@ -31,9 +31,30 @@ export type UserGroupsContext = {
   db: Db;
   /** A stored avatar key → the URL members' avatars are shown from. */
   avatarUrl: (key: string) => string;
+  /**
+   * Group id → how many coupons are kept for it (absent: none). The coupons module answers: it
+   * sits above this one (a coupon names its group), so app.ts passes its function down.
+   */
+  couponsPerGroup: (groupIds: number[]) => Promise<Map<number, number>>;
 };
 
-function userGroupResource(row: UserGroupWithCounts): UserGroupResource {
+type UserGroupWithUses = UserGroupWithCounts & { couponsCount: number };
+
+async function withCouponCounts(
+  ctx: UserGroupsContext,
+  rows: UserGroupWithCounts[],
+): Promise<UserGroupWithUses[]> {
+  if (rows.length === 0) return [];
+  const coupons = await ctx.couponsPerGroup(rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, couponsCount: coupons.get(r.id) ?? 0 }));
+}
+
+async function findGroup(ctx: UserGroupsContext, id: number): Promise<UserGroupWithUses | null> {
+  const row = await findUserGroupRow(ctx.db, id);
+  return row ? ((await withCouponCounts(ctx, [row]))[0] ?? null) : null;
+}
+
+function userGroupResource(row: UserGroupWithUses): UserGroupResource {
   return {
     id: String(row.id),
     type: 'user_groups',
@@ -60,8 +81,8 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-async function groupDocument(db: Db, id: number): Promise<UserGroupDocument> {
-  const row = await findUserGroupRow(db, id);
+async function groupDocument(ctx: UserGroupsContext, id: number): Promise<UserGroupDocument> {
+  const row = await findGroup(ctx, id);
   if (!row) throw notFound('User group');
   return { data: userGroupResource(row) };
 }
@@ -71,15 +92,15 @@ export async function listUserGroups(
   query: { page: number; search?: string },
 ): Promise<UserGroupListDocument> {
   const filter = { search: query.search || undefined };
-  const [total, rows] = await Promise.all([
-    countUserGroupRows(ctx.db, filter),
-    listUserGroupRows(ctx.db, filter, pageWindow(query.page)),
-  ]);
-  return listDocument(rows.map(userGroupResource), pageMeta(query.page, total));
+  // The page carries the total; only a page past the end needs counting apart.
+  const rows = await listUserGroupRows(ctx.db, filter, pageWindow(query.page));
+  const total = rows[0]?.total ?? (query.page > 1 ? await countUserGroupRows(ctx.db, filter) : 0);
+  const groups = await withCouponCounts(ctx, rows);
+  return listDocument(groups.map(userGroupResource), pageMeta(query.page, total));
 }
 
 export function getUserGroup(ctx: UserGroupsContext, id: number): Promise<UserGroupDocument> {
-  return groupDocument(ctx.db, id);
+  return groupDocument(ctx, id);
 }
 
 export async function createUserGroup(
@@ -87,7 +108,7 @@ export async function createUserGroup(
   fields: { name: string },
 ): Promise<UserGroupDocument> {
   const row = await uniqueName(() => insertUserGroupRow(ctx.db, fields.name));
-  return groupDocument(ctx.db, row.id);
+  return groupDocument(ctx, row.id);
 }
 
 export async function renameUserGroup(
@@ -97,7 +118,7 @@ export async function renameUserGroup(
 ): Promise<UserGroupDocument> {
   const row = await uniqueName(() => updateUserGroupRow(ctx.db, id, fields.name));
   if (!row) throw notFound('User group');
-  return groupDocument(ctx.db, id);
+  return groupDocument(ctx, id);
 }
 
 const groupInUse = (coupons: number) =>
@@ -105,7 +126,7 @@ const groupInUse = (coupons: number) =>
 
 /** A group a coupon is kept for cannot go: the coupon would silently apply to everyone. */
 export async function deleteUserGroup(ctx: UserGroupsContext, id: number): Promise<void> {
-  const row = await findUserGroupRow(ctx.db, id);
+  const row = await findGroup(ctx, id);
   if (!row) throw notFound('User group');
   if (row.couponsCount > 0) throw groupInUse(row.couponsCount);
   try {
@@ -154,7 +175,7 @@ export async function addMembers(
     }
     throw error;
   }
-  return groupDocument(ctx.db, id);
+  return groupDocument(ctx, id);
 }
 
 export async function removeMember(

@@ -1,11 +1,12 @@
 import { ACCOUNTS_API, userListDocumentSchema, userSearchQuerySchema } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses } from '../../lib/http';
 import { requireRole } from '../users';
 import { findUsers } from './user-search.service';
 
 /** GET /api/v1/users/search: teachers and admins pick users (user groups, coupons, messages). */
-export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
+const registerUserSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ACCOUNTS_API.usersSearch,
     {
@@ -22,3 +23,9 @@ export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => findUsers(app.db, request.query, (key) => app.images.urls(key).thumbUrl),
   );
 };
+
+export const userSearchRoutes = fp(registerUserSearchRoutes, {
+  name: 'user-search',
+  dependencies: ['db', 'storage', 'auth'],
+  encapsulate: true,
+});

@@ -81,7 +81,7 @@ export const authPlugin = fp(
       );
     });
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['db', 'pubsub'] },
 );
 
 /**

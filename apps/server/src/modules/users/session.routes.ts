@@ -1,4 +1,5 @@
 import { API, signInBodySchema, signInResponseSchema, userDocumentSchema } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/http';
@@ -8,7 +9,7 @@ import type { Session } from './session.service';
 import { userResource } from './user-resource';
 
 /** Sign-in, the current user and sign-out (docs/architecture.md#sessions). */
-export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+const registerSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same thumbnail the accounts module shows: avatars are small everywhere.
   const avatarUrl = (key: string) => app.images.urls(key).thumbUrl;
 
@@ -77,3 +78,9 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const sessionRoutes = fp(registerSessionRoutes, {
+  name: 'sessions',
+  dependencies: ['db', 'auth', 'rate-limits'],
+  encapsulate: true,
+});

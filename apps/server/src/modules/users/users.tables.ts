@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { guestCustomers } from '../customers/customers.tables';
+import { upwardKey } from '../../db/upward-key';
 
 export const users = pgTable(
   'users',
@@ -66,7 +66,7 @@ export const attendeeProfiles = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     /** The family account; null for a walk-in's attendee, who belongs to a guest customer. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    guestCustomerId: integer('guest_customer_id').references(() => guestCustomers.id, {
+    guestCustomerId: integer('guest_customer_id').references(() => upwardKey('guest_customers'), {
       onDelete: 'cascade',
     }),
     name: text().notNull(),

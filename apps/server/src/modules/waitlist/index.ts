@@ -2,6 +2,7 @@
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 export { type WaitlistPluginOptions, waitlistContextOf, waitlistPlugin } from './waitlist.routes';
 export {
+  acceptOffers,
   type OfferMade,
   offerFreedSeats,
   seatsFreed,

@@ -287,6 +287,36 @@ export async function setOfferStatus(
   await db.update(waitlistOffers).set({ status }).where(inArray(waitlistOffers.id, ids));
 }
 
+/** The entries these offers were made to. */
+export async function entryIdsOfOffers(db: Db, offerIds: number[]): Promise<number[]> {
+  if (offerIds.length === 0) return [];
+  const rows = await db
+    .select({ entryId: waitlistOffers.entryId })
+    .from(waitlistOffers)
+    .where(inArray(waitlistOffers.id, offerIds));
+  return rows.map((r) => r.entryId);
+}
+
+/**
+ * Locks the schedules (ordered by id, as checkout does, so the two queue instead of deadlocking)
+ * until the transaction ends, and returns their capacities. The same lock as the classes module's
+ * lockScheduleCapacities: this module sits below classes and reads the schedule row itself, like
+ * scheduleFacts.
+ */
+export async function lockScheduleCapacities(
+  db: Db,
+  scheduleIds: number[],
+): Promise<Map<number, number>> {
+  if (scheduleIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: klassGroupSchedules.id, capacity: klassGroupSchedules.capacity })
+    .from(klassGroupSchedules)
+    .where(inArray(klassGroupSchedules.id, scheduleIds))
+    .orderBy(asc(klassGroupSchedules.id))
+    .for('update');
+  return new Map(rows.map((r) => [r.id, r.capacity]));
+}
+
 /** Schedules the sweep looks at: someone waiting, or an open offer past its end. */
 export async function schedulesToSweep(db: Db, at: Date): Promise<number[]> {
   const waiting = db

@@ -7,6 +7,7 @@ import {
   waitlistEntryListDocumentSchema,
 } from '@atelier/contract';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
@@ -47,7 +48,7 @@ export function waitlistContextOf(app: FastifyInstance, now = () => new Date()):
 }
 
 /** The waitlist (docs/product.md#waitlist): families join and answer offers; staff order the line. */
-export const waitlistPlugin: FastifyPluginAsyncZod<WaitlistPluginOptions> = async (app, opts) => {
+const registerWaitlistPlugin: FastifyPluginAsyncZod<WaitlistPluginOptions> = async (app, opts) => {
   const ctx = waitlistContextOf(app, opts.now);
   // The hooks where seats are freed offer them at once; the sweep catches everything else
   // (refunds, offers running out) and is safe on several processes: the schedule lock serialises.
@@ -161,3 +162,9 @@ export const waitlistPlugin: FastifyPluginAsyncZod<WaitlistPluginOptions> = asyn
     },
   );
 };
+
+export const waitlistPlugin = fp(registerWaitlistPlugin, {
+  name: 'waitlist',
+  dependencies: ['db', 'mail', 'auth', 'notifications'],
+  encapsulate: true,
+});

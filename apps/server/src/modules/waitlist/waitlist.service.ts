@@ -20,9 +20,11 @@ import {
   dueOffersOfSchedule,
   type EntryView,
   entryById,
+  entryIdsOfOffers,
   familyOf,
   insertEntryAtBack,
   insertOffer,
+  lockScheduleCapacities,
   offerById,
   openOffersOfEntry,
   reorderEntries,
@@ -113,11 +115,14 @@ async function offerFreedSeatsOfSchedule(
 ): Promise<OfferMade[]> {
   const at = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const left = (await lockSeatsLeft(tx, [scheduleId], at)).get(scheduleId);
+    const left = (await lockSeatsLeft(tx, lockScheduleCapacities, [scheduleId], at)).get(
+      scheduleId,
+    );
     if (left === undefined) return [];
     await expireDueOffers(tx, scheduleId, at);
     // Offers that just expired freed their seats: count again under the same lock.
-    let free = (await lockSeatsLeft(tx, [scheduleId], at)).get(scheduleId) ?? 0;
+    let free =
+      (await lockSeatsLeft(tx, lockScheduleCapacities, [scheduleId], at)).get(scheduleId) ?? 0;
     if (free <= 0) return [];
     const facts = await scheduleFacts(tx, scheduleId);
     const made: OfferMade[] = [];
@@ -252,7 +257,8 @@ export async function joinWaitlist(
   }
   const at = ctx.now();
   const entryId = await ctx.db.transaction(async (tx) => {
-    const left = (await lockSeatsLeft(tx, [scheduleId], at)).get(scheduleId) ?? 0;
+    const left =
+      (await lockSeatsLeft(tx, lockScheduleCapacities, [scheduleId], at)).get(scheduleId) ?? 0;
     if (left >= seats) throw new AppError('conflict', WAITLIST_MESSAGES.seatsAvailable);
     if (await activeEntryOf(tx, scheduleId, userId)) {
       throw new AppError('conflict', WAITLIST_MESSAGES.alreadyWaiting);
@@ -312,7 +318,7 @@ export async function reorderWaitlist(
   await staffSchedule(ctx, viewer, scheduleId);
   const at = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await lockSeatsLeft(tx, [scheduleId], at);
+    await lockSeatsLeft(tx, lockScheduleCapacities, [scheduleId], at);
     const active = new Set(await activeEntryIdsOfSchedule(tx, scheduleId));
     const named = new Set(entryIds);
     if (
@@ -342,7 +348,7 @@ async function endEntry(
 ): Promise<void> {
   const at = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await lockSeatsLeft(tx, [scheduleId], at);
+    await lockSeatsLeft(tx, lockScheduleCapacities, [scheduleId], at);
     const entry = await entryById(tx, entryId);
     if (!entry || (entry.status !== 'waiting' && entry.status !== 'offered')) {
       throw notFound('Waitlist entry');
@@ -392,7 +398,7 @@ export async function declineOffer(
   if (!offer || !entry || entry.userId !== userId) throw notFound('Offer');
   const at = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await lockSeatsLeft(tx, [offer.scheduleId], at);
+    await lockSeatsLeft(tx, lockScheduleCapacities, [offer.scheduleId], at);
     const current = await offerById(tx, offerId);
     if (current?.status !== 'open' || current.expiresAt <= at) {
       throw new AppError('conflict', WAITLIST_MESSAGES.offerNotOpen);
@@ -418,4 +424,15 @@ export async function seatsFreed(ctx: WaitlistContext, scheduleIds: number[]): P
   } catch (err) {
     ctx.log.warn({ err, scheduleIds }, 'offering freed seats failed; the sweep will retry');
   }
+}
+
+/**
+ * The orders module took these offers' seats for an order (in its transaction, under the schedule
+ * lock): the offers are accepted and their entries booked.
+ */
+export async function acceptOffers(db: Db, offerIds: number[], at: Date): Promise<void> {
+  if (offerIds.length === 0) return;
+  const entryIds = await entryIdsOfOffers(db, offerIds);
+  await setOfferStatus(db, offerIds, 'accepted');
+  await setEntryStatus(db, entryIds, 'booked', at);
 }

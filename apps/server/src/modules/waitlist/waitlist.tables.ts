@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { klassGroupSchedules } from '../classes/classes.tables';
+import { upwardKey } from '../../db/upward-key';
 import { users } from '../users/users.tables';
 
 /**
@@ -13,7 +13,7 @@ export const waitlistEntries = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     scheduleId: integer('schedule_id')
       .notNull()
-      .references(() => klassGroupSchedules.id, { onDelete: 'cascade' }),
+      .references(() => upwardKey('klass_group_schedules'), { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -48,7 +48,7 @@ export const waitlistOffers = pgTable(
       .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
     scheduleId: integer('schedule_id')
       .notNull()
-      .references(() => klassGroupSchedules.id, { onDelete: 'cascade' }),
+      .references(() => upwardKey('klass_group_schedules'), { onDelete: 'cascade' }),
     seats: integer().notNull(),
     status: text({ enum: ['open', 'accepted', 'expired', 'declined'] })
       .notNull()

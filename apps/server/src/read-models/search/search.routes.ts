@@ -1,5 +1,6 @@
 import { SEARCH_API, searchDocumentSchema, searchQuerySchema } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, optionalBearer, type Viewer, viewerOf } from '../../lib/http';
 import type { SearchContext } from './search.context';
@@ -16,7 +17,7 @@ function viewerOrVisitor(request: FastifyRequest): Viewer | null {
 }
 
 /** GET /api/v1/search: the search dialog's grouped results (docs/product.md#search). */
-export const searchRoutes: FastifyPluginAsyncZod<{ ctx: SearchContext }> = async (app, opts) => {
+const registerSearchRoutes: FastifyPluginAsyncZod<{ ctx: SearchContext }> = async (app, opts) => {
   const { ctx } = opts;
   app.get(
     SEARCH_API.search,
@@ -33,3 +34,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: SearchContext }> = async
     (request) => search(ctx, viewerOrVisitor(request), request.query.q),
   );
 };
+
+export const searchRoutes = fp(registerSearchRoutes, {
+  name: 'search',
+  dependencies: ['db', 'auth'],
+  encapsulate: true,
+});

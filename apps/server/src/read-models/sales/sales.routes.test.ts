@@ -1,6 +1,5 @@
 import { SALES_API, SALES_MESSAGES, salesOverviewDocumentSchema } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   as,
   type Cast,
@@ -8,8 +7,9 @@ import {
   enroll,
   type Person,
   programmeWithSchedule,
-} from '../classes/classes-testing';
-import { attendeeProfiles } from '../users/users.tables';
+} from '../../modules/classes/classes-testing';
+import { attendeeProfiles } from '../../modules/users/users.tables';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { insertOrder, insertRefund } from './sales-testing';
 
 describe('sales overview (admins)', { timeout: 60_000 }, () => {

@@ -5,10 +5,11 @@ import {
   adminOrderListQuerySchema,
   idParamsSchema,
 } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
-import { requireRole } from '../users';
+import { requireRole } from '../../modules/users';
 import {
   type AdminOrdersContext,
   cancelAdminOrder,
@@ -25,7 +26,7 @@ export type AdminOrdersRouteOptions = {
 };
 
 /** Order management: admins only (docs/product.md#order-management, decision 032). */
-export const adminOrdersRoutes: FastifyPluginAsyncZod<AdminOrdersRouteOptions> = async (
+const registerAdminOrdersRoutes: FastifyPluginAsyncZod<AdminOrdersRouteOptions> = async (
   app,
   opts,
 ) => {
@@ -93,3 +94,9 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<AdminOrdersRouteOptions> =
     (request) => cancelAdminOrder(ctx, request.params.id, viewerOf(request).id),
   );
 };
+
+export const adminOrdersRoutes = fp(registerAdminOrdersRoutes, {
+  name: 'admin-orders',
+  dependencies: ['db', 'auth'],
+  encapsulate: true,
+});

@@ -1,8 +1,9 @@
 import { SALES_API, salesOverviewDocumentSchema, salesQuerySchema } from '@atelier/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/http';
-import { requireRole } from '../users';
+import { requireRole } from '../../modules/users';
 import { type SalesContext, salesCsv, salesOverview, salesOverviewDocument } from './sales.service';
 
 const tags = ['sales (admins)'];
@@ -13,7 +14,7 @@ export type SalesRouteOptions = { currency: string };
 const wantsCsv = (accept: string | undefined) => /\btext\/csv\b/i.test(accept ?? '');
 
 /** The sales overview: admins only (docs/product.md#sales-overview). */
-export const salesRoutes: FastifyPluginAsyncZod<SalesRouteOptions> = async (app, opts) => {
+const registerSalesRoutes: FastifyPluginAsyncZod<SalesRouteOptions> = async (app, opts) => {
   const ctx: SalesContext = { db: app.db, currency: opts.currency };
 
   app.get(
@@ -52,3 +53,9 @@ export const salesRoutes: FastifyPluginAsyncZod<SalesRouteOptions> = async (app,
     },
   );
 };
+
+export const salesRoutes = fp(registerSalesRoutes, {
+  name: 'sales',
+  dependencies: ['db', 'auth'],
+  encapsulate: true,
+});

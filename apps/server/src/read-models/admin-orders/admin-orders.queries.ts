@@ -14,17 +14,22 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { klassGroupSchedules } from '../classes/classes.tables';
-import { guestCustomers } from '../customers/customers.tables';
-import { orderEvents, orderItemAttendees, orderItems, orders } from '../orders/orders.tables';
-import { payments } from '../payments/payments.tables';
+import { klassGroupSchedules } from '../../modules/classes/classes.tables';
+import { guestCustomers } from '../../modules/customers/customers.tables';
+import {
+  orderEvents,
+  orderItemAttendees,
+  orderItems,
+  orders,
+} from '../../modules/orders/orders.tables';
+import { payments } from '../../modules/payments/payments.tables';
 import {
   refundAttendees,
   refundRequestAttendees,
   refundRequests,
   refunds,
-} from '../refunds/refunds.tables';
-import { users } from '../users/users.tables';
+} from '../../modules/refunds/refunds.tables';
+import { users } from '../../modules/users/users.tables';
 
 // Order management reads (docs/product.md#order-management): every order, whoever bought it.
 // A page costs two queries (rows, count) whatever its size: the customer comes by join and the

@@ -7,27 +7,27 @@ import {
 } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { cartItems } from '../cart/cart.tables';
-import { addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
+import { cartItems } from '../../modules/cart/cart.tables';
+import { addToCart, SETUP_TIMEOUT_MS } from '../../modules/cart/cart-testing';
 import {
   as,
   type Cast,
   cast,
   type Person,
   programmeWithSchedule,
-} from '../classes/classes-testing';
-import { guestCustomers } from '../customers/customers.tables';
-import { orderItemAttendees, orderItems, orders } from '../orders/orders.tables';
-import { fakePayments } from '../orders/orders-testing';
-import { payments as paymentRows } from '../payments/payments.tables';
+} from '../../modules/classes/classes-testing';
+import { guestCustomers } from '../../modules/customers/customers.tables';
+import { orderItemAttendees, orderItems, orders } from '../../modules/orders/orders.tables';
+import { fakePayments } from '../../modules/orders/orders-testing';
+import { payments as paymentRows } from '../../modules/payments/payments.tables';
 import {
   refundAttendees,
   refundRequestAttendees,
   refundRequests,
   refunds,
-} from '../refunds/refunds.tables';
-import { attendeeProfiles, users } from '../users/users.tables';
+} from '../../modules/refunds/refunds.tables';
+import { attendeeProfiles, users } from '../../modules/users/users.tables';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { csvCell } from './admin-orders.service';
 
 describe('order management API', { timeout: SETUP_TIMEOUT_MS }, () => {

@@ -1,7 +1,7 @@
 import { SALES_API, salesOverviewDocumentSchema } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, type Cast, cast, programmeWithSchedule } from '../../modules/classes/classes-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, type Cast, cast, programmeWithSchedule } from '../classes/classes-testing';
 import { insertBulkOrders, type TestItem } from './sales-testing';
 
 // docs/product.md#sales-overview: the overview is summed in the database, so the number of

@@ -17,7 +17,7 @@ import {
   itemsOfOrders,
   type OrderItemWithAttendees,
   orderResource,
-} from '../orders';
+} from '../../modules/orders';
 import {
   type AdminOrderFilter,
   type AdminOrderSummaryRow,
@@ -26,7 +26,7 @@ import {
   adminOrderSummary,
   type OrderHistory,
   orderHistory,
-} from './admin-orders.repository';
+} from './admin-orders.queries';
 
 // Order management (docs/product.md#order-management, decision 032).
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { OrderItemSnapshot } from '@atelier/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orders } from '../orders/orders.tables';
-import { refunds } from '../refunds/refunds.tables';
+import { orderItems, orders } from '../../modules/orders/orders.tables';
+import { refunds } from '../../modules/refunds/refunds.tables';
 
 /** A programme and plan as an item's snapshot names them (ids as strings, as the contract has). */
 export type Named = { id: string; name: string };

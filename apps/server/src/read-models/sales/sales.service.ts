@@ -9,7 +9,7 @@ import {
   type SalesQuery,
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
-import { bucketRows, type ItemRow, itemRows, scheduleRows } from './sales.repository';
+import { bucketRows, type ItemRow, itemRows, scheduleRows } from './sales.queries';
 
 /** What the sales services need from the app. */
 export type SalesContext = { db: Db; currency: string };
