@@ -10,7 +10,7 @@ import { formatCents } from '../../../lib/money';
 import { pageCount } from '../../../lib/paged-list';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
-import { useDeletePlanMutation, usePlansQuery } from '../classes-api';
+import { useDeletePlanMutation, usePlansQuery } from '../plans-api';
 import { PlanFormDialog } from './plan-form-dialog';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; plan: FlatPlan } | null;

@@ -14,7 +14,6 @@ import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { useFormErrors } from '../../../components/form/use-form-errors';
 import { clientConfig } from '../../../lib/client-config';
 import { currencySymbol } from '../../../lib/money';
-import { useCreatePlanMutation, useUpdatePlanMutation } from '../classes-api';
 import {
   emptyPlanForm,
   type PlanFormValues,
@@ -22,6 +21,7 @@ import {
   planFormValues,
   validatePlanForm,
 } from '../plan-form';
+import { useCreatePlanMutation, useUpdatePlanMutation } from '../plans-api';
 
 const KNOWN = ['name', 'base_price', 'unit_price', 'unit_type'];
 
