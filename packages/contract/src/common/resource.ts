@@ -29,6 +29,10 @@ export type ResourceField = {
   hint?: string;
   /** A new form's value (the form's text), when not empty. */
   initial?: string;
+  /** Text: an empty value is sent as null (an optional e-mail), not as ''. */
+  nullable?: boolean;
+  /** Text: the kind of input a phone's keyboard is chosen for. */
+  inputType?: 'email' | 'tel';
   /** Shown as a column of the admin list (default true). */
   column?: boolean;
   /**

@@ -26,8 +26,14 @@ export const guestCustomerResource = defineResource({
   paths: { collection: CUSTOMERS_API.guestCustomers, member: CUSTOMERS_API.guestCustomer },
   fields: {
     name: { kind: 'text', label: 'customers.name', required: true, max: CUSTOMER_NAME_MAX },
-    email: { kind: 'text', label: 'customers.email', max: CUSTOMER_EMAIL_MAX },
-    phone: { kind: 'text', label: 'customers.phone', max: CUSTOMER_PHONE_MAX },
+    email: {
+      kind: 'text',
+      label: 'customers.email',
+      max: CUSTOMER_EMAIL_MAX,
+      nullable: true,
+      inputType: 'email',
+    },
+    phone: { kind: 'text', label: 'customers.phone', max: CUSTOMER_PHONE_MAX, nullable: true },
     notes: {
       kind: 'multiline',
       label: 'customers.notes',
