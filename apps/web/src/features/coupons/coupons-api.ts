@@ -17,16 +17,16 @@ const namesOf = (raw: unknown): CouponScopeOption[] =>
   namesDocumentSchema.parse(raw).data.map((r) => ({ id: r.id, name: r.attributes.name }));
 
 /** Coupons (docs/product.md#coupons-and-user-groups): the resource kit's endpoints. */
-export const {
-  useListQuery: useCouponsQuery,
-  useCreateMutation: useCreateCouponMutation,
-  useUpdateMutation: useUpdateCouponMutation,
-  useDeleteMutation: useDeleteCouponMutation,
-} = resourceEndpoints(couponResource, {
+export const couponHooks = resourceEndpoints(couponResource, {
   tag: 'Coupon',
   // A group shows how many coupons are kept for it.
   alsoInvalidates: { create: ['UserGroup'], update: ['UserGroup'], delete: ['UserGroup'] },
 });
+export const {
+  useListQuery: useCouponsQuery,
+  useCreateMutation: useCreateCouponMutation,
+  useUpdateMutation: useUpdateCouponMutation,
+} = couponHooks;
 
 /**
  * The choices a coupon's form offers: the user groups, and the published programmes (the

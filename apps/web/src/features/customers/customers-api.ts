@@ -20,13 +20,21 @@ export type CustomerListArgs = { page: number; search?: string };
 
 const LIST = 'LIST';
 
-/** Walk-in customers: the resource kit's endpoints (never deleted, so no delete hook). */
+const guestCustomerEndpoints = resourceEndpoints(guestCustomerResource, { tag: 'GuestCustomer' });
+
+/** Walk-in customers: the resource kit's endpoints, but delete (walk-ins are never deleted). */
+export const guestCustomerHooks = {
+  useListQuery: guestCustomerEndpoints.useListQuery,
+  useGetQuery: guestCustomerEndpoints.useGetQuery,
+  useCreateMutation: guestCustomerEndpoints.useCreateMutation,
+  useUpdateMutation: guestCustomerEndpoints.useUpdateMutation,
+};
 export const {
   useListQuery: useGuestCustomersQuery,
   useGetQuery: useGuestCustomerQuery,
   useCreateMutation: useCreateGuestCustomerMutation,
   useUpdateMutation: useUpdateGuestCustomerMutation,
-} = resourceEndpoints(guestCustomerResource, { tag: 'GuestCustomer' });
+} = guestCustomerHooks;
 
 /**
  * Customers and walk-in customers (docs/product.md#customers): admins only. JSON:API resources,
