@@ -131,7 +131,7 @@ export type ResourceDeclaration<
   updateMethod: 'PUT' | 'PATCH';
   listQuery: Q;
   /** The translatable text fields, in declaration order. */
-  translatable: readonly TranslatableKeys<F>[];
+  translatable: readonly (keyof F & string)[];
   /** `{ [name]: create fields (and translations) }`. */
   createBodySchema: z.ZodObject<{ [K in N]: WithTranslations<C, TranslatableKeys<F>> }>;
   /** `{ [name]: update fields (and translations) }`. */
