@@ -352,6 +352,12 @@ export const enFeatures = {
     delete: {
       confirm: 'Delete',
     },
+    form: {
+      inLanguage: '{{label}} ({{language}})',
+      languages: { en: 'English', ja: 'Japanese' },
+      yes: 'Yes',
+      no: 'No',
+    },
   },
   manageClasses: {
     audiences: { kids: 'Kids', adults: 'Adults', all_ages: 'All ages' },

@@ -350,6 +350,12 @@ export const jaFeatures: FeatureTranslation = {
     delete: {
       confirm: '削除',
     },
+    form: {
+      inLanguage: '{{label}}（{{language}}）',
+      languages: { en: '英語', ja: '日本語' },
+      yes: 'はい',
+      no: 'いいえ',
+    },
   },
   manageClasses: {
     audiences: { kids: '子ども', adults: '大人', all_ages: '全年齢' },

@@ -7,6 +7,7 @@ export * from './classes.paths';
 export { isValidTimeZone } from './fields';
 export * from './flat.schemas';
 export * from './klass-groups.schemas';
+export * from './plans.resource';
 export * from './plans.schemas';
 export * from './schedules.schemas';
 export * from './teachers.schemas';

@@ -2,5 +2,6 @@
 export * from './id.schemas';
 export * from './json-api';
 export * from './page.schemas';
+export * from './resource';
 export * from './text.schemas';
 export * from './translations.schemas';

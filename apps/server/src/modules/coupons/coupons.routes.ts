@@ -1,15 +1,8 @@
-import {
-  COUPONS_API,
-  couponBodySchema,
-  couponDocumentSchema,
-  couponListDocumentSchema,
-  couponListQuerySchema,
-  idParamsSchema,
-} from '@atelier/contract';
+import { couponResource } from '@atelier/contract';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { viewerOf } from '../../lib/http';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { requireRole } from '../users';
 import {
   type CouponsContext,
@@ -20,8 +13,6 @@ import {
   updateCoupon,
 } from './coupons.service';
 
-const tags = ['coupons (staff)'];
-
 export type CouponsRouteOptions = {
   /** The clock held uses are counted at; tests pin it. */
   now?: () => Date;
@@ -30,90 +21,26 @@ export type CouponsRouteOptions = {
 /** Coupons: teachers and admins (docs/product.md#coupons-and-user-groups). */
 const registerCouponsRoutes: FastifyPluginAsyncZod<CouponsRouteOptions> = async (app, opts) => {
   const ctx: CouponsContext = { db: app.db, now: opts.now ?? (() => new Date()) };
-  // Before validation: a guest hears 401 and a student 403 whatever they sent.
-  const staff = { onRequest: requireRole('teacher', 'admin') };
-
-  app.get(
-    COUPONS_API.coupons,
-    {
-      ...staff,
-      schema: {
-        tags,
-        summary: 'A page of coupons by code, each with its redeemed and held uses',
-        security: bearer,
-        querystring: couponListQuerySchema,
-        response: { 200: couponListDocumentSchema, ...errorResponses(401, 403, 422) },
-      },
+  resourceRoutes(app, couponResource, {
+    guard: requireRole('teacher', 'admin'),
+    tags: ['coupons (staff)'],
+    summaries: {
+      list: 'A page of coupons by code, each with its redeemed and held uses',
+      create:
+        'Create a coupon: percent (1–100) or fixed (cents) off, in a window, up to limits, ' +
+        'optionally for one user group and/or one programme; the code is unique whatever its case',
+      get: 'One coupon',
+      update: 'Replace every field of a coupon (a field left out becomes null)',
+      delete: 'Delete a coupon and its uses (orders keep the code they were priced with)',
     },
-    (request) => listCoupons(ctx, request.query),
-  );
-
-  app.post(
-    COUPONS_API.coupons,
-    {
-      ...staff,
-      schema: {
-        tags,
-        summary:
-          'Create a coupon: percent (1–100) or fixed (cents) off, in a window, up to limits, ' +
-          'optionally for one user group and/or one programme; the code is unique whatever its case',
-        security: bearer,
-        body: couponBodySchema,
-        response: { 201: couponDocumentSchema, ...errorResponses(401, 403, 422) },
-      },
+    handlers: {
+      list: (query) => listCoupons(ctx, query),
+      create: (fields, request) => createCoupon(ctx, fields, viewerOf(request).id),
+      get: (id) => getCoupon(ctx, id),
+      update: (id, fields) => updateCoupon(ctx, id, fields),
+      delete: (id) => deleteCoupon(ctx, id),
     },
-    async (request, reply) =>
-      reply.code(201).send(await createCoupon(ctx, request.body.coupon, viewerOf(request).id)),
-  );
-
-  app.get(
-    COUPONS_API.coupon(':id'),
-    {
-      ...staff,
-      schema: {
-        tags,
-        summary: 'One coupon',
-        security: bearer,
-        params: idParamsSchema,
-        response: { 200: couponDocumentSchema, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    (request) => getCoupon(ctx, request.params.id),
-  );
-
-  app.put(
-    COUPONS_API.coupon(':id'),
-    {
-      ...staff,
-      schema: {
-        tags,
-        summary: 'Replace every field of a coupon (a field left out becomes null)',
-        security: bearer,
-        params: idParamsSchema,
-        body: couponBodySchema,
-        response: { 200: couponDocumentSchema, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    (request) => updateCoupon(ctx, request.params.id, request.body.coupon),
-  );
-
-  app.delete(
-    COUPONS_API.coupon(':id'),
-    {
-      ...staff,
-      schema: {
-        tags,
-        summary: 'Delete a coupon and its uses (orders keep the code they were priced with)',
-        security: bearer,
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request, reply) => {
-      await deleteCoupon(ctx, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  });
 };
 
 export const couponsRoutes = fp(registerCouponsRoutes, {

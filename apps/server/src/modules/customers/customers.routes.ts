@@ -4,9 +4,7 @@ import {
   customerDocumentSchema,
   customerListDocumentSchema,
   customerListQuerySchema,
-  guestCustomerBodySchema,
-  guestCustomerDocumentSchema,
-  guestCustomerListDocumentSchema,
+  guestCustomerResource,
   idParamsSchema,
   walkInOrderBodySchema,
   walkInOrderDocumentSchema,
@@ -14,6 +12,7 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { requireRole } from '../users';
 import {
   bookForGuestCustomer,
@@ -86,69 +85,23 @@ const registerCustomersRoutes: FastifyPluginAsyncZod<CustomersRouteOptions> = as
     (request) => editCustomer(ctx, request.params.id, request.body.customer),
   );
 
-  app.get(
-    CUSTOMERS_API.guestCustomers,
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: 'A page of walk-in customers by name, searched by name, e-mail or phone',
-        security: bearer,
-        querystring: customerListQuerySchema,
-        response: { 200: guestCustomerListDocumentSchema, ...errorResponses(401, 403, 422) },
-      },
+  // Walk-ins are never deleted: their orders are the school's records.
+  resourceRoutes(app, guestCustomerResource, {
+    guard: admin.onRequest,
+    tags,
+    summaries: {
+      list: 'A page of walk-in customers by name, searched by name, e-mail or phone',
+      create: 'A new walk-in customer: a name, and an e-mail and/or phone if given',
+      get: 'One walk-in customer with their attendees and orders',
+      update: "A walk-in customer's name, e-mail, phone and notes",
     },
-    (request) => listGuestCustomers(ctx, request.query),
-  );
-
-  app.post(
-    CUSTOMERS_API.guestCustomers,
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: 'A new walk-in customer: a name, and an e-mail and/or phone if given',
-        security: bearer,
-        body: guestCustomerBodySchema,
-        response: { 201: guestCustomerDocumentSchema, ...errorResponses(401, 403, 422) },
-      },
+    handlers: {
+      list: (query) => listGuestCustomers(ctx, query),
+      create: (fields, request) => createGuestCustomer(ctx, fields, viewerOf(request).id),
+      get: (id) => getGuestCustomer(ctx, id),
+      update: (id, fields) => editGuestCustomer(ctx, id, fields),
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await createGuestCustomer(ctx, request.body.guest_customer, viewerOf(request).id)),
-  );
-
-  app.get(
-    CUSTOMERS_API.guestCustomer(':id'),
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: 'One walk-in customer with their attendees and orders',
-        security: bearer,
-        params: idParamsSchema,
-        response: { 200: guestCustomerDocumentSchema, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    (request) => getGuestCustomer(ctx, request.params.id),
-  );
-
-  app.put(
-    CUSTOMERS_API.guestCustomer(':id'),
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: "A walk-in customer's name, e-mail, phone and notes",
-        security: bearer,
-        params: idParamsSchema,
-        body: guestCustomerBodySchema,
-        response: { 200: guestCustomerDocumentSchema, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    (request) => editGuestCustomer(ctx, request.params.id, request.body.guest_customer),
-  );
+  });
 
   app.post(
     CUSTOMERS_API.guestCustomerOrders(':id'),

@@ -3,17 +3,16 @@ import {
   idParamsSchema,
   pageQuerySchema,
   USER_GROUPS_API,
-  userGroupBodySchema,
   userGroupDocumentSchema,
-  userGroupListDocumentSchema,
-  userGroupListQuerySchema,
   userGroupMemberListDocumentSchema,
   userGroupMemberParamsSchema,
+  userGroupResource,
 } from '@atelier/contract';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/http';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { requireRole } from '../users';
 import {
   addMembers,
@@ -29,7 +28,7 @@ import {
 
 const tags = ['user groups (staff)'];
 
-/** User groups and their members: teachers and admins (docs/product.md#coupons-and-user-groups). */
+/** User groups (the resource kit) and their members: teachers and admins (docs/product.md#coupons-and-user-groups). */
 export type UserGroupsRouteOptions = Pick<UserGroupsContext, 'couponsPerGroup'>;
 
 const registerUserGroupsRoutes: FastifyPluginAsyncZod<UserGroupsRouteOptions> = async (
@@ -44,89 +43,27 @@ const registerUserGroupsRoutes: FastifyPluginAsyncZod<UserGroupsRouteOptions> = 
   // Before validation: a guest hears 401 and a student 403 whatever they sent.
   const staff = { onRequest: requireRole('teacher', 'admin') };
 
-  app.get(
-    USER_GROUPS_API.userGroups,
-    {
-      ...staff,
-      schema: {
-        tags,
-        summary: 'A page of user groups by name, each with its member and coupon counts',
-        security: bearer,
-        querystring: userGroupListQuerySchema,
-        response: { 200: userGroupListDocumentSchema, ...errorResponses(401, 403, 422) },
-      },
+  resourceRoutes(app, userGroupResource, {
+    guard: staff.onRequest,
+    tags,
+    summaries: {
+      list: 'A page of user groups by name, each with its member and coupon counts',
+      create: 'Create a user group; its name is unique whatever its case',
+      get: 'One user group',
+      update: 'Rename a user group',
+      delete: 'Delete a user group; 409 while a coupon is kept for it',
     },
-    (request) => listUserGroups(ctx, request.query),
-  );
+    handlers: {
+      list: (query) => listUserGroups(ctx, query),
+      create: (fields) => createUserGroup(ctx, fields),
+      get: (id) => getUserGroup(ctx, id),
+      update: (id, fields) => renameUserGroup(ctx, id, fields),
+      delete: (id) => deleteUserGroup(ctx, id),
+    },
+    moreErrors: { delete: [409] },
+  });
 
-  app.post(
-    USER_GROUPS_API.userGroups,
-    {
-      ...staff,
-      schema: {
-        tags,
-        summary: 'Create a user group; its name is unique whatever its case',
-        security: bearer,
-        body: userGroupBodySchema,
-        response: { 201: userGroupDocumentSchema, ...errorResponses(401, 403, 422) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createUserGroup(ctx, request.body.user_group)),
-  );
-
-  app.get(
-    USER_GROUPS_API.userGroup(':id'),
-    {
-      ...staff,
-      schema: {
-        tags,
-        summary: 'One user group',
-        security: bearer,
-        params: idParamsSchema,
-        response: { 200: userGroupDocumentSchema, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    (request) => getUserGroup(ctx, request.params.id),
-  );
-
-  app.put(
-    USER_GROUPS_API.userGroup(':id'),
-    {
-      ...staff,
-      schema: {
-        tags,
-        summary: 'Rename a user group',
-        security: bearer,
-        params: idParamsSchema,
-        body: userGroupBodySchema,
-        response: { 200: userGroupDocumentSchema, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    (request) => renameUserGroup(ctx, request.params.id, request.body.user_group),
-  );
-
-  app.delete(
-    USER_GROUPS_API.userGroup(':id'),
-    {
-      ...staff,
-      schema: {
-        tags,
-        summary: 'Delete a user group; 409 while a coupon is kept for it',
-        security: bearer,
-        params: idParamsSchema,
-        response: {
-          204: z.null().describe('Deleted'),
-          ...errorResponses(401, 403, 404, 409, 422),
-        },
-      },
-    },
-    async (request, reply) => {
-      await deleteUserGroup(ctx, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-
+  // The members: routes of their own beside the kit's.
   app.get(
     USER_GROUPS_API.members(':id'),
     {

@@ -9,13 +9,11 @@ import {
   type FlatAddon,
   type FlatKlass,
   type FlatKlassGroup,
-  type FlatPlan,
   type FlatSchedule,
   klassFlatSchema,
   klassGroupFlatSchema,
   type PreviewScheduleBody,
   parseDocument,
-  planFlatSchema,
   scheduleFlatSchema,
   schedulePreviewDocumentSchema,
   type UpdateAddonBody,
@@ -31,7 +29,6 @@ import { api, reportLoadFailure } from '../../lib/api';
 import { type Paged, parsePaged } from '../../lib/paged-list';
 
 export type KlassGroupListArgs = { page: number; search?: string };
-export type PlanListArgs = { page: number; search?: string };
 export type SchedulePreview = z.infer<typeof schedulePreviewDocumentSchema>;
 
 /** Tag of one schedule document: every change to its sessions, add-ons or plans refreshes it. */
@@ -189,39 +186,6 @@ export const classesApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { scheduleId }) => (error ? [] : [scheduleTag(scheduleId)]),
     }),
 
-    plans: build.query<Paged<FlatPlan>, PlanListArgs>({
-      query: ({ page, search }) => ({
-        url: CLASSES_API.plans,
-        params: { page, ...(search ? { search } : {}) },
-      }),
-      transformResponse: (raw: unknown) => parsePaged(z.array(planFlatSchema), raw),
-      providesTags: (result) => [
-        { type: 'Plan', id: LIST },
-        ...(result?.items ?? []).map((p) => ({ type: 'Plan' as const, id: p.id })),
-      ],
-      onQueryStarted: reportLoadFailure,
-    }),
-    createPlan: build.mutation<FlatPlan, CreatePlanBody['plan']>({
-      query: (fields) => ({ url: CLASSES_API.plans, method: 'POST', data: { plan: fields } }),
-      transformResponse: (raw: unknown) => parseDocument(planFlatSchema, raw),
-      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Plan', id: LIST }]),
-    }),
-    updatePlan: build.mutation<FlatPlan, { id: string; fields: UpdatePlanBody['plan'] }>({
-      query: ({ id, fields }) => ({
-        url: CLASSES_API.plan(id),
-        method: 'PATCH',
-        data: { plan: fields },
-      }),
-      transformResponse: (raw: unknown) => parseDocument(planFlatSchema, raw),
-      // A plan's price shows on every schedule offering it.
-      invalidatesTags: (_result, error, { id }) =>
-        error ? [] : [{ type: 'Plan', id }, 'KlassGroup', 'KlassGroupSchedule'],
-    }),
-    deletePlan: build.mutation<void, string>({
-      query: (id) => ({ url: CLASSES_API.plan(id), method: 'DELETE' }),
-      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Plan', id: LIST }]),
-    }),
-
     /** Teachers whose name or e-mail contains `keyword` (the user search, role teacher). */
     teachers: build.query<User[], string>({
       query: (keyword) => ({
@@ -251,9 +215,5 @@ export const {
   useAddAddonMutation,
   useUpdateAddonMutation,
   useDeleteAddonMutation,
-  usePlansQuery,
-  useCreatePlanMutation,
-  useUpdatePlanMutation,
-  useDeletePlanMutation,
   useTeachersQuery,
 } = classesApi;

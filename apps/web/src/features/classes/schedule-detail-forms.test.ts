@@ -1,8 +1,14 @@
+import { planResource } from '@atelier/contract';
 import { describe, expect, it } from 'vitest';
+import {
+  resourceFormBody,
+  resourceFormRules,
+  resourceFormValues,
+} from '../../components/admin/resource-form';
+import { validateForm } from '../../components/form/validation';
 import { addonBody, validateAddonForm } from './addon-form';
 import { planAttributes } from './classes-test-data';
 import { klassTimesBody, klassTimesValues, validateKlassTimes } from './klass-times-form';
-import { planBody, planFormValues, validatePlanForm } from './plan-form';
 
 describe('moving a session', () => {
   it('starts from the session’s times in the schedule’s zone', () => {
@@ -50,20 +56,24 @@ describe('prices typed in dollars', () => {
   });
 
   it('round-trips a plan between cents and the dollars the form shows', () => {
-    const values = planFormValues({ id: '3', type: 'plans', ...planAttributes() });
+    // The plans page's form is the resource kit's, made from the plan's declared fields.
+    const fields = planResource.fields;
+    const values = resourceFormValues(fields, { id: '3', type: 'plans', ...planAttributes() });
     expect(values).toEqual({
       name: 'Per class',
       base_price: '20',
       unit_price: '30.50',
       unit_type: 'class',
     });
-    expect(planBody(values)).toEqual({
+    expect(resourceFormBody(fields, values)).toEqual({
       name: 'Per class',
       base_price: 2000,
       unit_price: 3050,
       unit_type: 'class',
     });
-    expect(validatePlanForm({ ...values, unit_price: '', unit_type: '' })).toEqual({
+    expect(
+      validateForm({ ...values, unit_price: '', unit_type: '' }, resourceFormRules(fields)),
+    ).toEqual({
       unit_price: 'common.required',
       unit_type: 'common.required',
     });

@@ -1,17 +1,9 @@
-import {
-  CLASSES_API,
-  COUPONS_API,
-  type CouponFields,
-  couponFlatSchema,
-  type FlatCoupon,
-  parseDocument,
-  USER_GROUPS_API,
-} from '@atelier/contract';
+import { CLASSES_API, couponResource, USER_GROUPS_API } from '@atelier/contract';
 import { z } from 'zod';
-import { api, reportLoadFailure } from '../../lib/api';
-import { type Paged, parsePaged } from '../../lib/paged-list';
+import { api } from '../../lib/api';
+import { type ResourceListArgs, resourceEndpoints } from '../../lib/resource-api';
 
-export type CouponListArgs = { page: number; search?: string };
+export type CouponListArgs = ResourceListArgs<typeof couponResource>;
 /** A group or programme a coupon can be kept for, as the form's choices show it. */
 export type CouponScopeOption = { id: string; name: string };
 
@@ -24,46 +16,24 @@ const namesDocumentSchema = z.object({
 const namesOf = (raw: unknown): CouponScopeOption[] =>
   namesDocumentSchema.parse(raw).data.map((r) => ({ id: r.id, name: r.attributes.name }));
 
+/** Coupons (docs/product.md#coupons-and-user-groups): the resource kit's endpoints. */
+export const couponHooks = resourceEndpoints(couponResource, {
+  tag: 'Coupon',
+  // A group shows how many coupons are kept for it.
+  alsoInvalidates: { create: ['UserGroup'], update: ['UserGroup'], delete: ['UserGroup'] },
+});
+export const {
+  useListQuery: useCouponsQuery,
+  useCreateMutation: useCreateCouponMutation,
+  useUpdateMutation: useUpdateCouponMutation,
+} = couponHooks;
+
 /**
- * Coupons (docs/product.md#coupons-and-user-groups) and the choices their form offers: the user
- * groups, and the published programmes (the catalogue, which teachers may read too).
+ * The choices a coupon's form offers: the user groups, and the published programmes (the
+ * catalogue, which teachers may read too).
  */
 export const couponsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    coupons: build.query<Paged<FlatCoupon>, CouponListArgs>({
-      query: ({ page, search }) => ({
-        url: COUPONS_API.coupons,
-        params: { page, ...(search ? { search } : {}) },
-      }),
-      transformResponse: (raw: unknown) => parsePaged(z.array(couponFlatSchema), raw),
-      providesTags: (result) => [
-        { type: 'Coupon', id: LIST },
-        ...(result?.items ?? []).map((c) => ({ type: 'Coupon' as const, id: c.id })),
-      ],
-      onQueryStarted: reportLoadFailure,
-    }),
-    createCoupon: build.mutation<FlatCoupon, CouponFields>({
-      query: (fields) => ({ url: COUPONS_API.coupons, method: 'POST', data: { coupon: fields } }),
-      transformResponse: (raw: unknown) => parseDocument(couponFlatSchema, raw),
-      // A group shows how many coupons are kept for it.
-      invalidatesTags: (_result, error) =>
-        error ? [] : [{ type: 'Coupon', id: LIST }, 'UserGroup'],
-    }),
-    updateCoupon: build.mutation<FlatCoupon, { id: string; fields: CouponFields }>({
-      query: ({ id, fields }) => ({
-        url: COUPONS_API.coupon(id),
-        method: 'PUT',
-        data: { coupon: fields },
-      }),
-      transformResponse: (raw: unknown) => parseDocument(couponFlatSchema, raw),
-      invalidatesTags: (_result, error, { id }) =>
-        error ? [] : [{ type: 'Coupon', id }, 'UserGroup'],
-    }),
-    deleteCoupon: build.mutation<void, string>({
-      query: (id) => ({ url: COUPONS_API.coupon(id), method: 'DELETE' }),
-      invalidatesTags: (_result, error) =>
-        error ? [] : [{ type: 'Coupon', id: LIST }, 'UserGroup'],
-    }),
     couponUserGroupOptions: build.query<CouponScopeOption[], void>({
       query: () => ({ url: USER_GROUPS_API.userGroups, params: { page: 1 } }),
       transformResponse: namesOf,
@@ -76,11 +46,4 @@ export const couponsApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useCouponsQuery,
-  useCreateCouponMutation,
-  useUpdateCouponMutation,
-  useDeleteCouponMutation,
-  useCouponUserGroupOptionsQuery,
-  useCouponProgrammeOptionsQuery,
-} = couponsApi;
+export const { useCouponUserGroupOptionsQuery, useCouponProgrammeOptionsQuery } = couponsApi;

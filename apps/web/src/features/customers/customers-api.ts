@@ -5,11 +5,7 @@ import {
   type CustomerDetail,
   customerDetailSchema,
   customerSchema,
-  type GuestCustomer,
-  type GuestCustomerBody,
-  type GuestCustomerDetail,
-  guestCustomerDetailSchema,
-  guestCustomerSchema,
+  guestCustomerResource,
   parseDocument,
   type WalkInOrderBody,
   type WalkInOrderDocument,
@@ -18,10 +14,27 @@ import {
 import { z } from 'zod';
 import { api, reportLoadFailure } from '../../lib/api';
 import { type Paged, parsePaged } from '../../lib/paged-list';
+import { resourceEndpoints } from '../../lib/resource-api';
 
 export type CustomerListArgs = { page: number; search?: string };
 
 const LIST = 'LIST';
+
+const guestCustomerEndpoints = resourceEndpoints(guestCustomerResource, { tag: 'GuestCustomer' });
+
+/** Walk-in customers: the resource kit's endpoints, but delete (walk-ins are never deleted). */
+export const guestCustomerHooks = {
+  useListQuery: guestCustomerEndpoints.useListQuery,
+  useGetQuery: guestCustomerEndpoints.useGetQuery,
+  useCreateMutation: guestCustomerEndpoints.useCreateMutation,
+  useUpdateMutation: guestCustomerEndpoints.useUpdateMutation,
+};
+export const {
+  useListQuery: useGuestCustomersQuery,
+  useGetQuery: useGuestCustomerQuery,
+  useCreateMutation: useCreateGuestCustomerMutation,
+  useUpdateMutation: useUpdateGuestCustomerMutation,
+} = guestCustomerHooks;
 
 /**
  * Customers and walk-in customers (docs/product.md#customers): admins only. JSON:API resources,
@@ -64,50 +77,6 @@ export const customersApi = api.injectEndpoints({
               { type: 'Customer', id: LIST },
             ],
     }),
-    guestCustomers: build.query<Paged<GuestCustomer>, CustomerListArgs>({
-      query: ({ page, search }) => ({
-        url: CUSTOMERS_API.guestCustomers,
-        params: { page, ...(search ? { search } : {}) },
-      }),
-      transformResponse: (raw: unknown) => parsePaged(z.array(guestCustomerSchema), raw),
-      providesTags: (result) => [
-        { type: 'GuestCustomer', id: LIST },
-        ...(result?.items ?? []).map((c) => ({ type: 'GuestCustomer' as const, id: c.id })),
-      ],
-      onQueryStarted: reportLoadFailure,
-    }),
-    guestCustomer: build.query<GuestCustomerDetail, string>({
-      query: (id) => CUSTOMERS_API.guestCustomer(id),
-      transformResponse: (raw: unknown) => parseDocument(guestCustomerDetailSchema, raw),
-      providesTags: (_result, _error, id) => [{ type: 'GuestCustomer', id }],
-    }),
-    createGuestCustomer: build.mutation<GuestCustomerDetail, GuestCustomerBody['guest_customer']>({
-      query: (fields) => ({
-        url: CUSTOMERS_API.guestCustomers,
-        method: 'POST',
-        data: { guest_customer: fields },
-      }),
-      transformResponse: (raw: unknown) => parseDocument(guestCustomerDetailSchema, raw),
-      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'GuestCustomer', id: LIST }]),
-    }),
-    updateGuestCustomer: build.mutation<
-      GuestCustomerDetail,
-      { id: string; fields: GuestCustomerBody['guest_customer'] }
-    >({
-      query: ({ id, fields }) => ({
-        url: CUSTOMERS_API.guestCustomer(id),
-        method: 'PUT',
-        data: { guest_customer: fields },
-      }),
-      transformResponse: (raw: unknown) => parseDocument(guestCustomerDetailSchema, raw),
-      invalidatesTags: (_result, error, { id }) =>
-        error
-          ? []
-          : [
-              { type: 'GuestCustomer', id },
-              { type: 'GuestCustomer', id: LIST },
-            ],
-    }),
     bookWalkIn: build.mutation<
       WalkInOrderDocument,
       { id: string; order: WalkInOrderBody['order'] }
@@ -136,9 +105,5 @@ export const {
   useCustomersQuery,
   useCustomerQuery,
   useUpdateCustomerMutation,
-  useGuestCustomersQuery,
-  useGuestCustomerQuery,
-  useCreateGuestCustomerMutation,
-  useUpdateGuestCustomerMutation,
   useBookWalkInMutation,
 } = customersApi;

@@ -4,66 +4,40 @@ import {
   USER_GROUPS_API,
   type User,
   type UserGroup,
+  userGroupResource,
   userGroupSchema,
   userSchema,
 } from '@atelier/contract';
 import { z } from 'zod';
 import { api, reportLoadFailure } from '../../lib/api';
 import { type Paged, parsePaged } from '../../lib/paged-list';
+import { type ResourceListArgs, resourceEndpoints } from '../../lib/resource-api';
 
-export type UserGroupListArgs = { page: number; search?: string };
+export type UserGroupListArgs = ResourceListArgs<typeof userGroupResource>;
 export type MemberListArgs = { id: string; page: number };
 
 const LIST = 'LIST';
 const groupTag = (id: string) => ({ type: 'UserGroup' as const, id });
 const membersTag = (id: string) => ({ type: 'UserGroup' as const, id: `members-${id}` });
 
+/** User groups: the resource kit's endpoints; a rename shows on the coupons kept for the group. */
+export const {
+  useListQuery: useUserGroupsQuery,
+  useGetQuery: useUserGroupQuery,
+  useCreateMutation: useCreateUserGroupMutation,
+  useUpdateMutation: useRenameUserGroupMutation,
+  useDeleteMutation: useDeleteUserGroupMutation,
+} = resourceEndpoints(userGroupResource, {
+  tag: 'UserGroup',
+  alsoInvalidates: { update: ['Coupon'] },
+});
+
 /**
- * User groups and their members (docs/product.md#coupons-and-user-groups), and the user search
+ * User groups' members (docs/product.md#coupons-and-user-groups), and the user search
  * that finds people to add. Responses are flattened and parsed with the contract's schemas.
  */
 export const userGroupsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    userGroups: build.query<Paged<UserGroup>, UserGroupListArgs>({
-      query: ({ page, search }) => ({
-        url: USER_GROUPS_API.userGroups,
-        params: { page, ...(search ? { search } : {}) },
-      }),
-      transformResponse: (raw: unknown) => parsePaged(z.array(userGroupSchema), raw),
-      providesTags: (result) => [
-        { type: 'UserGroup', id: LIST },
-        ...(result?.items ?? []).map((g) => groupTag(g.id)),
-      ],
-      onQueryStarted: reportLoadFailure,
-    }),
-    userGroup: build.query<UserGroup, string>({
-      query: (id) => USER_GROUPS_API.userGroup(id),
-      transformResponse: (raw: unknown) => parseDocument(userGroupSchema, raw),
-      providesTags: (_result, _error, id) => [groupTag(id)],
-    }),
-    createUserGroup: build.mutation<UserGroup, string>({
-      query: (name) => ({
-        url: USER_GROUPS_API.userGroups,
-        method: 'POST',
-        data: { user_group: { name } },
-      }),
-      transformResponse: (raw: unknown) => parseDocument(userGroupSchema, raw),
-      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'UserGroup', id: LIST }]),
-    }),
-    renameUserGroup: build.mutation<UserGroup, { id: string; name: string }>({
-      query: ({ id, name }) => ({
-        url: USER_GROUPS_API.userGroup(id),
-        method: 'PUT',
-        data: { user_group: { name } },
-      }),
-      transformResponse: (raw: unknown) => parseDocument(userGroupSchema, raw),
-      invalidatesTags: (_result, error, { id }) =>
-        error ? [] : [groupTag(id), { type: 'UserGroup', id: LIST }, 'Coupon'],
-    }),
-    deleteUserGroup: build.mutation<void, string>({
-      query: (id) => ({ url: USER_GROUPS_API.userGroup(id), method: 'DELETE' }),
-      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'UserGroup', id: LIST }]),
-    }),
     userGroupMembers: build.query<Paged<User>, MemberListArgs>({
       query: ({ id, page }) => ({ url: USER_GROUPS_API.members(id), params: { page } }),
       transformResponse: (raw: unknown) => parsePaged(z.array(userSchema), raw),
@@ -98,11 +72,6 @@ export const userGroupsApi = api.injectEndpoints({
 });
 
 export const {
-  useUserGroupsQuery,
-  useUserGroupQuery,
-  useCreateUserGroupMutation,
-  useRenameUserGroupMutation,
-  useDeleteUserGroupMutation,
   useUserGroupMembersQuery,
   useAddUserGroupMembersMutation,
   useRemoveUserGroupMemberMutation,

@@ -4,8 +4,8 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientConfig } from '../../../lib/client-config';
-import { usePlansQuery } from '../classes-api';
 import { planPriceText } from '../plan-price';
+import { usePlansQuery } from '../plans-api';
 
 const SEARCH_DELAY_MS = 250;
 

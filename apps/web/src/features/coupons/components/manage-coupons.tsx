@@ -1,22 +1,21 @@
-import type { FlatCoupon } from '@atelier/contract';
-import Box from '@mui/material/Box';
-import { useState } from 'react';
+import { couponResource, type FlatCoupon } from '@atelier/contract';
 import { useTranslation } from 'react-i18next';
-import { type AdminColumn, AdminTable } from '../../../components/admin/admin-table';
-import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
-import { usePageParam } from '../../../components/admin/use-page-param';
+import type { AdminColumn } from '../../../components/admin/admin-table';
+import {
+  ResourceAdminPage,
+  resourcePageStrings,
+} from '../../../components/admin/resource-admin-page';
 import { clientConfig } from '../../../lib/client-config';
 import { dateTimeFormat } from '../../../lib/date-formatter';
 import { formatCents } from '../../../lib/money';
-import { pageCount } from '../../../lib/paged-list';
-import { snackbarShown } from '../../../lib/snackbar-slice';
-import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
+import { useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { selectUser } from '../../session';
-import { useCouponsQuery, useDeleteCouponMutation } from '../coupons-api';
+import { couponHooks } from '../coupons-api';
 import { CouponFormDialog } from './coupon-form-dialog';
 
-type Editing = { mode: 'create' } | { mode: 'edit'; coupon: FlatCoupon } | null;
+// A refused delete says only that it failed: nothing keeps a coupon in use.
+const strings = resourcePageStrings('coupons', { inUse: 'coupons.deleteFailed' });
 
 /**
  * /manage_coupons (teachers and admins): the coupons, searchable by code and paged (`?page=`),
@@ -24,17 +23,8 @@ type Editing = { mode: 'create' } | { mode: 'edit'; coupon: FlatCoupon } | null;
  */
 export function ManageCoupons() {
   const { t, i18n } = useTranslation();
-  const dispatch = useAppDispatch();
   const timeZone = timeZoneOf(useAppSelector(selectUser));
   const currency = clientConfig().currency;
-  const [page, setPage] = usePageParam();
-  const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<FlatCoupon | null>(null);
-  const { data, isError, isFetching } = useCouponsQuery({ page, search });
-  const [deleteCoupon] = useDeleteCouponMutation();
-
-  const notify = (content: string) => dispatch(snackbarShown({ content, type: 'success' }));
   const day = (instant: number) =>
     dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone }).format(instant);
   const discount = (coupon: FlatCoupon) =>
@@ -79,59 +69,27 @@ export function ManageCoupons() {
   ];
 
   return (
-    <Box data-testid="manage-coupons">
-      <AdminTable
-        label={t('coupons.tableLabel')}
-        columns={columns}
-        rows={data?.items ?? []}
-        rowKey={(coupon) => coupon.id}
-        rowName={(coupon) => coupon.code}
-        rowData={(coupon) => ({ 'data-testid': `coupon-row-${coupon.id}` })}
-        loading={!data || isFetching}
-        loadError={isError ? t('coupons.loadFailed') : null}
-        emptyText={t('coupons.empty')}
-        noMatchText={t('coupons.noMatch')}
-        search={{
-          label: t('coupons.search'),
-          onSearch: (term) => {
-            setPage(1);
-            setSearch(term);
-          },
-        }}
-        create={{ label: t('coupons.create'), onClick: () => setEditing({ mode: 'create' }) }}
-        onEdit={(coupon) => setEditing({ mode: 'edit', coupon })}
-        onDelete={setDeleting}
-        paging={{
-          kind: 'pages',
-          page,
-          pageCount: data ? pageCount(data.meta) : 1,
-          onPageChange: setPage,
-        }}
-      />
-      {editing && (
+    <ResourceAdminPage
+      resource={couponResource}
+      hooks={couponHooks}
+      strings={strings}
+      testIds={{
+        page: 'manage-coupons',
+        row: 'coupon-row',
+        form: 'coupon-dialog',
+        delete: 'delete-coupon-dialog',
+      }}
+      rowName={(coupon) => coupon.code}
+      messageValues={(coupon) => ({ code: coupon.code })}
+      columns={columns}
+      form={(form) => (
         <CouponFormDialog
-          coupon={editing.mode === 'edit' ? editing.coupon : undefined}
+          coupon={form.row}
           timeZone={timeZone}
-          onClose={() => setEditing(null)}
-          onSaved={notify}
+          onClose={form.onClose}
+          onSaved={form.onSaved}
         />
       )}
-      {deleting && (
-        <ConfirmDeleteDialog
-          title={t('coupons.deleteTitle', { code: deleting.code })}
-          question={t('coupons.deleteQuestion')}
-          confirmLabel={t('coupons.deleteConfirm')}
-          onConfirm={() => deleteCoupon(deleting.id).unwrap()}
-          onDeleted={() => {
-            notify(t('coupons.deleted', { code: deleting.code }));
-            setDeleting(null);
-          }}
-          onClose={() => setDeleting(null)}
-          inUseMessage={t('coupons.deleteFailed')}
-          failedMessage={t('coupons.deleteFailed')}
-          testId="delete-coupon-dialog"
-        />
-      )}
-    </Box>
+    />
   );
 }

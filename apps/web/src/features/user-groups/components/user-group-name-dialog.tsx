@@ -30,8 +30,8 @@ export function UserGroupNameDialog({
   const submit = handleSubmit(
     async ({ name }) => {
       const saved = group
-        ? await renameGroup({ id: group.id, name: name.trim() }).unwrap()
-        : await createGroup(name.trim()).unwrap();
+        ? await renameGroup({ id: group.id, fields: { name: name.trim() } }).unwrap()
+        : await createGroup({ name: name.trim() }).unwrap();
       onSaved(saved);
       onClose();
     },
