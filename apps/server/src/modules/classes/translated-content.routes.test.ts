@@ -1,8 +1,6 @@
-import { CLASSES_API, LANGUAGE_COOKIE } from '@atelier/contract';
-import { eq } from 'drizzle-orm';
+import { CLASSES_API, LANGUAGE_COOKIE, USERS_API } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { users } from '../users/users.tables';
 import { as, type Cast, cast, programmeWithSchedule } from './classes-testing';
 
 // What the school writes, in the reader's language (docs/architecture.md#translated-content).
@@ -150,8 +148,18 @@ describe('translated content', { timeout: 60_000 }, () => {
   });
 
   it("reads a signed-in account's own language before the browser's", async () => {
-    await t.database.db.update(users).set({ locale: 'ja' }).where(eq(users.id, c.parent.id));
-    await t.database.db.update(users).set({ locale: 'en' }).where(eq(users.id, c.student.id));
+    for (const [who, locale] of [
+      [c.parent, 'ja'],
+      [c.student, 'en'],
+    ] as const) {
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: USERS_API.user(who.id),
+        headers: as(who),
+        payload: { user: { locale } },
+      });
+      expect(saved.statusCode).toBe(200);
+    }
     expect(texts((await catalogue(as(c.parent))).body)).toEqual(japanese);
     expect(texts((await catalogue({ ...as(c.student), 'accept-language': 'ja' })).body)).toEqual(
       english,

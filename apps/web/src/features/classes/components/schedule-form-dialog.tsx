@@ -181,7 +181,7 @@ export function ScheduleFormDialog({ klassGroupId, defaultTimeZone, onClose, onC
               onChange={(e) => update({ name_ja: e.target.value }, 'translations.ja.name')}
               fullWidth
               slotProps={{ htmlInput: { lang: 'ja' } }}
-              {...messages.helper('translations.ja.name', t('manageClasses.translations.hint'))}
+              {...messages.helper('translations.ja.name')}
             />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
