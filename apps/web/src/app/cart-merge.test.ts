@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addGuestCartItem, clearGuestCart, readGuestCartItems } from '../features/cart';
+import {
+  addGuestCartItem,
+  cartApi,
+  cartOwnerOf,
+  clearGuestCart,
+  readGuestCartItems,
+  selectCartItems,
+  selectCartStatus,
+} from '../features/cart';
 import { signIn } from '../features/session';
 import { type CableConsumer, closeCable, setCableConsumerFactory } from '../lib/cable';
 import {
@@ -12,8 +20,8 @@ import {
 import { type FakeApi, fakeApi } from '../testing/fake-api';
 import { makeStore } from './store';
 
-// Decision 028: the store's cart load after a sign-in is where a guest cart joins the server
-// cart. The session feature knows nothing of the cart; app/store.ts composes the two.
+// Decision 028: the cart's load after a sign-in is where a guest cart joins the server cart. The
+// session feature knows nothing of the cart; the cart entry is keyed by the session's user.
 
 let server: FakeApi | undefined;
 beforeEach(() => {
@@ -50,8 +58,13 @@ describe('signing in merges the guest cart (decision 028)', () => {
     });
     const store = makeStore();
     await store.dispatch(signIn({ email: 'a@example.com', password: 'x', redirect: false }));
-    await expect.poll(() => store.getState().cart.status).toBe('loaded');
-    await expect.poll(() => store.getState().cart.items.map((i) => i.id)).toEqual(['90']);
+    // The shell holds the cart of whoever the session holds (features/cart/use-cart.ts).
+    const held = store.dispatch(
+      cartApi.endpoints.cart.initiate(cartOwnerOf(store.getState().session.user)),
+    );
+    await expect.poll(() => selectCartStatus(store.getState())).toBe('loaded');
+    await expect.poll(() => selectCartItems(store.getState()).map((i) => i.id)).toEqual(['90']);
+    held.unsubscribe();
     const calls = server.requests.map((r) => `${r.method} ${r.url}`);
     expect(calls).toContain('POST /api/v2/cart_items/merge');
     // The server cart was not read before the merge answered with it.

@@ -4,6 +4,7 @@ import {
   layerViolations,
   resolveSpecifier,
   type SourceFile,
+  serverDataViolations,
 } from '../testing/layer-rules';
 
 /** Every source file of apps/web/src, by its path under src/. */
@@ -108,5 +109,36 @@ describe('apps/web/src', () => {
     expect(files.length).toBeGreaterThan(100);
     const found = layerViolations(files).map((v) => `${v.file} -> ${v.imports}: ${v.rule}`);
     expect(found).toEqual([]);
+  });
+});
+
+describe('server data (docs/decisions/056-server-data-lives-in-the-rtk-query-cache.md)', () => {
+  it('flags a slice that follows an endpoint and a thunk that runs a call, and lets the rest through', () => {
+    const found = serverDataViolations([
+      { path: 'features/cart/cart-slice.ts', source: "import { cartApi } from './cart-api';" },
+      { path: 'features/shop/shop-slice.ts', source: "import { api } from '../../lib/api';" },
+      {
+        path: 'features/cart/cart-actions.ts',
+        source:
+          "import { createAsyncThunk } from '@reduxjs/toolkit';\nexport const add = createAsyncThunk('a', f);",
+      },
+      // Allowed: a slice of client-only state, the session's orchestration, tests, comments.
+      {
+        path: 'app/shell/shell-slice.ts',
+        source: "import { createSlice } from '@reduxjs/toolkit';",
+      },
+      { path: 'features/session/session-slice.ts', source: 'createAsyncThunk(' },
+      { path: 'features/cart/cart-api.test.ts', source: 'createAsyncThunk(' },
+      { path: 'features/cart/cart-state.ts', source: '// no createAsyncThunk here' },
+    ]);
+    expect(found.map((v) => v.file)).toEqual([
+      'features/cart/cart-slice.ts',
+      'features/shop/shop-slice.ts',
+      'features/cart/cart-actions.ts',
+    ]);
+  });
+
+  it('apps/web/src keeps server data in the cache only', () => {
+    expect(serverDataViolations(sourceTree())).toEqual([]);
   });
 });

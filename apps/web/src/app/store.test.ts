@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { searchDialogOpened } from '../components/dialogs/search-dialog-slice';
-import { addGuestCartItem, clearGuestCart } from '../features/cart';
+import { clearGuestCart } from '../features/cart';
 import { klassListSet } from '../features/classes';
-import { notificationsAdded, unreadCountSet } from '../features/notifications';
 import { pendingOrderAdded, selectedOrderIdSet } from '../features/orders';
-import { clearUser, setUser } from '../features/session';
+import { setUser } from '../features/session';
 import { liveLanguageSet } from '../i18n/language-slice';
 import { api } from '../lib/api';
 import { setNavigator } from '../lib/navigation';
@@ -12,12 +11,8 @@ import { resetStore } from '../lib/reset-store';
 import { sessionExpired } from '../lib/session-expired';
 import { snackbarShown } from '../lib/snackbar-slice';
 import { getToken, setToken } from '../lib/storage';
-import {
-  buildCartItem,
-  buildNotification,
-  buildUser,
-  cartItemListDocument,
-} from '../testing/builders';
+import { buildNotification, buildUser } from '../testing/builders';
+import { putNotifications } from '../testing/cache-entries';
 import { type FakeApi, fakeApi } from '../testing/fake-api';
 import { drawerOpened } from './shell/shell-slice';
 import { makeStore } from './store';
@@ -40,10 +35,8 @@ describe('makeStore', () => {
     expect(Object.keys(state).sort()).toEqual(
       [
         'api',
-        'cart',
         'klasses',
         'language',
-        'notifications',
         'orders',
         'searchDialog',
         'session',
@@ -52,7 +45,6 @@ describe('makeStore', () => {
       ].sort(),
     );
     expect(state.session.status).toBe('idle');
-    expect(state.cart.loading).toBe(true);
   });
 
   it('takes a partial preloaded state', () => {
@@ -66,21 +58,18 @@ describe('makeStore', () => {
 describe('resetStore (docs/product.md#client-state "Clearing the store resets everything")', () => {
   it('returns every slice, and the server cache, to its initial state', async () => {
     const fresh = makeStore().getState();
-    // Loaded from the start, so setting the user below does not also fetch the cart (the store
-    // listener), which would add its own entry to the server cache.
     const store = makeStore({ session: { status: 'loaded', user: null } });
     server = fakeApi({ 'GET /probe': { data: { ok: true } } });
     await store.dispatch(probe.endpoints.storeTestProbe.initiate());
     store.dispatch(setUser(buildUser()));
-    store.dispatch(notificationsAdded([buildNotification()]));
-    store.dispatch(unreadCountSet(3));
+    putNotifications(store, [buildNotification()], 3);
     store.dispatch(drawerOpened());
     store.dispatch(snackbarShown({ content: 'x' }));
     store.dispatch(liveLanguageSet('ja'));
     store.dispatch(klassListSet([{ id: '1', klass_group_id: '2' }]));
     store.dispatch(pendingOrderAdded({ id: '1' }));
     store.dispatch(selectedOrderIdSet('1'));
-    expect(Object.keys(store.getState().api.queries)).toHaveLength(1);
+    expect(Object.keys(store.getState().api.queries)).toHaveLength(3);
 
     store.dispatch(resetStore());
     const { api: apiState, ...rest } = store.getState();
@@ -102,38 +91,6 @@ describe('resetStore (docs/product.md#client-state "Clearing the store resets ev
 });
 
 describe('store listeners', () => {
-  it('fetches the cart once the user state becomes loaded (guest: local items priced)', async () => {
-    await addGuestCartItem({
-      number_of_attendees: 1,
-      klass_group_schedule_id: '31',
-      coupon_code: null,
-      attendees: [],
-      cart_item_klass_group_schedule_addons: [],
-    });
-    server = fakeApi({
-      'GET /api/v1/guests/cart_items': { data: cartItemListDocument([buildCartItem({ id: 'p' })]) },
-    });
-    const store = makeStore();
-    store.dispatch(clearUser());
-    await vi.waitFor(() => expect(store.getState().cart.status).toBe('loaded'));
-    expect(store.getState().cart.items).toHaveLength(1);
-    // Staying loaded does not fetch again.
-    store.dispatch(clearUser());
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(server.requests).toHaveLength(1);
-  });
-
-  it("fetches a signed-in user's server cart once the user is set", async () => {
-    server = fakeApi({
-      'GET /api/v2/cart_items': { data: cartItemListDocument([buildCartItem()]) },
-    });
-    const store = makeStore();
-    store.dispatch(setUser(buildUser()));
-    await vi.waitFor(() => expect(store.getState().cart.status).toBe('loaded'));
-    expect(server.requests.map((r) => r.url)).toEqual(['/api/v2/cart_items']);
-    expect(store.getState().cart.items).toEqual([buildCartItem()]);
-  });
-
   it('ends the session on sessionExpired: storage cleared, store reset, user cleared, /login', async () => {
     const navigateTo = vi.fn();
     setNavigator(navigateTo);

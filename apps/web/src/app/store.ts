@@ -6,9 +6,7 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import { searchDialogReducer } from '../components/dialogs/search-dialog-slice';
-import { cartReducer, loadCart } from '../features/cart';
 import { klassesReducer } from '../features/classes';
-import { notificationsReducer } from '../features/notifications';
 import { ordersReducer } from '../features/orders';
 import { endSession, sessionReducer } from '../features/session';
 import { languageReducer, liveLanguageSet } from '../i18n/language-slice';
@@ -21,14 +19,12 @@ import { shellReducer } from './shell/shell-slice';
 
 const appReducer = combineReducers({
   session: sessionReducer,
-  notifications: notificationsReducer,
   shell: shellReducer,
   snackbar: snackbarReducer,
   language: languageReducer,
   searchDialog: searchDialogReducer,
   klasses: klassesReducer,
   orders: ordersReducer,
-  cart: cartReducer,
   [api.reducerPath]: api.reducer,
 });
 
@@ -75,15 +71,6 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     actionCreator: sessionExpired,
     effect: async (_, { dispatch }) => {
       await dispatch(endSession());
-    },
-  });
-
-  // docs/product.md#client-state: once the user state is loaded, the cart is fetched (server cart or guest items).
-  listeners.startListening({
-    predicate: (_, current, previous) =>
-      current.session.status === 'loaded' && previous.session.status !== 'loaded',
-    effect: async (_, { dispatch }) => {
-      await dispatch(loadCart());
     },
   });
 

@@ -32,7 +32,7 @@ export type CableConsumer = {
   subscriptions: {
     create(
       channel: string | { channel: string },
-      mixin: { received(data: unknown): void },
+      mixin: { received(data: unknown): void; connected?(): void },
     ): { unsubscribe(): unknown };
   };
   disconnect(): void;
@@ -45,6 +45,11 @@ export type CableSubscription = {
   channel: string;
   params: Record<string, unknown>;
   onMessage(message: unknown): void;
+  /**
+   * Called each time the server confirms the subscription: when the connection opens and again
+   * after every reconnect, so a listener can ask once for what it may have missed meanwhile.
+   */
+  onConnected?(): void;
 };
 
 type OpenConsumer = {
@@ -68,6 +73,9 @@ function create(target: OpenConsumer, subscription: CableSubscription): void {
     {
       received(message: unknown) {
         subscription.onMessage(message);
+      },
+      connected() {
+        subscription.onConnected?.();
       },
     },
   );

@@ -41,15 +41,17 @@ export function setCableConsumerFactory(factory: CableConsumerFactory | null): v
 
 /**
  * Hears `channel` (with `params`, e.g. a record's id) on the live connection: every message is
- * handed to `onMessage`. It holds while the connection is closed and across a reopen with a new
+ * handed to `onMessage`, and `onConnected` hears each confirmation of the subscription (the first,
+ * and one after every reconnect). It holds while the connection is closed and across a reopen with a new
  * token. Returns the function that stops it.
  */
 export function subscribe(
   channel: string,
   params: Record<string, unknown>,
   onMessage: (message: unknown) => void,
+  onConnected?: () => void,
 ): () => void {
-  const subscription: CableSubscription = { channel, params, onMessage };
+  const subscription: CableSubscription = { channel, params, onMessage, onConnected };
   subscriptions.add(subscription);
   // An open that is still loading the module picks it up with the others.
   if (wantedToken !== null) loaded?.addSubscription(subscription);

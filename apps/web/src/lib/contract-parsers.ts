@@ -76,3 +76,8 @@ const cartItemListSchema = z.array(cartItemSchema);
 export function parseCartItemList(body: unknown): CartItem[] {
   return parseDocument(cartItemListSchema, body);
 }
+
+/** One cart item (the answer of adding or changing one). */
+export function parseCartItemDocument(body: unknown): CartItem {
+  return parseDocument(cartItemSchema, body);
+}

@@ -119,3 +119,8 @@ export function buildCartItem(overrides: Partial<CartItem> = {}): CartItem {
 export function cartItemListDocument(items: CartItem[]): Document {
   return document(items.map(({ id, ...attributes }) => resource('cart_items', id, attributes)));
 }
+
+/** One cart item as a JSON:API document (the answer of adding or changing it). */
+export function cartItemDocument({ id, ...attributes }: CartItem): Document {
+  return document(resource('cart_items', id, attributes));
+}

@@ -110,3 +110,57 @@ export function layerViolations(files: SourceFile[]): LayerViolation[] {
   }
   return violations;
 }
+
+/**
+ * Thunks that orchestrate a session around a call (a token, a store reset, the live connection):
+ * no hook or endpoint lifecycle can do that, so they stay thunks
+ * (docs/decisions/056-server-data-lives-in-the-rtk-query-cache.md).
+ */
+const ORCHESTRATING_THUNKS = [
+  'features/session/session-slice.ts',
+  'features/accounts/accounts-session.ts',
+];
+
+/**
+ * Slices that still copy server data and are yet to move into the cache (decision 056); the list
+ * only shrinks.
+ */
+const SLICES_YET_TO_MOVE = ['features/orders/orders-slice.ts', 'features/classes/klasses-slice.ts'];
+
+/**
+ * Shipped files that would give server data a second home beside RTK Query's cache (decision 056):
+ * a slice that imports an api module (it follows, and so copies, an endpoint's answers), and a
+ * `createAsyncThunk` outside the session's orchestration.
+ */
+export function serverDataViolations(files: SourceFile[]): LayerViolation[] {
+  const violations: LayerViolation[] = [];
+  for (const { path, source } of files) {
+    if (isTest(path) || path.endsWith('.d.ts')) continue;
+    // The session's slice runs its sign-in calls itself (above); the user it keeps is who holds
+    // the session, which only this browser decides.
+    const exempt = SLICES_YET_TO_MOVE.includes(path) || ORCHESTRATING_THUNKS.includes(path);
+    if (/-slice\.tsx?$/.test(path) && !exempt) {
+      for (const specifier of importSpecifiers(source)) {
+        const target = resolveSpecifier(path, specifier);
+        if (target === 'lib/api' || target?.endsWith('-api')) {
+          violations.push({
+            file: path,
+            imports: specifier,
+            rule: 'a slice holds client-only state: server data lives in the api cache',
+          });
+        }
+      }
+    }
+    if (
+      /\bcreateAsyncThunk\b/.test(withoutComments(source)) &&
+      !ORCHESTRATING_THUNKS.includes(path)
+    ) {
+      violations.push({
+        file: path,
+        imports: '@reduxjs/toolkit createAsyncThunk',
+        rule: 'a server call is an endpoint used through a hook or a lifecycle, not a thunk',
+      });
+    }
+  }
+  return violations;
+}

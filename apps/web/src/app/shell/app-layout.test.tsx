@@ -1,10 +1,9 @@
 import type { Role } from '@atelier/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { initialCartState } from '../../features/cart';
-import { initialNotificationsState } from '../../features/notifications';
 import { LANGUAGE_STORAGE_KEY, setI18nLanguage } from '../../i18n/i18n';
 import { buildCartItem, buildUser } from '../../testing/builders';
+import { makeStoreWithCart } from '../../testing/cache-entries';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
 import { renderApp, setScreenWidth } from '../../testing/render-app';
 
@@ -45,15 +44,10 @@ describe('top bar', () => {
   it('gives a student Gallery, Register, Notifications and Cart, with badges capped at 9+', async () => {
     unread = 12;
     renderApp('/sandbox', {
-      preloadedState: {
-        ...signedIn('student'),
-        cart: {
-          ...initialCartState,
-          status: 'loaded',
-          loading: false,
-          items: [buildCartItem({ id: '1' }), buildCartItem({ id: '2' })],
-        },
-      },
+      store: makeStoreWithCart(signedIn('student'), [
+        buildCartItem({ id: '1' }),
+        buildCartItem({ id: '2' }),
+      ]),
     });
     await page();
     expect(await screen.findByRole('link', { name: 'Gallery' })).toHaveAttribute(
@@ -372,6 +366,6 @@ describe('language switch', () => {
       preloadedState: { ...guest, language: { liveLanguage: 'ja' } },
     });
     expect(await screen.findByRole('link', { name: 'ログイン' }, { timeout: 5000 })).toBeVisible();
-    expect(store.getState().notifications).toEqual(initialNotificationsState);
+    expect(store.getState().api.queries).toEqual({});
   });
 });

@@ -8,6 +8,7 @@ import { AppSnackbar } from '../../components/feedback/app-snackbar';
 import { loadOrRetry } from '../../components/feedback/lazy-retry';
 import { LoadingOverlay } from '../../components/feedback/loading-overlay';
 import { useLatched } from '../../components/use-latched';
+import { useCart } from '../../features/cart';
 import { isAuthPage } from '../../lib/route-paths';
 import { selectSnackbar } from '../../lib/snackbar-slice';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
@@ -50,6 +51,8 @@ function useDocumentTitle() {
 export function AppLayout() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  // docs/product.md#client-state: once the session is loaded the cart loads, whatever the page.
+  useCart();
   const wide = useWideScreen();
   const { pathname } = useLocation();
   const authPage = isAuthPage(pathname);

@@ -3,9 +3,10 @@ import { drawerOpened } from '../../app/shell/shell-slice';
 import { storeLanguage } from '../../i18n/i18n';
 import { getToken, setToken } from '../../lib/storage';
 import { buildNotification, buildUser, userDocument, validJwt } from '../../testing/builders';
+import { putNotifications } from '../../testing/cache-entries';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
 import { makeStore } from '../../testing/render-with-providers';
-import { notificationsAdded } from '../notifications';
+import { selectNotifications } from '../notifications';
 import { sessionTokenReplaced, signInWithToken } from './accounts-session';
 import { fakeCables, restoreCables } from './accounts-test-helpers';
 
@@ -28,11 +29,11 @@ describe('signInWithToken', () => {
       'GET /api/v2/cart_items': { data: { data: [] } },
     });
     const store = makeStore();
-    store.dispatch(notificationsAdded([buildNotification()]));
+    putNotifications(store, [buildNotification()]);
     const jwt = validJwt();
     await expect(store.dispatch(signInWithToken(jwt)).unwrap()).resolves.toEqual(ada);
     expect(getToken()).toBe(jwt);
-    expect(store.getState().notifications.items).toEqual([]);
+    expect(selectNotifications(store.getState())).toEqual([]);
     expect(store.getState().session).toEqual({ status: 'loaded', user: ada });
     expect(cables).toEqual([expect.stringContaining(`token=${jwt}`)]);
     expect(server.requests[0]?.headers.get('Authorization')).toBe(`Bearer ${jwt}`);

@@ -1,32 +1,150 @@
 import {
-  type AddCartItemBody,
   API,
   CART_API,
+  CART_MESSAGES,
   type CartItem,
   type GuestCartItemParams,
-  type MergeCartItemParams,
-  type UpdateCartItemBody,
+  MAX_CART_ITEMS,
 } from '@atelier/contract';
-import { api } from '../../lib/api';
+import { api, reportLoadFailure } from '../../lib/api';
+import { type ApiError, handleError, toApiError } from '../../lib/api-client';
 import { loadContractParsers } from '../../lib/load-contract-parsers';
+import { type CartOwner, GUEST_CART } from './cart-owner';
+import {
+  addGuestCartItem,
+  readGuestCartItems,
+  removeGuestCartItem,
+  removeGuestCartItems,
+  updateGuestCartItem,
+} from './guest-cart-db';
+import { guestPricingParams, matchPricedItems, mergeParams } from './guest-cart-pricing';
 
 async function parseCartItems(body: unknown): Promise<CartItem[]> {
   return (await loadContractParsers()).parseCartItemList(body);
 }
 
+async function parseCartItem(body: unknown): Promise<CartItem> {
+  return (await loadContractParsers()).parseCartItemDocument(body);
+}
+
+/** An attendee a guest typed (no family yet). */
+export type TypedAttendee = { name: string; birthday: string };
+
+export type AddToCartArgs = {
+  /** Whose cart: the signed-in user's id, or GUEST_CART (cart-owner.ts). */
+  owner: CartOwner;
+  scheduleId: string;
+  planId: string;
+  numberOfAttendees: number;
+  /** A signed-in user's family members. */
+  attendeeProfileIds: string[];
+  /** A guest's typed attendees. */
+  typedAttendees: TypedAttendee[];
+  addonIds: string[];
+  couponCode: string | null;
+};
+
+export type CartItemChangeArgs = {
+  owner: CartOwner;
+  id: string;
+  /** A user's family members (the number of attendees follows them when any). */
+  attendeeProfileIds?: string[];
+  /** A guest's typed attendees. */
+  typedAttendees?: TypedAttendee[];
+  numberOfAttendees?: number;
+  addonIds?: string[];
+  couponCode?: string | null;
+};
+
+/** A refusal made here, shaped like the server's, so forms show it the same way. */
+function localRefusal(field: string, text: string): ApiError {
+  return {
+    status: 422,
+    code: null,
+    detail: text,
+    reason: null,
+    fields: { [field]: text },
+    message: text,
+  };
+}
+
+const asGuestAttendees = (typed: TypedAttendee[]) =>
+  typed.map((a) => ({ attendee_profile_id: null, name: a.name, birthday: a.birthday }));
+
+/** One item put in the list in place of the item with its id, or added at the end. */
+export function withCartItem(items: CartItem[], item: CartItem): CartItem[] {
+  const index = items.findIndex((candidate) => candidate.id === item.id);
+  if (index === -1) return [...items, item];
+  return items.map((candidate, at) => (at === index ? item : candidate));
+}
+
+/** The item a user's change answered (none for a guest's, or on failure: the caller hears it). */
+async function answered(done: Promise<{ data: CartItem | null }>): Promise<CartItem | null> {
+  try {
+    return (await done).data;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The cart's server calls (docs/product.md#server-calls). The cart slice follows their results
- * through the `loadCart` thunk, which picks the server cart or the guest's priced items.
+ * The cart's server calls (docs/product.md#server-calls), and the one home of the cart
+ * (docs/decisions/056-server-data-lives-in-the-rtk-query-cache.md): the `cart` entry, keyed by
+ * its owner, holds a signed-in user's server cart or a guest's local items priced by the server.
+ * Changes patch that entry from their answers; a guest's change (stored in the browser, where no
+ * answer carries a price) invalidates it, so the local items are priced once per change.
  */
 export const cartApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/v2/cart_items: a signed-in user's server cart. */
-    cartItems: build.query<CartItem[], void>({
-      query: () => API.cartItems,
-      transformResponse: parseCartItems,
+    /**
+     * docs/product.md#client-state cart load. For a user: a guest cart left in this browser joins
+     * the server cart first (decision 028: the merge answers the whole cart; its local rows go
+     * only once the server confirmed, and a failed merge is reported and the server cart read
+     * instead), else GET /api/v2/cart_items. For a guest: the local items priced by
+     * GET /api/v1/guests/cart_items (none asks nothing). A failure is reported once and the cart
+     * shows empty (cart-state.ts).
+     */
+    cart: build.query<CartItem[], CartOwner>({
+      async queryFn(owner, _api, _extra, baseQuery) {
+        try {
+          const local = await readGuestCartItems();
+          if (owner !== GUEST_CART) {
+            if (local.length > 0) {
+              const merged = await baseQuery({
+                url: CART_API.merge,
+                method: 'POST',
+                data: { cart_item_params: mergeParams(local) },
+              });
+              if (merged.error) handleError(merged.error);
+              else {
+                const items = await parseCartItems(merged.data);
+                await removeGuestCartItems(local.map((item) => item.id));
+                return { data: items };
+              }
+            }
+            const answer = await baseQuery(API.cartItems);
+            if (answer.error) return { error: answer.error };
+            return { data: await parseCartItems(answer.data) };
+          }
+          if (local.length === 0) return { data: [] };
+          const answer = await baseQuery({
+            url: API.guestCartItems,
+            params: { cart_item_params: JSON.stringify(guestPricingParams(local)) },
+          });
+          if (answer.error) return { error: answer.error };
+          const { items, unpriced } = matchPricedItems(local, await parseCartItems(answer.data));
+          // Decision 028: the server leaves out a class that no longer exists; the local item goes.
+          for (const id of unpriced) await removeGuestCartItem(id);
+          return { data: items };
+        } catch (error) {
+          // An answer that does not match the cart item shape, or the browser's database failing.
+          return { error: toApiError(error) };
+        }
+      },
+      onQueryStarted: reportLoadFailure,
       providesTags: ['CartItem'],
     }),
-    /** GET /api/v1/guests/cart_items: a guest's local items, priced by the server. */
+    /** GET /api/v1/guests/cart_items for what the booking form holds now (its price preview). */
     guestCartItemsPriced: build.query<CartItem[], GuestCartItemParams[]>({
       query: (items) => ({
         url: API.guestCartItems,
@@ -35,39 +153,153 @@ export const cartApi = api.injectEndpoints({
       transformResponse: parseCartItems,
     }),
     /**
-     * POST /api/v2/cart_items: adds a class, or changes the item of that class already in the
-     * cart. The answer is not read: the cart is loaded again after (one parser for every item).
+     * Add to cart: POST /api/v2/cart_items for a user (its answer, the item, goes into the cart
+     * entry; 422 field messages come back as the error), the local database for a guest. One item
+     * per class: adding a class already in the cart changes that item.
      */
-    addCartItem: build.mutation<null, AddCartItemBody['cart_item']>({
-      query: (item) => ({ url: API.cartItems, method: 'POST', data: { cart_item: item } }),
-      transformResponse: () => null,
-      invalidatesTags: ['CartItem'],
+    addToCart: build.mutation<CartItem | null, AddToCartArgs>({
+      async queryFn(args, _api, _extra, baseQuery) {
+        try {
+          if (args.owner !== GUEST_CART) {
+            const answer = await baseQuery({
+              url: API.cartItems,
+              method: 'POST',
+              data: {
+                cart_item: {
+                  klass_group_schedule_id: args.scheduleId,
+                  plan_id: args.planId,
+                  number_of_attendees: args.numberOfAttendees,
+                  attendee_profile_ids: args.attendeeProfileIds,
+                  addon_ids: args.addonIds,
+                  coupon_code: args.couponCode,
+                },
+              },
+            });
+            if (answer.error) return { error: answer.error };
+            return { data: await parseCartItem(answer.data) };
+          }
+          const fields = {
+            klass_group_schedule_id: args.scheduleId,
+            plan_id: args.planId,
+            number_of_attendees: args.numberOfAttendees,
+            coupon_code: args.couponCode,
+            attendees: asGuestAttendees(args.typedAttendees),
+            cart_item_klass_group_schedule_addons: args.addonIds,
+          };
+          const local = await readGuestCartItems();
+          const same = local.find((item) => item.klass_group_schedule_id === args.scheduleId);
+          if (same) await updateGuestCartItem(same.id, fields);
+          else if (local.length >= MAX_CART_ITEMS) {
+            return {
+              error: localRefusal(
+                'klass_group_schedule_id',
+                CART_MESSAGES.cartFull(MAX_CART_ITEMS),
+              ),
+            };
+          } else await addGuestCartItem(fields);
+          return { data: null };
+        } catch (error) {
+          return { error: toApiError(error) };
+        }
+      },
+      async onQueryStarted(args, { dispatch, queryFulfilled }) {
+        const item = await answered(queryFulfilled);
+        if (item) {
+          dispatch(
+            cartApi.util.updateQueryData('cart', args.owner, (items) => withCartItem(items, item)),
+          );
+        }
+      },
+      invalidatesTags: (_result, error, args) =>
+        args.owner === GUEST_CART && !error ? ['CartItem'] : [],
     }),
-    /** PUT /api/v2/cart_items/{id}: attendees, their number, add-ons. */
-    updateCartItem: build.mutation<null, { id: string; changes: UpdateCartItemBody['cart_item'] }>({
-      query: ({ id, changes }) => ({
-        url: API.cartItem(id),
-        method: 'PUT',
-        data: { cart_item: changes },
-      }),
-      transformResponse: () => null,
-      invalidatesTags: ['CartItem'],
+    /** /cart/{id}: attendees, add-ons or the coupon (PUT for a user, the local row for a guest). */
+    changeCartItem: build.mutation<CartItem | null, CartItemChangeArgs>({
+      async queryFn(args, _api, _extra, baseQuery) {
+        try {
+          if (args.owner !== GUEST_CART) {
+            const answer = await baseQuery({
+              url: API.cartItem(args.id),
+              method: 'PUT',
+              data: {
+                cart_item: {
+                  ...(args.attendeeProfileIds
+                    ? { attendee_profile_ids: args.attendeeProfileIds }
+                    : {}),
+                  ...(args.numberOfAttendees !== undefined &&
+                  !(args.attendeeProfileIds && args.attendeeProfileIds.length > 0)
+                    ? { number_of_attendees: args.numberOfAttendees }
+                    : {}),
+                  ...(args.addonIds ? { addon_ids: args.addonIds } : {}),
+                  ...(args.couponCode !== undefined ? { coupon_code: args.couponCode } : {}),
+                },
+              },
+            });
+            if (answer.error) return { error: answer.error };
+            return { data: await parseCartItem(answer.data) };
+          }
+          const typed = args.typedAttendees;
+          await updateGuestCartItem(Number(args.id), {
+            ...(typed ? { attendees: asGuestAttendees(typed) } : {}),
+            ...(typed && typed.length > 0
+              ? { number_of_attendees: typed.length }
+              : args.numberOfAttendees !== undefined
+                ? { number_of_attendees: args.numberOfAttendees }
+                : {}),
+            ...(args.addonIds ? { cart_item_klass_group_schedule_addons: args.addonIds } : {}),
+            ...(args.couponCode !== undefined ? { coupon_code: args.couponCode } : {}),
+          });
+          return { data: null };
+        } catch (error) {
+          return { error: toApiError(error) };
+        }
+      },
+      async onQueryStarted(args, { dispatch, queryFulfilled }) {
+        const item = await answered(queryFulfilled);
+        if (item) {
+          dispatch(
+            cartApi.util.updateQueryData('cart', args.owner, (items) => withCartItem(items, item)),
+          );
+        }
+      },
+      invalidatesTags: (_result, error, args) =>
+        args.owner === GUEST_CART && !error ? ['CartItem'] : [],
     }),
-    /** DELETE /api/v2/cart_items/{id}. */
-    removeCartItem: build.mutation<null, string>({
-      query: (id) => ({ url: API.cartItem(id), method: 'DELETE' }),
-      transformResponse: () => null,
-      invalidatesTags: ['CartItem'],
-    }),
-    /** POST /api/v2/cart_items/merge: a guest cart joins the user's; answers the whole cart. */
-    mergeCart: build.mutation<CartItem[], MergeCartItemParams[]>({
-      query: (items) => ({
-        url: CART_API.merge,
-        method: 'POST',
-        data: { cart_item_params: items },
-      }),
-      transformResponse: parseCartItems,
-      invalidatesTags: ['CartItem'],
+    /**
+     * Removes an item: DELETE /api/v2/cart_items/{id} for a user, the local row for a guest. The
+     * item leaves the cart entry once that is done; nothing else changes, so nothing is asked again.
+     */
+    removeFromCart: build.mutation<null, { owner: CartOwner; id: string }>({
+      async queryFn({ owner, id }, _api, _extra, baseQuery) {
+        try {
+          if (owner !== GUEST_CART) {
+            const answer = await baseQuery({ url: API.cartItem(id), method: 'DELETE' });
+            if (answer.error) return { error: answer.error };
+          } else await removeGuestCartItem(Number(id));
+          return { data: null };
+        } catch (error) {
+          return { error: toApiError(error) };
+        }
+      },
+      async onQueryStarted({ owner, id }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        dispatch(
+          cartApi.util.updateQueryData('cart', owner, (items) =>
+            items.filter((item) => item.id !== id),
+          ),
+        );
+      },
     }),
   }),
 });
+
+export const {
+  useCartQuery,
+  useAddToCartMutation,
+  useChangeCartItemMutation,
+  useRemoveFromCartMutation,
+} = cartApi;

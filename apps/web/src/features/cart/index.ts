@@ -3,31 +3,26 @@
 
 export {
   type AddToCartArgs,
-  addToCart,
   type CartItemChangeArgs,
-  changeCartItem,
-  removeFromCart,
+  cartApi,
   type TypedAttendee,
-} from './cart-actions';
-export { cartApi } from './cart-api';
+  useAddToCartMutation,
+  useChangeCartItemMutation,
+  useRemoveFromCartMutation,
+  withCartItem,
+} from './cart-api';
+export { type CartOwner, cartOwnerOf, GUEST_CART } from './cart-owner';
 export {
-  type CartState,
   type CartStatus,
+  type CartView,
   cartCleared,
-  cartReducer,
-  cartReset,
-  guestItemPriced,
-  guestPricingParams,
-  initialCartState,
-  loadCart,
-  mergeGuestCartItems,
-  mergeParams,
-  priceGuestCartItems,
+  cartViewOf,
   selectCartCount,
   selectCartItems,
   selectCartLoading,
+  selectCartOwner,
   selectCartStatus,
-} from './cart-slice';
+} from './cart-state';
 export { payablePrice, payableTotal } from './cart-total';
 export { CartButton } from './components/cart-button';
 export { CartItemPrice } from './components/cart-item-price';
@@ -42,3 +37,5 @@ export {
   removeGuestCartItem,
   updateGuestCartItem,
 } from './guest-cart-db';
+export { guestPricingParams, matchPricedItems, mergeParams } from './guest-cart-pricing';
+export { useCart } from './use-cart';

@@ -8,6 +8,7 @@ import {
   userDocument,
   validJwt,
 } from '../../testing/builders';
+import { makeStoreWithCart } from '../../testing/cache-entries';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
 import { buildOrder, orderDocument } from '../../testing/order-builders';
 import { renderApp } from '../../testing/render-app';
@@ -36,10 +37,7 @@ describe('a guest checking out (docs/product.md#checkout-and-orders)', () => {
       },
     });
     const { user, router } = renderApp('/checkout', {
-      preloadedState: {
-        session: { status: 'loaded', user: null },
-        cart: { items: [item], status: 'loaded', loading: false },
-      },
+      store: makeStoreWithCart({ session: { status: 'loaded', user: null } }, [item]),
     });
     await user.click(await screen.findByTestId('place-order'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));

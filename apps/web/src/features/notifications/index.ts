@@ -3,24 +3,18 @@
 
 export { NotificationsButton } from './components/notifications-button';
 export {
-  fetchUnreadCount,
-  liveMessageReceived,
-  liveNotificationReceived,
+  deliverLiveMessage,
   notificationsApi,
+  UNREAD_COUNT_TAG,
 } from './notifications-api';
 export {
-  allNotificationsMarkedRead,
-  fetchNotifications,
-  initialNotificationsState,
-  markAllNotificationsRead,
-  markNotificationRead,
-  type NotificationsState,
-  notificationMarkedRead,
-  notificationsAdded,
-  notificationsPageIncremented,
-  notificationsReducer,
+  EMPTY_NOTIFICATIONS_LIST,
+  mergeNotifications,
+  type NotificationsList,
+} from './notifications-list';
+export {
+  notificationsReadElsewhere,
   selectNotifications,
   selectNotificationsPage,
   selectUnreadCount,
-  unreadCountSet,
-} from './notifications-slice';
+} from './notifications-state';

@@ -1,95 +1,123 @@
-import { API, type Notification } from '@atelier/contract';
-import { createAction, createAsyncThunk } from '@reduxjs/toolkit';
-import { api, queryData, reportLoadFailure } from '../../lib/api';
+import { API, FIRST_PAGE } from '@atelier/contract';
+import { i18n, type MessageKey } from '../../i18n/i18n';
+import { api, reportLoadFailure } from '../../lib/api';
+import { handleError } from '../../lib/api-client';
 import { loadContractParsers } from '../../lib/load-contract-parsers';
+import {
+  EMPTY_NOTIFICATIONS_LIST,
+  isListedUnread,
+  type NotificationsList,
+  withAllRead,
+  withPage,
+  withRead,
+} from './notifications-list';
 
-/** A live message, parsed: the notifications slice merges it in like a fetched one. */
-export const liveNotificationReceived = createAction<Notification>(
-  'notifications/liveNotificationReceived',
-);
+/** The unread count's tag: whatever may have changed it asks for it again by this tag. */
+export const UNREAD_COUNT_TAG = { type: 'Notification' as const, id: 'UNREAD' };
 
 /**
- * The notifications' server calls (docs/product.md#server-calls) and their live channel. The
- * notifications slice follows these endpoints' results (merged list, page counter, unread count).
+ * Handles one NotificationsChannel message as the subscription does (tests deliver one without a
+ * socket). The handler is loaded on demand, like the subscription, to keep the first visit small.
+ */
+export async function deliverLiveMessage(
+  dispatch: Parameters<typeof import('./notifications-live').applyLiveMessage>[0],
+  getState: () => unknown,
+  message: unknown,
+): Promise<void> {
+  const { applyLiveMessage } = await import('./notifications-live');
+  await applyLiveMessage(dispatch, getState, message);
+}
+
+/** Reports a failed call of the notifications' own actions, labelled by the action. */
+async function reportFailure(
+  queryFulfilled: Promise<unknown>,
+  label: MessageKey,
+): Promise<boolean> {
+  try {
+    await queryFulfilled;
+    return true;
+  } catch (failure) {
+    handleError((failure as { error: unknown }).error, i18n.t(label));
+    return false;
+  }
+}
+
+/**
+ * The notifications' server calls (docs/product.md#server-calls) and the one home of their data
+ * (docs/decisions/056-server-data-lives-in-the-rtk-query-cache.md): the `notifications` entry
+ * holds the merged list and its page counter, the `unreadCount` entry the badge's count, and the
+ * live channel patches both where they are.
  */
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/v1/notifications?page=N: one page, newest first. */
-    notificationsPage: build.query<Notification[], number>({
+    /**
+     * GET /api/v1/notifications?page=N. Every page lands in one entry (the argument is only the
+     * page to ask for): merged by id, newest first, the counter advanced after a non-empty page.
+     * The list lasts as long as the session, as the dialog's state did (a store reset ends it).
+     */
+    notifications: build.query<NotificationsList, number>({
       query: (page) => ({ url: API.notifications, params: { page } }),
-      transformResponse: async (body: unknown) =>
-        (await loadContractParsers()).parseNotificationList(body),
+      transformResponse: async (body: unknown, _meta, page) =>
+        withPage(
+          EMPTY_NOTIFICATIONS_LIST,
+          page,
+          (await loadContractParsers()).parseNotificationList(body),
+        ),
+      serializeQueryArgs: ({ endpointName }) => endpointName,
+      merge: (current, page, { arg }) => withPage(current, arg, page.items),
+      forceRefetch: ({ currentArg, previousArg }) => currentArg !== previousArg,
+      keepUnusedDataFor: Number.POSITIVE_INFINITY,
+      async onQueryStarted(_page, { queryFulfilled }) {
+        await reportFailure(queryFulfilled, 'notifications.loadFailed');
+      },
     }),
     /**
      * GET /api/v1/notifications/unread_count (`data` is the count). The top bar holds this entry
      * while someone is signed in, so the NotificationsChannel subscription lives beside it
-     * (docs/architecture.md#adding-a-live-channel): each message is added, then the count is
-     * refetched.
+     * (docs/architecture.md#adding-a-live-channel) and patches the list and this count.
      */
     unreadCount: build.query<number, void>({
       query: () => API.notificationsUnreadCount,
       transformResponse: async (body: unknown) =>
         (await loadContractParsers()).parseUnreadCount(body),
-      providesTags: [{ type: 'Notification', id: 'UNREAD' }],
+      providesTags: [UNREAD_COUNT_TAG],
       onQueryStarted: reportLoadFailure,
-      async onCacheEntryAdded(_, { dispatch, cacheEntryRemoved }) {
+      async onCacheEntryAdded(_, { dispatch, getState, cacheEntryRemoved }) {
         const { subscribeToNotifications } = await import('./notifications-live');
-        const stop = subscribeToNotifications(dispatch);
+        const stop = subscribeToNotifications(dispatch, getState);
         await cacheEntryRemoved;
         stop();
       },
     }),
-    /** PUT /api/v1/notifications/{id}/mark_read. */
+    /** PUT /api/v1/notifications/{id}/mark_read; the list and the count follow once the server agrees. */
     markNotificationRead: build.mutation<void, string>({
       query: (id) => ({ url: API.notificationMarkRead(id), method: 'PUT' }),
       transformResponse: () => undefined,
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        if (!(await reportFailure(queryFulfilled, 'notifications.markReadFailed'))) return;
+        const list = notificationsApi.endpoints.notifications.select(FIRST_PAGE)(getState()).data;
+        if (!isListedUnread(list, id)) return;
+        dispatch(
+          notificationsApi.util.updateQueryData('notifications', FIRST_PAGE, (draft) =>
+            withRead(draft, id),
+          ),
+        );
+        dispatch(
+          notificationsApi.util.updateQueryData('unreadCount', undefined, (count) =>
+            Math.max(0, count - 1),
+          ),
+        );
+      },
     }),
     /** PUT /api/v1/notifications/mark_all_read. */
     markAllNotificationsRead: build.mutation<void, void>({
       query: () => ({ url: API.notificationsMarkAllRead, method: 'PUT' }),
       transformResponse: () => undefined,
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        if (!(await reportFailure(queryFulfilled, 'notifications.markAllRead'))) return;
+        dispatch(notificationsApi.util.updateQueryData('notifications', FIRST_PAGE, withAllRead));
+        dispatch(notificationsApi.util.updateQueryData('unreadCount', undefined, () => 0));
+      },
     }),
   }),
 });
-
-/**
- * GET /api/v1/notifications/unread_count again, whoever holds the entry; a failure is already
- * reported by the endpoint.
- */
-export const fetchUnreadCount = createAsyncThunk(
-  'notifications/fetchUnreadCount',
-  async (_, { dispatch }) =>
-    queryData(
-      dispatch(
-        notificationsApi.endpoints.unreadCount.initiate(undefined, {
-          subscribe: false,
-          forceRefetch: true,
-        }),
-      ),
-    ),
-);
-
-/**
- * docs/product.md#server-calls live channel: each message is a notification document, parsed as a resource and added;
- * then the unread count is refetched. A malformed message is logged and dropped.
- */
-export const liveMessageReceived = createAsyncThunk(
-  'notifications/liveMessageReceived',
-  async (message: unknown, { dispatch }) => {
-    let notification: Notification;
-    try {
-      const { parseNotificationDocument } = await loadContractParsers();
-      notification = parseNotificationDocument(message);
-    } catch (error) {
-      console.error('Dropped a malformed live notification', error);
-      return;
-    }
-    dispatch(liveNotificationReceived(notification));
-    // A class message arrived: the family's list of them on /classes shows it at once
-    // (docs/product.md#class-messages).
-    if (notification.record.type === 'messages') {
-      dispatch(api.util.invalidateTags([{ type: 'Message', id: 'RECEIVED' }]));
-    }
-    await dispatch(fetchUnreadCount());
-  },
-);

@@ -10,7 +10,7 @@ import { buildNotification, notificationResource } from '../../testing/builders'
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
 import { makeStore } from '../../testing/render-with-providers';
 import { notificationsApi } from './notifications-api';
-import { selectNotifications, selectUnreadCount } from './notifications-slice';
+import { selectNotifications, selectUnreadCount } from './notifications-state';
 
 type Channel = { name: unknown; deliver(message: unknown): void; stopped: boolean };
 

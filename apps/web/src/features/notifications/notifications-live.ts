@@ -1,7 +1,9 @@
-import { NOTIFICATIONS_CHANNEL } from '@atelier/contract';
+import { FIRST_PAGE, NOTIFICATIONS_CHANNEL, type Notification } from '@atelier/contract';
+import { api } from '../../lib/api';
 import { subscribe } from '../../lib/cable';
-import type { AppDispatch } from '../../lib/store-hooks';
-import { liveMessageReceived } from './notifications-api';
+import { loadContractParsers } from '../../lib/load-contract-parsers';
+import { notificationsApi, UNREAD_COUNT_TAG } from './notifications-api';
+import { EMPTY_NOTIFICATIONS_LIST, withLive } from './notifications-list';
 
 /*
  * The notifications' live channel (docs/architecture.md#adding-a-live-channel): the one file a
@@ -9,9 +11,73 @@ import { liveMessageReceived } from './notifications-api';
  * contract's cable module (and zod with it) must stay out of a first visit to /app/login.
  */
 
-/** Hears NotificationsChannel: each message is added and the unread count refetched. */
-export function subscribeToNotifications(dispatch: AppDispatch): () => void {
-  return subscribe(NOTIFICATIONS_CHANNEL, {}, (message) => {
-    void dispatch(liveMessageReceived(message));
-  });
+// biome-ignore lint/suspicious/noExplicitAny: RTK Query's lifecycle dispatch and getState are typed against the api's own state
+type Dispatch = (action: any) => unknown;
+type GetState = () => unknown;
+
+/**
+ * One message, parsed as a notification document, patched into the cache where its data is
+ * (docs/product.md#server-calls live channel): merged into the list (a list never fetched starts
+ * with it, its page counter still at 1), then the unread count asked for again. A message about
+ * a record another entry holds asks for that entry again: a class message for the family's list
+ * (docs/product.md#class-messages), an order for the order (a paid order is pushed this way, and
+ * checkout waits for it). A malformed message is logged and dropped.
+ */
+export async function applyLiveMessage(
+  dispatch: Dispatch,
+  getState: GetState,
+  message: unknown,
+): Promise<void> {
+  let notification: Notification;
+  try {
+    const { parseNotificationDocument } = await loadContractParsers();
+    notification = parseNotificationDocument(message);
+  } catch (error) {
+    console.error('Dropped a malformed live notification', error);
+    return;
+  }
+  const select = notificationsApi.endpoints.notifications.select(FIRST_PAGE);
+  // biome-ignore lint/suspicious/noExplicitAny: the lifecycle's state is the app's, which holds the api
+  const listed = select(getState() as any).data;
+  if (listed) {
+    dispatch(
+      notificationsApi.util.updateQueryData('notifications', FIRST_PAGE, (list) =>
+        withLive(list, notification),
+      ),
+    );
+  } else {
+    dispatch(
+      notificationsApi.util.upsertQueryEntries([
+        {
+          endpointName: 'notifications',
+          arg: FIRST_PAGE,
+          value: withLive(EMPTY_NOTIFICATIONS_LIST, notification),
+        },
+      ]),
+    );
+  }
+  const { type, id } = notification.record;
+  if (type === 'messages') dispatch(api.util.invalidateTags([{ type: 'Message', id: 'RECEIVED' }]));
+  if (type === 'orders') dispatch(api.util.invalidateTags([{ type: 'Order', id }]));
+  dispatch(api.util.invalidateTags([UNREAD_COUNT_TAG]));
+}
+
+/**
+ * Hears NotificationsChannel. After a reconnect (not the first connection) whatever a push keeps
+ * fresh may have missed one: the count and the orders held are asked for once again, which is
+ * checkout's one fallback for a "paid" sent while the socket was down.
+ */
+export function subscribeToNotifications(dispatch: Dispatch, getState: GetState): () => void {
+  let connections = 0;
+  return subscribe(
+    NOTIFICATIONS_CHANNEL,
+    {},
+    (message) => {
+      void applyLiveMessage(dispatch, getState, message);
+    },
+    () => {
+      connections += 1;
+      if (connections > 1) dispatch(api.util.invalidateTags([UNREAD_COUNT_TAG, 'Order']));
+    },
+  );
 }

@@ -13,9 +13,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { translateServerMessage } from '../../../components/form/server-messages';
+import type { ApiError } from '../../../lib/api-client';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
-import { addToCart, cartApi, type TypedAttendee } from '../../cart';
+import { cartApi, cartOwnerOf, type TypedAttendee, useAddToCartMutation } from '../../cart';
 import { selectUser } from '../../session';
 import type { BookablePlan, BookableProgramme, BookableSchedule } from '../catalogue-api';
 import {
@@ -60,6 +61,7 @@ export function BookingForm({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
+  const [addToCart] = useAddToCartMutation();
   const planPrice = usePlanPrice(money);
   const plans = schedule.klass_group_schedule_plans.map((link) => link.plan);
   const [planId, setPlanId] = useState(plans[0]?.id ?? '');
@@ -109,20 +111,19 @@ export function BookingForm({
     setErrors(found);
     if (found.length > 0) return;
     setAdding(true);
-    const result = await dispatch(
-      addToCart({
-        scheduleId: schedule.id,
-        planId,
-        numberOfAttendees,
-        attendeeProfileIds: user ? familyIds : [],
-        typedAttendees: user ? [] : people.map((p) => ({ ...p, name: p.name.trim() })),
-        addonIds,
-        couponCode,
-      }),
-    );
+    const result = await addToCart({
+      owner: cartOwnerOf(user),
+      scheduleId: schedule.id,
+      planId,
+      numberOfAttendees,
+      attendeeProfileIds: user ? familyIds : [],
+      typedAttendees: user ? [] : people.map((p) => ({ ...p, name: p.name.trim() })),
+      addonIds,
+      couponCode,
+    });
     setAdding(false);
-    if (addToCart.rejected.match(result)) {
-      const failure = result.payload;
+    if ('error' in result) {
+      const failure = result.error as ApiError | undefined;
       const fields = Object.values(failure?.fields ?? {});
       setErrors(
         fields.length > 0

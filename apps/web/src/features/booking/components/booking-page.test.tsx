@@ -1,10 +1,16 @@
 import { document, resource } from '@atelier/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildCartItem, buildUser, cartItemListDocument } from '../../../testing/builders';
+import {
+  buildCartItem,
+  buildUser,
+  cartItemDocument,
+  cartItemListDocument,
+} from '../../../testing/builders';
+import { makeStoreWithCart } from '../../../testing/cache-entries';
 import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-api';
-import { makeStore, renderWithProviders } from '../../../testing/render-with-providers';
-import { clearGuestCart, readGuestCartItems } from '../../cart';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { clearGuestCart, readGuestCartItems, selectCartItems } from '../../cart';
 import { BookingPage } from './booking-page';
 
 let server: FakeApi | undefined;
@@ -174,10 +180,7 @@ describe('BookingPage (docs/product.md#booking-and-the-cart)', { timeout: 20_000
         return { data: cartItemListDocument([priced]) };
       },
     });
-    const store = makeStore({
-      session: { status: 'loaded', user: null },
-      cart: { items: [], status: 'loaded', loading: false },
-    });
+    const store = makeStoreWithCart({ session: { status: 'loaded', user: null } }, []);
     const { user } = renderWithProviders(<BookingPage />, { store });
     await user.click(
       await screen.findByRole('button', { name: 'Book Saturday mornings of Drawing' }),
@@ -234,10 +237,10 @@ describe('BookingPage (docs/product.md#booking-and-the-cart)', { timeout: 20_000
         },
       },
     });
-    const store = makeStore({
-      session: { status: 'loaded', user: buildUser({ id: '1' }) },
-      cart: { items: [], status: 'loaded', loading: false },
-    });
+    const store = makeStoreWithCart(
+      { session: { status: 'loaded', user: buildUser({ id: '1' }) } },
+      [],
+    );
     renderWithProviders(<BookingPage />, { store });
     expect(await screen.findByTestId('waitlist-offer')).toHaveTextContent(
       'A seat is held for you until',
@@ -268,10 +271,7 @@ describe('BookingPage (docs/product.md#booking-and-the-cart)', { timeout: 20_000
 
   it('lets a guest add a class with typed attendees to the local cart and shows the count', async () => {
     server = fakeApi(pricingRoute);
-    const store = makeStore({
-      session: { status: 'loaded', user: null },
-      cart: { items: [], status: 'loaded', loading: false },
-    });
+    const store = makeStoreWithCart({ session: { status: 'loaded', user: null } }, []);
     const { user } = renderWithProviders(<BookingPage />, { store });
     await user.click(
       await screen.findByRole('button', { name: 'Book Saturday mornings of Drawing' }),
@@ -311,7 +311,7 @@ describe('BookingPage (docs/product.md#booking-and-the-cart)', { timeout: 20_000
     });
   });
 
-  it('adds a signed-in student’s family member through the server and reloads the cart', async () => {
+  it('adds a signed-in student’s family member through the server and puts the answered item in the cart', async () => {
     const posted: FakeRequest[] = [];
     let added = false;
     server = fakeApi({
@@ -350,16 +350,16 @@ describe('BookingPage (docs/product.md#booking-and-the-cart)', { timeout: 20_000
       'POST /api/v2/cart_items': (request) => {
         posted.push(request);
         added = true;
-        return { status: 201, data: { data: null } };
+        return { status: 201, data: cartItemDocument(priced) };
       },
       'GET /api/v2/cart_items': () => ({
         data: cartItemListDocument(added ? [priced] : []),
       }),
     });
-    const store = makeStore({
-      session: { status: 'loaded', user: buildUser({ id: '1' }) },
-      cart: { items: [], status: 'loaded', loading: false },
-    });
+    const store = makeStoreWithCart(
+      { session: { status: 'loaded', user: buildUser({ id: '1' }) } },
+      [],
+    );
     const { user } = renderWithProviders(<BookingPage />, { store });
     await user.click(
       await screen.findByRole('button', { name: 'Book Saturday mornings of Drawing' }),
@@ -370,7 +370,7 @@ describe('BookingPage (docs/product.md#booking-and-the-cart)', { timeout: 20_000
     ).toBeDisabled();
     await user.click(within(form).getByRole('checkbox', { name: 'Leo' }));
     await user.click(within(form).getByRole('button', { name: 'Add to cart' }));
-    await waitFor(() => expect(store.getState().cart.items).toHaveLength(1));
+    await waitFor(() => expect(selectCartItems(store.getState())).toHaveLength(1));
     expect(posted[0]?.body).toEqual({
       cart_item: {
         klass_group_schedule_id: '31',

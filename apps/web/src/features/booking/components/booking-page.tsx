@@ -20,7 +20,7 @@ import { formatCents } from '../../../lib/money';
 import { paths } from '../../../lib/route-paths';
 import { useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
-import { selectCartCount } from '../../cart';
+import { useCart } from '../../cart';
 import { selectUser } from '../../session';
 import { ScheduleWaitlist, useOfferedSeats } from '../../waitlist';
 import {
@@ -203,7 +203,7 @@ export function BookingPage() {
   const [search] = useSearchParams();
   const slug = search.get('klass_group');
   const user = useAppSelector(selectUser);
-  const cartCount = useAppSelector(selectCartCount);
+  const cartCount = useCart().items.length;
   const zone = timeZoneOf(user);
   const currency = clientConfig().currency;
   const money = (cents: number) => formatCents(cents, currency, i18n.language);

@@ -3,8 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildCartItem, buildUser, cartItemListDocument } from '../../../testing/builders';
+import { makeStoreWithCart } from '../../../testing/cache-entries';
 import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-api';
-import { makeStore, renderWithProviders } from '../../../testing/render-with-providers';
+import { type makeStore, renderWithProviders } from '../../../testing/render-with-providers';
 import { addGuestCartItem, clearGuestCart, readGuestCartItems } from '../../cart';
 import { CartItemEditor } from './cart-item-editor';
 
@@ -93,10 +94,7 @@ describe('CartItemEditor (/cart/{id})', { timeout: 20_000 }, () => {
       'GET /api/v1/catalogue/klass_group_schedules/31': { data: scheduleDocument },
       'GET /api/v1/guests/cart_items': { data: cartItemListDocument([item]) },
     });
-    const store = makeStore({
-      session: { status: 'loaded', user: null },
-      cart: { items: [item], status: 'loaded', loading: false },
-    });
+    const store = makeStoreWithCart({ session: { status: 'loaded', user: null } }, [item]);
     const { user } = renderEditor(store, String(local.id));
     const lunch = await screen.findByRole('checkbox', { name: /Lunch/ });
     expect(screen.getByRole('checkbox', { name: /Materials/ })).toBeChecked();
@@ -147,10 +145,10 @@ describe('CartItemEditor (/cart/{id})', { timeout: 20_000 }, () => {
       },
       'GET /api/v2/cart_items': { data: cartItemListDocument([item]) },
     });
-    const store = makeStore({
-      session: { status: 'loaded', user: buildUser({ id: '1' }) },
-      cart: { items: [item], status: 'loaded', loading: false },
-    });
+    const store = makeStoreWithCart(
+      { session: { status: 'loaded', user: buildUser({ id: '1' }) } },
+      [item],
+    );
     const { user } = renderEditor(store, '12');
     await user.click(await screen.findByRole('checkbox', { name: /Lunch/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -161,7 +159,7 @@ describe('CartItemEditor (/cart/{id})', { timeout: 20_000 }, () => {
   });
 
   it('says so when the item is not in the cart', () => {
-    const store = makeStore({ cart: { items: [], status: 'loaded', loading: false } });
+    const store = makeStoreWithCart({ session: { status: 'loaded', user: null } }, []);
     renderEditor(store, '99');
     expect(screen.getByText('This item is not in your cart.')).toBeInTheDocument();
   });

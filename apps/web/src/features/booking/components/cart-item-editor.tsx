@@ -10,12 +10,13 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { translateServerMessage } from '../../../components/form/server-messages';
 import { PageTitle } from '../../../components/page-title';
+import type { ApiError } from '../../../lib/api-client';
 import { clientConfig } from '../../../lib/client-config';
 import { formatCents } from '../../../lib/money';
 import { paths } from '../../../lib/route-paths';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
-import { changeCartItem, selectCartItems, selectCartStatus, type TypedAttendee } from '../../cart';
+import { cartOwnerOf, type TypedAttendee, useCart, useChangeCartItemMutation } from '../../cart';
 import { selectUser } from '../../session';
 import { useCatalogueScheduleQuery } from '../catalogue-api';
 import {
@@ -31,6 +32,7 @@ function Editor({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useAppSelector(selectUser);
+  const [changeCartItem] = useChangeCartItemMutation();
   const money = (cents: number) => formatCents(cents, clientConfig().currency, i18n.language);
   const schedule = useCatalogueScheduleQuery(item.klass_group_schedule.id);
   const programme = item.klass_group_schedule.klass_group;
@@ -63,23 +65,23 @@ function Editor({ item }: { item: CartItem }) {
     setErrors(found);
     if (found.length > 0) return;
     setSaving(true);
-    const result = await dispatch(
-      changeCartItem({
-        id: item.id,
-        ...(user
-          ? { attendeeProfileIds: familyIds }
-          : { typedAttendees: people.map((p) => ({ ...p, name: p.name.trim() })) }),
-        addonIds,
-        couponCode: coupon.trim() || null,
-      }),
-    );
+    const result = await changeCartItem({
+      owner: cartOwnerOf(user),
+      id: item.id,
+      ...(user
+        ? { attendeeProfileIds: familyIds }
+        : { typedAttendees: people.map((p) => ({ ...p, name: p.name.trim() })) }),
+      addonIds,
+      couponCode: coupon.trim() || null,
+    });
     setSaving(false);
-    if (changeCartItem.rejected.match(result)) {
-      const fields = Object.values(result.payload?.fields ?? {});
+    if ('error' in result) {
+      const failure = result.error as ApiError | undefined;
+      const fields = Object.values(failure?.fields ?? {});
       setErrors(
         fields.length > 0
           ? fields.map((text) => translateServerMessage(text, t))
-          : [result.payload?.detail ?? t('cart.saveFailed')],
+          : [failure?.detail ?? t('cart.saveFailed')],
       );
       return;
     }
@@ -148,8 +150,7 @@ function Editor({ item }: { item: CartItem }) {
 export function CartItemEditor() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const items = useAppSelector(selectCartItems);
-  const status = useAppSelector(selectCartStatus);
+  const { items, status } = useCart();
   const item = items.find((candidate) => candidate.id === id);
   const title = item
     ? t('cart.editTitle', { name: item.klass_group_schedule.klass_group.name })

@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CountBadge } from '../../../components/feedback/count-badge';
 import { paths } from '../../../lib/route-paths';
-import { useAppSelector } from '../../../lib/store-hooks';
-import { selectCartCount } from '../cart-slice';
+import { useCart } from '../use-cart';
 
 /** The top bar's cart link with its item-count badge (docs/product.md#routes-and-screens, students only). */
 export function CartButton() {
   const { t } = useTranslation();
-  const count = useAppSelector(selectCartCount);
+  const count = useCart().items.length;
   const label = count > 0 ? t('layout.cartItems', { count }) : t('layout.cart');
   return (
     <IconButton

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildCartItem, buildUser, cartItemListDocument } from '../../../testing/builders';
+import { makeStoreWithCart } from '../../../testing/cache-entries';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
-import { makeStore, renderWithProviders } from '../../../testing/render-with-providers';
+import { renderWithProviders } from '../../../testing/render-with-providers';
 import { CartPage } from './cart-page';
 
 let server: FakeApi | undefined;
@@ -25,10 +26,7 @@ const stale = buildCartItem({
 });
 
 function signedIn(items = [fresh, stale]) {
-  return makeStore({
-    session: { status: 'loaded', user: buildUser() },
-    cart: { items, status: 'loaded', loading: false },
-  });
+  return makeStoreWithCart({ session: { status: 'loaded', user: buildUser() } }, items);
 }
 
 describe('CartPage (docs/product.md#booking-and-the-cart)', () => {

@@ -15,10 +15,11 @@ import { clientConfig } from '../../../lib/client-config';
 import { formatPlainDate } from '../../../lib/format-date';
 import { formatCents } from '../../../lib/money';
 import { paths } from '../../../lib/route-paths';
-import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
-import { removeFromCart } from '../cart-actions';
-import { selectCartItems, selectCartLoading, selectCartStatus } from '../cart-slice';
+import { useAppSelector } from '../../../lib/store-hooks';
+import { useRemoveFromCartMutation } from '../cart-api';
+import { selectCartOwner } from '../cart-state';
 import { payableTotal } from '../cart-total';
+import { useCart } from '../use-cart';
 import { CartItemPrice } from './cart-item-price';
 
 /** What one unit of a plan means (docs/product.md#booking-and-the-cart). */
@@ -33,7 +34,8 @@ export function unitKey(
 /** What a cart item books, in words: programme, schedule and dates, plan, people, add-ons, coupon. */
 function CartItemCard({ item }: { item: CartItem }) {
   const { t, i18n } = useTranslation();
-  const dispatch = useAppDispatch();
+  const owner = useAppSelector(selectCartOwner);
+  const [removeFromCart] = useRemoveFromCartMutation();
   const [removing, setRemoving] = useState(false);
   const schedule = item.klass_group_schedule;
   const programme = schedule.klass_group.name;
@@ -48,9 +50,9 @@ function CartItemCard({ item }: { item: CartItem }) {
 
   const remove = async () => {
     setRemoving(true);
-    const result = await dispatch(removeFromCart(item.id));
-    if (removeFromCart.rejected.match(result)) {
-      handleError(result.payload ?? result.error, t('cart.removeFailed'));
+    const result = await removeFromCart({ owner, id: item.id });
+    if ('error' in result) {
+      handleError(result.error, t('cart.removeFailed'));
       setRemoving(false);
     }
   };
@@ -144,9 +146,7 @@ function CartItemCard({ item }: { item: CartItem }) {
  */
 export function CartPage() {
   const { t, i18n } = useTranslation();
-  const items = useAppSelector(selectCartItems);
-  const status = useAppSelector(selectCartStatus);
-  const loading = useAppSelector(selectCartLoading);
+  const { items, status, loading } = useCart();
   const currency = clientConfig().currency;
   const money = (cents: number) => formatCents(cents, currency, i18n.language);
   const available = items.filter((item) => item.available);

@@ -2,14 +2,24 @@ import { AUTO_SUBMIT_ON, errorDocument, STORAGE_KEYS } from '@atelier/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildCartItem, buildUser, cartItemListDocument } from '../../../testing/builders';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  buildCartItem,
+  buildNotification,
+  buildUser,
+  cartItemListDocument,
+} from '../../../testing/builders';
+import { deliverLiveNotification, makeStoreWithCart } from '../../../testing/cache-entries';
 import { invalid } from '../../../testing/error-replies';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
 import { buildOrder, orderDocument } from '../../../testing/order-builders';
-import { makeStore, renderWithProviders } from '../../../testing/render-with-providers';
-import { loadCart } from '../../cart';
-import { CheckoutPage } from './checkout-page';
+import {
+  type AppStore,
+  makeStore,
+  renderWithProviders,
+} from '../../../testing/render-with-providers';
+import { cartApi, selectCartItems } from '../../cart';
+import { CheckoutPage, PAID_WAIT_MS } from './checkout-page';
 
 let server: FakeApi | undefined;
 afterEach(() => {
@@ -21,13 +31,20 @@ afterEach(() => {
 const item = buildCartItem({ id: '7', available: true, unavailable_reason: null });
 const order = buildOrder();
 
+/** A forced load of the session's cart, as a sign-in's merge or a badge refresh asks for it. */
+async function loadCart(store: AppStore) {
+  const held = store.dispatch(
+    cartApi.endpoints.cart.initiate(store.getState().session.user?.id ?? 'guest', {
+      forceRefetch: true,
+    }),
+  );
+  await held;
+  held.unsubscribe();
+}
+
 function signedIn(cart: { loaded: boolean } = { loaded: true }) {
-  return makeStore({
-    session: { status: 'loaded', user: buildUser() },
-    cart: cart.loaded
-      ? { items: [item], status: 'loaded', loading: false }
-      : { items: [], status: 'idle', loading: true },
-  });
+  const session = { session: { status: 'loaded' as const, user: buildUser() } };
+  return cart.loaded ? makeStoreWithCart(session, [item]) : makeStore(session);
 }
 
 /** The checkout route and the pages it leaves for, each saying where it is. */
@@ -72,14 +89,9 @@ async function payWith(user: ReturnType<typeof renderCheckout>['user'], card: st
 describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 }, () => {
   it('sends a guest to sign in with the order saved and auto-submit on', async () => {
     server = fakeApi({});
-    const store = makeStore({
-      session: { status: 'loaded', user: null },
-      cart: {
-        items: [{ ...item, cart_item_attendee_profiles: [] }],
-        status: 'loaded',
-        loading: false,
-      },
-    });
+    const store = makeStoreWithCart({ session: { status: 'loaded', user: null } }, [
+      { ...item, cart_item_attendee_profiles: [] },
+    ]);
     const { user } = renderCheckout(store);
     await user.click(screen.getByTestId('place-order'));
     expect(await screen.findByText('login page')).toBeInTheDocument();
@@ -124,7 +136,7 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     expect(posts).toBe(0);
     expect(localStorage.getItem(STORAGE_KEYS.autoSubmit)).toBe(AUTO_SUBMIT_ON);
     await act(async () => {
-      await store.dispatch(loadCart());
+      await loadCart(store);
     });
     expect(await screen.findByTestId('fake-card-form')).toBeInTheDocument();
     expect(posts).toBe(1);
@@ -132,7 +144,7 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     expect(localStorage.getItem(STORAGE_KEYS.orderParams)).toBeNull();
     // A later cart load (the badge refreshing) sends nothing more.
     await act(async () => {
-      await store.dispatch(loadCart());
+      await loadCart(store);
     });
     expect(posts).toBe(1);
   });
@@ -154,7 +166,7 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     const store = signedIn({ loaded: false });
     renderCheckout(store);
     await act(async () => {
-      await store.dispatch(loadCart());
+      await loadCart(store);
     });
     expect(await screen.findByTestId('checkout-notice')).toHaveTextContent(/cart changed/i);
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
@@ -175,7 +187,7 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     const store = signedIn({ loaded: false });
     renderCheckout(store);
     await act(async () => {
-      await store.dispatch(loadCart());
+      await loadCart(store);
     });
     expect(await screen.findByTestId('checkout-notice')).toHaveTextContent(/almost there/i);
     expect(screen.getByTestId('checkout-choose-attendees')).toBeInTheDocument();
@@ -239,7 +251,7 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     await user.click(screen.getByTestId('place-order'));
     expect(await screen.findByText('complete page')).toBeInTheDocument();
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-    await waitFor(() => expect(store.getState().cart.items).toEqual([]));
+    await waitFor(() => expect(selectCartItems(store.getState())).toEqual([]));
   });
 
   it('names the item that sold out (409 sold_out) and forgets the attempt', async () => {
@@ -293,10 +305,10 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
       available: false,
       unavailable_reason: 'unpublished',
     });
-    const store = makeStore({
-      session: { status: 'loaded', user: buildUser() },
-      cart: { items: [{ ...item, total_price: 5000 }, stale], status: 'loaded', loading: false },
-    });
+    const store = makeStoreWithCart({ session: { status: 'loaded', user: buildUser() } }, [
+      { ...item, total_price: 5000 },
+      stale,
+    ]);
     renderCheckout(store);
     const prices = screen.getAllByTestId('checkout-item-price').map((p) => p.textContent);
     expect(prices).toEqual(['$50.00', 'Unavailable']);
@@ -306,14 +318,9 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
 
   it('asks for attendees before an item can be ordered', async () => {
     server = fakeApi({});
-    const store = makeStore({
-      session: { status: 'loaded', user: buildUser() },
-      cart: {
-        items: [{ ...item, cart_item_attendee_profiles: [] }],
-        status: 'loaded',
-        loading: false,
-      },
-    });
+    const store = makeStoreWithCart({ session: { status: 'loaded', user: buildUser() } }, [
+      { ...item, cart_item_attendee_profiles: [] },
+    ]);
     renderCheckout(store);
     expect(screen.getByTestId('checkout-choose-attendees')).toHaveAttribute('href', '/cart/7');
     expect(screen.getByTestId('place-order')).toBeDisabled();
@@ -339,6 +346,12 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
       'Your card was declined.',
     );
     await payWith(user, '4242 4242 4242 4242');
+    expect(await screen.findByTestId('checkout-confirming')).toBeInTheDocument();
+    // The server pushes the buyer's "paid" notice over the live channel; checkout asks once.
+    await deliverLiveNotification(
+      store,
+      buildNotification({ id: '90', record: { type: 'orders', id: order.id } }),
+    );
     expect(await screen.findByText('complete page')).toBeInTheDocument();
     expect(cards).toEqual(['4000000000000002', '4242424242424242']);
     const confirms = server.requests.filter((r) => r.url.endsWith('/confirm'));
@@ -348,7 +361,30 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     ]);
     // One order for both tries; once paid, the (emptied) cart is fetched again for the badge.
     expect(server.requests.filter((r) => r.url === '/api/v2/orders')).toHaveLength(1);
-    await waitFor(() => expect(store.getState().cart.items).toEqual([]));
+    await waitFor(() => expect(selectCartItems(store.getState())).toEqual([]));
+  });
+
+  it('goes on to the complete page when no "paid" arrives within the wait, the order still pending', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      server = fakeApi(orderRoutes(() => ({ status: 'succeeded', error: null })));
+      const { user } = renderCheckout(signedIn(), '/checkout?order=501');
+      await payWith(user, '4242 4242 4242 4242');
+      expect(await screen.findByTestId('checkout-confirming')).toBeInTheDocument();
+      const asked = server.requests.filter((r) => r.url === '/api/v2/orders/501').length;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(PAID_WAIT_MS - 100);
+      });
+      expect(screen.queryByText('complete page')).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(200);
+      });
+      expect(await screen.findByText('complete page')).toBeInTheDocument();
+      // No polling: the order was not asked for again while waiting.
+      expect(server.requests.filter((r) => r.url === '/api/v2/orders/501')).toHaveLength(asked);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves for the failed page when the hold expired while paying', async () => {

@@ -20,14 +20,7 @@ import { formatCents } from '../../../lib/money';
 import { paths } from '../../../lib/route-paths';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
-import {
-  CartItemPrice,
-  loadCart,
-  payableTotal,
-  selectCartItems,
-  selectCartLoading,
-  selectCartStatus,
-} from '../../cart';
+import { CartItemPrice, cartApi, payableTotal, useCart } from '../../cart';
 import {
   OrderSummary,
   orderMoney,
@@ -36,7 +29,6 @@ import {
   usePlaceOrderMutation,
 } from '../../orders';
 import { selectSessionStatus, selectUser } from '../../session';
-import { awaitPaid } from '../await-paid';
 import {
   forgetIdempotencyKey,
   idempotencyKey,
@@ -45,6 +37,13 @@ import {
   takeAutoSubmit,
 } from '../checkout-storage';
 import { PaymentForm } from './payment-form';
+
+/**
+ * How long checkout waits for the live "paid" after the card was accepted before it goes on to
+ * the complete page (docs/product.md#checkout-and-orders: the webhook applies it at once for the
+ * fake provider, possibly a moment later for Stripe).
+ */
+export const PAID_WAIT_MS = 10_000;
 
 type Problem = { key: MessageKey; values?: Record<string, string> } | { text: string };
 
@@ -123,9 +122,7 @@ function CheckoutCart() {
   const navigate = useNavigate();
   const [, setSearch] = useSearchParams();
   const user = useAppSelector(selectUser);
-  const items = useAppSelector(selectCartItems);
-  const cartStatus = useAppSelector(selectCartStatus);
-  const cartLoading = useAppSelector(selectCartLoading);
+  const { items, status: cartStatus, loading: cartLoading } = useCart();
   const [placeOrder, { isLoading: placing }] = usePlaceOrderMutation();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<MessageKey | null>(null);
@@ -151,7 +148,8 @@ function CheckoutCart() {
       if (order.status === 'paid') {
         // Nothing to pay (a coupon took the whole price): the server paid it at once.
         forgetIdempotencyKey();
-        void dispatch(loadCart());
+        // The server emptied the cart; its answer does not carry the cart, so it is asked again.
+        dispatch(cartApi.util.invalidateTags(['CartItem']));
         navigate(afterOrder(order), { replace: true });
         return;
       }
@@ -174,7 +172,7 @@ function CheckoutCart() {
           key: 'checkout.soldOut',
           values: { name: item?.klass_group_schedule.klass_group.name ?? failure.detail ?? '' },
         });
-        void dispatch(loadCart());
+        dispatch(cartApi.util.invalidateTags(['CartItem']));
       } else if (failure.errorCode === 'coupon_used_up') {
         setProblem({
           key: 'checkout.couponUsedUp',
@@ -312,14 +310,28 @@ function PayOrder({ orderId }: { orderId: string }) {
   const user = useAppSelector(selectUser);
   const { data: order, isError, refetch } = useOrderQuery(orderId);
   const [confirming, setConfirming] = useState(false);
+  const [waitedOut, setWaitedOut] = useState(false);
 
   // An order that is no longer pending leaves checkout: paid to the complete page, expired,
-  // canceled or failed to the failed page (whose way back is the cart).
+  // canceled or failed to the failed page (whose way back is the cart). Once the card was
+  // accepted, "paid" arrives over the live channel, which asks for this order again
+  // (features/notifications/notifications-live.ts; a reconnect asks once more); a payment not
+  // applied within PAID_WAIT_MS goes on all the same, and the complete page says it is being
+  // confirmed.
   useEffect(() => {
-    if (!order || order.status === 'pending' || confirming) return;
+    if (!order) return;
+    if (order.status === 'pending' && !(confirming && waitedOut)) return;
     forgetIdempotencyKey();
+    // The server emptied the cart when the order was paid: the badge follows.
+    if (order.status === 'paid') dispatch(cartApi.util.invalidateTags(['CartItem']));
     navigate(afterOrder(order), { replace: true });
-  }, [order, confirming, navigate]);
+  }, [order, confirming, waitedOut, navigate, dispatch]);
+
+  useEffect(() => {
+    if (!confirming) return;
+    const timer = setTimeout(() => setWaitedOut(true), PAID_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [confirming]);
 
   // The hold ends at `expires_at`: then ask again, and the effect above leaves if it expired.
   const expiresAt = order ? Date.parse(order.expires_at) : Number.NaN;
@@ -331,20 +343,6 @@ function PayOrder({ orderId }: { orderId: string }) {
     const timer = setTimeout(() => void refetch(), Math.max(0, delay));
     return () => clearTimeout(timer);
   }, [expiresAt, refetch]);
-
-  const onSucceeded = async () => {
-    setConfirming(true);
-    try {
-      const final = await awaitPaid(dispatch, orderId);
-      forgetIdempotencyKey();
-      // The server emptied the cart when the order was paid: the badge follows.
-      void dispatch(loadCart());
-      navigate(afterOrder(final), { replace: true });
-    } catch (error) {
-      setConfirming(false);
-      handleError(error, t('checkout.confirmFailed'));
-    }
-  };
 
   if (isError) {
     return (
@@ -398,7 +396,7 @@ function PayOrder({ orderId }: { orderId: string }) {
           <PaymentForm
             payment={order.payment}
             amount={orderMoney(order, order.total, i18n.language)}
-            onSucceeded={() => void onSucceeded()}
+            onSucceeded={() => setConfirming(true)}
             onRefused={() => void refetch()}
           />
         </section>

@@ -2,9 +2,11 @@ import type { MessageAttributes, MessageSchedule } from '@atelier/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildNotification, buildUser } from '../../../testing/builders';
+import { putNotifications } from '../../../testing/cache-entries';
 import { invalid } from '../../../testing/error-replies';
 import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-api';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { makeStore, renderWithProviders } from '../../../testing/render-with-providers';
+import { selectNotifications, selectUnreadCount } from '../../notifications';
 import { ReceivedMessages } from './received-messages';
 import { SendMessageForm } from './send-message-form';
 import { SentMessages } from './sent-messages';
@@ -335,16 +337,15 @@ describe('Received messages on /classes', { timeout: 30_000 }, () => {
     });
     const notice = buildNotification({ id: '31', record: { id: '9', type: 'messages' } });
     const other = buildNotification({ id: '32', record: { id: '7', type: 'comments' } });
-    const { store } = renderWithProviders(<ReceivedMessages zone={ZONE} />, {
-      preloadedState: {
-        ...family,
-        notifications: { items: [notice, other], page: 1, unreadCount: 2, fetching: false },
-      },
+    const store = makeStore(family);
+    putNotifications(store, [notice, other], 2);
+    renderWithProviders(<ReceivedMessages zone={ZONE} />, {
+      store,
       route: '/classes?message=9',
     });
     expect(await screen.findByRole('dialog', { name: 'Bring an apron' })).toBeVisible();
-    await waitFor(() => expect(store.getState().notifications.unreadCount).toBe(1));
-    expect(store.getState().notifications.items.map((n) => [n.id, n.read])).toEqual([
+    await waitFor(() => expect(selectUnreadCount(store.getState())).toBe(1));
+    expect(selectNotifications(store.getState()).map((n) => [n.id, n.read])).toEqual([
       ['31', true],
       ['32', false],
     ]);

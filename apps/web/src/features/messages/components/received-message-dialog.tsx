@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
-import { fetchUnreadCount, notificationMarkedRead, selectNotifications } from '../../notifications';
+import { notificationsReadElsewhere, selectNotifications } from '../../notifications';
 import { formatMessageTime } from '../message-format';
 import { useMessageQuery } from '../messages-api';
 import { MessageDialog } from './message-dialog';
@@ -26,12 +26,10 @@ export function ReceivedMessageDialog({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per message loaded, not on every new notification.
   useEffect(() => {
     if (!loaded) return;
-    for (const n of notifications) {
-      if (!n.read && n.record.type === 'messages' && n.record.id === id) {
-        dispatch(notificationMarkedRead(n.id));
-      }
-    }
-    void dispatch(fetchUnreadCount());
+    const read = notifications.filter(
+      (n) => !n.read && n.record.type === 'messages' && n.record.id === id,
+    );
+    dispatch(notificationsReadElsewhere(read.map((n) => n.id)));
   }, [loaded, id, dispatch]);
   return (
     <MessageDialog

@@ -8,7 +8,7 @@ import { useLatched } from '../../../components/use-latched';
 import { useAppSelector } from '../../../lib/store-hooks';
 import { selectUser } from '../../session';
 import { notificationsApi } from '../notifications-api';
-import { selectUnreadCount } from '../notifications-slice';
+import { selectUnreadCount } from '../notifications-state';
 
 const NotificationsDialog = lazy(async () => ({
   default: await loadOrRetry(

@@ -5,6 +5,7 @@ import { buildNotification, buildUser, notificationListDocument } from '../../..
 import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-api';
 import { FakeIntersectionObserver } from '../../../testing/fake-intersection-observer';
 import { renderApp } from '../../../testing/render-app';
+import { selectNotifications, selectUnreadCount } from '../notifications-state';
 
 const student = { session: { status: 'loaded' as const, user: buildUser({ role: 'student' }) } };
 
@@ -94,9 +95,9 @@ describe('notifications dialog (docs/product.md#routes-and-screens)', () => {
       expect(calls('PUT', '/api/v1/notifications/mark_all_read')).toHaveLength(1),
     );
     await waitFor(() =>
-      expect(store.getState().notifications.items.every((n) => n.read)).toBe(true),
+      expect(selectNotifications(store.getState()).every((n) => n.read)).toBe(true),
     );
-    expect(store.getState().notifications.unreadCount).toBe(0);
+    expect(selectUnreadCount(store.getState())).toBe(0);
   });
 
   it('opens the feedback page for feedback and marks the notification read', async () => {
@@ -112,7 +113,7 @@ describe('notifications dialog (docs/product.md#routes-and-screens)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/gallery/feedback'));
     expect(router.state.location.search).toBe('?post=9');
     await waitFor(() => expect(calls('PUT', '/api/v1/notifications/41/mark_read')).toHaveLength(1));
-    expect(store.getState().notifications.items[0]?.read).toBe(true);
+    expect(selectNotifications(store.getState())[0]?.read).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull());
   });
 

@@ -10,15 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
+import { useAppSelector } from '../../../lib/store-hooks';
 import { selectUser } from '../../session';
-import {
-  fetchNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-  selectNotifications,
-  selectNotificationsPage,
-} from '../notifications-slice';
+import { notificationsApi } from '../notifications-api';
+import { selectNotifications, selectNotificationsPage } from '../notifications-state';
 import { NotificationItem } from './notification-item';
 import { notificationTarget } from './notification-target';
 
@@ -31,13 +26,16 @@ type Props = { open: boolean; onClose: () => void };
  */
 export function NotificationsDialog({ open, onClose }: Props) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  // The lazy hook asks for one page at a time and holds the list's entry while the dialog lives.
+  const [fetchPage] = notificationsApi.useLazyNotificationsQuery();
+  const [markNotificationRead] = notificationsApi.useMarkNotificationReadMutation();
+  const [markAllNotificationsRead] = notificationsApi.useMarkAllNotificationsReadMutation();
   const items = useAppSelector(selectNotifications);
   const page = useAppSelector(selectNotificationsPage);
   // Read when the dialog opens, without making the page counter a reason to re-run that effect.
-  const firstPageRef = useRef(page);
-  firstPageRef.current = page;
+  const pageRef = useRef(page);
+  pageRef.current = page;
   const timeZone = useAppSelector(selectUser)?.timezone ?? null;
   const [confirming, setConfirming] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -50,23 +48,23 @@ export function NotificationsDialog({ open, onClose }: Props) {
     loadingRef.current = true;
     setLoading(true);
     try {
-      const result = await dispatch(fetchNotifications()).unwrap();
-      if (result.items.length < PAGE_SIZE) exhaustedRef.current = true;
+      const list = await fetchPage(pageRef.current).unwrap();
+      if (list.lastPageSize < PAGE_SIZE) exhaustedRef.current = true;
     } catch {
-      // The thunk already reported the failure to the common error handler; stop auto-loading.
+      // The endpoint already reported the failure to the common error handler; stop auto-loading.
       exhaustedRef.current = true;
     } finally {
       loadingRef.current = false;
       setLoading(false);
     }
-  }, [dispatch]);
+  }, [fetchPage]);
 
   // On opening: re-arm loading, and fetch the first page if nothing was fetched yet (the page
   // counter is still at its start; live messages alone do not count as a fetched page).
   useEffect(() => {
     if (!open) return;
     exhaustedRef.current = false;
-    if (firstPageRef.current === FIRST_PAGE) void loadMore();
+    if (pageRef.current === FIRST_PAGE) void loadMore();
   }, [open, loadMore]);
 
   const observer = useRef<IntersectionObserver | null>(null);
@@ -85,7 +83,7 @@ export function NotificationsDialog({ open, onClose }: Props) {
   useEffect(() => () => observer.current?.disconnect(), []);
 
   const openNotification = (notification: Notification) => {
-    if (!notification.read) void dispatch(markNotificationRead(notification.id));
+    if (!notification.read) void markNotificationRead(notification.id);
     const target = notificationTarget(notification);
     if (target) {
       onClose();
@@ -143,7 +141,7 @@ export function NotificationsDialog({ open, onClose }: Props) {
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          void dispatch(markAllNotificationsRead());
+          void markAllNotificationsRead();
         }}
       />
     </>

@@ -1,24 +1,32 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildCartItem, buildUser, cartItemListDocument } from '../../testing/builders';
+import { resetStore } from '../../lib/reset-store';
+import {
+  buildCartItem,
+  buildUser,
+  cartItemDocument,
+  cartItemListDocument,
+} from '../../testing/builders';
+import { makeStoreWithCart } from '../../testing/cache-entries';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
 import { makeStore } from '../../testing/render-with-providers';
+import { setUser } from '../session';
+import { cartApi, withCartItem } from './cart-api';
+import { GUEST_CART } from './cart-owner';
 import {
   cartCleared,
-  cartReducer,
-  cartReset,
-  guestItemPriced,
-  initialCartState,
-  loadCart,
-  mergeParams,
+  cartViewOf,
   selectCartCount,
   selectCartItems,
-} from './cart-slice';
+  selectCartLoading,
+  selectCartStatus,
+} from './cart-state';
 import {
   addGuestCartItem,
   clearGuestCart,
   type NewGuestCartItem,
   readGuestCartItems,
 } from './guest-cart-db';
+import { mergeParams } from './guest-cart-pricing';
 
 let api: FakeApi | undefined;
 afterEach(async () => {
@@ -31,51 +39,62 @@ afterEach(async () => {
 const signedIn = { session: { status: 'loaded' as const, user: buildUser() } };
 const guest = { session: { status: 'loaded' as const, user: null } };
 
-describe('cart reducers (docs/product.md#client-state)', () => {
+const user = signedIn.session.user;
+const cartOf = (store: ReturnType<typeof makeStore>) => ({
+  items: selectCartItems(store.getState()),
+  status: selectCartStatus(store.getState()),
+  loading: selectCartLoading(store.getState()),
+});
+/** Loads the session's cart as the shell does (it holds the entry while the session is loaded). */
+const loadCart = (store: ReturnType<typeof makeStore>) =>
+  store.dispatch(cartApi.endpoints.cart.initiate(store.getState().session.user?.id ?? GUEST_CART));
+
+describe('the cart state (docs/product.md#client-state)', () => {
   it('starts loading, not loaded and empty', () => {
-    expect(cartReducer(undefined, { type: 'init' })).toEqual({
-      items: [],
-      status: 'idle',
-      loading: true,
-    });
+    expect(cartOf(makeStore(signedIn))).toEqual({ items: [], status: 'idle', loading: true });
   });
 
   it('clear empties it and marks it loaded; reset empties it and marks it not loaded', () => {
-    const full = { items: [buildCartItem()], status: 'loaded' as const, loading: false };
-    expect(cartReducer(full, cartCleared())).toEqual({
+    const store = makeStoreWithCart(signedIn, [buildCartItem()]);
+    store.dispatch(cartCleared(user.id));
+    expect(cartOf(store)).toEqual({ items: [], status: 'loaded', loading: false });
+    store.dispatch(resetStore());
+    store.dispatch(setUser(user));
+    expect(cartOf(store)).toEqual({ items: [], status: 'idle', loading: true });
+  });
+
+  it('pricing one guest item replaces the entry with the same id, or adds it', () => {
+    let items = withCartItem(
+      [buildCartItem({ id: '1' }), buildCartItem({ id: '2' })],
+      buildCartItem({ id: '1', total_price: 999 }),
+    );
+    expect(items.map((i) => [i.id, i.total_price])).toEqual([
+      ['1', 999],
+      ['2', 12000],
+    ]);
+    items = withCartItem(items, buildCartItem({ id: '3' }));
+    expect(items.map((i) => i.id)).toEqual(['1', '2', '3']);
+  });
+
+  it('counts items for the badge', () => {
+    const store = makeStoreWithCart(signedIn, [buildCartItem(), buildCartItem({ id: '2' })]);
+    expect(selectCartCount(store.getState())).toBe(2);
+  });
+
+  it('shows a failed load as an empty loaded cart, and a reload as loading', () => {
+    expect(cartViewOf({ status: 'rejected', data: [buildCartItem()] })).toEqual({
       items: [],
       status: 'loaded',
       loading: false,
     });
-    expect(cartReducer(full, cartReset())).toEqual({ items: [], status: 'idle', loading: true });
-  });
-
-  it('pricing one guest item replaces the entry with the same id, or adds it', () => {
-    let state = cartReducer(
-      { ...initialCartState, items: [buildCartItem({ id: '1' }), buildCartItem({ id: '2' })] },
-      guestItemPriced(buildCartItem({ id: '1', total_price: 999 })),
-    );
-    expect(state.items.map((i) => [i.id, i.total_price])).toEqual([
-      ['1', 999],
-      ['2', 12000],
-    ]);
-    state = cartReducer(state, guestItemPriced(buildCartItem({ id: '3' })));
-    expect(state.items.map((i) => i.id)).toEqual(['1', '2', '3']);
-  });
-
-  it('counts items for the badge', () => {
-    const store = makeStore({
-      cart: {
-        items: [buildCartItem(), buildCartItem({ id: '2' })],
-        status: 'loaded',
-        loading: false,
-      },
+    expect(cartViewOf({ status: 'pending', data: [buildCartItem()] })).toMatchObject({
+      status: 'loaded',
+      loading: true,
     });
-    expect(selectCartCount(store.getState())).toBe(2);
   });
 });
 
-describe('loadCart (docs/product.md#client-state)', () => {
+describe('the cart query (docs/product.md#client-state)', () => {
   it("loads a signed-in user's server cart, then marks it loaded and stops loading", async () => {
     const store = makeStore(signedIn);
     const items = [
@@ -86,23 +105,20 @@ describe('loadCart (docs/product.md#client-state)', () => {
       }),
     ];
     api = fakeApi({ 'GET /api/v2/cart_items': { data: cartItemListDocument(items) } });
-    const pending = store.dispatch(loadCart());
-    expect(store.getState().cart.loading).toBe(true);
+    const pending = loadCart(store);
+    expect(selectCartLoading(store.getState())).toBe(true);
     await pending;
-    expect(store.getState().cart).toEqual({ items, status: 'loaded', loading: false });
+    expect(cartOf(store)).toEqual({ items, status: 'loaded', loading: false });
   });
 
   it('treats missing cart endpoints (404) as a failed load: empty, reported, rethrown', async () => {
-    const store = makeStore({
-      ...signedIn,
-      cart: { items: [buildCartItem()], status: 'loaded', loading: false },
-    });
+    const store = makeStoreWithCart(signedIn, [buildCartItem()]);
     api = fakeApi({});
-    const result = store.dispatch(loadCart());
+    const result = store.dispatch(cartApi.endpoints.cart.initiate(user.id, { forceRefetch: true }));
     await expect(result.unwrap()).rejects.toMatchObject({
       message: 'Request failed with status code 404',
     });
-    expect(store.getState().cart).toEqual({ items: [], status: 'loaded', loading: false });
+    expect(cartOf(store)).toEqual({ items: [], status: 'loaded', loading: false });
     expect(store.getState().snackbar).toMatchObject({ type: 'error', open: true });
     expect(store.getState().snackbar.content).toMatch(/^404: /);
   });
@@ -113,9 +129,9 @@ describe('loadCart (docs/product.md#client-state)', () => {
     // total_price must be a number (docs/product.md#data-the-client-sees).
     const doc = cartItemListDocument([{ ...bad, total_price: '120.00' as unknown as number }]);
     api = fakeApi({ 'GET /api/v2/cart_items': { data: doc } });
-    const result = await store.dispatch(loadCart());
-    expect(result.meta.requestStatus).toBe('rejected');
-    expect(loadCart.rejected.match(result) && result.error.name).toBe('ZodError');
+    const result = await loadCart(store);
+    expect(result.isError).toBe(true);
+    expect(result.error).toMatchObject({ status: null, message: expect.stringMatching(/number/) });
     expect(selectCartItems(store.getState())).toEqual([]);
     expect(store.getState().snackbar.content).toBe('Error');
   });
@@ -123,9 +139,9 @@ describe('loadCart (docs/product.md#client-state)', () => {
   it('gives a guest without local items an empty loaded cart, asking nothing', async () => {
     const store = makeStore(guest);
     api = fakeApi({});
-    await store.dispatch(loadCart());
+    await loadCart(store);
     expect(api.requests).toHaveLength(0);
-    expect(store.getState().cart).toEqual({ items: [], status: 'loaded', loading: false });
+    expect(cartOf(store)).toEqual({ items: [], status: 'loaded', loading: false });
   });
 
   it("prices a guest's local items through the server, keyed by the local ids", async () => {
@@ -159,7 +175,7 @@ describe('loadCart (docs/product.md#client-state)', () => {
     ];
     api = fakeApi({ 'GET /api/v1/guests/cart_items': { data: cartItemListDocument(priced) } });
     const store = makeStore(guest);
-    await store.dispatch(loadCart());
+    await loadCart(store);
     expect(JSON.parse(String(api.requests[0]?.params.cart_item_params))).toEqual([
       {
         klass_group_schedule_id: '31',
@@ -173,7 +189,7 @@ describe('loadCart (docs/product.md#client-state)', () => {
       [String(first.id), 900],
       [String(second.id), 500],
     ]);
-    expect(store.getState().cart.status).toBe('loaded');
+    expect(selectCartStatus(store.getState())).toBe('loaded');
   });
 
   it('empties the cart when pricing guest items times out', async () => {
@@ -186,8 +202,8 @@ describe('loadCart (docs/product.md#client-state)', () => {
     });
     api = fakeApi({ 'GET /api/v1/guests/cart_items': { timeout: true } });
     const store = makeStore(guest);
-    await store.dispatch(loadCart());
-    expect(store.getState().cart).toEqual({ items: [], status: 'loaded', loading: false });
+    await loadCart(store);
+    expect(cartOf(store)).toEqual({ items: [], status: 'loaded', loading: false });
     expect(store.getState().snackbar.content).toBe('Timeout Error');
   });
 });
@@ -207,7 +223,7 @@ describe('merge at sign-in (decision 028)', () => {
     const merged = [buildCartItem({ id: '70' })];
     api = fakeApi({ 'POST /api/v2/cart_items/merge': { data: cartItemListDocument(merged) } });
     const store = makeStore(signedIn);
-    await store.dispatch(loadCart());
+    await loadCart(store);
     expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'POST /api/v2/cart_items/merge',
     ]);
@@ -238,7 +254,7 @@ describe('merge at sign-in (decision 028)', () => {
       'GET /api/v2/cart_items': { data: cartItemListDocument(server) },
     });
     const store = makeStore(signedIn);
-    await store.dispatch(loadCart());
+    await loadCart(store);
     expect(selectCartItems(store.getState()).map((i) => i.id)).toEqual(['71']);
     expect(store.getState().snackbar).toMatchObject({ type: 'error', open: true });
     expect((await readGuestCartItems()).map((i) => i.klass_group_schedule_id)).toEqual(['31']);
@@ -273,5 +289,90 @@ describe('merge at sign-in (decision 028)', () => {
     expect(attendeesOf('2026-11-25')).toEqual([]);
     expect(attendeesOf('1899-12-31')).toEqual([]);
     expect(attendeesOf('2020-13-01')).toEqual([]);
+  });
+});
+
+describe('changing the cart (docs/product.md#booking-and-the-cart)', () => {
+  const typedItem = {
+    scheduleId: '31',
+    planId: '9',
+    numberOfAttendees: 1,
+    attendeeProfileIds: [],
+    typedAttendees: [{ name: 'Mia', birthday: '2016-01-02' }],
+    addonIds: [],
+    couponCode: null,
+  };
+
+  it("puts a user's added item, as the server answered it, into the cart without reading the cart again", async () => {
+    const store = makeStoreWithCart(signedIn, [buildCartItem({ id: '1' })]);
+    const added = buildCartItem({ id: '2' });
+    api = fakeApi({
+      'POST /api/v2/cart_items': { status: 201, data: cartItemDocument(added) },
+    });
+    const held = loadCart(store);
+    await store
+      .dispatch(cartApi.endpoints.addToCart.initiate({ owner: user.id, ...typedItem }))
+      .unwrap();
+    expect(selectCartItems(store.getState()).map((i) => i.id)).toEqual(['1', '2']);
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/v2/cart_items']);
+    held.unsubscribe();
+  });
+
+  it("removes a user's item from the cart once the server removed it, asking nothing more", async () => {
+    const store = makeStoreWithCart(signedIn, [
+      buildCartItem({ id: '1' }),
+      buildCartItem({ id: '2' }),
+    ]);
+    api = fakeApi({ 'DELETE /api/v2/cart_items/1': { status: 204 } });
+    const held = loadCart(store);
+    await store
+      .dispatch(cartApi.endpoints.removeFromCart.initiate({ owner: user.id, id: '1' }))
+      .unwrap();
+    expect(selectCartItems(store.getState()).map((i) => i.id)).toEqual(['2']);
+    expect(api.requests).toHaveLength(1);
+    held.unsubscribe();
+  });
+
+  it("prices a guest's local items once per change", async () => {
+    const schedule = buildCartItem().klass_group_schedule;
+    api = fakeApi({
+      'GET /api/v1/guests/cart_items': {
+        data: cartItemListDocument([
+          buildCartItem({ id: 'p', klass_group_schedule: { ...schedule, id: '31' } }),
+        ]),
+      },
+    });
+    const store = makeStore(guest);
+    const held = loadCart(store);
+    await held;
+    expect(api.requests).toHaveLength(0);
+    await store
+      .dispatch(cartApi.endpoints.addToCart.initiate({ owner: GUEST_CART, ...typedItem }))
+      .unwrap();
+    await vi.waitFor(() => expect(selectCartCount(store.getState())).toBe(1));
+    expect(selectCartStatus(store.getState())).toBe('loaded');
+    expect(api.requests.map((r) => r.url)).toEqual(['/api/v1/guests/cart_items']);
+    held.unsubscribe();
+  });
+
+  it("refuses a guest's item past the cart's size with a field message, as the server would", async () => {
+    for (let at = 0; at < 50; at += 1) {
+      await addGuestCartItem({
+        number_of_attendees: 1,
+        klass_group_schedule_id: String(100 + at),
+        coupon_code: null,
+        attendees: [],
+        cart_item_klass_group_schedule_addons: [],
+      });
+    }
+    const store = makeStore(guest);
+    api = fakeApi({});
+    const result = await store.dispatch(
+      cartApi.endpoints.addToCart.initiate({ owner: GUEST_CART, ...typedItem }),
+    );
+    expect('error' in result && result.error).toMatchObject({
+      status: 422,
+      fields: { klass_group_schedule_id: expect.any(String) },
+    });
   });
 });
