@@ -5,7 +5,6 @@ import {
   type Language,
   type Translations,
 } from '@atelier/contract';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 // What the school writes is stored in the default language in its own columns and in the other
 // languages in a `translations` jsonb beside them (docs/architecture.md#translated-content).
@@ -58,20 +57,4 @@ export function storedTranslations<K extends string>(
     if (Object.keys(kept).length > 0) out[language] = kept;
   }
   return out;
-}
-
-/**
- * SQL for a translatable column in the language `language` names (a literal or a column such as
- * `users.locale`), falling back to the column: for reads that join a reader, such as mail.
- * A null or default language finds no translation, so it gives the column.
- */
-export function columnInLanguage(
-  column: AnyColumn,
-  translations: AnyColumn,
-  field: string,
-  language: Language | AnyColumn | SQL | null,
-): SQL<string> {
-  const lang =
-    typeof language === 'string' || language === null ? sql`${language}::text` : language;
-  return sql<string>`coalesce(nullif(btrim(${translations} -> ${lang} ->> ${field}::text), ''), ${column})`;
 }

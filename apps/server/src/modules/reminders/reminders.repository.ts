@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { columnInLanguage } from '../../lib/translated-content';
+import { columnInLanguage } from '../../db/translated-column';
 import { klasses, klassGroupSchedules, klassGroups } from '../classes/classes.tables';
 import { enrollments } from '../enrollments/enrollments.tables';
 import { attendeeProfiles, users } from '../users/users.tables';

@@ -1,6 +1,7 @@
 import { DEFAULT_TIMEZONE, type SalesInterval } from '@atelier/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { selectRows } from '../../db/select-rows';
 
 // Every figure of the overview is summed in the database, a fixed number of queries whatever the
 // number of orders (docs/product.md#sales-overview, decision 034). Local dates and buckets are the
@@ -19,11 +20,7 @@ const bucketOf = (interval: SalesInterval, at: SQL) =>
 
 export type Range = { from: string; to: string };
 
-type Rows<T> = { rows: T[] };
-// db.execute's row type is the driver's (node-postgres or PGlite); both answer `{ rows }`.
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as Rows<T>).rows;
-}
+const rows = selectRows;
 
 // Sums come back as bigint: strings from node-postgres, numbers or bigints from PGlite.
 const num = (v: unknown) => Number(v ?? 0);
