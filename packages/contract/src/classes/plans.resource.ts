@@ -17,7 +17,7 @@ export const planResource = defineResource({
   type: 'plans',
   paths: { collection: CLASSES_API.plans, member: CLASSES_API.plan },
   fields: {
-    name: { kind: 'text', label: 'managePlans.name', required: true, max: 120 },
+    name: { kind: 'text', label: 'managePlans.name', required: true, max: 120, translatable: true },
     base_price: {
       kind: 'money',
       label: 'managePlans.basePrice',
