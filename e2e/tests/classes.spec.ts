@@ -124,7 +124,7 @@ test('an admin creates a plan, a programme with an image and a schedule with a h
   await checkA11y();
   await page.getByRole('button', { name: 'New plan' }).click();
   const planDialog = page.getByRole('dialog', { name: 'New plan' });
-  await planDialog.getByRole('textbox', { name: 'Name', exact: true }).fill(planName);
+  await planDialog.getByRole('textbox', { name: 'Name (English)' }).fill(planName);
   await planDialog.getByRole('textbox', { name: 'Base price' }).fill('10');
   await planDialog.getByRole('textbox', { name: 'Unit price' }).fill('32.50');
   await chooseOption(page, 'Charged per', 'Class');

@@ -366,6 +366,8 @@ describe('language switch', () => {
       preloadedState: { ...guest, language: { liveLanguage: 'ja' } },
     });
     expect(await screen.findByRole('link', { name: 'ログイン' }, { timeout: 5000 })).toBeVisible();
-    expect(store.getState().api.queries).toEqual({});
+    // A guest has no notifications: nothing of theirs is asked for or kept.
+    const held = Object.values(store.getState().api.queries).map((q) => q?.endpointName);
+    expect(held.filter((name) => name === 'notifications' || name === 'unreadCount')).toEqual([]);
   });
 });

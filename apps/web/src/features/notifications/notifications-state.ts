@@ -1,6 +1,5 @@
 import { FIRST_PAGE, type Notification } from '@atelier/contract';
-import { api } from '../../lib/api';
-import { notificationsApi, UNREAD_COUNT_TAG } from './notifications-api';
+import { notificationsApi } from './notifications-api';
 import { EMPTY_NOTIFICATIONS_LIST, type NotificationsList, withRead } from './notifications-list';
 
 // docs/product.md#client-state's notifications, read from their cache entries
@@ -40,6 +39,13 @@ export function notificationsReadElsewhere(ids: string[]) {
         ),
       );
     }
-    dispatch(api.util.invalidateTags([UNREAD_COUNT_TAG]));
+    // Fetched whether or not the badge holds the count now: invalidating an entry nobody holds
+    // drops it, and the next holder would start from nothing instead of the server's answer.
+    dispatch(
+      notificationsApi.endpoints.unreadCount.initiate(undefined, {
+        forceRefetch: true,
+        subscribe: false,
+      }),
+    );
   };
 }

@@ -71,20 +71,27 @@ describe('/manage_plans', { timeout: 30_000 }, () => {
     const dialog = screen.getByTestId('plan-dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(screen.getByLabelText(/^Unit price/)).toHaveAccessibleDescription('Required');
-    expect(screen.getByLabelText(/^Name/)).toHaveAccessibleDescription('Required');
-    change(/^Name/, 'Term');
+    expect(screen.getByLabelText(/^Name \(English\)/)).toHaveAccessibleDescription('Required');
+    change(/^Name \(English\)/, 'Term');
+    change(/^Name \(Japanese\)/, '学期');
     change(/^Base price/, '15');
     change(/^Unit price/, '240.5');
     await user.click(screen.getByRole('combobox', { name: /^Charged per/ }));
     await user.click(await screen.findByRole('option', { name: 'Term' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(screen.getByLabelText(/^Name/)).toHaveAccessibleDescription(
+      expect(screen.getByLabelText(/^Name \(English\)/)).toHaveAccessibleDescription(
         'Must be at most 120 characters',
       ),
     );
     expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({
-      plan: { name: 'Term', base_price: 1500, unit_price: 24050, unit_type: 'term' },
+      plan: {
+        name: 'Term',
+        base_price: 1500,
+        unit_price: 24050,
+        unit_type: 'term',
+        translations: { ja: { name: '学期' } },
+      },
     });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByTestId('plan-dialog')).not.toBeInTheDocument());

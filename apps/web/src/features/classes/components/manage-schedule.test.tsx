@@ -257,7 +257,7 @@ describe('/manage_classes/{klass_group_id}/schedules/{id}', { timeout: 30_000 },
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(server?.requests.find((r) => r.url.endsWith('/addons'))?.body).toEqual({
-        addon: { name: 'Canvas', price: 725 },
+        addon: { name: 'Canvas', price: 725, translations: {} },
       }),
     );
   });

@@ -335,7 +335,12 @@ describe('Received messages on /classes', { timeout: 30_000 }, () => {
       // The server read the notice with the message: one unread left, about something else.
       'GET /api/v1/notifications/unread_count': { data: { data: 1 } },
     });
-    const notice = buildNotification({ id: '31', record: { id: '9', type: 'messages' } });
+    // The list keeps newest first: the message's notice is the newer one.
+    const notice = buildNotification({
+      id: '31',
+      created_at: '2024-03-15T12:05:00.000Z',
+      record: { id: '9', type: 'messages' },
+    });
     const other = buildNotification({ id: '32', record: { id: '7', type: 'comments' } });
     const store = makeStore(family);
     putNotifications(store, [notice, other], 2);
