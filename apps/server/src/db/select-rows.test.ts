@@ -6,7 +6,12 @@ import { selectRows } from './select-rows';
 // A stand-in database: the point is what reaches it, not what it answers.
 function recordingDb() {
   const ran: unknown[] = [];
-  const db = { execute: async (q: unknown) => (ran.push(q), { rows: [{ n: 1 }] }) };
+  const db = {
+    execute: async (q: unknown) => {
+      ran.push(q);
+      return { rows: [{ n: 1 }] };
+    },
+  };
   return { db: db as unknown as Db, ran };
 }
 

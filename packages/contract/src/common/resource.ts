@@ -55,7 +55,7 @@ export type TranslatableKeys<F> = {
 export type WithTranslations<S extends AnyObject, K extends string> = [K] extends [never]
   ? S
   : z.ZodObject<
-      S['shape'] & {
+      Omit<S['shape'], 'translations'> & {
         translations: z.ZodOptional<z.ZodType<{ ja?: Partial<Record<K, string>> }>>;
       }
     >;

@@ -20,7 +20,8 @@ export const plansRoutes: FastifyPluginAsyncZod<ClassesRouteOptions> = async (ap
     },
     handlers: {
       list: (query) => listPlans(ctx, query),
-      create: (fields) => createPlan(ctx, fields),
+      // A plan made without translations has none (the kit's body leaves them out).
+      create: (fields) => createPlan(ctx, { ...fields, translations: fields.translations ?? {} }),
       get: (id) => getPlan(ctx, id),
       update: (id, fields) => updatePlan(ctx, id, fields),
       delete: (id) => deletePlan(ctx, id),
