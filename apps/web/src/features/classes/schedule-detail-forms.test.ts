@@ -64,12 +64,14 @@ describe('prices typed in dollars', () => {
       base_price: '20',
       unit_price: '30.50',
       unit_type: 'class',
+      'translations.ja.name': '',
     });
     expect(resourceFormBody(fields, values)).toEqual({
       name: 'Per class',
       base_price: 2000,
       unit_price: 3050,
       unit_type: 'class',
+      translations: { ja: { name: '' } },
     });
     expect(
       validateForm({ ...values, unit_price: '', unit_type: '' }, resourceFormRules(fields)),
