@@ -5,6 +5,7 @@ export * from './attendance/attendance.constants';
 export * from './attendance/attendance.schemas';
 export * from './cable/cable.constants';
 export * from './cable/cable.schemas';
+export * from './cart/cart.constants';
 export * from './cart/cart.schemas';
 export * from './cart/cart-documents.schemas';
 export * from './cart/cart-writes.schemas';

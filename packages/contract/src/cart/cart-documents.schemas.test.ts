@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guestCartPricingQuerySchema, MAX_CART_ITEMS } from './cart.schemas';
+import { MAX_CART_ITEMS } from './cart.constants';
+import { guestCartPricingQuerySchema } from './cart.schemas';
 import { updateCartItemBodySchema } from './cart-documents.schemas';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -193,17 +193,3 @@ export const updateCartItemBodySchema = z.object({
 export type UpdateCartItemBody = z.input<typeof updateCartItemBodySchema>;
 /** The changes of an update as the server reads them (ids parsed to numbers). */
 export type CartItemChanges = z.output<typeof updateCartItemBodySchema>['cart_item'];
-
-/** Field messages of the cart (server and web). */
-export const CART_MESSAGES = {
-  scheduleUnavailable: 'This class is not available for booking',
-  planNotOffered: 'This plan is not offered for this class',
-  onePlanPerClass: 'Choose the same plan for every item of this class',
-  addonNotOffered: 'Choose add-ons offered for this class',
-  attendeeNotInFamily: 'Choose attendees from your family',
-  duplicate: 'Listed more than once',
-  attendeesCount: (n: number) => `Must equal the number of attendees chosen (${n})`,
-  soldOut: 'Not enough seats are left in this class',
-  attendeeAge: 'An attendee is outside the age range of this class',
-  cartFull: (max: number) => `Your cart holds at most ${max} items`,
-} as const;

@@ -4,7 +4,8 @@ import { MAX_CAPACITY } from '../classes/classes.constants';
 import { idSchema } from '../common/id.schemas';
 import { textSchema } from '../common/text.schemas';
 import { birthdaySchema } from '../family/family.schemas';
-import { COUPON_CODE_MAX_LENGTH, guestCartItemParamsSchema, MAX_CART_ITEMS } from './cart.schemas';
+import { MAX_CART_ITEMS } from './cart.constants';
+import { COUPON_CODE_MAX_LENGTH, guestCartItemParamsSchema } from './cart.schemas';
 
 // The cart's writes beyond PUT: adding an item (POST /api/v2/cart_items) and a guest cart joining
 // the signed-in user's cart at sign-in (POST /api/v2/cart_items/merge), docs/product.md#booking-and-the-cart.

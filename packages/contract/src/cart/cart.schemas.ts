@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MAX_CAPACITY } from '../classes/classes.constants';
 import { idTextSchema } from '../common/id.schemas';
 import { textSchema } from '../common/text.schemas';
-import { CART_MESSAGES, CART_UNAVAILABLE_REASONS } from './cart-documents.schemas';
+import { CART_MESSAGES, MAX_CART_ITEMS } from './cart.constants';
+import { CART_UNAVAILABLE_REASONS } from './cart-documents.schemas';
 
 /** A coupon as a cart item carries it (docs/product.md#data-the-client-sees). `discount_amount` is cents or percent. */
 export const cartCouponSchema = z.object({
@@ -82,9 +83,6 @@ export const cartItemSchema = z.object({
   klass_group_schedule: cartKlassGroupScheduleSchema,
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
-
-/** The most items one cart holds (and one guest pricing call prices). */
-export const MAX_CART_ITEMS = 50;
 
 /** The longest coupon code a request may carry. */
 export const COUPON_CODE_MAX_LENGTH = 100;

@@ -98,4 +98,25 @@ describe('defineResource', () => {
       }),
     ).toThrow(/title/);
   });
+
+  it('takes an empty translation of a required field (it clears the translation), not a long one', () => {
+    const required = defineResource({
+      name: 'room',
+      type: 'rooms',
+      paths: {
+        collection: '/api/v1/rooms',
+        member: (id: string | number) => `/api/v1/rooms/${id}`,
+      },
+      fields: {
+        name: { kind: 'text', label: 'rooms.name', required: true, max: 5, translatable: true },
+      },
+      attributes: z.object({ name: z.string() }),
+      create: z.object({ name: textSchema({ max: 5, min: 1 }) }),
+      listQuery: pageQuerySchema,
+    });
+    const body = (ja: string) => ({ room: { name: 'Loft', translations: { ja: { name: ja } } } });
+    expect(required.createBodySchema.safeParse(body('')).success).toBe(true);
+    expect(required.createBodySchema.safeParse(body('アトリエ')).success).toBe(true);
+    expect(required.createBodySchema.safeParse(body('長すぎる名前です')).success).toBe(false);
+  });
 });

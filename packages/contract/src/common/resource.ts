@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainResourceObjectSchema } from './json-api';
 import { pageMetaSchema } from './page.schemas';
+import { textSchema } from './text.schemas';
 import { translationsSchema } from './translations.schemas';
 
 // A simple admin-managed resource declared once (docs/architecture.md#adding-a-resource,
@@ -142,10 +143,23 @@ export type ResourceDeclaration<
   flatSchema: MF;
 };
 
-/** Adds `translations` for the translatable fields `keys` of `fields`, beside them. */
-function withTranslations(fields: AnyObject, keys: readonly string[]): AnyObject {
+/**
+ * Adds `translations` for the translatable fields `keys` of `fields`, beside them. A translation
+ * may be empty (that clears it: the default language shows), so it is checked as optional text of
+ * the field's length, not with the field's own schema, which may require a value.
+ */
+function withTranslations(
+  fields: AnyObject,
+  declared: Record<string, ResourceField>,
+  keys: readonly string[],
+): AnyObject {
   if (keys.length === 0) return fields;
-  const texts = Object.fromEntries(keys.map((k) => [k, fields.shape[k] as z.ZodType]));
+  const texts = Object.fromEntries(
+    keys.map((k) => [
+      k,
+      textSchema({ max: declared[k]?.max ?? 1000, multiline: declared[k]?.kind === 'multiline' }),
+    ]),
+  );
   // safeExtend: a fields schema with cross-field refinements keeps them.
   return fields.safeExtend({ translations: translationsSchema(texts).optional() });
 }
@@ -178,7 +192,7 @@ export function defineResource<
     }
   }
   const body = (fields: AnyObject) =>
-    z.object({ [input.name]: withTranslations(fields, translatable) });
+    z.object({ [input.name]: withTranslations(fields, input.fields, translatable) });
   const resourceSchema = plainResourceObjectSchema(input.type, input.attributes);
   const flat = input.attributes.extend({ id: z.string(), type: z.literal(input.type) });
   return {
