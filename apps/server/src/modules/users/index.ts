@@ -8,6 +8,7 @@ export type { Session, SessionService } from './session.service';
 export { type UserResourceSource, userResource } from './user-resource';
 export {
   type DbExecutor,
+  type Person,
   type SessionUser,
   type UserRow,
   userResourceColumns,
@@ -16,6 +17,7 @@ export { seedDemoUsers } from './users.seed';
 export {
   confirmUser,
   createUnconfirmedStudent,
+  peopleByIds,
   type RegisteredProfile,
   roleOfUser,
   setUserEmail,

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { revokedTokens, users } from './users.tables';
 
@@ -107,3 +107,19 @@ export async function findUserRole(
   const [row] = await executor.select({ role: users.role }).from(users).where(eq(users.id, userId));
   return row?.role;
 }
+
+/** The users with these ids, as userResource reads them; ids with no user are absent. */
+export async function findPeopleByIds(
+  executor: DbExecutor,
+  ids: readonly number[],
+): Promise<Person[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return executor.select(userResourceColumns).from(users).where(inArray(users.id, unique));
+}
+
+/** A user as other modules see one: what userResource shows, no secrets. */
+export type Person = Pick<
+  SessionUser,
+  'id' | 'name' | 'email' | 'role' | 'timezone' | 'locale' | 'avatarKey'
+>;

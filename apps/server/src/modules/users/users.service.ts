@@ -1,8 +1,10 @@
 import type { Language } from '@atelier/contract';
 import {
   type DbExecutor,
+  findPeopleByIds,
   findUserRole,
   insertUserRow,
+  type Person,
   type UserRow,
   updatePasswordHash,
   updateUserRow,
@@ -95,4 +97,17 @@ export function roleOfUser(
   userId: number,
 ): Promise<UserRow['role'] | undefined> {
   return findUserRole(executor, userId);
+}
+
+/**
+ * The people behind a set of user ids, one query for the whole set: how another module shows a
+ * name, an email or an avatar without reading the users table itself
+ * (docs/architecture.md#repository-layout-and-layers). Ids with no user are absent from the map.
+ */
+export async function peopleByIds(
+  executor: DbExecutor,
+  ids: readonly number[],
+): Promise<Map<number, Person>> {
+  const rows = await findPeopleByIds(executor, ids);
+  return new Map(rows.map((row) => [row.id, row]));
 }
