@@ -76,8 +76,6 @@ const ALLOWED = new Set<string>([
   'module-cycle modules/waitlist/waitlist.repository.ts -> modules/classes/classes.tables.ts',
   'query-outside-repository seed/demo-seed.ts -> db.select',
   'query-outside-repository seed/demo-seed.ts -> drizzle-orm',
-  'tables-outside-repository mail/mail-transport.ts -> mail/mail.tables.ts',
-  'tables-outside-repository mail/mail-worker.ts -> mail/mail.tables.ts',
 ]);
 
 type Layer = 'lib' | 'infra' | 'module' | 'read-model' | 'app' | 'testing';

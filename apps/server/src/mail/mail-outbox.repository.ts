@@ -2,6 +2,9 @@ import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { type MailOutboxRow, mailOutbox } from './mail.tables';
 
+/** A queued mail as the outbox holds it: the worker and the transport read rows, not the table. */
+export type { MailOutboxRow };
+
 /** Anything that can run a statement: the database, or an open transaction. */
 export type DbExecutor = Db | Tx;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { linksIn } from './dev-mail.routes';
-import type { MailOutboxRow } from './mail.tables';
+import type { MailOutboxRow } from './mail-outbox.repository';
 import { findLatestMailTo, findMailTo } from './mail-outbox.repository';
 import type { MailTemplateName } from './templates';
 

@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-import type { MailOutboxRow } from './mail.tables';
+import type { MailOutboxRow } from './mail-outbox.repository';
 
 /** One message as a transport sends it: the outbox row plus the sender. */
 export type OutgoingMail = Pick<

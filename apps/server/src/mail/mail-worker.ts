@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import type { MailOutboxRow } from './mail.tables';
+import type { MailOutboxRow } from './mail-outbox.repository';
 import {
   claimDueMail,
   deleteSentMailBefore,
