@@ -74,8 +74,6 @@ const ALLOWED = new Set<string>([
   'foreign-tables modules/waitlist/waitlist.repository.ts -> modules/users/users.tables.ts',
   'module-cycle modules/classes/schedules.routes.ts -> modules/waitlist/index.ts',
   'module-cycle modules/waitlist/waitlist.repository.ts -> modules/classes/classes.tables.ts',
-  'query-outside-repository seed/demo-seed.ts -> db.select',
-  'query-outside-repository seed/demo-seed.ts -> drizzle-orm',
 ]);
 
 type Layer = 'lib' | 'infra' | 'module' | 'read-model' | 'app' | 'testing';

@@ -1,5 +1,4 @@
 // The demo data, put together from each module's own seed: above every module, like app.ts.
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { seedDemoClasses } from '../modules/classes';
 import { seedDemoCoupons } from '../modules/coupons';
@@ -9,13 +8,11 @@ import { seedDemoNotifications } from '../modules/notifications';
 import { seedDemoOrders } from '../modules/orders';
 import { seedDemoPhotoBox } from '../modules/photo-boxes';
 import { seedDemoUserGroups } from '../modules/user-groups';
-import { seedDemoUsers } from '../modules/users';
-import { users } from '../modules/users/users.tables';
+import { anyUserExists, seedDemoUsers } from '../modules/users';
 
 /** Seeds the demo data when the database has no user yet; returns whether it seeded. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
+  if (await anyUserExists(db)) return false;
   await seedDemo(db);
   return true;
 }

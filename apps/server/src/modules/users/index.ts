@@ -7,6 +7,7 @@ export { sessionRoutes } from './session.routes';
 export type { Session, SessionService } from './session.service';
 export { type UserResourceSource, userResource } from './user-resource';
 export {
+  anyUserExists,
   type DbExecutor,
   type Person,
   type SessionUser,

@@ -123,3 +123,9 @@ export type Person = Pick<
   SessionUser,
   'id' | 'name' | 'email' | 'role' | 'timezone' | 'locale' | 'avatarKey'
 >;
+
+/** Whether any account exists: an empty database is one the demo seed may fill. */
+export async function anyUserExists(executor: DbExecutor): Promise<boolean> {
+  const [row] = await executor.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}
