@@ -1,13 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { userGroups } from '../user-groups/user-groups.tables';
-import { users } from '../users/users.tables';
+import { DEMO_USER_GROUP, demoUserGroupId } from '../user-groups';
+import { userIdsByEmail } from '../users';
 import { coupons } from './coupons.tables';
+
+const DEMO_ADMIN = 'admin@atelier.test';
 
 /** The demo coupons: one for everyone, one kept for the demo scholarship group. */
 export const DEMO_COUPONS = {
   welcome: { code: 'WELCOME10', percent: 10, perUser: 1 },
-  scholarship: { code: 'SCHOLARSHIP50', percent: 50, group: 'Scholarship families' },
+  scholarship: { code: 'SCHOLARSHIP50', percent: 50, group: DEMO_USER_GROUP.name },
 } as const;
 
 /**
@@ -15,14 +16,8 @@ export const DEMO_COUPONS = {
  * are unique whatever their case.
  */
 export async function seedDemoCoupons(db: Db): Promise<void> {
-  const [admin] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, 'admin@atelier.test'));
-  const [group] = await db
-    .select({ id: userGroups.id })
-    .from(userGroups)
-    .where(sql`lower(${userGroups.name}) = lower(${DEMO_COUPONS.scholarship.group})`);
+  const adminId = (await userIdsByEmail(db, [DEMO_ADMIN])).get(DEMO_ADMIN) ?? null;
+  const groupId = await demoUserGroupId(db);
   const { welcome, scholarship } = DEMO_COUPONS;
   await db
     .insert(coupons)
@@ -32,16 +27,16 @@ export async function seedDemoCoupons(db: Db): Promise<void> {
         discountType: 'percent',
         discountAmount: welcome.percent,
         maxRedemptionsPerUser: welcome.perUser,
-        createdById: admin?.id ?? null,
+        createdById: adminId,
       },
-      ...(group
+      ...(groupId !== undefined
         ? [
             {
               code: scholarship.code,
               discountType: 'percent' as const,
               discountAmount: scholarship.percent,
-              userGroupId: group.id,
-              createdById: admin?.id ?? null,
+              userGroupId: groupId,
+              createdById: adminId,
             },
           ]
         : []),

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../users/users.tables';
+import { userIdsByEmail } from '../users';
 import { insertMessage, insertRecipients } from './messages.repository';
 import { messageRecipients, messages } from './messages.tables';
 
@@ -15,13 +15,12 @@ const DAY = 24 * 60 * 60_000;
 export async function seedDemoMessages(db: Db, now: Date = new Date()): Promise<void> {
   const [existing] = await db.select({ id: messages.id }).from(messages).limit(1);
   if (existing) return;
-  const rows = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(
-      inArray(users.email, ['teacher@atelier.test', 'student@atelier.test', 'parent@atelier.test']),
-    );
-  const idOf = (email: string) => rows.find((r) => r.email === email)?.id;
+  const ids = await userIdsByEmail(db, [
+    'teacher@atelier.test',
+    'student@atelier.test',
+    'parent@atelier.test',
+  ]);
+  const idOf = (email: string) => ids.get(email);
   const teacher = idOf('teacher@atelier.test');
   const student = idOf('student@atelier.test');
   const parent = idOf('parent@atelier.test');

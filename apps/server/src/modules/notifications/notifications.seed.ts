@@ -1,7 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { DEMO_ACCOUNTS } from '../../db/demo-accounts';
-import { users } from '../users/users.tables';
+import { userIdsByEmail } from '../users';
 import type { NewNotificationRow } from './notifications.repository';
 import { notifications } from './notifications.tables';
 
@@ -17,12 +16,10 @@ const DAY = 24 * HOUR;
  * the messages seeded beside them: no name other than the demo's own appears.
  */
 export async function seedDemoNotifications(db: Db, now: Date = new Date()): Promise<void> {
-  const emails = DEMO_ACCOUNTS.map((a) => a.email);
-  const rows = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(users.email, emails));
-  const byEmail = new Map(rows.map((r) => [r.email, r.id]));
+  const byEmail = await userIdsByEmail(
+    db,
+    DEMO_ACCOUNTS.map((a) => a.email),
+  );
   const teacher = byEmail.get('teacher@atelier.test');
   const student = byEmail.get('student@atelier.test');
   const parent = byEmail.get('parent@atelier.test');

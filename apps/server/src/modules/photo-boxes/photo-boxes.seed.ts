@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../users/users.tables';
+import { userIdsByEmail } from '../users';
 import { insertBox, nextKlassOfTeacher } from './photo-boxes.repository';
 import { newBoxToken } from './photo-boxes.service';
 
@@ -13,16 +12,13 @@ const DEMO_OPEN_HOURS = 24;
  * code right after `npm start` (docs/product.md#photo-box). Runs after the classes seed.
  */
 export async function seedDemoPhotoBox(db: Db, now: Date = new Date()): Promise<void> {
-  const [teacher] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, DEMO_TEACHER_EMAIL));
-  if (!teacher) return;
-  const klass = await nextKlassOfTeacher(db, teacher.id, now);
+  const teacher = (await userIdsByEmail(db, [DEMO_TEACHER_EMAIL])).get(DEMO_TEACHER_EMAIL);
+  if (teacher === undefined) return;
+  const klass = await nextKlassOfTeacher(db, teacher, now);
   if (!klass) return;
   await insertBox(db, {
     klassId: klass.id,
-    openedById: teacher.id,
+    openedById: teacher,
     token: newBoxToken(),
     closesAt: new Date(now.getTime() + DEMO_OPEN_HOURS * 3_600_000),
   });

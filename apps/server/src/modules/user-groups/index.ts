@@ -2,4 +2,4 @@
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 
 export { userGroupsRoutes } from './user-groups.routes';
-export { seedDemoUserGroups } from './user-groups.seed';
+export { DEMO_USER_GROUP, demoUserGroupId, seedDemoUserGroups } from './user-groups.seed';

@@ -25,4 +25,5 @@ export {
   setUserPassword,
   type UserProfileChanges,
   updateUserProfile,
+  userIdsByEmail,
 } from './users.service';

@@ -129,3 +129,16 @@ export async function anyUserExists(executor: DbExecutor): Promise<boolean> {
   const [row] = await executor.select({ id: users.id }).from(users).limit(1);
   return row !== undefined;
 }
+
+/** The ids of the accounts with these addresses, by address; addresses with no account are absent. */
+export async function findUserIdsByEmail(
+  executor: DbExecutor,
+  emails: readonly string[],
+): Promise<Map<string, number>> {
+  if (emails.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, [...emails]));
+  return new Map(rows.map((row) => [row.email, row.id]));
+}

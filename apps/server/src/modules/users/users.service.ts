@@ -2,6 +2,7 @@ import type { Language } from '@atelier/contract';
 import {
   type DbExecutor,
   findPeopleByIds,
+  findUserIdsByEmail,
   findUserRole,
   insertUserRow,
   type Person,
@@ -110,4 +111,12 @@ export async function peopleByIds(
 ): Promise<Map<number, Person>> {
   const rows = await findPeopleByIds(executor, ids);
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The ids of the accounts with these addresses (the demo seeds find the demo accounts by them). */
+export function userIdsByEmail(
+  executor: DbExecutor,
+  emails: readonly string[],
+): Promise<Map<string, number>> {
+  return findUserIdsByEmail(executor, emails);
 }
