@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { seedDemoClasses } from '../modules/classes';
 import { seedDemoCoupons } from '../modules/coupons';
 import { seedDemoGuestCustomers } from '../modules/customers';
+import { seedDemoEnrollments } from '../modules/enrollments';
 import { seedDemoMessages } from '../modules/messages';
 import { seedDemoNotifications } from '../modules/notifications';
 import { seedDemoOrders } from '../modules/orders';
@@ -22,7 +23,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDemoNotifications(db);
   // The messages the demo notifications of type 'messages' open.
   await seedDemoMessages(db);
-  await seedDemoClasses(db);
+  await seedDemoEnrollments(db, await seedDemoClasses(db));
   await seedDemoUserGroups(db);
   await seedDemoCoupons(db);
   await seedDemoGuestCustomers(db);

@@ -1,11 +1,9 @@
 import type { KlassGroupFields, PlanFields, ScheduleFields, Slot } from '@atelier/contract';
 import { DEFAULT_TIMEZONE } from '@atelier/contract';
-import { inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client';
 import { DEMO_ACCOUNTS } from '../../db/demo-accounts';
-import { enrollments } from '../enrollments/enrollments.tables';
-import { attendeeProfiles, users } from '../users/users.tables';
+import { userIdsByEmail } from '../users';
 import type { ClassesContext } from './classes.context';
 import {
   ADDON_NAMES_JA,
@@ -338,16 +336,22 @@ export const DEMO_PROGRAMMES: DemoProgramme[] = [
   },
 ];
 
-/** Seeds the demo catalogue (and two demo enrollments, so calendars and rosters show something). */
-export async function seedDemoClasses(db: Db, now: Date = new Date()): Promise<void> {
-  const emails = DEMO_ACCOUNTS.map((a) => a.email);
-  const people = await db
-    .select({ id: users.id, email: users.email, role: users.role })
-    .from(users)
-    .where(inArray(users.email, emails));
-  const teacher = people.find((p) => p.email === 'teacher@atelier.test');
-  const admin = people.find((p) => p.role === 'admin');
-  if (!teacher || !admin) return;
+const DEMO_TEACHER_EMAIL = 'teacher@atelier.test';
+
+/**
+ * Seeds the demo catalogue. Answers each schedule's id by `{programme slug}/{schedule name}`, for
+ * the seeds that enrol the demo families (seed/demo-seed.ts).
+ */
+export async function seedDemoClasses(
+  db: Db,
+  now: Date = new Date(),
+): Promise<Map<string, number>> {
+  const scheduleIds = new Map<string, number>();
+  const adminEmail = DEMO_ACCOUNTS.find((a) => a.role === 'admin')?.email ?? '';
+  const ids = await userIdsByEmail(db, [DEMO_TEACHER_EMAIL, adminEmail]);
+  const teacher = ids.get(DEMO_TEACHER_EMAIL);
+  const admin = ids.get(adminEmail);
+  if (teacher === undefined || admin === undefined) return scheduleIds;
 
   const ctx: ClassesContext = {
     db,
@@ -359,7 +363,7 @@ export async function seedDemoClasses(db: Db, now: Date = new Date()): Promise<v
     changed: () => {},
     now: () => now,
   };
-  const viewer = { id: admin.id, role: 'admin' as const };
+  const viewer = { id: admin, role: 'admin' as const };
 
   const planIds: Record<string, string> = {};
   for (const [key, plan] of Object.entries(PLANS)) {
@@ -369,7 +373,6 @@ export async function seedDemoClasses(db: Db, now: Date = new Date()): Promise<v
   }
 
   const monday = DateTime.fromJSDate(now, { zone: DEFAULT_TIMEZONE }).startOf('week');
-  const scheduleIds = new Map<string, string>();
   for (const programme of DEMO_PROGRAMMES) {
     const { schedules, ...fields } = programme;
     const ja = PROGRAMMES_JA[programme.slug];
@@ -388,7 +391,7 @@ export async function seedDemoClasses(db: Db, now: Date = new Date()): Promise<v
       );
       const fields: ScheduleFields = {
         name: demo.name,
-        teacher_id: String(teacher.id),
+        teacher_id: String(teacher),
         capacity: demo.capacity,
         time_zone: DEFAULT_TIMEZONE,
         start_date: start.toISODate() as string,
@@ -399,7 +402,7 @@ export async function seedDemoClasses(db: Db, now: Date = new Date()): Promise<v
         translations: jaName(SCHEDULE_NAMES_JA, demo.name),
       };
       const schedule = await createSchedule(ctx, Number(group.data.id), fields, viewer);
-      scheduleIds.set(`${programme.slug}/${demo.name}`, schedule.data.id);
+      scheduleIds.set(`${programme.slug}/${demo.name}`, Number(schedule.data.id));
       for (const addon of demo.addons ?? []) {
         await addAddon(ctx, Number(schedule.data.id), {
           ...addon,
@@ -409,28 +412,5 @@ export async function seedDemoClasses(db: Db, now: Date = new Date()): Promise<v
     }
   }
 
-  // Mia (the parent's daughter) takes Observational Drawing; Sam goes to Figure Drawing.
-  const attendees = await db
-    .select({ id: attendeeProfiles.id, name: attendeeProfiles.name })
-    .from(attendeeProfiles)
-    .where(inArray(attendeeProfiles.name, ['Mia Parent', 'Sam Student']));
-  const attendee = (name: string) => attendees.find((a) => a.name === name)?.id;
-  const enrolled = [
-    [
-      attendee('Mia Parent'),
-      scheduleIds.get('observational-drawing/Current term · Saturdays 10:00–12:00'),
-    ],
-    [
-      attendee('Sam Student'),
-      scheduleIds.get('figure-drawing/Current term · Tuesdays 19:00–21:30'),
-    ],
-  ].filter((pair): pair is [number, string] => pair[0] !== undefined && pair[1] !== undefined);
-  if (enrolled.length > 0) {
-    await db.insert(enrollments).values(
-      enrolled.map(([attendeeProfileId, scheduleId]) => ({
-        attendeeProfileId,
-        scheduleId: Number(scheduleId),
-      })),
-    );
-  }
+  return scheduleIds;
 }

@@ -2,6 +2,7 @@
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 
 export { cancelOrderItemEnrollments, type OrderItemAttendee } from './enrollment-cancellation';
+export { seedDemoEnrollments } from './enrollments.seed';
 export {
   type CapacityLock,
   enrolledAmong,

@@ -14,7 +14,7 @@ export {
   type UserRow,
   userResourceColumns,
 } from './users.repository';
-export { seedDemoUsers } from './users.seed';
+export { type DemoAttendee, demoAttendees, seedDemoUsers } from './users.seed';
 export {
   confirmUser,
   createUnconfirmedStudent,

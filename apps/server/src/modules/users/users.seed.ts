@@ -1,3 +1,4 @@
+import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { DEMO_ACCOUNTS } from '../../db/demo-accounts';
 import { hashPassword } from './passwords';
@@ -29,4 +30,24 @@ export async function seedDemoUsers(db: Db): Promise<void> {
       }
     }
   });
+}
+
+/** A demo account's attendee profile, as other modules' demo seeds refer to it. */
+export type DemoAttendee = { id: number; name: string; userId: number };
+
+/** The demo accounts' attendee profiles, by name (demo names are unique). */
+export async function demoAttendees(db: Db): Promise<Map<string, DemoAttendee>> {
+  const names = DEMO_ACCOUNTS.flatMap((a) => a.attendees.map((p) => p.name));
+  if (names.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: attendeeProfiles.id,
+      name: attendeeProfiles.name,
+      userId: attendeeProfiles.userId,
+    })
+    .from(attendeeProfiles)
+    .where(and(inArray(attendeeProfiles.name, names), isNotNull(attendeeProfiles.userId)));
+  return new Map(
+    rows.flatMap((r) => (r.userId === null ? [] : [[r.name, { ...r, userId: r.userId }]])),
+  );
 }
