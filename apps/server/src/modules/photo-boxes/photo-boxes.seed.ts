@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { nextKlassTaughtBy } from '../classes';
 import { users } from '../users/users.tables';
-import { insertBox, nextKlassOfTeacher } from './photo-boxes.repository';
+import { insertBox } from './photo-boxes.repository';
 import { newBoxToken } from './photo-boxes.service';
 
 const DEMO_TEACHER_EMAIL = 'teacher@atelier.test';
@@ -18,7 +19,7 @@ export async function seedDemoPhotoBox(db: Db, now: Date = new Date()): Promise<
     .from(users)
     .where(eq(users.email, DEMO_TEACHER_EMAIL));
   if (!teacher) return;
-  const klass = await nextKlassOfTeacher(db, teacher.id, now);
+  const klass = await nextKlassTaughtBy(db, teacher.id, now);
   if (!klass) return;
   await insertBox(db, {
     klassId: klass.id,
