@@ -37,7 +37,7 @@ import { remindersPlugin } from './modules/reminders';
 import { userGroupsRoutes } from './modules/user-groups';
 import { userSearchRoutes } from './modules/user-search';
 import { authPlugin, requireRole, sessionRoutes } from './modules/users';
-import { waitlistPlugin } from './modules/waitlist';
+import { seatsFreed, waitlistContextOf, waitlistPlugin } from './modules/waitlist';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
@@ -48,7 +48,11 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { MemoryPubSub, type PubSub } from './pubsub/pubsub';
 import { adminOrdersRoutes } from './read-models/admin-orders';
+import { attendanceReads } from './read-models/attendance-lists';
 import { familiesEnrolledIn } from './read-models/audiences';
+import { messagesReads } from './read-models/message-lists';
+import { photoBoxReads } from './read-models/photo-box-lists';
+import { reminderReads } from './read-models/reminder-recipients';
 import { salesRoutes } from './read-models/sales';
 import { searchRoutes } from './read-models/search';
 import { storagePlugin } from './storage/storage.plugin';
@@ -139,8 +143,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     couponsPerGroup: (ids) => couponsPerUserGroup({ db: app.db }, ids),
   });
   await app.register(couponsRoutes);
+  // The waitlist sits above classes: a raised capacity reaches it through this function.
   await app.register(classesRoutes, {
     familiesEnrolledIn: (scheduleId) => familiesEnrolledIn(app.db, scheduleId),
+    seatsFreed: (scheduleIds) => seatsFreed(waitlistContextOf(app), scheduleIds),
   });
   // One coupon resolution for the cart's prices and checkout's: an order costs what the cart showed.
   const coupons = couponLookup(app.db);
@@ -168,14 +174,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(salesRoutes, { currency: config.currency });
   await app.register(waitlistPlugin);
   // After notifications and mail: each family is told, by both, in its language.
-  await app.register(messagesPlugin);
-  await app.register(attendanceRoutes);
+  await app.register(messagesPlugin, { reads: messagesReads });
+  await app.register(attendanceRoutes, { reads: attendanceReads });
   // After notifications and mail: each family is reminded by both, in its language and zone.
-  await app.register(remindersPlugin, { config });
+  await app.register(remindersPlugin, { config, reads: reminderReads });
   // After media and notifications: posts are artwork images, and families are told of changes.
   await app.register(galleryPlugin, { seedDemo: config.seedDemo });
   // After media: uploads through a box's link are artwork images (docs/product.md#photo-box).
-  await app.register(photoBoxesPlugin);
+  await app.register(photoBoxesPlugin, { reads: photoBoxReads });
   await app.register(calendarRoutes, {
     appUrl: config.appUrl,
     secret: config.jwtSecret,

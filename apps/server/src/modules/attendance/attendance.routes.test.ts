@@ -2,6 +2,7 @@ import { ATTENDANCE_API, ATTENDANCE_MESSAGES, CLASSES_API } from '@atelier/contr
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
+import { attendanceReads } from '../../read-models/attendance-lists';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   as,
@@ -313,7 +314,11 @@ describe('attendance routes', { timeout: 60_000 }, () => {
     expect(markableFrom(new Date('2030-03-09T15:00:00Z'), 'America/New_York').toISOString()).toBe(
       '2030-03-09T05:00:00.000Z',
     );
-    const at = (iso: string) => ({ db: t.database.db, now: () => new Date(iso) });
+    const at = (iso: string) => ({
+      db: t.database.db,
+      now: () => new Date(iso),
+      reads: attendanceReads,
+    });
     const teacher = { id: c.teacher.id, role: 'teacher' as const };
     const marks = [{ attendee_profile_id: zoe, status: 'late' as const }];
     await expect(

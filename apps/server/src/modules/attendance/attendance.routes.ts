@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { requireRole, requireUser } from '../users';
+import type { AttendanceReads } from './attendance.context';
 import {
   type AttendanceContext,
   familyAttendance,
@@ -25,6 +26,8 @@ const tags = ['attendance'];
 export type AttendanceRoutesOptions = {
   /** The clock; tests pin it. */
   now?: () => Date;
+  /** Who may be marked and a family's rows (read-models/attendance-lists): app.ts hands it over. */
+  reads: AttendanceReads;
 };
 
 /** Attendance (docs/product.md#attendance): rolls of sessions, a family's marks, a schedule's matrix. */
@@ -32,7 +35,11 @@ const registerAttendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> =
   app,
   opts,
 ) => {
-  const ctx: AttendanceContext = { db: app.db, now: opts.now ?? (() => new Date()) };
+  const ctx: AttendanceContext = {
+    db: app.db,
+    now: opts.now ?? (() => new Date()),
+    reads: opts.reads,
+  };
   const staff = { onRequest: requireRole('teacher', 'admin') };
 
   app.get(

@@ -12,28 +12,49 @@ import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow, type Viewer } from '../../lib/http';
 import {
-  attendsKlass,
-  enrolledAttendees,
-  familyAttendancePage,
-  isAttendeeOfFamily,
-  type KlassFacts,
-  type KlassRow,
-  klassesPage,
-  klassFacts,
-  marksOfKlasses,
-  saveMarks,
-  scheduleFacts,
-} from './attendance.repository';
+  type KlassOfSchedule,
+  klassFactsByIds,
+  klassPageOfSchedule,
+  scheduleFactsByIds,
+} from '../classes';
+import { type AttendanceContext, attendsKlass } from './attendance.context';
+import { marksOfKlasses, saveMarks } from './attendance.repository';
 
 // Attendance (docs/product.md#attendance, decision 043): the session's teacher or an admin marks
 // the attendees actively enrolled in its schedule, from the session's local day on; families read
 // their own children's marks of past sessions; admins and the teacher read a schedule's matrix.
 
-export type AttendanceContext = {
-  db: Db;
-  /** The clock; tests pin it. */
-  now: () => Date;
+export type { AttendanceContext };
+
+/** A session with what the rules need of its schedule and programme. */
+type KlassFacts = {
+  id: number;
+  startsAt: Date;
+  endsAt: Date;
+  status: 'scheduled' | 'cancelled';
+  scheduleId: number;
+  scheduleName: string;
+  teacherId: number;
+  timeZone: string;
+  klassGroupName: string;
 };
+
+/** The session, from the classes module. */
+async function klassFacts(db: Db, klassId: number): Promise<KlassFacts | undefined> {
+  const klass = (await klassFactsByIds(db, [klassId])).get(klassId);
+  if (!klass) return undefined;
+  return {
+    id: klass.id,
+    startsAt: klass.startsAt,
+    endsAt: klass.endsAt,
+    status: klass.status,
+    scheduleId: klass.scheduleId,
+    scheduleName: klass.schedule.name,
+    teacherId: klass.schedule.teacherId,
+    timeZone: klass.schedule.timeZone,
+    klassGroupName: klass.schedule.klassGroup.name,
+  };
+}
 
 /**
  * The first instant a session's marks are taken: the start of its local day in the schedule's
@@ -63,7 +84,7 @@ async function rollDocument(
   klass: KlassFacts,
 ): Promise<AttendanceRollDocument> {
   const [enrolled, marks] = await Promise.all([
-    enrolledAttendees(ctx.db, klass.scheduleId),
+    ctx.reads.enrolledAttendees(ctx.db, klass.scheduleId),
     marksOfKlasses(ctx.db, [klass.id]),
   ]);
   const attendees = enrolled.filter((a) => attendsKlass(a, klass.startsAt));
@@ -128,7 +149,7 @@ export async function markAttendance(
     });
   }
   const enrolled = new Set(
-    (await enrolledAttendees(ctx.db, klass.scheduleId))
+    (await ctx.reads.enrolledAttendees(ctx.db, klass.scheduleId))
       .filter((a) => attendsKlass(a, klass.startsAt))
       .map((a) => a.id),
   );
@@ -161,11 +182,11 @@ export async function familyAttendance(
 ): Promise<FamilyAttendanceListDocument> {
   if (
     query.attendee_profile_id !== undefined &&
-    !(await isAttendeeOfFamily(ctx.db, query.attendee_profile_id, viewer.id))
+    !(await ctx.reads.isAttendeeOfFamily(ctx.db, query.attendee_profile_id, viewer.id))
   ) {
     throw notFound('Family member');
   }
-  const { rows, total } = await familyAttendancePage(
+  const { rows, total } = await ctx.reads.familyAttendancePage(
     ctx.db,
     {
       userId: viewer.id,
@@ -196,7 +217,7 @@ export async function familyAttendance(
 }
 
 function countsOf(
-  klass: KlassRow,
+  klass: KlassOfSchedule,
   marks: { status: AttendanceStatus }[],
   enrolled: number,
 ): AttendanceCounts {
@@ -216,12 +237,12 @@ export async function scheduleAttendance(
   scheduleId: number,
   page: number,
 ): Promise<ScheduleAttendanceDocument> {
-  const schedule = await scheduleFacts(ctx.db, scheduleId);
+  const schedule = (await scheduleFactsByIds(ctx.db, [scheduleId])).get(scheduleId);
   if (!schedule) throw notFound('Schedule');
   checkTeaches(viewer, schedule.teacherId);
   const [attendees, klassPage] = await Promise.all([
-    enrolledAttendees(ctx.db, scheduleId),
-    klassesPage(ctx.db, scheduleId, pageWindow(page)),
+    ctx.reads.enrolledAttendees(ctx.db, scheduleId),
+    klassPageOfSchedule(ctx.db, scheduleId, pageWindow(page)),
   ]);
   const byId = new Map(attendees.map((a) => [a.id, a]));
   // Marks of attendees no longer enrolled, or of sessions before their enrollment's first, stay

@@ -17,6 +17,11 @@ export type ClassesContext = {
    * over other modules' tables that app.ts provides; absent, nobody is told.
    */
   familiesEnrolledIn?: (scheduleId: number) => Promise<{ id: number; locale: string | null }[]>;
+  /**
+   * Seats of these schedules were just freed (a raised capacity): the waitlist, which sits above
+   * this module, offers them; app.ts provides it. Never throws; absent, nobody is offered.
+   */
+  seatsFreed?: (scheduleIds: number[]) => Promise<void>;
   log?: { warn(obj: object, msg: string): void };
 };
 

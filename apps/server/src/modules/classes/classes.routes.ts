@@ -19,7 +19,7 @@ export const CATALOGUE_CACHE_TTL_MS = 5_000;
 
 /** The classes module: programmes, schedules, sessions, plans, add-ons and the public catalogue. */
 const registerClassesRoutes: FastifyPluginAsync<
-  { now?: () => Date } & Pick<ClassesContext, 'familiesEnrolledIn'>
+  { now?: () => Date } & Pick<ClassesContext, 'familiesEnrolledIn' | 'seatsFreed'>
 > = async (app, opts) => {
   const cache = new CatalogueCache({ ttlMs: CATALOGUE_CACHE_TTL_MS, maxEntries: 500 });
   const ctx: ClassesContext = {
@@ -28,6 +28,7 @@ const registerClassesRoutes: FastifyPluginAsync<
     now: opts.now ?? (() => new Date()),
     notify: (input) => notify(app, input),
     familiesEnrolledIn: opts.familiesEnrolledIn,
+    seatsFreed: opts.seatsFreed,
     log: app.log,
     changed: () => {
       cache.invalidate();

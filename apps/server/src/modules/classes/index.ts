@@ -24,6 +24,15 @@ export {
 } from './classes.routes';
 export { seedDemoClasses } from './classes.seed';
 export { lockScheduleCapacities } from './schedule-capacities.service';
+export {
+  type KlassFacts,
+  type KlassOfSchedule,
+  klassFactsByIds,
+  klassPageOfSchedule,
+  nextKlassTaughtBy,
+  type ScheduleFacts,
+  scheduleFactsByIds,
+} from './session-facts.service';
 
 /**
  * The public catalogue as documents, for pages the server renders itself (the public site), with

@@ -19,7 +19,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { requireRole } from '../users';
-import { seatsFreed, waitlistContextOf } from '../waitlist';
 import type { ClassesRouteOptions } from './classes.context';
 import {
   addAddon,
@@ -136,7 +135,7 @@ export const schedulesRoutes: FastifyPluginAsyncZod<ClassesRouteOptions> = async
       const document = await updateSchedule(ctx, request.params.id, patch, viewerOf(request));
       // A raised capacity frees seats for the waitlist (docs/product.md#waitlist).
       if (patch.capacity !== undefined) {
-        await seatsFreed(waitlistContextOf(app, ctx.now), [request.params.id]);
+        await ctx.seatsFreed?.([request.params.id]);
       }
       return document;
     },

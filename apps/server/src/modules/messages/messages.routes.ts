@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { notify } from '../notifications';
 import { requireRole, requireUser } from '../users';
+import type { MessagesReads } from './messages.context';
 import {
   familiesToMessage,
   getMessage,
@@ -27,10 +28,18 @@ import {
 
 const tags = ['messages'];
 
-/** What class messages need from the app: its database, mailer, notifications and avatars. */
-export function messagesContextOf(app: FastifyInstance, now = () => new Date()): MessagesContext {
+/**
+ * What class messages need from the app: its database, mailer, notifications and avatars, and
+ * the reads across other modules' tables.
+ */
+export function messagesContextOf(
+  app: FastifyInstance,
+  reads: MessagesReads,
+  now = () => new Date(),
+): MessagesContext {
   return {
     db: app.db,
+    reads,
     mailer: app.mail.mailer,
     notify: (input) => notify(app, input),
     avatarUrl: (key) => app.images.urls(key).thumbUrl,
@@ -39,9 +48,14 @@ export function messagesContextOf(app: FastifyInstance, now = () => new Date()):
   };
 }
 
+export type MessagesPluginOptions = {
+  /** Who a message reaches and the lists (read-models/message-lists): app.ts hands them over. */
+  reads: MessagesReads;
+};
+
 /** Class messages (docs/product.md#class-messages): staff write to classes and families; families read. */
-const registerMessagesPlugin: FastifyPluginAsyncZod = async (app) => {
-  const ctx = messagesContextOf(app);
+const registerMessagesPlugin: FastifyPluginAsyncZod<MessagesPluginOptions> = async (app, opts) => {
+  const ctx = messagesContextOf(app, opts.reads);
   const staff = { onRequest: requireRole('teacher', 'admin') };
 
   app.post(

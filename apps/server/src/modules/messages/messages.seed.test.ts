@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  messageById,
+  receivedMessages,
+  sentMessages,
+} from '../../read-models/message-lists/message-lists.queries';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { seedDemoNotifications } from '../notifications';
 import { notifications } from '../notifications/notifications.tables';
 import { seedDemoUsers } from '../users';
 import { userIdByEmail } from '../users/users-testing';
-import { messageById, receivedMessages, sentMessages } from './messages.repository';
 import { seedDemoMessages } from './messages.seed';
 
 describe('demo class messages', () => {

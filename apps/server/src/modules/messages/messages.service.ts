@@ -14,28 +14,16 @@ import { forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow, type Viewer } from '../../lib/http';
 import { inLanguage } from '../../lib/translated-content';
 import type { Mailer } from '../../mail/mailer';
-import { markRecordNotificationsRead, type NotifyInput } from '../notifications';
-import { userResource } from '../users';
-import { messageNotice } from './message-notice';
 import {
-  type Family,
-  familiesOfSchedule,
-  familiesTaughtBy,
-  familiesToWrite,
-  insertMessage,
-  insertRecipients,
-  klassFacts,
-  type MessageRow,
-  markReadOnce,
-  messageById,
-  receivedMessages,
-  recipientsOfMessage,
-  type ScheduleFacts,
-  scheduleFacts,
-  schedulesToWrite,
-  sentMessages,
-  usersByIds,
-} from './messages.repository';
+  type ScheduleFacts as ClassesScheduleFacts,
+  klassFactsByIds,
+  scheduleFactsByIds,
+} from '../classes';
+import { markRecordNotificationsRead, type NotifyInput } from '../notifications';
+import { peopleByIds, userResource } from '../users';
+import { messageNotice } from './message-notice';
+import type { Family, MessageRow, MessagesReads, ScheduleFacts } from './messages.context';
+import { insertMessage, insertRecipients, markReadOnce } from './messages.repository';
 
 // Class messages (docs/product.md#class-messages, decision 041). The audience is resolved to
 // family accounts when the message is sent and stored as its recipients: a family enrolling
@@ -50,7 +38,45 @@ export type MessagesContext = {
   avatarUrl: (key: string) => string;
   now: () => Date;
   log: { warn(obj: object, msg: string): void };
+  /** Reads across other modules' tables (read models), handed over by app.ts. */
+  reads: MessagesReads;
 };
+
+/** A schedule as the send rules need it, from the classes module's facts. */
+const sendFacts = (schedule: ClassesScheduleFacts): ScheduleFacts => ({
+  id: schedule.id,
+  name: schedule.name,
+  teacherId: schedule.teacherId,
+  timeZone: schedule.timeZone,
+  klassGroupName: schedule.klassGroup.name,
+  klassGroupTranslations: schedule.klassGroup.translations,
+});
+
+async function scheduleFacts(db: Db, id: number): Promise<ScheduleFacts | undefined> {
+  const schedule = (await scheduleFactsByIds(db, [id])).get(id);
+  return schedule && sendFacts(schedule);
+}
+
+/** A session and its schedule. */
+async function klassFacts(
+  db: Db,
+  id: number,
+): Promise<{ id: number; startsAt: Date; schedule: ScheduleFacts } | undefined> {
+  const klass = (await klassFactsByIds(db, [id])).get(id);
+  return klass && { id: klass.id, startsAt: klass.startsAt, schedule: sendFacts(klass.schedule) };
+}
+
+/** The named accounts that exist, with their role, by id (the users module's people). */
+async function usersByIds(
+  db: Db,
+  ids: number[],
+): Promise<(Family & { role: 'student' | 'teacher' | 'admin' })[]> {
+  if (ids.length === 0) return [];
+  const people = await peopleByIds(db, ids);
+  return [...people.values()]
+    .sort((a, b) => a.id - b.id)
+    .map(({ id, name, email, locale, role }) => ({ id, name, email, locale, role }));
+}
 
 /** Who the message is addressed to, resolved from the body (the checks of who may send apart). */
 type Audience =
@@ -79,7 +105,7 @@ async function resolveAudience(
       ]);
     }
     if (!mayTeach(viewer, schedule)) throw forbidden(MESSAGES_MESSAGES.notYourSchedule);
-    const families = await familiesOfSchedule(ctx.db, schedule.id);
+    const families = await ctx.reads.familiesOfSchedule(ctx.db, schedule.id);
     if (families.length === 0) {
       throw new ValidationError([
         { field: 'klass_group_schedule_id', detail: MESSAGES_MESSAGES.nobodyEnrolled },
@@ -94,7 +120,7 @@ async function resolveAudience(
     }
     if (!mayTeach(viewer, klass.schedule)) throw forbidden(MESSAGES_MESSAGES.notYourSchedule);
     // Enrollment is by schedule: a session's families are its schedule's.
-    const families = await familiesOfSchedule(ctx.db, klass.schedule.id);
+    const families = await ctx.reads.familiesOfSchedule(ctx.db, klass.schedule.id);
     if (families.length === 0) {
       throw new ValidationError([{ field: 'klass_id', detail: MESSAGES_MESSAGES.nobodyEnrolled }]);
     }
@@ -106,7 +132,7 @@ async function resolveAudience(
     throw new ValidationError([{ field: 'user_ids', detail: MESSAGES_MESSAGES.notAFamily }]);
   }
   if (viewer.role !== 'admin') {
-    const taught = await familiesTaughtBy(ctx.db, viewer.id, ids);
+    const taught = await ctx.reads.familiesTaughtBy(ctx.db, viewer.id, ids);
     if (ids.some((id) => !taught.has(id))) throw forbidden(MESSAGES_MESSAGES.notYourFamily);
   }
   return {
@@ -244,7 +270,7 @@ export async function sendMessage(
     return id;
   });
   await notifyFamilies(ctx, messageId, viewer.id, audience, message, families);
-  const row = await messageById(ctx.db, messageId);
+  const row = await ctx.reads.messageById(ctx.db, messageId);
   if (!row) throw notFound('Message');
   return { data: messageResource(row, { counts: true, readAt: null }) };
 }
@@ -255,7 +281,7 @@ export async function listSentMessages(
   viewer: Viewer,
   page: number,
 ): Promise<MessageListDocument> {
-  const { rows, total } = await sentMessages(ctx.db, viewer.id, pageWindow(page));
+  const { rows, total } = await ctx.reads.sentMessages(ctx.db, viewer.id, pageWindow(page));
   return listDocument(
     rows.map((r) => messageResource(r, { counts: true, readAt: null })),
     pageMeta(page, total),
@@ -268,7 +294,7 @@ export async function listReceivedMessages(
   viewer: Viewer,
   page: number,
 ): Promise<MessageListDocument> {
-  const { rows, total } = await receivedMessages(ctx.db, viewer.id, pageWindow(page));
+  const { rows, total } = await ctx.reads.receivedMessages(ctx.db, viewer.id, pageWindow(page));
   return listDocument(
     rows.map((r) => messageResource(r, { counts: false, readAt: r.readAt })),
     pageMeta(page, total),
@@ -285,10 +311,10 @@ export async function getMessage(
   viewer: Viewer,
   id: number,
 ): Promise<MessageDocument> {
-  const row = await messageById(ctx.db, id);
+  const row = await ctx.reads.messageById(ctx.db, id);
   if (!row) throw notFound('Message');
   if (row.senderId === viewer.id || viewer.role === 'admin') {
-    const recipients = await recipientsOfMessage(ctx.db, id);
+    const recipients = await ctx.reads.recipientsOfMessage(ctx.db, id);
     return { data: messageResource(row, { counts: true, readAt: null, recipients }) };
   }
   const readAt = await markReadOnce(ctx.db, id, viewer.id, ctx.now());
@@ -307,7 +333,7 @@ export async function schedulesToMessage(
   viewer: Viewer,
   query: MessageAudienceQuery,
 ): Promise<MessageScheduleListDocument> {
-  const { rows, total } = await schedulesToWrite(
+  const { rows, total } = await ctx.reads.schedulesToWrite(
     ctx.db,
     { teacherId: teacherFilter(viewer), keyword: query.keyword || undefined },
     pageWindow(query.page),
@@ -341,7 +367,7 @@ export async function familiesToMessage(
   viewer: Viewer,
   query: MessageAudienceQuery,
 ): Promise<UserListDocument> {
-  const { rows, total } = await familiesToWrite(
+  const { rows, total } = await ctx.reads.familiesToWrite(
     ctx.db,
     { teacherId: teacherFilter(viewer), keyword: query.keyword || undefined },
     pageWindow(query.page),

@@ -8,7 +8,7 @@ import {
   type photoBoxUploadDocumentSchema,
 } from '@atelier/contract';
 import type { z } from 'zod';
-import type { BoxRow, PhotoRow } from './photo-boxes.repository';
+import type { BoxRow, PhotoRow } from './photo-boxes.context';
 
 // The DTOs of photo boxes (packages/contract/src/photo-boxes): never a database row.
 

@@ -24,6 +24,7 @@ import { createRateLimiter } from '../../plugins/rate-limit';
 import { createPostFromImages } from '../gallery';
 import { requireRole } from '../users';
 import { acceptArtworkUploads, readArtwork } from './photo-box-uploads';
+import type { PhotoBoxReads } from './photo-boxes.context';
 import { photoBoxesService } from './photo-boxes.service';
 
 const tags = ['photo boxes'];
@@ -48,6 +49,8 @@ const uploadHeaders = z.looseObject({
 export type PhotoBoxesPluginOptions = {
   /** The clock; tests move it past a closing time. */
   now?: () => Date;
+  /** Boxes, photos and students (read-models/photo-box-lists): app.ts hands them over. */
+  reads: PhotoBoxReads;
 };
 
 /** Photo boxes (docs/product.md#photo-box): staff open and handle them; a link uploads. */
@@ -58,6 +61,7 @@ const registerPhotoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> =
   const windowMs = PHOTO_BOX_UPLOAD_WINDOW_SECONDS * 1000;
   const service = photoBoxesService({
     db: app.db,
+    reads: opts.reads,
     media: app.media,
     createPost: (input) => createPostFromImages(app, input),
     // In the app's store: shared by every server process through Redis (decision 020).

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
+import { nextKlassTaughtBy } from '../classes';
 import { userIdsByEmail } from '../users';
-import { insertBox, nextKlassOfTeacher } from './photo-boxes.repository';
+import { insertBox } from './photo-boxes.repository';
 import { newBoxToken } from './photo-boxes.service';
 
 const DEMO_TEACHER_EMAIL = 'teacher@atelier.test';
@@ -14,7 +15,7 @@ const DEMO_OPEN_HOURS = 24;
 export async function seedDemoPhotoBox(db: Db, now: Date = new Date()): Promise<void> {
   const teacher = (await userIdsByEmail(db, [DEMO_TEACHER_EMAIL])).get(DEMO_TEACHER_EMAIL);
   if (teacher === undefined) return;
-  const klass = await nextKlassOfTeacher(db, teacher, now);
+  const klass = await nextKlassTaughtBy(db, teacher, now);
   if (!klass) return;
   await insertBox(db, {
     klassId: klass.id,

@@ -9,23 +9,17 @@ import type { Db } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow, type Viewer } from '../../lib/http';
 import { type RateLimiter, rateLimited } from '../../plugins/rate-limit';
+import { klassFactsByIds } from '../classes';
 import { enrolledAmong } from '../enrollments';
+import type { BoxRow, KlassFacts, PhotoBoxReads } from './photo-boxes.context';
 import {
-  type BoxRow,
-  boxById,
-  boxByToken,
-  boxCount,
-  boxPage,
   claimWaitingPhoto,
   insertBox,
   insertPhoto,
-  klassFacts,
   photoOfBox,
-  photosOfBoxes,
   releasePhoto,
   setClosesAt,
   setPhotoPost,
-  studentsOfSchedules,
 } from './photo-boxes.repository';
 import { boxResource, publicBoxDocument, uploadDocument } from './photo-boxes.resources';
 
@@ -49,6 +43,8 @@ export type CreatePostFromImages = (input: {
 
 export type PhotoBoxesDeps = {
   db: Db;
+  /** Boxes, photos and students read across other modules' tables (a read model; app.ts). */
+  reads: PhotoBoxReads;
   media: PhotoBoxMedia;
   createPost: CreatePostFromImages;
   /**
@@ -66,8 +62,25 @@ export const newBoxToken = (): string => randomBytes(24).toString('base64url');
 
 const isOpen = (box: { closesAt: Date }, now: Date) => box.closesAt.getTime() > now.getTime();
 
+/** The session, from the classes module. */
+async function klassFacts(db: Db, klassId: number): Promise<KlassFacts | undefined> {
+  const klass = (await klassFactsByIds(db, [klassId])).get(klassId);
+  return (
+    klass && {
+      id: klass.id,
+      startsAt: klass.startsAt,
+      endsAt: klass.endsAt,
+      status: klass.status,
+      scheduleId: klass.scheduleId,
+      teacherId: klass.schedule.teacherId,
+      klassGroupName: klass.schedule.klassGroup.name,
+    }
+  );
+}
+
 export function photoBoxesService(deps: PhotoBoxesDeps) {
   const { db, media } = deps;
+  const { boxById, boxByToken, boxCount, boxPage, photosOfBoxes, studentsOfSchedules } = deps.reads;
 
   /** A closing time at most PHOTO_BOX_MAX_HOURS ahead; `allowNow`: anything not ahead means now. */
   function closingTime(text: string, allowNow: boolean): Date {

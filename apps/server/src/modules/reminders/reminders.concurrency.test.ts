@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTo } from '../../mail/mail-testing';
+import { reminderReads } from '../../read-models/reminder-recipients';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { notifications } from '../notifications/notifications.tables';
 import { remindersContextOf } from './reminders.routes';
@@ -29,8 +30,8 @@ describe('class reminders under concurrent sweeps', () => {
     }
     const now = () => new Date('2026-09-01T06:00:00Z');
     const [a, b] = await Promise.all([
-      sendDueReminders(remindersContextOf(t.app, t.config, now)),
-      sendDueReminders(remindersContextOf(t.app, t.config, now)),
+      sendDueReminders(remindersContextOf(t.app, t.config, reminderReads, now)),
+      sendDueReminders(remindersContextOf(t.app, t.config, reminderReads, now)),
     ]);
     // Two classes for six families: twelve reminders between both sweeps, none twice.
     expect(a + b).toBe(12);

@@ -2,6 +2,7 @@ import { CLASS_REMINDER_LEAD_HOURS, type Language, REMINDERS_API } from '@atelie
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { notify } from '../notifications';
+import type { ReminderReads } from './reminders.context';
 import {
   type RemindersContext,
   sweepReminders,
@@ -23,19 +24,26 @@ const SWEEP_INTERVAL_MS = 5 * 60_000;
 
 export type RemindersPluginOptions = {
   config: { appUrl: string; jwtSecret: string };
+  /** Who is due a reminder (read-models/reminder-recipients): app.ts hands it over. */
+  reads: ReminderReads;
   /** The clock; tests pin it. */
   now?: () => Date;
   sweepIntervalMs?: number;
 };
 
-/** What reminders need from the app: database, mailer, notifications, secret and logger. */
+/**
+ * What reminders need from the app: database, mailer, notifications, secret and logger, and the
+ * read of who is due one.
+ */
 export function remindersContextOf(
   app: FastifyInstance,
   config: RemindersPluginOptions['config'],
+  reads: ReminderReads,
   now = () => new Date(),
 ): RemindersContext {
   return {
     db: app.db,
+    reads,
     mailer: app.mail.mailer,
     notify: (input) => notify(app, input),
     secret: config.jwtSecret,
@@ -50,7 +58,7 @@ type TokenParams = { Params: { token: string } };
 
 /** Class reminders (docs/product.md#class-reminders): the periodic sweep and the unsubscribe link. */
 const registerRemindersPlugin: FastifyPluginAsync<RemindersPluginOptions> = async (app, opts) => {
-  const ctx = remindersContextOf(app, opts.config, opts.now);
+  const ctx = remindersContextOf(app, opts.config, opts.reads, opts.now);
   const sweep = setInterval(() => {
     sweepReminders(ctx).catch((err) => app.log.warn({ err }, 'class reminder sweep failed'));
   }, opts.sweepIntervalMs ?? SWEEP_INTERVAL_MS);

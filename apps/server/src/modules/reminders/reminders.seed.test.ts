@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../db/demo-accounts';
 import { Mailer } from '../../mail/mailer';
+import { reminderReads } from '../../read-models/reminder-recipients';
 import { seedDemo } from '../../seed/demo-seed';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { users } from '../users/users.tables';
@@ -45,6 +46,7 @@ describe('demo data and class reminders', () => {
     for (let hours = 0; hours <= 8 * 24; hours += 6) {
       await sweepReminders({
         db: database.db,
+        reads: reminderReads,
         mailer,
         notify: async (input) => notified.push(input.recipientId),
         secret: 'a-server-secret-of-at-least-32-characters',

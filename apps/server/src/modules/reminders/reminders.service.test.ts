@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, mailTo } from '../../mail/mail-testing';
+import { reminderReads } from '../../read-models/reminder-recipients';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { klasses } from '../classes/classes.tables';
 import { notifications } from '../notifications/notifications.tables';
@@ -18,7 +19,7 @@ const HOUR = 3_600_000;
 describe('class reminders', () => {
   let t: TestApp;
   let now = at('2026-01-01T00:00:00Z');
-  const ctx = () => remindersContextOf(t.app, t.config, () => now);
+  const ctx = () => remindersContextOf(t.app, t.config, reminderReads, () => now);
 
   beforeAll(async () => {
     t = await createTestApp();

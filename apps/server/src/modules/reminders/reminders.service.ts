@@ -11,20 +11,14 @@ import type { RemindedClass } from '../../mail/templates/class-reminder';
 import type { NotifyInput } from '../notifications';
 import { updateUserProfile } from '../users';
 import { dueDigestWeek } from './reminder-schedule';
-import {
-  type AttendingRow,
-  claimClassReminder,
-  claimDigest,
-  digestClasses,
-  digestedFamilies,
-  digestFamilies,
-  dueClassReminders,
-  findFamily,
-} from './reminders.repository';
+import type { AttendingRow, ReminderReads } from './reminders.context';
+import { claimClassReminder, claimDigest, digestedFamilies } from './reminders.repository';
 import { unsubscribeToken, userIdOfUnsubscribeToken } from './unsubscribe-token';
 
 export type RemindersContext = {
   db: Db;
+  /** Who is due a reminder or digest: a read model's queries, handed over by app.ts. */
+  reads: ReminderReads;
   mailer: Mailer;
   /** Called after the claim has committed, so a rolled-back claim announced nothing. */
   notify: (input: NotifyInput) => Promise<unknown>;
@@ -110,7 +104,7 @@ export async function sendDueReminders(ctx: RemindersContext): Promise<number> {
   const batch = ctx.batchSize ?? BATCH;
   let sent = 0;
   for (;;) {
-    const rows = await dueClassReminders(ctx.db, ctx.now(), ctx.leadMs, batch);
+    const rows = await ctx.reads.dueClassReminders(ctx.db, ctx.now(), ctx.leadMs, batch);
     const groups = byClassAndFamily(rows);
     // A full batch may end in the middle of the last pair's children (rows come one per child):
     // that pair waits for the next batch, which starts with all of them.
@@ -156,7 +150,7 @@ export async function sendDueReminders(ctx: RemindersContext): Promise<number> {
  */
 export async function sendDueDigests(ctx: RemindersContext): Promise<number> {
   const now = ctx.now();
-  const due = (await digestFamilies(ctx.db)).flatMap((family) => {
+  const due = (await ctx.reads.digestFamilies(ctx.db)).flatMap((family) => {
     const week = dueDigestWeek(now, zoneOrDefault(family.timezone, DEFAULT_TIMEZONE));
     return week ? [{ userId: family.id, week }] : [];
   });
@@ -170,7 +164,7 @@ export async function sendDueDigests(ctx: RemindersContext): Promise<number> {
   if (waiting.length === 0) return 0;
   const from = new Date(Math.min(...waiting.map((d) => d.week.from.getTime())));
   const to = new Date(Math.max(...waiting.map((d) => d.week.to.getTime())));
-  const rows = await digestClasses(
+  const rows = await ctx.reads.digestClasses(
     ctx.db,
     waiting.map((d) => d.userId),
     from,
@@ -216,18 +210,18 @@ export async function sweepReminders(ctx: RemindersContext) {
 
 /** The account an unsubscribe link is for, or null for a forged, broken or orphaned link. */
 export async function unsubscribeTarget(
-  ctx: Pick<RemindersContext, 'db' | 'secret'>,
+  ctx: Pick<RemindersContext, 'db' | 'reads' | 'secret'>,
   token: string,
 ): Promise<{ id: number; locale: Language; classReminders: ClassReminders } | null> {
   const userId = userIdOfUnsubscribeToken(ctx.secret, token);
   if (userId === null) return null;
-  const family = await findFamily(ctx.db, userId);
+  const family = await ctx.reads.findFamily(ctx.db, userId);
   return family ? { ...family, locale: languageOf(family.locale) } : null;
 }
 
 /** Turns the family's reminders (and digest) off; false when the link is not valid. */
 export async function unsubscribe(
-  ctx: Pick<RemindersContext, 'db' | 'secret' | 'now'>,
+  ctx: Pick<RemindersContext, 'db' | 'reads' | 'secret' | 'now'>,
   token: string,
 ): Promise<{ locale: Language } | null> {
   const family = await unsubscribeTarget(ctx, token);

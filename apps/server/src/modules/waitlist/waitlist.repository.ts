@@ -1,97 +1,45 @@
-import type { Translations } from '@atelier/contract';
 import { and, asc, eq, inArray, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { klassGroupSchedules, klassGroups } from '../classes/classes.tables';
-import { users } from '../users/users.tables';
 import { waitlistEntries, waitlistOffers } from './waitlist.tables';
 
-// The waitlist's reads and writes (docs/product.md#waitlist). Seats themselves (holds, counts,
-// the schedule lock) belong to the enrollments module.
+// The waitlist's reads and writes (docs/product.md#waitlist). Seats themselves (holds, counts)
+// belong to the enrollments module, the schedule lock and the schedule's names to the classes
+// module, the family's name and address to the users module: the service asks them.
 
 const ACTIVE = ['waiting', 'offered'] as const;
 
-export type ScheduleFacts = {
-  id: number;
-  name: string;
-  capacity: number;
-  teacherId: number;
-  timeZone: string;
-  klassGroup: {
-    id: number;
-    name: string;
-    slug: string;
-    published: boolean;
-    translations: Translations<'name' | 'description'>;
-  };
-  /** The school's names in other languages, for mail in the family's (lib/translated-content.ts). */
-  translations: Translations<'name'>;
-};
-
-export async function scheduleFacts(
-  db: Db,
-  scheduleId: number,
-): Promise<ScheduleFacts | undefined> {
-  const [row] = await db
-    .select({
-      id: klassGroupSchedules.id,
-      name: klassGroupSchedules.name,
-      capacity: klassGroupSchedules.capacity,
-      teacherId: klassGroupSchedules.teacherId,
-      timeZone: klassGroupSchedules.timeZone,
-      translations: klassGroupSchedules.translations,
-      klassGroup: {
-        id: klassGroups.id,
-        name: klassGroups.name,
-        slug: klassGroups.slug,
-        published: klassGroups.published,
-        translations: klassGroups.translations,
-      },
-    })
-    .from(klassGroupSchedules)
-    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
-    .where(eq(klassGroupSchedules.id, scheduleId));
-  return row;
-}
-
-/** An entry as the lists show it: its schedule, programme, open offer and family. */
-export type EntryView = {
+/** An active entry with its open offer, as the lists show it (the service adds names). */
+export type EntryRowWithOffer = {
   id: number;
   userId: number;
+  scheduleId: number;
   status: (typeof waitlistEntries.$inferSelect)['status'];
   seats: number;
   position: number;
   place: number;
   createdAt: Date;
-  schedule: { id: number; name: string };
-  klassGroup: { id: number; name: string; slug: string };
   offer: { id: number; seats: number; expiresAt: Date } | null;
-  family: { id: number; name: string; email: string };
 };
 
 /** Active entries (waiting or offered) matching `where`, in line order, with their place. */
-function entryViews(db: Db, where: ReturnType<typeof and>): Promise<EntryView[]> {
+function entryViews(db: Db, where: ReturnType<typeof and>): Promise<EntryRowWithOffer[]> {
   const others = sql.raw('w2');
   return db
     .select({
       id: waitlistEntries.id,
       userId: waitlistEntries.userId,
+      scheduleId: waitlistEntries.scheduleId,
       status: waitlistEntries.status,
       seats: waitlistEntries.seats,
       position: waitlistEntries.position,
       // 1 + the active entries ahead in the same line.
       place: sql<number>`(select count(*) from ${waitlistEntries} ${others} where ${others}.schedule_id = ${waitlistEntries.scheduleId} and ${others}.status in ('waiting', 'offered') and ${others}.position < ${waitlistEntries.position})::int + 1`,
       createdAt: waitlistEntries.createdAt,
-      schedule: { id: klassGroupSchedules.id, name: klassGroupSchedules.name },
-      klassGroup: { id: klassGroups.id, name: klassGroups.name, slug: klassGroups.slug },
       offerId: waitlistOffers.id,
       offerSeats: waitlistOffers.seats,
       offerExpiresAt: waitlistOffers.expiresAt,
-      family: { id: users.id, name: users.name, email: users.email },
     })
     .from(waitlistEntries)
-    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, waitlistEntries.scheduleId))
-    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
-    .innerJoin(users, eq(users.id, waitlistEntries.userId))
     .leftJoin(
       waitlistOffers,
       and(eq(waitlistOffers.entryId, waitlistEntries.id), eq(waitlistOffers.status, 'open')),
@@ -297,26 +245,6 @@ export async function entryIdsOfOffers(db: Db, offerIds: number[]): Promise<numb
   return rows.map((r) => r.entryId);
 }
 
-/**
- * Locks the schedules (ordered by id, as checkout does, so the two queue instead of deadlocking)
- * until the transaction ends, and returns their capacities. The same lock as the classes module's
- * lockScheduleCapacities: this module sits below classes and reads the schedule row itself, like
- * scheduleFacts.
- */
-export async function lockScheduleCapacities(
-  db: Db,
-  scheduleIds: number[],
-): Promise<Map<number, number>> {
-  if (scheduleIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: klassGroupSchedules.id, capacity: klassGroupSchedules.capacity })
-    .from(klassGroupSchedules)
-    .where(inArray(klassGroupSchedules.id, scheduleIds))
-    .orderBy(asc(klassGroupSchedules.id))
-    .for('update');
-  return new Map(rows.map((r) => [r.id, r.capacity]));
-}
-
 /** Schedules the sweep looks at: someone waiting, or an open offer past its end. */
 export async function schedulesToSweep(db: Db, at: Date): Promise<number[]> {
   const waiting = db
@@ -329,18 +257,6 @@ export async function schedulesToSweep(db: Db, at: Date): Promise<number[]> {
     .where(and(eq(waitlistOffers.status, 'open'), lte(waitlistOffers.expiresAt, at)));
   const rows = await waiting.union(due);
   return rows.map((r) => r.id).sort((a, b) => a - b);
-}
-
-/** Who an offer's mail and notification go to. */
-export async function familyOf(
-  db: Db,
-  userId: number,
-): Promise<{ email: string; name: string; locale: 'en' | 'ja' | null } | undefined> {
-  const [row] = await db
-    .select({ email: users.email, name: users.name, locale: users.locale })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
 }
 
 /** Which of these schedules have someone waiting. */

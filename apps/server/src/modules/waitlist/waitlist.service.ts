@@ -9,8 +9,10 @@ import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-er
 import type { Viewer } from '../../lib/http';
 import { inLanguage } from '../../lib/translated-content';
 import type { Mailer } from '../../mail/mailer';
+import { lockScheduleCapacities, type ScheduleFacts, scheduleFactsByIds } from '../classes';
 import { holdSeatsForOffer, lockSeatsLeft, releaseSeatsOfOffers } from '../enrollments';
 import type { NotifyInput } from '../notifications';
+import { peopleByIds } from '../users';
 import {
   activeEntriesOfSchedule,
   activeEntriesOfUser,
@@ -18,18 +20,14 @@ import {
   activeEntryOf,
   activeEntryView,
   dueOffersOfSchedule,
-  type EntryView,
+  type EntryRowWithOffer,
   entryById,
   entryIdsOfOffers,
-  familyOf,
   insertEntryAtBack,
   insertOffer,
-  lockScheduleCapacities,
   offerById,
   openOffersOfEntry,
   reorderEntries,
-  type ScheduleFacts,
-  scheduleFacts,
   schedulesToSweep,
   schedulesWithWaiting,
   setEntryStatus,
@@ -54,6 +52,55 @@ const OFFER_MS = WAITLIST_OFFER_HOURS * 3_600_000;
 
 /** One offer made, for telling the family after the commit. */
 export type OfferMade = { offerId: number; userId: number; scheduleId: number; seats: number };
+
+/** The schedule and its programme, from the classes module (waitlist sits above it). */
+async function scheduleFacts(db: Db, scheduleId: number): Promise<ScheduleFacts | undefined> {
+  return (await scheduleFactsByIds(db, [scheduleId])).get(scheduleId);
+}
+
+/** Who an offer's mail and notification go to, from the users module. */
+async function familyOf(db: Db, userId: number) {
+  return (await peopleByIds(db, [userId])).get(userId);
+}
+
+/** An entry as the lists show it: its schedule, programme, open offer and family. */
+type EntryView = EntryRowWithOffer & {
+  schedule: { id: number; name: string };
+  klassGroup: { id: number; name: string; slug: string };
+  family: { id: number; name: string; email: string };
+};
+
+/**
+ * Entries with their schedule's and family's names: one query each for the whole list, in the
+ * list's order. An entry whose schedule or family is gone is left out, as it always was.
+ */
+async function withNames(db: Db, entries: EntryRowWithOffer[]): Promise<EntryView[]> {
+  if (entries.length === 0) return [];
+  const [schedules, people] = await Promise.all([
+    scheduleFactsByIds(
+      db,
+      entries.map((e) => e.scheduleId),
+    ),
+    peopleByIds(
+      db,
+      entries.map((e) => e.userId),
+    ),
+  ]);
+  return entries.flatMap((entry) => {
+    const schedule = schedules.get(entry.scheduleId);
+    const person = people.get(entry.userId);
+    if (!schedule || !person) return [];
+    const { klassGroup } = schedule;
+    return [
+      {
+        ...entry,
+        schedule: { id: schedule.id, name: schedule.name },
+        klassGroup: { id: klassGroup.id, name: klassGroup.name, slug: klassGroup.slug },
+        family: { id: person.id, name: person.name, email: person.email },
+      },
+    ];
+  });
+}
 
 function entryResource(entry: EntryView, withFamily: boolean) {
   return {
@@ -235,7 +282,8 @@ async function documentOfEntry(
   id: number,
   withFamily: boolean,
 ): Promise<WaitlistEntryDocument> {
-  const view = await activeEntryView(ctx.db, id);
+  const entry = await activeEntryView(ctx.db, id);
+  const [view] = entry ? await withNames(ctx.db, [entry]) : [];
   if (!view) throw notFound('Waitlist entry');
   return { data: entryResource(view, withFamily) };
 }
@@ -275,7 +323,7 @@ export async function myWaitlist(
   ctx: WaitlistContext,
   userId: number,
 ): Promise<WaitlistEntryListDocument> {
-  const rows = await activeEntriesOfUser(ctx.db, userId);
+  const rows = await withNames(ctx.db, await activeEntriesOfUser(ctx.db, userId));
   return { data: rows.map((r) => entryResource(r, false)) };
 }
 
@@ -300,7 +348,7 @@ export async function scheduleWaitlist(
   scheduleId: number,
 ): Promise<WaitlistEntryListDocument> {
   await staffSchedule(ctx, viewer, scheduleId);
-  const rows = await activeEntriesOfSchedule(ctx.db, scheduleId);
+  const rows = await withNames(ctx.db, await activeEntriesOfSchedule(ctx.db, scheduleId));
   return { data: rows.map((r) => entryResource(r, true)) };
 }
 

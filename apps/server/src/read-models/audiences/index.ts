@@ -1,4 +1,11 @@
-// Who a notice goes to, read across the enrollments and users tables
-// (docs/decisions/054-module-boundaries.md): app.ts hands these reads to the modules that tell
-// families, as functions in their context.
-export { type Family, familiesEnrolledIn } from './audiences.queries';
+// Who a notice or a message goes to, read across the enrollments, users, classes and messages
+// tables (docs/decisions/054-module-boundaries.md): app.ts hands these reads to the modules that
+// tell families, as functions in their context (message-lists gathers the messages module's).
+export {
+  type Family,
+  familiesEnrolledIn,
+  familiesOfSchedule,
+  familiesTaughtBy,
+  familiesToWrite,
+  recipientsOfMessage,
+} from './audiences.queries';

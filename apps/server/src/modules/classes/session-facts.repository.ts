@@ -1,0 +1,135 @@
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { klasses, klassGroupSchedules, klassGroups } from './classes.tables';
+
+// Schedules and sessions as other modules name and check them (waitlist, messages, attendance,
+// photo boxes): one query for a whole set of ids, so no module joins these tables itself
+// (docs/architecture.md#repository-layout-and-layers).
+
+const scheduleColumns = {
+  id: klassGroupSchedules.id,
+  name: klassGroupSchedules.name,
+  capacity: klassGroupSchedules.capacity,
+  teacherId: klassGroupSchedules.teacherId,
+  timeZone: klassGroupSchedules.timeZone,
+  translations: klassGroupSchedules.translations,
+  klassGroup: {
+    id: klassGroups.id,
+    name: klassGroups.name,
+    slug: klassGroups.slug,
+    published: klassGroups.published,
+    translations: klassGroups.translations,
+  },
+};
+
+export type ScheduleFactsRow = {
+  id: number;
+  name: string;
+  capacity: number;
+  teacherId: number;
+  timeZone: string;
+  translations: (typeof klassGroupSchedules.$inferSelect)['translations'];
+  klassGroup: {
+    id: number;
+    name: string;
+    slug: string;
+    published: boolean;
+    translations: (typeof klassGroups.$inferSelect)['translations'];
+  };
+};
+
+/** The schedules with these ids and their programmes; unknown ids are left out. */
+export function scheduleFactsRows(db: Db, ids: readonly number[]): Promise<ScheduleFactsRow[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return Promise.resolve([]);
+  return db
+    .select(scheduleColumns)
+    .from(klassGroupSchedules)
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .where(inArray(klassGroupSchedules.id, unique));
+}
+
+export type KlassFactsRow = {
+  id: number;
+  startsAt: Date;
+  endsAt: Date;
+  status: 'scheduled' | 'cancelled';
+  scheduleId: number;
+  schedule: ScheduleFactsRow;
+};
+
+/** The sessions with these ids, each with its schedule and programme; unknown ids are left out. */
+export async function klassFactsRows(db: Db, ids: readonly number[]): Promise<KlassFactsRow[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  // Drizzle nests one level: the session's own columns ride beside the schedule's.
+  const rows = await db
+    .select({
+      ...scheduleColumns,
+      klass: {
+        id: klasses.id,
+        startsAt: klasses.startsAt,
+        endsAt: klasses.endsAt,
+        status: klasses.status,
+        scheduleId: klasses.scheduleId,
+      },
+    })
+    .from(klasses)
+    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .where(inArray(klasses.id, unique));
+  return rows.map(({ klass, ...schedule }) => ({ ...klass, schedule }));
+}
+
+export type KlassOfSchedule = {
+  id: number;
+  startsAt: Date;
+  endsAt: Date;
+  status: 'scheduled' | 'cancelled';
+};
+
+/** A page of a schedule's sessions in time order, and how many it has: two statements. */
+export async function klassPageRows(
+  db: Db,
+  scheduleId: number,
+  window: { offset: number; limit: number },
+): Promise<{ rows: KlassOfSchedule[]; total: number }> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: klasses.id,
+        startsAt: klasses.startsAt,
+        endsAt: klasses.endsAt,
+        status: klasses.status,
+      })
+      .from(klasses)
+      .where(eq(klasses.scheduleId, scheduleId))
+      .orderBy(asc(klasses.startsAt), asc(klasses.id))
+      .offset(window.offset)
+      .limit(window.limit),
+    db.select({ total: count() }).from(klasses).where(eq(klasses.scheduleId, scheduleId)),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** The first scheduled session after `after` of any schedule the teacher teaches. */
+export async function nextKlassRowTaughtBy(
+  db: Db,
+  teacherId: number,
+  after: Date,
+): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: klasses.id })
+    .from(klasses)
+    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
+    .where(
+      and(
+        eq(klassGroupSchedules.teacherId, teacherId),
+        eq(klasses.status, 'scheduled'),
+        gt(klasses.startsAt, after),
+      ),
+    )
+    .orderBy(asc(klasses.startsAt))
+    .limit(1);
+  return row;
+}

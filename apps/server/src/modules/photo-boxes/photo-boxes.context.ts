@@ -1,0 +1,59 @@
+import type { Db } from '../../db/client';
+
+/** A class session as a photo box needs it: when, which programme, and who teaches it. */
+export type KlassFacts = {
+  id: number;
+  startsAt: Date;
+  endsAt: Date;
+  status: 'scheduled' | 'cancelled';
+  scheduleId: number;
+  teacherId: number;
+  klassGroupName: string;
+};
+
+/** A box with its session, as every staff answer shows it. */
+export type BoxRow = {
+  id: number;
+  token: string;
+  closesAt: Date;
+  createdAt: Date;
+  openedById: number | null;
+  openedByName: string | null;
+  klass: KlassFacts;
+};
+
+/** A photo of a box as staff see it: the student comes from the post it became. */
+export type PhotoRow = {
+  id: number;
+  photoBoxId: number;
+  imageId: number;
+  status: 'waiting' | 'assigned' | 'discarded';
+  postId: number | null;
+  attendeeProfileId: number | null;
+  createdAt: Date;
+};
+
+/**
+ * Boxes with their sessions, programmes and openers (the list filtered by the schedule's teacher
+ * and paged), their photos with the students of the posts they became, and the students to choose
+ * from: read across the classes, users, enrollments and gallery tables by a read model
+ * (read-models/photo-box-lists), handed over by app.ts.
+ */
+export type PhotoBoxReads = {
+  /** A page of the boxes a teacher sees (opened by them or of a schedule they teach; undefined: all), newest first. */
+  boxPage(
+    db: Db,
+    teacherId: number | undefined,
+    window: { offset: number; limit: number },
+  ): Promise<BoxRow[]>;
+  boxCount(db: Db, teacherId: number | undefined): Promise<number>;
+  boxById(db: Db, boxId: number): Promise<BoxRow | undefined>;
+  boxByToken(db: Db, token: string): Promise<BoxRow | undefined>;
+  /** The photos still to show of these boxes (discarded ones are gone), oldest first. */
+  photosOfBoxes(db: Db, boxIds: number[]): Promise<PhotoRow[]>;
+  /** Students actively enrolled in these schedules, by name: the choices of an assignment. */
+  studentsOfSchedules(
+    db: Db,
+    scheduleIds: number[],
+  ): Promise<{ scheduleId: number; id: number; name: string }[]>;
+};
