@@ -24,4 +24,6 @@ export {
   setUserPassword,
   type UserProfileChanges,
   updateUserProfile,
+  userByEmail,
+  userById,
 } from './users.service';

@@ -2,6 +2,8 @@ import type { Language } from '@atelier/contract';
 import {
   type DbExecutor,
   findPeopleByIds,
+  findUserByEmail,
+  findUserById,
   findUserRole,
   insertUserRow,
   type Person,
@@ -110,4 +112,17 @@ export async function peopleByIds(
 ): Promise<Map<number, Person>> {
   const rows = await findPeopleByIds(executor, ids);
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The whole account row (password hash and token cut-off included) by address: for the accounts
+ * module, whose links and password checks need it. Undefined for no such user.
+ */
+export function userByEmail(executor: DbExecutor, email: string): Promise<UserRow | undefined> {
+  return findUserByEmail(executor, email);
+}
+
+/** The whole account row by id, as `userByEmail`; undefined for no such user. */
+export function userById(executor: DbExecutor, id: number): Promise<UserRow | undefined> {
+  return findUserById(executor, id);
 }
