@@ -44,7 +44,6 @@ const ALLOWED = new Set<string>([
   'foreign-tables modules/messages/messages.repository.ts -> modules/enrollments/enrollments.tables.ts',
   'foreign-tables modules/messages/messages.repository.ts -> modules/users/users.tables.ts',
   'foreign-tables modules/messages/messages.seed.ts -> modules/users/users.tables.ts',
-  'foreign-tables modules/notifications/notifications.repository.ts -> modules/users/users.tables.ts',
   'foreign-tables modules/notifications/notifications.seed.ts -> modules/users/users.tables.ts',
   'foreign-tables modules/orders/orders.repository.ts -> modules/classes/classes.tables.ts',
   'foreign-tables modules/orders/orders.repository.ts -> modules/customers/customers.tables.ts',
