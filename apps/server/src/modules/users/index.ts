@@ -1,8 +1,22 @@
 // The users module's public face: other modules and app.ts import from here only, apart from
 // users.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 // Only this module writes the `users` table.
+export {
+  type AttendeeFacts,
+  type AttendeeProfileChanges,
+  type AttendeeProfileRow,
+  attendeeProfilesOfUser,
+  attendeesByIds,
+  deleteAttendeeProfile,
+  findAttendeeProfile,
+  insertAttendeeProfile,
+  listAttendeeProfiles,
+  otherAccountHolderExists,
+  updateAttendeeProfile,
+} from './attendee-profiles.service';
 export { authPlugin, requireRole, requireUser, sessionOf } from './auth.plugin';
 export { hashPassword, verifyPassword } from './passwords';
+export type { PeopleFilters } from './people-search.repository';
 export { sessionRoutes } from './session.routes';
 export type { Session, SessionService } from './session.service';
 export { type UserResourceSource, userResource } from './user-resource';
@@ -17,9 +31,11 @@ export { seedDemoUsers } from './users.seed';
 export {
   confirmUser,
   createUnconfirmedStudent,
+  pageOfPeople,
   peopleByIds,
   type RegisteredProfile,
   roleOfUser,
+  searchPeople,
   setUserEmail,
   setUserPassword,
   type UserProfileChanges,

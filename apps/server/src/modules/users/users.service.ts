@@ -1,4 +1,5 @@
 import type { Language } from '@atelier/contract';
+import { findPeoplePage, findPeopleRows, type PeopleFilters } from './people-search.repository';
 import {
   type DbExecutor,
   findPeopleByIds,
@@ -125,4 +126,26 @@ export function userByEmail(executor: DbExecutor, email: string): Promise<UserRo
 /** The whole account row by id, as `userByEmail`; undefined for no such user. */
 export function userById(executor: DbExecutor, id: number): Promise<UserRow | undefined> {
   return findUserById(executor, id);
+}
+
+/**
+ * A page of people by name (then id) matching the filters, and how many match: every picker and
+ * list of people pages the same way, here where the names are
+ * (docs/architecture.md#repository-layout-and-layers).
+ */
+export function searchPeople(
+  executor: DbExecutor,
+  filters: PeopleFilters,
+  page: { limit: number; offset: number },
+): Promise<{ rows: Person[]; total: number }> {
+  return findPeoplePage(executor, filters, page);
+}
+
+/** A page of people as `searchPeople` orders them, for a caller that knows the total itself. */
+export function pageOfPeople(
+  executor: DbExecutor,
+  filters: PeopleFilters,
+  page: { limit: number; offset: number },
+): Promise<Person[]> {
+  return findPeopleRows(executor, filters, page);
 }
