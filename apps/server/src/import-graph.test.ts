@@ -18,7 +18,6 @@ const ALLOWED = new Set<string>([
   'foreign-tables modules/attendance/attendance.repository.ts -> modules/classes/classes.tables.ts',
   'foreign-tables modules/attendance/attendance.repository.ts -> modules/enrollments/enrollments.tables.ts',
   'foreign-tables modules/attendance/attendance.repository.ts -> modules/users/users.tables.ts',
-  'foreign-tables modules/cart/cart.repository.ts -> modules/users/users.tables.ts',
   'foreign-tables modules/classes/classes.seed.ts -> modules/enrollments/enrollments.tables.ts',
   'foreign-tables modules/classes/classes.seed.ts -> modules/users/users.tables.ts',
   'foreign-tables modules/coupons/coupons.repository.ts -> modules/classes/classes.tables.ts',
