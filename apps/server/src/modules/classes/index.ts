@@ -24,6 +24,7 @@ export {
 } from './classes.routes';
 export { seedDemoClasses } from './classes.seed';
 export { lockScheduleCapacities } from './schedule-capacities.service';
+export { scheduleTeacherIds } from './teachers';
 
 /**
  * The public catalogue as documents, for pages the server renders itself (the public site), with

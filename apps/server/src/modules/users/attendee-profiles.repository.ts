@@ -141,3 +141,20 @@ export function findAttendeesByIds(
     .where(inArray(attendeeProfiles.id, unique))
     .orderBy(asc(attendeeProfiles.name), asc(attendeeProfiles.id));
 }
+
+/** The account's attendees, ordered by name then id. */
+export function findAttendeesOfAccount(
+  executor: DbExecutor,
+  userId: number,
+): Promise<AttendeeFacts[]> {
+  return executor
+    .select({
+      id: attendeeProfiles.id,
+      userId: attendeeProfiles.userId,
+      name: attendeeProfiles.name,
+      birthday: attendeeProfiles.birthday,
+    })
+    .from(attendeeProfiles)
+    .where(eq(attendeeProfiles.userId, userId))
+    .orderBy(asc(attendeeProfiles.name), asc(attendeeProfiles.id));
+}

@@ -1,4 +1,8 @@
-import { type AttendeeFacts, findAttendeesByIds } from './attendee-profiles.repository';
+import {
+  type AttendeeFacts,
+  findAttendeesByIds,
+  findAttendeesOfAccount,
+} from './attendee-profiles.repository';
 import type { DbExecutor } from './users.repository';
 
 // A family's attendee profiles as other modules reach them: the family module holds the rules
@@ -26,4 +30,9 @@ export function attendeesByIds(
   ids: readonly number[],
 ): Promise<AttendeeFacts[]> {
   return findAttendeesByIds(executor, ids);
+}
+
+/** A family account's attendees, ordered by name then id, as `attendeesByIds` orders them. */
+export function attendeesOfAccount(executor: DbExecutor, userId: number): Promise<AttendeeFacts[]> {
+  return findAttendeesOfAccount(executor, userId);
 }

@@ -7,6 +7,7 @@ export {
   type AttendeeProfileRow,
   attendeeProfilesOfUser,
   attendeesByIds,
+  attendeesOfAccount,
   deleteAttendeeProfile,
   findAttendeeProfile,
   insertAttendeeProfile,
@@ -16,7 +17,7 @@ export {
 } from './attendee-profiles.service';
 export { authPlugin, requireRole, requireUser, sessionOf } from './auth.plugin';
 export { hashPassword, verifyPassword } from './passwords';
-export type { PeopleFilters } from './people-search.repository';
+export type { InstructorRow, PeopleFilters } from './people-search.repository';
 export { sessionRoutes } from './session.routes';
 export type { Session, SessionService } from './session.service';
 export { type UserResourceSource, userResource } from './user-resource';
@@ -31,6 +32,7 @@ export { seedDemoUsers } from './users.seed';
 export {
   confirmUser,
   createUnconfirmedStudent,
+  instructorsAmong,
   pageOfPeople,
   peopleByIds,
   type RegisteredProfile,

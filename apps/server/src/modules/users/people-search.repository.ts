@@ -90,3 +90,28 @@ export function findPeopleRows(
     .limit(page.limit)
     .offset(page.offset);
 }
+
+/** What the public site shows of a teacher: never the e-mail address. */
+export type InstructorRow = {
+  id: number;
+  name: string;
+  avatarKey: string | null;
+  bio: string | null;
+};
+
+/**
+ * Every teacher, and every admin whose id `teacherIds` (a subquery of the caller's) answers, by
+ * name then id: one statement.
+ */
+export function findInstructors(
+  executor: DbExecutor,
+  teacherIds: SQLWrapper,
+): Promise<InstructorRow[]> {
+  return executor
+    .select({ id: users.id, name: users.name, avatarKey: users.avatarKey, bio: users.bio })
+    .from(users)
+    .where(
+      or(eq(users.role, 'teacher'), and(eq(users.role, 'admin'), inArray(users.id, teacherIds))),
+    )
+    .orderBy(asc(users.name), asc(users.id));
+}

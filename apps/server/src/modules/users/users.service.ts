@@ -1,5 +1,12 @@
 import type { Language } from '@atelier/contract';
-import { findPeoplePage, findPeopleRows, type PeopleFilters } from './people-search.repository';
+import type { SQLWrapper } from 'drizzle-orm';
+import {
+  findInstructors,
+  findPeoplePage,
+  findPeopleRows,
+  type InstructorRow,
+  type PeopleFilters,
+} from './people-search.repository';
 import {
   type DbExecutor,
   findPeopleByIds,
@@ -148,4 +155,15 @@ export function pageOfPeople(
   page: { limit: number; offset: number },
 ): Promise<Person[]> {
   return findPeopleRows(executor, filters, page);
+}
+
+/**
+ * The school's instructors: every teacher, and every admin among `teacherIds` (a subquery of the
+ * classes module's: who teaches a schedule), by name then id, in one statement.
+ */
+export function instructorsAmong(
+  executor: DbExecutor,
+  teacherIds: SQLWrapper,
+): Promise<InstructorRow[]> {
+  return findInstructors(executor, teacherIds);
 }
