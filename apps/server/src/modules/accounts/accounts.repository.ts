@@ -1,6 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { users } from '../users/users.tables';
 import {
   type AccountTokenPurpose,
   type AccountTokenRow,
@@ -8,30 +7,13 @@ import {
   type RegistrationData,
 } from './accounts.tables';
 
-export type { AccountTokenPurpose, RegistrationData } from './accounts.tables';
+export type { AccountTokenPurpose, AccountTokenRow, RegistrationData } from './accounts.tables';
 
 /** The database, or an open transaction. */
 export type DbExecutor = Db | Tx;
-export type AccountUserRow = typeof users.$inferSelect;
 
 export function runInTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(work);
-}
-
-export async function findUserByEmail(
-  executor: DbExecutor,
-  email: string,
-): Promise<AccountUserRow | undefined> {
-  const [row] = await executor.select().from(users).where(eq(users.email, email)).limit(1);
-  return row;
-}
-
-export async function findUserById(
-  executor: DbExecutor,
-  id: number,
-): Promise<AccountUserRow | undefined> {
-  const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
 }
 
 export async function insertAccountToken(
@@ -49,25 +31,22 @@ export async function insertAccountToken(
   await tx.insert(accountTokens).values(token);
 }
 
-export type TokenWithUser = { token: AccountTokenRow; user: AccountUserRow };
-
 /**
- * A token by its hash and purpose, with its user. `lock` takes a row lock on the token until the
- * transaction ends, so two requests with the same link cannot both use it.
+ * A token by its hash and purpose. `lock` takes a row lock on the token until the transaction
+ * ends, so two requests with the same link cannot both use it.
  */
-export async function findTokenWithUser(
+export async function findToken(
   executor: DbExecutor,
   tokenHash: string,
   purpose: AccountTokenPurpose,
   options: { lock?: boolean } = {},
-): Promise<TokenWithUser | undefined> {
+): Promise<AccountTokenRow | undefined> {
   const query = executor
-    .select({ token: accountTokens, user: users })
+    .select()
     .from(accountTokens)
-    .innerJoin(users, eq(users.id, accountTokens.userId))
     .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
     .limit(1);
-  const [row] = options.lock ? await query.for('update', { of: accountTokens }) : await query;
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 

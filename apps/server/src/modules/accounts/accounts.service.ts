@@ -28,24 +28,44 @@ import {
   type SessionUser,
   setUserEmail,
   setUserPassword,
+  type UserRow,
   updateUserProfile,
+  userByEmail,
+  userById,
   userResource,
   verifyPassword,
 } from '../users';
 import { hashAccountToken, newAccountToken } from './account-tokens';
 import type { AccountTokenPurpose, RegistrationData } from './accounts.repository';
 import {
-  type AccountUserRow,
+  type AccountTokenRow,
   findLatestToken,
-  findTokenWithUser,
-  findUserByEmail,
-  findUserById,
+  findToken,
   insertAccountToken,
   markTokenUsed,
   retireUnusedTokens,
   runInTransaction,
-  type TokenWithUser,
 } from './accounts.repository';
+
+/** The account behind a link or a request: the users module's whole row. */
+type AccountUserRow = UserRow;
+type TokenWithUser = { token: AccountTokenRow; user: AccountUserRow };
+
+/**
+ * A token by its hash and purpose, with its user, asked of the users module in the same
+ * executor (after the token's lock, when `lock` is set); undefined when either is missing.
+ */
+async function findTokenWithUser(
+  executor: Db | Tx,
+  tokenHash: string,
+  purpose: AccountTokenPurpose,
+  options: { lock?: boolean } = {},
+): Promise<TokenWithUser | undefined> {
+  const token = await findToken(executor, tokenHash, purpose, options);
+  if (!token) return undefined;
+  const user = await userById(executor, token.userId);
+  return user ? { token, user } : undefined;
+}
 
 const MINUTE_MS = 60_000;
 /**
@@ -205,7 +225,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   async function targetUser(actor: Actor, userId: number): Promise<AccountUserRow> {
     assertMayChange(actor, userId);
-    const user = await findUserById(db, userId);
+    const user = await userById(db, userId);
     if (!user) throw notFound('User');
     return user;
   }
@@ -249,7 +269,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
       const attempt = () =>
         runInTransaction(db, async (tx) => {
-          const existing = await findUserByEmail(tx, input.email);
+          const existing = await userByEmail(tx, input.email);
           if (existing?.confirmedAt) {
             await mailer.queue(tx, {
               to: existing.email,
@@ -316,7 +336,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         'confirmation e-mails',
       );
       await runInTransaction(db, async (tx) => {
-        const user = await findUserByEmail(tx, email);
+        const user = await userByEmail(tx, email);
         if (!user || user.confirmedAt) return;
         const latest = await findLatestToken(tx, user.id, 'confirmation');
         await queueConfirmation(tx, user, latest?.registration ?? null, latest?.redirect ?? null);
@@ -357,7 +377,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async requestPasswordReset(email: string, ip: string): Promise<{ email: string }> {
       await limitPair(limiters.resetPerIp, limiters.resetPerEmail, ip, email, 'password resets');
       await runInTransaction(db, async (tx) => {
-        const user = await findUserByEmail(tx, email);
+        const user = await userByEmail(tx, email);
         if (!user) return;
         // Only the newest link works: an older mail lying around is no way in.
         await retireUnusedTokens(tx, user.id, 'password_reset', now());
@@ -475,7 +495,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (actor.id === user.id) await assertCurrentPassword(user, body.current_password);
       if (body.email === user.email) throw fieldError('email', ACCOUNT_MESSAGES.emailUnchanged);
       await runInTransaction(db, async (tx) => {
-        const owner = await findUserByEmail(tx, body.email);
+        const owner = await userByEmail(tx, body.email);
         if (owner) {
           await mailer.queue(tx, {
             to: body.email,
@@ -547,7 +567,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       body: ChangePasswordBody,
     ): Promise<{ jwt: string }> {
       if (actor.id !== userId) throw forbidden('You may only change your own password.');
-      const user = await findUserById(db, userId);
+      const user = await userById(db, userId);
       if (!user) throw notFound('User');
       await assertCurrentPassword(user, body.current_password);
       assertUncommonPassword(body.password);

@@ -13,7 +13,6 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { type CartSchedule, cartSchedulesByIds } from '../classes';
 import { familyMembersFor } from '../family';
 import {
-  attendeesOfUser,
   type CartItemRow,
   cartItemRowsOfUser,
   countCartItemsOfUser,
@@ -26,6 +25,7 @@ import {
 } from './cart.repository';
 import { cartDocumentParts } from './cart.resources';
 import { type CartContext, goneLinkError, listCart, pricedRows } from './cart.service';
+import { familyAttendeesAmong } from './cart-attendees';
 import { seatsLeftBySchedule, unavailableReasonOf } from './cart-availability';
 
 // Adding to the cart, removing from it, and a guest cart joining it at sign-in
@@ -81,7 +81,7 @@ async function additionErrors(
     errors.push({ field: 'attendee_profile_ids', detail: CART_MESSAGES.duplicate });
   } else if (attendeeIds.length > 0) {
     const own = new Map(
-      (await attendeesOfUser(db, userId, attendeeIds)).map((a) => [a.id, a.birthday]),
+      (await familyAttendeesAmong(db, userId, attendeeIds)).map((a) => [a.id, a.birthday]),
     );
     if (attendeeIds.some((id) => !own.has(id))) {
       errors.push({ field: 'attendee_profile_ids', detail: CART_MESSAGES.attendeeNotInFamily });

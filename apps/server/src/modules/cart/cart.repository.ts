@@ -1,17 +1,12 @@
 import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attendeeProfiles } from '../users/users.tables';
 import { cartItemAddons, cartItemAttendeeProfiles, cartItems } from './cart.tables';
 
 export type CartItemRow = typeof cartItems.$inferSelect;
 export type NewCartItemRow = typeof cartItems.$inferInsert;
 export type CartItemAddonRow = typeof cartItemAddons.$inferSelect;
-/** An attendee link with what the cart shows of the attendee. */
-export type CartItemAttendeeRow = {
-  id: number;
-  cartItemId: number;
-  attendee: { id: number; name: string; birthday: string | null };
-};
+/** An attendee link of an item: which attendee profile it books. */
+export type CartItemAttendeeLinkRow = { id: number; cartItemId: number; attendeeProfileId: number };
 
 // Reading attendee_profiles (id, owner, name, birthday) is the one place this module touches
 // another module's table: the names come in the same statement as the links, and ownership is
@@ -57,24 +52,19 @@ export async function updateCartItemRow(
     .where(eq(cartItems.id, id));
 }
 
-/** The attendee links of many items with the attendees' names, in one query. */
-export function attendeeLinksOfItems(db: Db, itemIds: number[]): Promise<CartItemAttendeeRow[]> {
+/** The attendee links of many items, in one query. */
+export function attendeeLinksOfItems(
+  db: Db,
+  itemIds: number[],
+): Promise<CartItemAttendeeLinkRow[]> {
   if (itemIds.length === 0) return Promise.resolve([]);
   return db
     .select({
       id: cartItemAttendeeProfiles.id,
       cartItemId: cartItemAttendeeProfiles.cartItemId,
-      attendee: {
-        id: attendeeProfiles.id,
-        name: attendeeProfiles.name,
-        birthday: attendeeProfiles.birthday,
-      },
+      attendeeProfileId: cartItemAttendeeProfiles.attendeeProfileId,
     })
     .from(cartItemAttendeeProfiles)
-    .innerJoin(
-      attendeeProfiles,
-      eq(attendeeProfiles.id, cartItemAttendeeProfiles.attendeeProfileId),
-    )
     .where(inArray(cartItemAttendeeProfiles.cartItemId, itemIds))
     .orderBy(asc(cartItemAttendeeProfiles.id));
 }
@@ -95,20 +85,6 @@ export async function countAttendeeLinks(db: Db, itemId: number): Promise<number
     .from(cartItemAttendeeProfiles)
     .where(eq(cartItemAttendeeProfiles.cartItemId, itemId));
   return row?.n ?? 0;
-}
-
-/** Which of `ids` are attendee profiles of the user's family. */
-export async function attendeeIdsOfUser(
-  db: Db,
-  userId: number,
-  ids: number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: attendeeProfiles.id })
-    .from(attendeeProfiles)
-    .where(and(eq(attendeeProfiles.userId, userId), inArray(attendeeProfiles.id, ids)));
-  return new Set(rows.map((r) => r.id));
 }
 
 /** Makes the item book exactly these attendees; links that stay keep their ids. */
@@ -180,19 +156,6 @@ export async function deleteCartItemRowOfUser(
     .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
     .returning({ id: cartItems.id });
   return rows.length > 0;
-}
-
-/** The user's family members among `ids`, with their birthdays (for the programme's ages). */
-export function attendeesOfUser(
-  db: Db,
-  userId: number,
-  ids: number[],
-): Promise<{ id: number; birthday: string | null }[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: attendeeProfiles.id, birthday: attendeeProfiles.birthday })
-    .from(attendeeProfiles)
-    .where(and(eq(attendeeProfiles.userId, userId), inArray(attendeeProfiles.id, ids)));
 }
 
 // Checkout's writes (cart-checkout.ts): an order made of the items, or paid for their schedules.

@@ -279,9 +279,9 @@ describe('cart (server, v2)', { timeout: SETUP_TIMEOUT_MS }, () => {
       expect(one.items).toHaveLength(1);
       expect(six.items).toHaveLength(6);
       expect(six.items.every((i) => i.cart_item_attendee_profiles.length === 2)).toBe(true);
-      // Items, attendee links, add-on links; schedules, programmes, plans, add-ons, sessions;
-      // seats.
-      expect(one.queries).toBe(9);
+      // Items, attendee links, the attendees (asked of the users module), add-on links;
+      // schedules, programmes, plans, add-ons, sessions; seats.
+      expect(one.queries).toBe(10);
       expect(six.queries).toBe(one.queries);
     });
   });

@@ -19,7 +19,6 @@ import {
 import { priceCartItem } from '../pricing';
 import {
   addonLinksOfItems,
-  attendeeIdsOfUser,
   attendeeLinksOfItems,
   type CartItemRow,
   cartItemRowsOfUser,
@@ -30,6 +29,7 @@ import {
   updateCartItemRow,
 } from './cart.repository';
 import { type Coupon, cartDocumentParts, type PricedCartItem } from './cart.resources';
+import { familyAttendeesAmong, withAttendees } from './cart-attendees';
 import { seatsLeftBySchedule, unavailableReasonOf } from './cart-availability';
 
 export type { Coupon };
@@ -115,8 +115,8 @@ async function priceItems(
 }
 
 /**
- * Stored items priced at `at`: nine queries whatever the cart's size (items, attendee links with
- * names, add-on links, five for the schedules, seats), plus one for coupons once they exist.
+ * Stored items priced at `at`: ten queries whatever the cart's size (items, attendee links, the
+ * attendees, add-on links, five for the schedules, seats), plus one for coupons once they exist.
  */
 export async function pricedRows(
   ctx: CartContext,
@@ -126,7 +126,7 @@ export async function pricedRows(
 ): Promise<PricedCartItem[]> {
   const itemIds = rows.map((r) => r.id);
   const [attendeeLinks, addonLinks, schedules] = await Promise.all([
-    attendeeLinksOfItems(ctx.db, itemIds),
+    attendeeLinksOfItems(ctx.db, itemIds).then((links) => withAttendees(ctx.db, links)),
     addonLinksOfItems(ctx.db, itemIds),
     cartSchedulesByIds(
       ctx,
@@ -194,7 +194,9 @@ async function changeErrors(
     if (duplicates(attendeeIds)) {
       errors.push({ field: 'attendee_profile_ids', detail: CART_MESSAGES.duplicate });
     } else {
-      const own = await attendeeIdsOfUser(db, userId, attendeeIds);
+      const own = new Set(
+        (await familyAttendeesAmong(db, userId, attendeeIds)).map((attendee) => attendee.id),
+      );
       if (attendeeIds.some((id) => !own.has(id))) {
         errors.push({ field: 'attendee_profile_ids', detail: CART_MESSAGES.attendeeNotInFamily });
       }

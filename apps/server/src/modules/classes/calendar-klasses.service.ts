@@ -8,7 +8,7 @@ import {
   type ScheduleRow,
   scheduleIdsTaughtBy,
 } from './schedules.repository';
-import { teacherRowsByIds } from './teachers.repository';
+import { teacherRowsByIds } from './teachers';
 
 /** A session as someone's calendar shows it. */
 export type CalendarEntry = {

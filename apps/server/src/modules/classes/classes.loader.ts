@@ -29,7 +29,7 @@ import {
   scheduledKlassCounts,
   upcomingKlassRows,
 } from './schedules.repository';
-import { type TeacherRow, teacherRowsByIds } from './teachers.repository';
+import { type TeacherRow, teacherRowsByIds } from './teachers';
 
 // Batch loading for documents: whatever the number of schedules, each kind of related row is
 // fetched with one `IN (…)` query, so a list request costs a fixed number of queries (no N+1).

@@ -18,7 +18,7 @@ import { type RosterRow, type SeatCounts, seatsLeft } from '../enrollments';
 import type { KlassGroupRow } from './klass-groups.repository';
 import type { PlanRow } from './plans.repository';
 import type { AddonRow, KlassRow, PlanLinkRow, ScheduleRow } from './schedules.repository';
-import type { TeacherRow } from './teachers.repository';
+import type { TeacherRow } from './teachers';
 
 // Rows → JSON:API resources. Admin and public variants differ in what they show: the public ones
 // never carry meeting links, e-mail addresses, capacity or seat internals.

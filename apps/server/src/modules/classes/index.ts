@@ -33,6 +33,7 @@ export {
   type ScheduleFacts,
   scheduleFactsByIds,
 } from './session-facts.service';
+export { scheduleTeacherIds } from './teachers';
 
 /**
  * The public catalogue as documents, for pages the server renders itself (the public site), with

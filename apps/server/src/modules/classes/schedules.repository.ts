@@ -283,6 +283,14 @@ export async function scheduleIdsTaughtBy(db: Db, teacherId: number): Promise<nu
   return rows.map((r) => r.id);
 }
 
+/**
+ * The teachers of every schedule, as a subquery for another module's statement (the users
+ * module's list of instructors): built here, run there.
+ */
+export function scheduleTeacherIdsQuery(db: Db) {
+  return db.select({ teacherId: klassGroupSchedules.teacherId }).from(klassGroupSchedules);
+}
+
 // Plans offered by schedules
 
 /** The plan links of many schedules with their plans, in one query. */

@@ -66,7 +66,7 @@ import {
   updateKlassRow,
   updateScheduleRow,
 } from './schedules.repository';
-import { teacherRowsByIds } from './teachers.repository';
+import { teacherRowsByIds } from './teachers';
 
 type SchedulePatch = z.output<typeof updateScheduleBodySchema>['klass_group_schedule'];
 type KlassPatch = z.output<typeof updateKlassBodySchema>['klass'];

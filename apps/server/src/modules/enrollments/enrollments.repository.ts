@@ -1,6 +1,5 @@
 import { and, asc, count, eq, gt, inArray, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attendeeProfiles } from '../users/users.tables';
 import { enrollments, seatHolds } from './enrollments.tables';
 
 export type SeatCountRow = {
@@ -54,37 +53,53 @@ export type RosterRow = {
   attendee: { id: number; name: string; birthday: string | null };
 };
 
-/** Everyone enrolled in one schedule (active first, then cancelled), with their attendee profile. */
-export function rosterRows(db: Db, scheduleId: number): Promise<RosterRow[]> {
+/**
+ * Everyone enrolled in one schedule, active first, then cancelled (the status's order in the
+ * database), each status by enrollment id: the service orders each status by attendee name.
+ */
+export function enrollmentRowsOfSchedule(
+  db: Db,
+  scheduleId: number,
+): Promise<
+  {
+    id: number;
+    scheduleId: number;
+    status: 'active' | 'cancelled';
+    createdAt: Date;
+    attendeeProfileId: number;
+  }[]
+> {
   return db
     .select({
       id: enrollments.id,
       scheduleId: enrollments.scheduleId,
       status: enrollments.status,
       createdAt: enrollments.createdAt,
-      attendee: {
-        id: attendeeProfiles.id,
-        name: attendeeProfiles.name,
-        birthday: attendeeProfiles.birthday,
-      },
+      attendeeProfileId: enrollments.attendeeProfileId,
     })
     .from(enrollments)
-    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
     .where(eq(enrollments.scheduleId, scheduleId))
-    .orderBy(asc(enrollments.status), asc(attendeeProfiles.name), asc(enrollments.id));
+    .orderBy(asc(enrollments.status), asc(enrollments.id));
 }
 
-/** The schedules a family account's attendees are actively enrolled in, with who is enrolled. */
-export function activeEnrollmentsOfAccount(
+/** The schedules these attendees are actively enrolled in, one row per enrollment. */
+export function activeEnrollmentsOfAttendees(
   db: Db,
-  userId: number,
-): Promise<{ scheduleId: number; attendeeName: string }[]> {
+  attendeeProfileIds: number[],
+): Promise<{ scheduleId: number; attendeeProfileId: number }[]> {
+  if (attendeeProfileIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ scheduleId: enrollments.scheduleId, attendeeName: attendeeProfiles.name })
+    .select({
+      scheduleId: enrollments.scheduleId,
+      attendeeProfileId: enrollments.attendeeProfileId,
+    })
     .from(enrollments)
-    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
-    .where(and(eq(attendeeProfiles.userId, userId), eq(enrollments.status, 'active')))
-    .orderBy(asc(attendeeProfiles.name));
+    .where(
+      and(
+        inArray(enrollments.attendeeProfileId, attendeeProfileIds),
+        eq(enrollments.status, 'active'),
+      ),
+    );
 }
 
 export async function countEnrollmentsOfAttendee(

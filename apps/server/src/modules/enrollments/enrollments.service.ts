@@ -1,14 +1,15 @@
 import type { Db } from '../../db/client';
+import { attendeesByIds, attendeesOfAccount } from '../users';
 import {
-  activeEnrollmentsOfAccount,
+  activeEnrollmentsOfAttendees,
   activelyEnrolledAttendees,
   countEnrollmentsOfAttendee,
   deleteSeatHoldsOfOrder,
   deleteSeatHoldsOfOrders,
+  enrollmentRowsOfSchedule,
   insertEnrollments,
   insertSeatHolds,
   type RosterRow,
-  rosterRows,
   seatCountRows,
 } from './enrollments.repository';
 import {
@@ -71,9 +72,51 @@ export function seatsLeft(capacity: number, counts: SeatCounts | undefined): num
   return Math.max(0, capacity - taken);
 }
 
-/** The roster of one schedule. */
-export function rosterOfSchedule(db: Db, scheduleId: number): Promise<RosterRow[]> {
-  return rosterRows(db, scheduleId);
+/**
+ * The roster of one schedule: active first, then cancelled; each by attendee name, then
+ * enrollment id. The attendees are the users module's (one query for the roster); their order
+ * by name comes from the database, so names sort by its collation as they did in one join.
+ */
+export async function rosterOfSchedule(db: Db, scheduleId: number): Promise<RosterRow[]> {
+  const rows = await enrollmentRowsOfSchedule(db, scheduleId);
+  const attendees = await attendeesByIds(
+    db,
+    rows.map((row) => row.attendeeProfileId),
+  );
+  const nameRank = ranksByName(attendees);
+  const statusRank = new Map<string, number>();
+  for (const row of rows)
+    if (!statusRank.has(row.status)) statusRank.set(row.status, statusRank.size);
+  const byId = new Map(attendees.map((a) => [a.id, a]));
+  const roster: (RosterRow & { rank: [number, number] })[] = [];
+  for (const row of rows) {
+    const attendee = byId.get(row.attendeeProfileId);
+    if (!attendee) continue; // gone since the first read: as the join would have left it out
+    roster.push({
+      id: row.id,
+      scheduleId: row.scheduleId,
+      status: row.status,
+      createdAt: row.createdAt,
+      attendee: { id: attendee.id, name: attendee.name, birthday: attendee.birthday },
+      rank: [statusRank.get(row.status) ?? 0, nameRank.get(attendee.id) ?? 0],
+    });
+  }
+  // Stable: rows with the same status and name keep the enrollment id order they came in.
+  roster.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1]);
+  return roster.map(({ rank: _rank, ...row }) => row);
+}
+
+/** Attendee id → rank of its name in a list ordered by name: equal names share a rank. */
+function ranksByName(ordered: { id: number; name: string }[]): Map<number, number> {
+  const ranks = new Map<number, number>();
+  let rank = -1;
+  let previous: string | undefined;
+  for (const attendee of ordered) {
+    if (attendee.name !== previous) rank += 1;
+    previous = attendee.name;
+    ranks.set(attendee.id, rank);
+  }
+  return ranks;
 }
 
 /** Schedule id → names of the account's attendees actively enrolled in it. */
@@ -81,11 +124,21 @@ export async function enrolledAttendeesOfAccount(
   db: Db,
   userId: number,
 ): Promise<Map<number, string[]>> {
+  // The account's attendees come from the users module, ordered by name: their names keep
+  // that order in each schedule's list.
+  const attendees = await attendeesOfAccount(db, userId);
+  const enrolled = await activeEnrollmentsOfAttendees(
+    db,
+    attendees.map((a) => a.id),
+  );
   const out = new Map<number, string[]>();
-  for (const row of await activeEnrollmentsOfAccount(db, userId)) {
-    const names = out.get(row.scheduleId) ?? [];
-    names.push(row.attendeeName);
-    out.set(row.scheduleId, names);
+  for (const attendee of attendees) {
+    for (const row of enrolled) {
+      if (row.attendeeProfileId !== attendee.id) continue;
+      const names = out.get(row.scheduleId) ?? [];
+      names.push(attendee.name);
+      out.set(row.scheduleId, names);
+    }
   }
   return out;
 }

@@ -11,7 +11,6 @@ import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
-import type { SessionUser } from '../users';
 import {
   type AttendeeProfileChanges,
   type AttendeeProfileRow,
@@ -21,9 +20,10 @@ import {
   insertAttendeeProfile,
   listAttendeeProfiles,
   otherAccountHolderExists,
+  roleOfUser,
+  type SessionUser,
   updateAttendeeProfile,
-  userExists,
-} from './family.repository';
+} from '../users';
 
 export type Actor = Pick<SessionUser, 'id' | 'role'>;
 
@@ -50,7 +50,9 @@ async function assertMayManage(db: Db, actor: Actor, userId: number): Promise<vo
   if (actor.id !== userId && actor.role !== 'admin') {
     throw forbidden('You may only manage your own family members.');
   }
-  if (actor.id !== userId && !(await userExists(db, userId))) throw notFound('User');
+  if (actor.id !== userId && (await roleOfUser(db, userId)) === undefined) {
+    throw notFound('User');
+  }
 }
 
 /** The partial unique index is the final word on "one account holder" under concurrency. */

@@ -6,7 +6,12 @@ import {
   type PageMeta,
   resourceDocument,
 } from '@atelier/contract';
-import type { NotificationWithSender, SenderRow } from './notifications.repository';
+import type { NotificationRow } from './notifications.repository';
+
+/** What a notification shows of its sender: public profile fields only. */
+export type SenderRow = { id: number; name: string; avatarKey: string | null };
+/** A notification with its sender (null for the school itself, or a sender since deleted). */
+export type NotificationWithSender = NotificationRow & { sender: SenderRow | null };
 
 /** Turns a stored avatar key into a URL; the storage that holds avatars provides it. */
 export type AvatarUrl = (avatarKey: string) => string;

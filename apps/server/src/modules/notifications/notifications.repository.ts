@@ -1,56 +1,19 @@
 import type { NotificationRecordType } from '@atelier/contract';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../users/users.tables';
 import { notifications } from './notifications.tables';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;
-/** What a notification shows of its sender: public profile fields only. */
-export type SenderRow = { id: number; name: string; avatarKey: string | null };
-export type NotificationWithSender = NotificationRow & { sender: SenderRow | null };
-
-// The sender's public fields come in the same statement as the notification (a join, not a
-// query per row). Reading these three columns of `users` is the one place this module touches
-// another module's table; it writes nothing there.
-const withSender = {
-  notification: notifications,
-  senderId: users.id,
-  senderName: users.name,
-  senderAvatarKey: users.avatarKey,
-};
-
-type JoinedRow = {
-  notification: NotificationRow;
-  senderId: number | null;
-  senderName: string | null;
-  senderAvatarKey: string | null;
-};
-
-function toNotificationWithSender(row: JoinedRow): NotificationWithSender {
-  const sender =
-    row.senderId !== null && row.senderName !== null
-      ? { id: row.senderId, name: row.senderName, avatarKey: row.senderAvatarKey }
-      : null;
-  return { ...row.notification, sender };
-}
-
 export async function insertNotification(db: Db, values: NewNotificationRow): Promise<number> {
   const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
 
-export async function findNotificationWithSender(
-  db: Db,
-  id: number,
-): Promise<NotificationWithSender | undefined> {
-  const [row] = await db
-    .select(withSender)
-    .from(notifications)
-    .leftJoin(users, eq(users.id, notifications.senderId))
-    .where(eq(notifications.id, id));
-  return row && toNotificationWithSender(row);
+export async function findNotification(db: Db, id: number): Promise<NotificationRow | undefined> {
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+  return row;
 }
 
 /** One page of a recipient's notifications, newest first, and how many they have in all. */
@@ -58,12 +21,11 @@ export async function listNotificationsOfRecipient(
   db: Db,
   recipientId: number,
   page: { limit: number; offset: number },
-): Promise<{ rows: NotificationWithSender[]; total: number }> {
+): Promise<{ rows: NotificationRow[]; total: number }> {
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select(withSender)
+      .select()
       .from(notifications)
-      .leftJoin(users, eq(users.id, notifications.senderId))
       .where(eq(notifications.recipientId, recipientId))
       // The id breaks ties between notifications created in the same instant.
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -74,7 +36,7 @@ export async function listNotificationsOfRecipient(
       .from(notifications)
       .where(eq(notifications.recipientId, recipientId)),
   ]);
-  return { rows: rows.map(toNotificationWithSender), total: totalRow?.total ?? 0 };
+  return { rows, total: totalRow?.total ?? 0 };
 }
 
 /**

@@ -10,19 +10,22 @@ import { notFound } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
 import type { PubSub } from '../../pubsub/pubsub';
 import type { ImageStore } from '../../storage/images';
+import { type DbExecutor, peopleByIds } from '../users';
 import {
   type AvatarUrl,
+  type NotificationWithSender,
   notificationDocument,
   notificationListDocument,
 } from './notification-resource';
 import { notificationsTopic } from './notifications.channel';
 import {
   countUnreadNotifications,
-  findNotificationWithSender,
+  findNotification,
   insertNotification,
   listNotificationsOfRecipient,
   markAllNotificationsRead as markAllRead,
   markNotificationRead as markRead,
+  type NotificationRow,
 } from './notifications.repository';
 
 export type NotifyInput = {
@@ -34,6 +37,36 @@ export type NotifyInput = {
   /** What it is about; the web opens the page of this record (docs/product.md#routes-and-screens "Notifications dialog"). */
   record: { type: NotificationRecordType; id: number };
 };
+
+/**
+ * The notifications with their senders' public fields, asked of the users module in one query
+ * for the whole set (docs/architecture.md#repository-layout-and-layers).
+ */
+async function withSenders(
+  db: DbExecutor,
+  rows: NotificationRow[],
+): Promise<NotificationWithSender[]> {
+  const senderIds = rows.flatMap((row) => (row.senderId === null ? [] : [row.senderId]));
+  const people = await peopleByIds(db, senderIds);
+  return rows.map((row) => {
+    const person = row.senderId === null ? undefined : people.get(row.senderId);
+    const sender = person
+      ? { id: person.id, name: person.name, avatarKey: person.avatarKey }
+      : null;
+    return { ...row, sender };
+  });
+}
+
+/** One notification with its sender; undefined for no such notification. */
+async function findNotificationWithSender(
+  db: Db,
+  id: number,
+): Promise<NotificationWithSender | undefined> {
+  const row = await findNotification(db, id);
+  if (!row) return undefined;
+  const [withSender] = await withSenders(db, [row]);
+  return withSender;
+}
 
 /** What notify() needs; a Fastify instance (`app`, `request.server`) has all of it. */
 export type NotifyDeps = {
@@ -86,7 +119,7 @@ export async function listNotifications(
   avatarUrl?: AvatarUrl,
 ): Promise<NotificationListDocument> {
   const { rows, total } = await listNotificationsOfRecipient(db, userId, pageWindow(page));
-  return notificationListDocument(rows, pageMeta(page, total), avatarUrl);
+  return notificationListDocument(await withSenders(db, rows), pageMeta(page, total), avatarUrl);
 }
 
 /** Marks one of the user's own notifications read; anyone else's is "not found", not "forbidden". */

@@ -1,8 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../lib/like-pattern';
-import { userResourceColumns } from '../users';
-import { users } from '../users/users.tables';
 import { userGroupMembers, userGroups } from './user-groups.tables';
 
 export type UserGroupRow = typeof userGroups.$inferSelect;
@@ -88,30 +86,15 @@ export async function deleteUserGroupRow(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-const memberColumns = userResourceColumns;
-export type MemberRow = { [K in keyof typeof memberColumns]: (typeof users.$inferSelect)[K] };
-
-/** A page of a group's members, by name. */
-export function memberRows(
-  db: Db,
-  groupId: number,
-  page: { offset: number; limit: number },
-): Promise<MemberRow[]> {
+/**
+ * The user ids of a group's members, as a subquery: the users module pages them by name
+ * (`pageOfPeople`'s `amongIds`), so the page is cut in the database as before.
+ */
+export function memberIdsOf(db: Db, groupId: number) {
   return db
-    .select(memberColumns)
+    .select({ userId: userGroupMembers.userId })
     .from(userGroupMembers)
-    .innerJoin(users, eq(users.id, userGroupMembers.userId))
-    .where(eq(userGroupMembers.userGroupId, groupId))
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
-}
-
-/** The ids among `userIds` that name an account. */
-export async function existingUserIds(db: Db, userIds: number[]): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
-  return new Set(rows.map((r) => r.id));
+    .where(eq(userGroupMembers.userGroupId, groupId));
 }
 
 /** Adds accounts to a group; one already in stays in once. */

@@ -10,17 +10,16 @@ import type { Db } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
-import { userResource } from '../users';
+import { pageOfPeople, peopleByIds, userResource } from '../users';
 import {
   countUserGroupRows,
   deleteMemberRow,
   deleteUserGroupRow,
-  existingUserIds,
   findUserGroupRow,
   insertMemberRows,
   insertUserGroupRow,
   listUserGroupRows,
-  memberRows,
+  memberIdsOf,
   type UserGroupWithCounts,
   updateUserGroupRow,
   userGroupExists,
@@ -145,7 +144,12 @@ export async function listMembers(
 ): Promise<UserGroupMemberListDocument> {
   const group = await findUserGroupRow(ctx.db, id);
   if (!group) throw notFound('User group');
-  const rows = await memberRows(ctx.db, id, pageWindow(query.page));
+  // The members are the group's, their names the users module's: it pages them by name.
+  const rows = await pageOfPeople(
+    ctx.db,
+    { amongIds: memberIdsOf(ctx.db, id) },
+    pageWindow(query.page),
+  );
   return listDocument(
     rows.map((row) => userResource(row, ctx.avatarUrl)),
     pageMeta(query.page, group.membersCount),
@@ -163,7 +167,7 @@ export async function addMembers(
 ): Promise<UserGroupDocument> {
   if (!(await userGroupExists(ctx.db, id))) throw notFound('User group');
   const unique = [...new Set(userIds)];
-  const known = await existingUserIds(ctx.db, unique);
+  const known = await peopleByIds(ctx.db, unique);
   if (unique.some((userId) => !known.has(userId))) throw unknownUsers();
   try {
     await insertMemberRows(ctx.db, id, unique);

@@ -1,8 +1,7 @@
 import { listDocument, type UserListDocument, type UserSearchQuery } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { pageMeta, pageWindow } from '../../lib/http';
-import { userResource } from '../users';
-import { searchUsers } from './user-search.repository';
+import { searchPeople, userResource } from '../users';
 
 /** Users by name or e-mail (case-insensitive), minus `exceptions`, optionally of one role. */
 export async function findUsers(
@@ -10,7 +9,7 @@ export async function findUsers(
   query: UserSearchQuery,
   avatarUrl: (key: string) => string,
 ): Promise<UserListDocument> {
-  const { rows, total } = await searchUsers(
+  const { rows, total } = await searchPeople(
     db,
     {
       keyword: query.keyword || undefined,

@@ -1,8 +1,23 @@
 // The users module's public face: other modules and app.ts import from here only, apart from
 // users.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 // Only this module writes the `users` table.
+export {
+  type AttendeeFacts,
+  type AttendeeProfileChanges,
+  type AttendeeProfileRow,
+  attendeeProfilesOfUser,
+  attendeesByIds,
+  attendeesOfAccount,
+  deleteAttendeeProfile,
+  findAttendeeProfile,
+  insertAttendeeProfile,
+  listAttendeeProfiles,
+  otherAccountHolderExists,
+  updateAttendeeProfile,
+} from './attendee-profiles.service';
 export { authPlugin, requireRole, requireUser, sessionOf } from './auth.plugin';
 export { hashPassword, verifyPassword } from './passwords';
+export type { InstructorRow, PeopleFilters } from './people-search.repository';
 export { sessionRoutes } from './session.routes';
 export type { Session, SessionService } from './session.service';
 export { type UserResourceSource, userResource } from './user-resource';
@@ -18,12 +33,17 @@ export { type DemoAttendee, demoAttendees, seedDemoUsers } from './users.seed';
 export {
   confirmUser,
   createUnconfirmedStudent,
+  instructorsAmong,
+  pageOfPeople,
   peopleByIds,
   type RegisteredProfile,
   roleOfUser,
+  searchPeople,
   setUserEmail,
   setUserPassword,
   type UserProfileChanges,
   updateUserProfile,
+  userByEmail,
+  userById,
   userIdsByEmail,
 } from './users.service';

@@ -11,8 +11,16 @@ export type SessionUser = Omit<UserRow, 'passwordHash'>;
 
 const { passwordHash: _passwordHash, ...sessionUserColumns } = getTableColumns(users);
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+export async function findUserByEmail(
+  executor: DbExecutor,
+  email: string,
+): Promise<UserRow | undefined> {
+  const [row] = await executor.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(executor: DbExecutor, id: number): Promise<UserRow | undefined> {
+  const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 

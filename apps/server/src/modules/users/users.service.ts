@@ -1,7 +1,17 @@
 import type { Language } from '@atelier/contract';
+import type { SQLWrapper } from 'drizzle-orm';
+import {
+  findInstructors,
+  findPeoplePage,
+  findPeopleRows,
+  type InstructorRow,
+  type PeopleFilters,
+} from './people-search.repository';
 import {
   type DbExecutor,
   findPeopleByIds,
+  findUserByEmail,
+  findUserById,
   findUserIdsByEmail,
   findUserRole,
   insertUserRow,
@@ -111,6 +121,52 @@ export async function peopleByIds(
 ): Promise<Map<number, Person>> {
   const rows = await findPeopleByIds(executor, ids);
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The whole account row (password hash and token cut-off included) by address: for the accounts
+ * module, whose links and password checks need it. Undefined for no such user.
+ */
+export function userByEmail(executor: DbExecutor, email: string): Promise<UserRow | undefined> {
+  return findUserByEmail(executor, email);
+}
+
+/** The whole account row by id, as `userByEmail`; undefined for no such user. */
+export function userById(executor: DbExecutor, id: number): Promise<UserRow | undefined> {
+  return findUserById(executor, id);
+}
+
+/**
+ * A page of people by name (then id) matching the filters, and how many match: every picker and
+ * list of people pages the same way, here where the names are
+ * (docs/architecture.md#repository-layout-and-layers).
+ */
+export function searchPeople(
+  executor: DbExecutor,
+  filters: PeopleFilters,
+  page: { limit: number; offset: number },
+): Promise<{ rows: Person[]; total: number }> {
+  return findPeoplePage(executor, filters, page);
+}
+
+/** A page of people as `searchPeople` orders them, for a caller that knows the total itself. */
+export function pageOfPeople(
+  executor: DbExecutor,
+  filters: PeopleFilters,
+  page: { limit: number; offset: number },
+): Promise<Person[]> {
+  return findPeopleRows(executor, filters, page);
+}
+
+/**
+ * The school's instructors: every teacher, and every admin among `teacherIds` (a subquery of the
+ * classes module's: who teaches a schedule), by name then id, in one statement.
+ */
+export function instructorsAmong(
+  executor: DbExecutor,
+  teacherIds: SQLWrapper,
+): Promise<InstructorRow[]> {
+  return findInstructors(executor, teacherIds);
 }
 
 /** The ids of the accounts with these addresses (the demo seeds find the demo accounts by them). */

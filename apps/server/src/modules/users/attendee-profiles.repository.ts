@@ -1,6 +1,11 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attendeeProfiles, users } from '../users/users.tables';
+import type { DbExecutor } from './users.repository';
+import { attendeeProfiles } from './users.tables';
+
+// Attendee profiles (a family account's members) live in the users module's tables, so their
+// reads and writes are here; the family module's rules and other modules call them through
+// the users module's index (docs/architecture.md#repository-layout-and-layers).
 
 export type AttendeeProfileRow = typeof attendeeProfiles.$inferSelect;
 export type AttendeeProfileChanges = Partial<
@@ -9,11 +14,6 @@ export type AttendeeProfileChanges = Partial<
     'name' | 'birthday' | 'isAccountHolder' | 'galleryVisibility' | 'commentsNeedApproval'
   >
 >;
-
-export async function userExists(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  return Boolean(row);
-}
 
 /** One page of a family, the account holder first, then by name; with the family's size. */
 export async function listAttendeeProfiles(
@@ -78,7 +78,7 @@ export async function otherAccountHolderExists(
 }
 
 export async function insertAttendeeProfile(
-  db: Db,
+  db: DbExecutor,
   profile: { userId: number; name: string; birthday: string; isAccountHolder: boolean },
 ): Promise<AttendeeProfileRow> {
   const [row] = await db.insert(attendeeProfiles).values(profile).returning();
@@ -109,10 +109,52 @@ export async function deleteAttendeeProfile(db: Db, userId: number, id: number):
 }
 
 /** Every family member of an account (a family is small: a handful of rows). */
-export function attendeeProfilesOfUser(db: Db, userId: number): Promise<AttendeeProfileRow[]> {
+export function attendeeProfilesOfUser(
+  db: DbExecutor,
+  userId: number,
+): Promise<AttendeeProfileRow[]> {
   return db
     .select()
     .from(attendeeProfiles)
     .where(eq(attendeeProfiles.userId, userId))
     .orderBy(asc(attendeeProfiles.id));
+}
+
+/** What other modules show of an attendee: who, whose family, and the birthday. */
+export type AttendeeFacts = Pick<AttendeeProfileRow, 'id' | 'userId' | 'name' | 'birthday'>;
+
+/** The attendees with these ids, ordered by name then id; ids with no profile are absent. */
+export function findAttendeesByIds(
+  executor: DbExecutor,
+  ids: readonly number[],
+): Promise<AttendeeFacts[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return Promise.resolve([]);
+  return executor
+    .select({
+      id: attendeeProfiles.id,
+      userId: attendeeProfiles.userId,
+      name: attendeeProfiles.name,
+      birthday: attendeeProfiles.birthday,
+    })
+    .from(attendeeProfiles)
+    .where(inArray(attendeeProfiles.id, unique))
+    .orderBy(asc(attendeeProfiles.name), asc(attendeeProfiles.id));
+}
+
+/** The account's attendees, ordered by name then id. */
+export function findAttendeesOfAccount(
+  executor: DbExecutor,
+  userId: number,
+): Promise<AttendeeFacts[]> {
+  return executor
+    .select({
+      id: attendeeProfiles.id,
+      userId: attendeeProfiles.userId,
+      name: attendeeProfiles.name,
+      birthday: attendeeProfiles.birthday,
+    })
+    .from(attendeeProfiles)
+    .where(eq(attendeeProfiles.userId, userId))
+    .orderBy(asc(attendeeProfiles.name), asc(attendeeProfiles.id));
 }
