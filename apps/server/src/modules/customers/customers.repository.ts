@@ -183,6 +183,18 @@ export async function guestCustomerById(
   return row;
 }
 
+/** A walk-in's name and e-mail (null when none was given), without their history. */
+export async function guestContactById(
+  db: Db,
+  id: number,
+): Promise<{ name: string; email: string | null } | undefined> {
+  const [row] = await db
+    .select({ name: guestCustomers.name, email: guestCustomers.email })
+    .from(guestCustomers)
+    .where(eq(guestCustomers.id, id));
+  return row;
+}
+
 export async function insertGuestCustomer(
   db: Db,
   values: typeof guestCustomers.$inferInsert,

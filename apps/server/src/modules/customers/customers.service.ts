@@ -21,6 +21,7 @@ import {
   customerPage,
   enrollmentsOfUser,
   type GuestCustomerView,
+  guestContactById,
   guestCustomerById,
   guestCustomerPage,
   insertAttendee,
@@ -268,4 +269,15 @@ export async function bookForGuestCustomer(
  */
 export function joinGuestHistory(db: Db, userId: number, email: string): Promise<number[]> {
   return joinGuestCustomersToUser(db, userId, email);
+}
+
+/**
+ * A walk-in's name and e-mail, for the orders module's receipt (an order names its walk-in).
+ * Takes the caller's transaction where it runs in one.
+ */
+export function guestCustomerContact(
+  db: Db,
+  id: number,
+): Promise<{ name: string; email: string | null } | undefined> {
+  return guestContactById(db, id);
 }

@@ -13,6 +13,13 @@ export {
   recordOrderEvent,
   recordOrderEvents,
 } from './order-events';
+export {
+  findOrder,
+  lockOrderRow,
+  type OrderAttendeeRow,
+  orderAttendees,
+  setOrderRefunded,
+} from './order-lookups';
 export type { PaymentEvent, PaymentIntent, PaymentsPort } from './orders.payments';
 // Order management reads orders as the buyer's routes do, and cancels and expires the same way.
 export {

@@ -17,7 +17,11 @@ import {
   checkoutItemsOfUser,
   removeCartItemsOfSchedules,
 } from '../cart';
-import { lockScheduleCapacities } from '../classes';
+import {
+  lockScheduleCapacities,
+  type ScheduleSnapshotExtras,
+  scheduleSnapshotExtras,
+} from '../classes';
 import {
   holdCouponUse,
   redeemCouponUses,
@@ -33,12 +37,11 @@ import {
 } from '../enrollments';
 import type { NotifyInput } from '../notifications';
 import { seatsFreed } from '../waitlist';
+import { buyerOf, buyerOfOrder } from './order-buyers';
 import { recordOrderEvent } from './order-events';
 import { holdOrderSeats } from './order-seats';
 import type { PaymentEvent, PaymentsPort } from './orders.payments';
 import {
-  buyerOf,
-  buyerOfOrder,
   insertOrderItem,
   insertOrderItemAttendees,
   insertOrderUnlessKeyUsed,
@@ -49,8 +52,6 @@ import {
   orderById,
   orderByKey,
   orderPageOfUser,
-  type ScheduleExtras,
-  scheduleExtras,
   updateOrder,
 } from './orders.repository';
 import { orderResource } from './orders.resources';
@@ -82,7 +83,7 @@ class KeyAlreadyUsed extends Error {}
 
 export function snapshotOf(
   item: CheckoutItem,
-  extras: ScheduleExtras | undefined,
+  extras: ScheduleSnapshotExtras | undefined,
 ): OrderItemSnapshot {
   const { schedule, plan } = item;
   return {
@@ -204,7 +205,7 @@ export function ordersService(deps: OrdersDeps) {
     items: CheckoutItem[],
     at: Date,
   ): Promise<OrderRow> {
-    const extras = await scheduleExtras(
+    const extras = await scheduleSnapshotExtras(
       db,
       items.map((i) => i.schedule.id),
       at,

@@ -7,7 +7,7 @@ import {
 } from '@atelier/contract';
 import { AppError, ValidationError } from '../../lib/app-error';
 import type { CheckoutItem } from '../cart';
-import { cartSchedulesByIds } from '../classes';
+import { cartSchedulesByIds, scheduleSnapshotExtras } from '../classes';
 import { enrolledAmong } from '../enrollments';
 import { priceCartItem } from '../pricing';
 import { recordOrderEvent } from './order-events';
@@ -19,7 +19,6 @@ import {
   itemsOfOrders,
   type OrderRow,
   orderById,
-  scheduleExtras,
 } from './orders.repository';
 import { orderResource } from './orders.resources';
 import { type OrdersDeps, ordersService, snapshotOf } from './orders.service';
@@ -139,7 +138,7 @@ export function walkInOrders(deps: OrdersDeps) {
           { field: 'attendees', detail: ORDER_MESSAGES.alreadyEnrolled(first.name) },
         ]);
       }
-      const extras = await scheduleExtras(db, [item.schedule.id], at);
+      const extras = await scheduleSnapshotExtras(db, [item.schedule.id], at);
       const order = await db.transaction(async (tx) => {
         const row = await insertOrderUnlessKeyUsed(tx, {
           userId: null,

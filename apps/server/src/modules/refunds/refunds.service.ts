@@ -12,20 +12,24 @@ import { pageMeta, pageWindow } from '../../lib/http';
 import type { Mailer } from '../../mail/mailer';
 import { cancelOrderItemEnrollments } from '../enrollments';
 import type { NotifyInput } from '../notifications';
-import { recordOrderEvent } from '../orders';
+import {
+  findOrder,
+  lockOrderRow,
+  type OrderAttendeeRow,
+  type OrderRow,
+  orderAttendees,
+  recordOrderEvent,
+  setOrderRefunded,
+} from '../orders';
+import { paidIntentOfOrder } from '../payments';
+import { peopleByIds } from '../users';
 import { seatsFreed } from '../waitlist';
 import {
   attendeeIdsOfRefunds,
   attendeeIdsOfRequests,
-  attendeesOfOrder,
   decideRefundRequest,
   insertRefund,
   insertRefundRequest,
-  lockOrderRow,
-  type OrderAttendeeRow,
-  type OrderRow,
-  orderRow,
-  paidIntentOfOrder,
   pendingRequestOfOrder,
   type RefundRequestRow,
   type RefundRow,
@@ -37,8 +41,6 @@ import {
   requestsOfOrders,
   setProviderRefundId,
   settleRefund,
-  updateOrderStatus,
-  usersByIds,
 } from './refunds.repository';
 import {
   orderRefundsResource,
@@ -122,9 +124,9 @@ export function refundsService(deps: RefundsDeps) {
     const attendeesByOrder = new Map<number, OrderAttendeeRow[]>();
     const sumsByOrder = new Map<number, { pending: number; succeeded: number }>();
     for (const id of orderIds) {
-      const order = await orderRow(db, id);
+      const order = await findOrder(db, id);
       if (order) ordersById.set(id, order);
-      attendeesByOrder.set(id, await attendeesOfOrder(db, id));
+      attendeesByOrder.set(id, await orderAttendees(db, id));
       sumsByOrder.set(id, await refundSums(db, id));
     }
     return {
@@ -135,7 +137,7 @@ export function refundsService(deps: RefundsDeps) {
         db,
         rows.map((r) => r.id),
       ),
-      users: await usersByIds(db, [...new Set(rows.map((r) => r.requestedById))]),
+      users: await peopleByIds(db, [...new Set(rows.map((r) => r.requestedById))]),
       shareOf,
     };
   }
@@ -152,8 +154,8 @@ export function refundsService(deps: RefundsDeps) {
 
   async function refundDocumentOf(refund: RefundRow) {
     const named = (await attendeeIdsOfRefunds(db, [refund.id])).get(refund.id) ?? [];
-    const attendees = await attendeesOfOrder(db, refund.orderId);
-    const order = await orderRow(db, refund.orderId);
+    const attendees = await orderAttendees(db, refund.orderId);
+    const order = await findOrder(db, refund.orderId);
     return refundResource(refund, attendees, named, order?.currency ?? 'USD');
   }
 
@@ -277,7 +279,7 @@ export function refundsService(deps: RefundsDeps) {
       const row = await db.transaction(async (tx) => {
         const order = await refundableOrder(tx, orderId, userId);
         const chosen = chooseAttendees(
-          await attendeesOfOrder(tx, order.id),
+          await orderAttendees(tx, order.id),
           body.attendee_profile_ids,
         );
         if ((await remainingOf(tx, order)).remaining <= 0) {
@@ -343,7 +345,7 @@ export function refundsService(deps: RefundsDeps) {
         if (!REFUNDABLE.includes(order.status)) {
           throw new AppError('conflict', REFUND_MESSAGES.notRefundable);
         }
-        const all = await attendeesOfOrder(tx, order.id);
+        const all = await orderAttendees(tx, order.id);
         const namedIds = (await attendeeIdsOfRequests(tx, [request.id])).get(request.id) ?? [];
         const named = all.filter((a) => namedIds.includes(a.id));
         const { remaining } = await remainingOf(tx, order);
@@ -375,7 +377,7 @@ export function refundsService(deps: RefundsDeps) {
       const decided = (await refundRequestById(db, requestId)) ?? found;
       if (!outcome.refund) {
         const ja =
-          (await usersByIds(db, [found.requestedById])).get(found.requestedById)?.locale === 'ja';
+          (await peopleByIds(db, [found.requestedById])).get(found.requestedById)?.locale === 'ja';
         await tell(
           outcome.order,
           ja
@@ -401,7 +403,7 @@ export function refundsService(deps: RefundsDeps) {
       const refund = await db.transaction(async (tx) => {
         const order = await refundableOrder(tx, orderId);
         const chosen = chooseAttendees(
-          await attendeesOfOrder(tx, order.id),
+          await orderAttendees(tx, order.id),
           body.attendee_profile_ids,
         );
         return createRefund(tx, order, {
@@ -421,7 +423,7 @@ export function refundsService(deps: RefundsDeps) {
       viewer: { id: number; role: string },
       orderId: number,
     ): Promise<OrderRefundsDocument> {
-      const order = await orderRow(db, orderId);
+      const order = await findOrder(db, orderId);
       if (!order || (viewer.role !== 'admin' && order.userId !== viewer.id))
         throw notFound('Order');
       const requests = await requestsOfOrders(db, [order.id]);
@@ -432,8 +434,7 @@ export function refundsService(deps: RefundsDeps) {
         db,
         refundRows.map((r) => r.id),
       );
-      const attendees =
-        ctx.attendeesByOrder.get(order.id) ?? (await attendeesOfOrder(db, order.id));
+      const attendees = ctx.attendeesByOrder.get(order.id) ?? (await orderAttendees(db, order.id));
       const sums = await refundSums(db, order.id);
       return {
         data: orderRefundsResource(order, sums, {
@@ -494,11 +495,11 @@ export function refundsService(deps: RefundsDeps) {
         }
         const sums = await refundSums(tx, order.id);
         const full = sums.succeeded >= order.total;
-        const all = await attendeesOfOrder(tx, order.id);
+        const all = await orderAttendees(tx, order.id);
         const namedIds = (await attendeeIdsOfRefunds(tx, [refund.id])).get(refund.id) ?? [];
         const named = all.filter((a) => namedIds.includes(a.id));
         const freed = await cancelOrderItemEnrollments(tx, full ? all : named);
-        await updateOrderStatus(tx, order.id, full ? 'refunded' : 'partially_refunded');
+        await setOrderRefunded(tx, order.id, full ? 'refunded' : 'partially_refunded');
         await recordOrderEvent(tx, {
           orderId: order.id,
           type: 'refunded',
@@ -512,7 +513,7 @@ export function refundsService(deps: RefundsDeps) {
         const buyer =
           order.userId === null
             ? undefined
-            : (await usersByIds(tx, [order.userId])).get(order.userId);
+            : (await peopleByIds(tx, [order.userId])).get(order.userId);
         if (buyer) {
           await deps.mailer.queue(tx, {
             to: buyer.email,
