@@ -49,6 +49,7 @@ import { spaPlugin } from './plugins/spa';
 import { MemoryPubSub, type PubSub } from './pubsub/pubsub';
 import { adminOrdersRoutes } from './read-models/admin-orders';
 import { familiesEnrolledIn } from './read-models/audiences';
+import { couponById, couponPage } from './read-models/coupons';
 import { salesRoutes } from './read-models/sales';
 import { searchRoutes } from './read-models/search';
 import { storagePlugin } from './storage/storage.plugin';
@@ -138,7 +139,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(userGroupsRoutes, {
     couponsPerGroup: (ids) => couponsPerUserGroup({ db: app.db }, ids),
   });
-  await app.register(couponsRoutes);
+  // Coupons show their group's and programme's names: the coupons read model joins them.
+  await app.register(couponsRoutes, {
+    views: {
+      page: (filter, window, at) => couponPage(app.db, filter, window, at),
+      byId: (id, at) => couponById(app.db, id, at),
+    },
+  });
   await app.register(classesRoutes, {
     familiesEnrolledIn: (scheduleId) => familiesEnrolledIn(app.db, scheduleId),
   });

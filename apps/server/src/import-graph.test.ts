@@ -23,8 +23,6 @@ const ALLOWED = new Set<string>([
   'foreign-tables modules/classes/classes.seed.ts -> modules/enrollments/enrollments.tables.ts',
   'foreign-tables modules/classes/classes.seed.ts -> modules/users/users.tables.ts',
   'foreign-tables modules/classes/teachers.repository.ts -> modules/users/users.tables.ts',
-  'foreign-tables modules/coupons/coupons.repository.ts -> modules/classes/classes.tables.ts',
-  'foreign-tables modules/coupons/coupons.repository.ts -> modules/user-groups/user-groups.tables.ts',
   'foreign-tables modules/coupons/coupons.seed.ts -> modules/user-groups/user-groups.tables.ts',
   'foreign-tables modules/coupons/coupons.seed.ts -> modules/users/users.tables.ts',
   'foreign-tables modules/customers/customers.repository.ts -> modules/classes/classes.tables.ts',
