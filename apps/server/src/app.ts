@@ -50,6 +50,7 @@ import { MemoryPubSub, type PubSub } from './pubsub/pubsub';
 import { adminOrdersRoutes } from './read-models/admin-orders';
 import { familiesEnrolledIn } from './read-models/audiences';
 import { couponById, couponPage } from './read-models/coupons';
+import { customerById, customerPage, enrollmentsOfFamily } from './read-models/customers';
 import { salesRoutes } from './read-models/sales';
 import { searchRoutes } from './read-models/search';
 import { storagePlugin } from './storage/storage.plugin';
@@ -171,6 +172,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(customersRoutes, {
     placeWalkInOrder: (booking) => walkIns.createWalkInOrder(booking),
     ordersOf: (owner) => customerOrders({ db: app.db }, owner),
+    // Account holders with their money and their family's enrollments: the customers read model.
+    customers: {
+      page: (search, window) => customerPage(app.db, search, window),
+      byId: (id) => customerById(app.db, id),
+      enrollmentsOf: (userId) => enrollmentsOfFamily(app.db, userId),
+    },
   });
   await app.register(salesRoutes, { currency: config.currency });
   await app.register(waitlistPlugin);

@@ -2,6 +2,12 @@
 // users.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 // Only this module writes the `users` table.
 export { authPlugin, requireRole, requireUser, sessionOf } from './auth.plugin';
+export {
+  addGuestAttendee,
+  attendeesOwnedBy,
+  joinGuestAttendees,
+  type OwnedAttendee,
+} from './owned-attendees.service';
 export { hashPassword, verifyPassword } from './passwords';
 export { sessionRoutes } from './session.routes';
 export type { Session, SessionService } from './session.service';
