@@ -27,7 +27,7 @@ import { healthRoutes } from './modules/health';
 import { mediaPlugin } from './modules/media';
 import { messagesPlugin } from './modules/messages';
 import { notificationsPlugin } from './modules/notifications';
-import { customerOrders, ordersDepsOf, ordersPlugin, walkInOrders } from './modules/orders';
+import { createWalkInOrder, customerOrders, ordersContextOf, ordersPlugin } from './modules/orders';
 import type { Payments } from './modules/payments';
 import { paymentsPlugin, paymentsStandInPlugin } from './modules/payments';
 import { photoBoxesPlugin } from './modules/photo-boxes';
@@ -166,11 +166,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // After payments: a walk-in paying by card gets an intent there (docs/product.md#customers).
   // Orders sit above customers (an order names its walk-in): customers get these functions.
   // A walk-in's order is priced without coupons, as it always was.
-  const walkIns = walkInOrders(
-    ordersDepsOf(app, { currency: config.currency, coupons: noCouponsExist }),
-  );
+  const walkIns = ordersContextOf(app, { currency: config.currency, coupons: noCouponsExist });
   await app.register(customersRoutes, {
-    placeWalkInOrder: (booking) => walkIns.createWalkInOrder(booking),
+    placeWalkInOrder: (booking) => createWalkInOrder(walkIns, booking),
     ordersOf: (owner) => customerOrders({ db: app.db }, owner),
     // Account holders with their money and their family's enrollments: the customers read model.
     customers: {
