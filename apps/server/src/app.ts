@@ -27,7 +27,7 @@ import { healthRoutes } from './modules/health';
 import { mediaPlugin } from './modules/media';
 import { messagesPlugin } from './modules/messages';
 import { notificationsPlugin } from './modules/notifications';
-import { customerOrders, ordersDepsOf, ordersPlugin, walkInOrders } from './modules/orders';
+import { createWalkInOrder, customerOrders, ordersContextOf, ordersPlugin } from './modules/orders';
 import type { Payments } from './modules/payments';
 import { paymentsPlugin, paymentsStandInPlugin } from './modules/payments';
 import { photoBoxesPlugin } from './modules/photo-boxes';
@@ -50,6 +50,8 @@ import { MemoryPubSub, type PubSub } from './pubsub/pubsub';
 import { adminOrdersRoutes } from './read-models/admin-orders';
 import { attendanceReads } from './read-models/attendance-lists';
 import { familiesEnrolledIn } from './read-models/audiences';
+import { couponById, couponPage } from './read-models/coupons';
+import { customerById, customerPage, enrollmentsOfFamily } from './read-models/customers';
 import { messagesReads } from './read-models/message-lists';
 import { photoBoxReads } from './read-models/photo-box-lists';
 import { reminderReads } from './read-models/reminder-recipients';
@@ -142,7 +144,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(userGroupsRoutes, {
     couponsPerGroup: (ids) => couponsPerUserGroup({ db: app.db }, ids),
   });
-  await app.register(couponsRoutes);
+  // Coupons show their group's and programme's names: the coupons read model joins them.
+  await app.register(couponsRoutes, {
+    views: {
+      page: (filter, window, at) => couponPage(app.db, filter, window, at),
+      byId: (id, at) => couponById(app.db, id, at),
+    },
+  });
   // The waitlist sits above classes: a raised capacity reaches it through this function.
   await app.register(classesRoutes, {
     familiesEnrolledIn: (scheduleId) => familiesEnrolledIn(app.db, scheduleId),
@@ -164,12 +172,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // After payments: a walk-in paying by card gets an intent there (docs/product.md#customers).
   // Orders sit above customers (an order names its walk-in): customers get these functions.
   // A walk-in's order is priced without coupons, as it always was.
-  const walkIns = walkInOrders(
-    ordersDepsOf(app, { currency: config.currency, coupons: noCouponsExist }),
-  );
+  const walkIns = ordersContextOf(app, { currency: config.currency, coupons: noCouponsExist });
   await app.register(customersRoutes, {
-    placeWalkInOrder: (booking) => walkIns.createWalkInOrder(booking),
+    placeWalkInOrder: (booking) => createWalkInOrder(walkIns, booking),
     ordersOf: (owner) => customerOrders({ db: app.db }, owner),
+    // Account holders with their money and their family's enrollments: the customers read model.
+    customers: {
+      page: (search, window) => customerPage(app.db, search, window),
+      byId: (id) => customerById(app.db, id),
+      enrollmentsOf: (userId) => enrollmentsOfFamily(app.db, userId),
+    },
   });
   await app.register(salesRoutes, { currency: config.currency });
   await app.register(waitlistPlugin);

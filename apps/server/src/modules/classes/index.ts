@@ -24,6 +24,7 @@ export {
 } from './classes.routes';
 export { seedDemoClasses } from './classes.seed';
 export { lockScheduleCapacities } from './schedule-capacities.service';
+export { type ScheduleSnapshotExtras, scheduleSnapshotExtras } from './schedule-snapshots.service';
 export {
   type KlassFacts,
   type KlassOfSchedule,

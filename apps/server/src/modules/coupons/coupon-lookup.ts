@@ -1,6 +1,7 @@
 import type { CouponDiscountType } from '@atelier/contract';
 import type { Db } from '../../db/client';
-import { type CouponCandidate, couponCandidates } from './coupons.repository';
+import { groupsOfUserAmong } from '../user-groups';
+import { type CouponCandidateRow, couponCandidates } from './coupons.repository';
 
 /**
  * A coupon as the cart prices with it: the cart module's `Coupon` (cart.resources.ts), written
@@ -15,6 +16,32 @@ export type ApplicableCoupon = {
   /** Only this programme's schedules are discounted; null: any. */
   klassGroupId: number | null;
 };
+
+/** A coupon whose code matches, with what decides whether it applies for one user now. */
+export type CouponCandidate = CouponCandidateRow & {
+  /** Whether the user is in the coupon's group (false for a guest or an ungrouped coupon). */
+  member: boolean;
+};
+
+/**
+ * The candidates with the user's membership of their groups, asked of the user-groups module in
+ * one more query only when a guest is not asking and some candidate is kept for a group.
+ */
+async function withMembership(
+  db: Db,
+  rows: CouponCandidateRow[],
+  userId: number | null,
+): Promise<CouponCandidate[]> {
+  const groupIds = rows.flatMap((r) => (r.userGroupId === null ? [] : [r.userGroupId]));
+  const groups =
+    userId === null || groupIds.length === 0
+      ? new Set<number>()
+      : await groupsOfUserAmong(db, userId, groupIds);
+  return rows.map((r) => ({
+    ...r,
+    member: r.userGroupId !== null && groups.has(r.userGroupId),
+  }));
+}
 
 /** How a code is matched: case and surrounding spaces do not matter (decision 025). */
 const matchKey = (code: string) => code.trim().toLowerCase();
@@ -43,7 +70,8 @@ export function applies(coupon: CouponCandidate, userId: number | null, at: Date
 
 /**
  * The cart's coupon lookup: each code asked (the key is the code as the item stored it) that
- * names a coupon applying now for this user. One query whatever the number of codes.
+ * names a coupon applying now for this user. One query whatever the number of codes (two when
+ * a signed-in user's codes name a group's coupon).
  */
 export function couponLookup(db: Db) {
   return async (
@@ -51,7 +79,11 @@ export function couponLookup(db: Db) {
     context: { userId: number | null; at: Date },
   ): Promise<Map<string, ApplicableCoupon>> => {
     const keys = [...new Set(codes.map(matchKey).filter((key) => key.length > 0))];
-    const candidates = await couponCandidates(db, keys, context.userId, context.at);
+    const candidates = await withMembership(
+      db,
+      await couponCandidates(db, keys, context.userId, context.at),
+      context.userId,
+    );
     const byKey = new Map<string, ApplicableCoupon>();
     for (const coupon of candidates) {
       if (!applies(coupon, context.userId, context.at)) continue;

@@ -1,14 +1,15 @@
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../lib/like-pattern';
-import { klassGroups } from '../classes/classes.tables';
-import { userGroupMembers, userGroups } from '../user-groups/user-groups.tables';
 import { couponRedemptions, coupons } from './coupons.tables';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type NewCouponRow = typeof coupons.$inferInsert;
 
-/** A coupon with its uses counted at an instant and the names of what it is kept for. */
+/**
+ * A coupon with its uses counted at an instant and the names of what it is kept for: what the
+ * coupons read model answers (the names are the user-groups and classes modules' rows).
+ */
 export type CouponWithUses = CouponRow & {
   redeemedCount: number;
   heldCount: number;
@@ -26,62 +27,15 @@ const codeFilter = (search?: string) =>
 const activeUse = (at: Date): SQL =>
   sql`(r.expires_at IS NULL OR r.expires_at > ${at.toISOString()}::timestamptz)`;
 
-// Counted in subqueries so a page of coupons is one query whatever its size. The names are
+// Counted in a subquery so the lookup is one query whatever the number of codes. The names are
 // written out: Drizzle leaves columns unqualified in a one-table query, and an unqualified "id"
 // inside a subquery would be the subquery's own.
 const usesOf = (where: SQL) =>
   sql<number>`(select count(*)::int from ${couponRedemptions} r where r.coupon_id = "coupons"."id" and ${where})`;
-const withUses = (at: Date) => ({
-  coupon: coupons,
-  redeemedCount: usesOf(sql`r.expires_at is null`),
-  heldCount: usesOf(sql`r.expires_at > ${at.toISOString()}::timestamptz`),
-  userGroupName: userGroups.name,
-  klassGroupName: klassGroups.name,
-});
-
-function baseQuery(db: Db, at: Date) {
-  return db
-    .select(withUses(at))
-    .from(coupons)
-    .leftJoin(userGroups, eq(userGroups.id, coupons.userGroupId))
-    .leftJoin(klassGroups, eq(klassGroups.id, coupons.klassGroupId));
-}
-
-type Joined = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
-const flatten = (row: Joined): CouponWithUses => ({
-  ...row.coupon,
-  redeemedCount: row.redeemedCount,
-  heldCount: row.heldCount,
-  userGroupName: row.userGroupName,
-  klassGroupName: row.klassGroupName,
-});
-
-export async function listCouponRows(
-  db: Db,
-  filter: { search?: string },
-  page: { offset: number; limit: number },
-  at: Date,
-): Promise<CouponWithUses[]> {
-  const rows = await baseQuery(db, at)
-    .where(codeFilter(filter.search))
-    .orderBy(asc(sql`lower(${coupons.code})`), asc(coupons.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return rows.map(flatten);
-}
 
 export async function countCouponRows(db: Db, filter: { search?: string }): Promise<number> {
   const [row] = await db.select({ n: count() }).from(coupons).where(codeFilter(filter.search));
   return row?.n ?? 0;
-}
-
-export async function findCouponRow(
-  db: Db,
-  id: number,
-  at: Date,
-): Promise<CouponWithUses | undefined> {
-  const [row] = await baseQuery(db, at).where(eq(coupons.id, id));
-  return row ? flatten(row) : undefined;
 }
 
 export async function insertCouponRow(db: Db, values: NewCouponRow): Promise<CouponRow> {
@@ -108,36 +62,30 @@ export async function deleteCouponRow(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** A coupon whose code matches, with what decides whether it applies for one user now. */
-export type CouponCandidate = CouponRow & {
+/** A coupon whose code matches, with its active uses: what decides, with the user's groups, whether it applies now. */
+export type CouponCandidateRow = CouponRow & {
   /** Active uses by everyone. */
   uses: number;
   /** Active uses by the user (0 for a guest). */
   usesByUser: number;
-  /** Whether the user is in the coupon's group (false for a guest or an ungrouped coupon). */
-  member: boolean;
 };
 
 /**
  * The coupons whose code is one of `lowerCodes` (lower-cased), with their active uses and the
- * user's, and the user's membership of their group: one query whatever the number of codes.
+ * user's: one query whatever the number of codes.
  */
 export async function couponCandidates(
   db: Db,
   lowerCodes: string[],
   userId: number | null,
   at: Date,
-): Promise<CouponCandidate[]> {
+): Promise<CouponCandidateRow[]> {
   if (lowerCodes.length === 0) return [];
   const uses = usesOf(activeUse(at));
   const usesByUser =
     userId === null ? sql<number>`0` : usesOf(sql`r.user_id = ${userId} and ${activeUse(at)}`);
-  const member =
-    userId === null
-      ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from ${userGroupMembers} m where m.user_group_id = "coupons"."user_group_id" and m.user_id = ${userId})`;
   const rows = await db
-    .select({ coupon: coupons, uses, usesByUser, member })
+    .select({ coupon: coupons, uses, usesByUser })
     .from(coupons)
     .where(
       and(
@@ -147,12 +95,7 @@ export async function couponCandidates(
         )})`,
       ),
     );
-  return rows.map((r) => ({
-    ...r.coupon,
-    uses: r.uses,
-    usesByUser: r.usesByUser,
-    member: r.member,
-  }));
+  return rows.map((r) => ({ ...r.coupon, uses: r.uses, usesByUser: r.usesByUser }));
 }
 
 /** Group id → how many coupons are kept for it, for these groups (absent: none). */

@@ -6,6 +6,7 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { requireRole } from '../users';
 import {
   type CouponsContext,
+  type CouponViews,
   createCoupon,
   deleteCoupon,
   getCoupon,
@@ -16,11 +17,16 @@ import {
 export type CouponsRouteOptions = {
   /** The clock held uses are counted at; tests pin it. */
   now?: () => Date;
+  views: CouponViews;
 };
 
 /** Coupons: teachers and admins (docs/product.md#coupons-and-user-groups). */
 const registerCouponsRoutes: FastifyPluginAsyncZod<CouponsRouteOptions> = async (app, opts) => {
-  const ctx: CouponsContext = { db: app.db, now: opts.now ?? (() => new Date()) };
+  const ctx: CouponsContext = {
+    db: app.db,
+    now: opts.now ?? (() => new Date()),
+    views: opts.views,
+  };
   resourceRoutes(app, couponResource, {
     guard: requireRole('teacher', 'admin'),
     tags: ['coupons (staff)'],

@@ -17,18 +17,30 @@ import {
   countCouponRows,
   couponCountsByUserGroup,
   deleteCouponRow,
-  findCouponRow,
   insertCouponRow,
-  listCouponRows,
   type NewCouponRow,
   updateCouponRow,
 } from './coupons.repository';
+
+/**
+ * The coupons as staff see them, each with the names of its user group and programme: the coupons
+ * read model's queries (those names are other modules' rows), handed over by app.ts.
+ */
+export type CouponViews = {
+  page(
+    filter: { search?: string },
+    window: { offset: number; limit: number },
+    at: Date,
+  ): Promise<CouponWithUses[]>;
+  byId(id: number, at: Date): Promise<CouponWithUses | undefined>;
+};
 
 /** What the coupons services need from the app. */
 export type CouponsContext = {
   db: Db;
   /** The clock: held uses count until their order's hold expires. */
   now: () => Date;
+  views: CouponViews;
 };
 
 const ref = <T extends string>(type: T, id: number) => ({ type, id: String(id) });
@@ -77,7 +89,7 @@ function includedOf(row: CouponWithUses): CouponIncludedResource[] {
 }
 
 async function couponDocument(ctx: CouponsContext, id: number): Promise<CouponDocument> {
-  const row = await findCouponRow(ctx.db, id, ctx.now());
+  const row = await ctx.views.byId(id, ctx.now());
   if (!row) throw notFound('Coupon');
   return resourceDocument(couponResource(row), includedOf(row));
 }
@@ -89,7 +101,7 @@ export async function listCoupons(
   const filter = { search: query.search || undefined };
   const [total, rows] = await Promise.all([
     countCouponRows(ctx.db, filter),
-    listCouponRows(ctx.db, filter, pageWindow(query.page), ctx.now()),
+    ctx.views.page(filter, pageWindow(query.page), ctx.now()),
   ]);
   return listDocument(
     rows.map(couponResource),

@@ -11,6 +11,7 @@ export {
   releaseCouponUsesOfOrders,
   usedUpCouponCode,
 } from './coupon-uses';
+export type { CouponWithUses } from './coupons.repository';
 export { couponsRoutes } from './coupons.routes';
 export { seedDemoCoupons } from './coupons.seed';
-export { type CouponsContext, couponsPerUserGroup } from './coupons.service';
+export { type CouponsContext, type CouponViews, couponsPerUserGroup } from './coupons.service';

@@ -1,16 +1,9 @@
-import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../lib/like-pattern';
-import { klassGroupSchedules, klassGroups } from '../classes/classes.tables';
-import { enrollments } from '../enrollments/enrollments.tables';
-import { attendeeProfiles, users } from '../users/users.tables';
 import { guestCustomers } from './customers.tables';
 
 export type GuestCustomerRow = typeof guestCustomers.$inferSelect;
-export type UserRow = Pick<
-  typeof users.$inferSelect,
-  'id' | 'name' | 'email' | 'timezone' | 'createdAt'
->;
 
 /** Order statuses whose money was taken (refunds are subtracted separately). */
 const PAID_STATUSES = ['paid', 'refunded', 'partially_refunded'] as const;
@@ -31,103 +24,7 @@ function lifetimeValueOf(owner: 'user_id' | 'guest_customer_id', outer: string):
   )::int`) as SQL<number>;
 }
 
-const userLifetimeValue = lifetimeValueOf('user_id', '"users"."id"');
-const userOrdersCount = sql.raw(
-  '(select count(*) from orders o where o.user_id = "users"."id")::int',
-) as SQL<number>;
 const guestLifetimeValue = lifetimeValueOf('guest_customer_id', '"guest_customers"."id"');
-
-const customerColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  timezone: users.timezone,
-  createdAt: users.createdAt,
-  lifetimeValue: userLifetimeValue,
-  ordersCount: userOrdersCount,
-};
-
-/** Account holders (students) by name or e-mail, by name. */
-export async function customerPage(
-  db: Db,
-  search: string | undefined,
-  window: { offset: number; limit: number },
-) {
-  const where = and(
-    eq(users.role, 'student'),
-    search
-      ? or(ilike(users.name, likePattern(search)), ilike(users.email, likePattern(search)))
-      : undefined,
-  );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(customerColumns)
-      .from(users)
-      .where(where)
-      .orderBy(sql`lower(${users.name})`, users.id)
-      .offset(window.offset)
-      .limit(window.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
-}
-
-export async function customerById(db: Db, id: number) {
-  const [row] = await db
-    .select(customerColumns)
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'student')));
-  return row;
-}
-
-export function attendeesOf(db: Db, owner: { userId: number } | { guestCustomerId: number }) {
-  return db
-    .select({
-      id: attendeeProfiles.id,
-      name: attendeeProfiles.name,
-      birthday: attendeeProfiles.birthday,
-    })
-    .from(attendeeProfiles)
-    .where(
-      'userId' in owner
-        ? eq(attendeeProfiles.userId, owner.userId)
-        : eq(attendeeProfiles.guestCustomerId, owner.guestCustomerId),
-    )
-    .orderBy(attendeeProfiles.id);
-}
-
-export async function insertAttendee(
-  db: Db,
-  values: { guestCustomerId: number; name: string; birthday: string | null },
-) {
-  const [row] = await db.insert(attendeeProfiles).values(values).returning({
-    id: attendeeProfiles.id,
-    name: attendeeProfiles.name,
-    birthday: attendeeProfiles.birthday,
-  });
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-/** The enrollments of an account's family, newest first. */
-export function enrollmentsOfUser(db: Db, userId: number, limit = 100) {
-  return db
-    .select({
-      id: enrollments.id,
-      status: enrollments.status,
-      attendeeName: attendeeProfiles.name,
-      programme: klassGroups.name,
-      schedule: klassGroupSchedules.name,
-      createdAt: enrollments.createdAt,
-    })
-    .from(enrollments)
-    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
-    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, enrollments.scheduleId))
-    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
-    .where(eq(attendeeProfiles.userId, userId))
-    .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
-    .limit(limit);
-}
 
 const guestColumns = {
   id: guestCustomers.id,
@@ -183,6 +80,18 @@ export async function guestCustomerById(
   return row;
 }
 
+/** A walk-in's name and e-mail (null when none was given), without their history. */
+export async function guestContactById(
+  db: Db,
+  id: number,
+): Promise<{ name: string; email: string | null } | undefined> {
+  const [row] = await db
+    .select({ name: guestCustomers.name, email: guestCustomers.email })
+    .from(guestCustomers)
+    .where(eq(guestCustomers.id, id));
+  return row;
+}
+
 export async function insertGuestCustomer(
   db: Db,
   values: typeof guestCustomers.$inferInsert,
@@ -207,8 +116,8 @@ export async function updateGuestCustomer(
 
 /**
  * docs/product.md#customers: the walk-ins with this e-mail not yet joined to an account take the
- * account, and their attendees with them (guest_customer_id stays, as history); the orders module
- * moves their orders (decision 055).
+ * account; the users module moves their attendees and the orders module their orders
+ * (decision 055). Answers the walk-ins joined.
  */
 export async function joinGuestCustomersToUser(
   db: Db,
@@ -220,11 +129,5 @@ export async function joinGuestCustomersToUser(
     .set({ userId, updatedAt: new Date() })
     .where(and(eq(guestCustomers.email, email.trim().toLowerCase()), isNull(guestCustomers.userId)))
     .returning({ id: guestCustomers.id });
-  const ids = joined.map((g) => g.id);
-  if (ids.length === 0) return ids;
-  await db
-    .update(attendeeProfiles)
-    .set({ userId })
-    .where(and(inArray(attendeeProfiles.guestCustomerId, ids), isNull(attendeeProfiles.userId)));
-  return ids;
+  return joined.map((g) => g.id);
 }

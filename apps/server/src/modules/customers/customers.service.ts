@@ -14,16 +14,17 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
-import { updateUserProfile } from '../users';
 import {
-  attendeesOf,
-  customerById,
-  customerPage,
-  enrollmentsOfUser,
+  addGuestAttendee,
+  attendeesOwnedBy,
+  joinGuestAttendees,
+  updateUserProfile,
+} from '../users';
+import {
   type GuestCustomerView,
+  guestContactById,
   guestCustomerById,
   guestCustomerPage,
-  insertAttendee,
   insertGuestCustomer,
   joinGuestCustomersToUser,
   updateGuestCustomer,
@@ -42,6 +43,43 @@ export type WalkInBooking = {
   paymentMethod: 'cash' | 'check' | 'card';
 };
 
+/** An account holder (a student account) with what they paid, net of refunds, and ordered. */
+export type CustomerRow = {
+  id: number;
+  name: string;
+  email: string;
+  timezone: string | null;
+  createdAt: Date;
+  lifetimeValue: number;
+  ordersCount: number;
+};
+
+/** An enrollment of an account's family, with the attendee's, programme's and schedule's names. */
+export type FamilyEnrollmentRow = {
+  id: number;
+  status: 'active' | 'cancelled';
+  attendeeName: string;
+  programme: string;
+  schedule: string;
+  createdAt: Date;
+};
+
+/**
+ * Account holders as staff see them: the customers read model's queries (they read the users,
+ * orders, refunds, enrollments and classes tables), handed over by app.ts.
+ */
+export type CustomerReads = {
+  /** Students by name or e-mail, by name, with the total matching. */
+  page(
+    search: string | undefined,
+    window: { offset: number; limit: number },
+  ): Promise<{ rows: CustomerRow[]; total: number }>;
+  /** A student account; undefined for anyone else. */
+  byId(id: number): Promise<CustomerRow | undefined>;
+  /** The enrollments of an account's family, newest first. */
+  enrollmentsOf(userId: number): Promise<FamilyEnrollmentRow[]>;
+};
+
 /**
  * What the customers services need from the app. Orders sit above this module (an order names its
  * walk-in), so what it needs of them comes as functions app.ts wires in (decision 055).
@@ -52,6 +90,7 @@ export type CustomersContext = {
   placeWalkInOrder: (booking: WalkInBooking) => Promise<OrderDocument>;
   /** An account's or a walk-in's latest orders, with the programmes they booked. */
   ordersOf: (owner: { userId: number } | { guestCustomerId: number }) => Promise<CustomerOrder[]>;
+  customers: CustomerReads;
 };
 
 type GuestFields = { name: string; email: string | null; phone: string | null; notes: string };
@@ -63,7 +102,7 @@ const attendee = (a: { id: number; name: string; birthday: string | null }) => (
 });
 
 /** A customer's attributes (JSON:API resource `customers`). */
-function customerAttributes(row: NonNullable<Awaited<ReturnType<typeof customerById>>>) {
+function customerAttributes(row: CustomerRow) {
   return {
     name: row.name,
     email: row.email,
@@ -91,7 +130,7 @@ export async function listCustomers(
   ctx: CustomersContext,
   query: { page: number; search?: string | undefined },
 ): Promise<CustomerListDocument> {
-  const { rows, total } = await customerPage(ctx.db, query.search, pageWindow(query.page));
+  const { rows, total } = await ctx.customers.page(query.search, pageWindow(query.page));
   return {
     data: rows.map((row) => ({
       id: String(row.id),
@@ -103,12 +142,12 @@ export async function listCustomers(
 }
 
 export async function getCustomer(ctx: CustomersContext, id: number): Promise<CustomerDocument> {
-  const row = await customerById(ctx.db, id);
+  const row = await ctx.customers.byId(id);
   if (!row) throw notFound('Customer');
   const [family, orders, enrollments] = await Promise.all([
-    attendeesOf(ctx.db, { userId: id }),
+    attendeesOwnedBy(ctx.db, { userId: id }),
     ctx.ordersOf({ userId: id }),
-    enrollmentsOfUser(ctx.db, id),
+    ctx.customers.enrollmentsOf(id),
   ]);
   return {
     data: {
@@ -139,7 +178,7 @@ export async function editCustomer(
 ): Promise<CustomerDocument> {
   // Only the users module writes accounts (docs/architecture.md#repository-layout-and-layers):
   // this module checks the account is a customer, then asks it.
-  if (!(await customerById(ctx.db, id))) throw notFound('Customer');
+  if (!(await ctx.customers.byId(id))) throw notFound('Customer');
   const changed = await updateUserProfile(
     ctx.db,
     id,
@@ -173,7 +212,7 @@ export async function getGuestCustomer(
   const row = await guestCustomerById(ctx.db, id);
   if (!row) throw notFound('Walk-in customer');
   const [attendees, orders] = await Promise.all([
-    attendeesOf(ctx.db, { guestCustomerId: id }),
+    attendeesOwnedBy(ctx.db, { guestCustomerId: id }),
     ctx.ordersOf({ guestCustomerId: id }),
   ]);
   return {
@@ -223,7 +262,7 @@ export async function bookForGuestCustomer(
   if (!guest) throw notFound('Walk-in customer');
   if (guest.userId !== null) throw new AppError('conflict', CUSTOMER_MESSAGES.alreadyJoined);
   const own = new Map(
-    (await attendeesOf(ctx.db, { guestCustomerId: id })).map((a) => [String(a.id), a]),
+    (await attendeesOwnedBy(ctx.db, { guestCustomerId: id })).map((a) => [String(a.id), a]),
   );
   const errors = body.attendees.flatMap((a, i) =>
     'id' in a && !own.has(a.id)
@@ -242,7 +281,7 @@ export async function bookForGuestCustomer(
       if (found) attendees.push(found);
     } else {
       attendees.push(
-        await insertAttendee(ctx.db, {
+        await addGuestAttendee(ctx.db, {
           guestCustomerId: id,
           name: a.name,
           birthday: a.birthday ?? null,
@@ -266,6 +305,19 @@ export async function bookForGuestCustomer(
  * The history join (docs/product.md#customers): called inside the transaction that confirms an
  * account's e-mail, so only a proven address takes a walk-in's orders and attendees.
  */
-export function joinGuestHistory(db: Db, userId: number, email: string): Promise<number[]> {
-  return joinGuestCustomersToUser(db, userId, email);
+export async function joinGuestHistory(db: Db, userId: number, email: string): Promise<number[]> {
+  const ids = await joinGuestCustomersToUser(db, userId, email);
+  await joinGuestAttendees(db, ids, userId);
+  return ids;
+}
+
+/**
+ * A walk-in's name and e-mail, for the orders module's receipt (an order names its walk-in).
+ * Takes the caller's transaction where it runs in one.
+ */
+export function guestCustomerContact(
+  db: Db,
+  id: number,
+): Promise<{ name: string; email: string | null } | undefined> {
+  return guestContactById(db, id);
 }

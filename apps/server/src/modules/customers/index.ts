@@ -2,4 +2,10 @@
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 export { type CustomersRouteOptions, customersRoutes } from './customers.routes';
 export { seedDemoGuestCustomers } from './customers.seed';
-export { joinGuestHistory } from './customers.service';
+export {
+  type CustomerReads,
+  type CustomerRow,
+  type FamilyEnrollmentRow,
+  guestCustomerContact,
+  joinGuestHistory,
+} from './customers.service';

@@ -13,6 +13,14 @@ export {
   recordOrderEvent,
   recordOrderEvents,
 } from './order-events';
+export {
+  findOrder,
+  lockOrderRow,
+  type OrderAttendeeRow,
+  orderAttendees,
+  setOrderRefunded,
+} from './order-lookups';
+export type { OrdersContext } from './orders.context';
 export type { PaymentEvent, PaymentIntent, PaymentsPort } from './orders.payments';
 // Order management reads orders as the buyer's routes do, and cancels and expires the same way.
 export {
@@ -21,13 +29,11 @@ export {
   type OrderRow,
 } from './orders.repository';
 export { orderResource } from './orders.resources';
-export { type OrdersPluginOptions, ordersDepsOf, ordersPlugin } from './orders.routes';
+export { type OrdersPluginOptions, ordersContextOf, ordersPlugin } from './orders.routes';
 export { seedDemoOrders } from './orders.seed';
-export type { OrdersDeps } from './orders.service';
 export { cancelPendingOrder, expireDueOrders } from './orders.transitions';
 export {
+  createWalkInOrder,
   type WalkInOrderInput,
-  type WalkInOrders,
   type WalkInPaymentMethod,
-  walkInOrders,
 } from './walk-in-orders';

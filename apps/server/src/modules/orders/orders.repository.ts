@@ -1,9 +1,6 @@
 import type { OrderStatus } from '@atelier/contract';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { klasses, klassGroupSchedules } from '../classes/classes.tables';
-import { guestCustomers } from '../customers/customers.tables';
-import { users } from '../users/users.tables';
 import { orderEvents, orderItemAttendees, orderItems, orders } from './orders.tables';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -173,76 +170,30 @@ export async function itemsOfOrders(
   return out;
 }
 
-/** What the snapshot adds to the cart's view of a schedule: its teacher, and session end times. */
-export type ScheduleExtras = {
-  teacherName: string | null;
-  klasses: { startsAt: Date; endsAt: Date }[];
+/** An attendee an order item booked, with the item's total and attendee count (refunds share it). */
+export type OrderAttendeeRow = {
+  id: number;
+  orderItemId: number;
+  attendeeProfileId: number;
+  name: string;
+  itemTotal: number;
+  itemAttendees: number;
 };
 
-/** Teacher names and the scheduled sessions from `at` on, of these schedules (two queries). */
-export async function scheduleExtras(
-  db: Db,
-  scheduleIds: number[],
-  at: Date,
-): Promise<Map<number, ScheduleExtras>> {
-  const out = new Map<number, ScheduleExtras>();
-  if (scheduleIds.length === 0) return out;
-  const [teachers, klassRows] = await Promise.all([
-    db
-      .select({ id: klassGroupSchedules.id, teacherName: users.name })
-      .from(klassGroupSchedules)
-      .leftJoin(users, eq(users.id, klassGroupSchedules.teacherId))
-      .where(inArray(klassGroupSchedules.id, scheduleIds)),
-    db
-      .select({
-        scheduleId: klasses.scheduleId,
-        startsAt: klasses.startsAt,
-        endsAt: klasses.endsAt,
-      })
-      .from(klasses)
-      .where(
-        and(
-          inArray(klasses.scheduleId, scheduleIds),
-          gte(klasses.startsAt, at),
-          eq(klasses.status, 'scheduled'),
-        ),
-      )
-      .orderBy(asc(klasses.startsAt)),
-  ]);
-  for (const t of teachers) out.set(t.id, { teacherName: t.teacherName, klasses: [] });
-  for (const s of klassRows) {
-    out.get(s.scheduleId)?.klasses.push({ startsAt: s.startsAt, endsAt: s.endsAt });
-  }
-  return out;
-}
-
-/** Who the receipt goes to. */
-export async function buyerOf(
-  db: Db,
-  userId: number,
-): Promise<{ email: string; name: string; locale: 'en' | 'ja' | null } | undefined> {
-  const [row] = await db
-    .select({ email: users.email, name: users.name, locale: users.locale })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
-
-/**
- * Who a receipt goes to: the account, or a walk-in's e-mail when the order has no account
- * (docs/product.md#customers); undefined when a walk-in gave no e-mail.
- */
-export async function buyerOfOrder(
-  db: Db,
-  order: { userId: number | null; guestCustomerId: number | null },
-): Promise<{ email: string; name: string; locale: 'en' | 'ja' | null } | undefined> {
-  if (order.userId !== null) return buyerOf(db, order.userId);
-  if (order.guestCustomerId === null) return undefined;
-  const [row] = await db
-    .select({ email: guestCustomers.email, name: guestCustomers.name })
-    .from(guestCustomers)
-    .where(eq(guestCustomers.id, order.guestCustomerId));
-  return row?.email ? { email: row.email, name: row.name, locale: null } : undefined;
+export async function attendeesOfOrder(db: Db, orderId: number): Promise<OrderAttendeeRow[]> {
+  return db
+    .select({
+      id: orderItemAttendees.id,
+      orderItemId: orderItemAttendees.orderItemId,
+      attendeeProfileId: orderItemAttendees.attendeeProfileId,
+      name: orderItemAttendees.name,
+      itemTotal: orderItems.total,
+      itemAttendees: orderItems.numberOfAttendees,
+    })
+    .from(orderItemAttendees)
+    .innerJoin(orderItems, eq(orderItems.id, orderItemAttendees.orderItemId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItemAttendees.id));
 }
 
 /** The latest orders of an account or a walk-in, with the programmes they booked. */

@@ -15,8 +15,12 @@ import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { type CouponLookup, noCouponsExist } from '../cart';
 import { notify } from '../notifications';
 import { requireUser } from '../users';
+import { createOrder } from './checkout.service';
+import { expireDue } from './order-expiry.service';
+import { applyPaymentEvent } from './order-payment-outcome.service';
+import type { OrdersContext } from './orders.context';
 import type { PaymentsPort } from './orders.payments';
-import { type OrdersDeps, ordersService } from './orders.service';
+import { cancelOrder, getOrder, listOrders } from './orders.service';
 
 const tags = ['orders'];
 
@@ -32,11 +36,11 @@ export type OrdersPluginOptions = {
   sweepIntervalMs?: number;
 };
 
-/** What orders need from the app; the payments plugin must be registered (`app.payments`). */
-export function ordersDepsOf(
+/** The orders context from the app; the payments plugin must be registered (`app.payments`). */
+export function ordersContextOf(
   app: FastifyInstance,
   opts: Pick<OrdersPluginOptions, 'currency' | 'now' | 'coupons'>,
-): OrdersDeps {
+): OrdersContext {
   const now = opts.now ?? (() => new Date());
   return {
     db: app.db,
@@ -61,13 +65,13 @@ export function ordersDepsOf(
  */
 const registerOrdersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (app, opts) => {
   const payments = app.getDecorator<PaymentsPort>('payments');
-  const service = ordersService(ordersDepsOf(app, opts));
+  const ctx = ordersContextOf(app, opts);
 
-  payments.onPaymentEvent((event) => service.applyPaymentEvent(event));
+  payments.onPaymentEvent((event) => applyPaymentEvent(ctx, event));
 
   // Reads expire due orders of their reader anyway; the sweep frees everyone else's seats too.
   const sweep = setInterval(() => {
-    service.expireDue().catch((err) => app.log.warn({ err }, 'expiring pending orders failed'));
+    expireDue(ctx).catch((err) => app.log.warn({ err }, 'expiring pending orders failed'));
   }, opts.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
@@ -85,7 +89,7 @@ const registerOrdersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (
       },
     },
     async (request) =>
-      service.listOrders(viewerOf(request).id, request.query.status, request.query.page),
+      listOrders(ctx, viewerOf(request).id, request.query.status, request.query.page),
   );
 
   app.post(
@@ -103,7 +107,7 @@ const registerOrdersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      const document = await service.createOrder(viewerOf(request).id, key);
+      const document = await createOrder(ctx, viewerOf(request).id, key);
       return reply.code(201).send(document);
     },
   );
@@ -120,7 +124,7 @@ const registerOrdersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (
         response: { 200: orderDocumentSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => service.getOrder(viewerOf(request).id, request.params.id),
+    async (request) => getOrder(ctx, viewerOf(request).id, request.params.id),
   );
 
   app.delete(
@@ -135,7 +139,7 @@ const registerOrdersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (
         response: { 200: orderDocumentSchema, ...errorResponses(401, 404, 409, 422) },
       },
     },
-    async (request) => service.cancelOrder(viewerOf(request).id, request.params.id),
+    async (request) => cancelOrder(ctx, viewerOf(request).id, request.params.id),
   );
 };
 

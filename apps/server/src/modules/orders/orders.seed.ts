@@ -1,6 +1,7 @@
 import type { OrderItemSnapshot } from '@atelier/contract';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { scheduleSnapshotExtras } from '../classes';
 import {
   klassGroupSchedulePlans,
   klassGroupSchedules,
@@ -12,12 +13,7 @@ import { enrollHeldOrder } from '../enrollments';
 import { attendeeProfiles, users } from '../users/users.tables';
 import { recordOrderEvent } from './order-events';
 import { holdOrderSeats } from './order-seats';
-import {
-  insertOrderItem,
-  insertOrderItemAttendees,
-  orderByKey,
-  scheduleExtras,
-} from './orders.repository';
+import { insertOrderItem, insertOrderItemAttendees, orderByKey } from './orders.repository';
 import { orders } from './orders.tables';
 
 // The demo orders order management shows (docs/product.md#order-management): the demo parent's
@@ -62,7 +58,7 @@ async function seedOrder(db: Db, buyer: Buyer, demo: DemoOrder, now: Date): Prom
   if (!found || demo.attendees.length === 0) return;
   const { group, schedule, plan } = found;
   const at = demo.placedAt;
-  const extras = (await scheduleExtras(db, [schedule.id], now)).get(schedule.id);
+  const extras = (await scheduleSnapshotExtras(db, [schedule.id], now)).get(schedule.id);
   const seats = demo.attendees.length;
   const units = plan.unitType === 'class' ? Math.max(1, extras?.klasses.length ?? 1) : 1;
   const total = (plan.basePrice + plan.unitPrice * units) * seats;

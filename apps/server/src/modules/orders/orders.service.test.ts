@@ -7,7 +7,9 @@ import { as, type Cast, cast, person, programmeWithSchedule } from '../classes/c
 import { couponLookup } from '../coupons';
 import { couponRedemptions } from '../coupons/coupons.tables';
 import { seatHolds } from '../enrollments/enrollments.tables';
-import { ordersService } from './orders.service';
+import { expireDue } from './order-expiry.service';
+import { markOrderPaid } from './order-payment-outcome.service';
+import type { OrdersContext } from './orders.context';
 import { orders } from './orders.tables';
 import { fakePayments, insertCoupon } from './orders-testing';
 
@@ -16,13 +18,13 @@ describe('orders service: expiry', { timeout: SETUP_TIMEOUT_MS }, () => {
   let c: Cast;
   const payments = fakePayments();
   let clock = new Date();
-  let service: ReturnType<typeof ordersService>;
+  let ctx: OrdersContext;
 
   beforeAll(async () => {
     t = await createTestApp({}, { paymentsStandIn: payments.service });
     c = await cast(t);
-    // A second service over the same database, with a clock of its own: another server process.
-    service = ordersService({
+    // A second context over the same database, with a clock of its own: another server process.
+    ctx = {
       db: t.app.db,
       cart: {
         db: t.app.db,
@@ -36,7 +38,7 @@ describe('orders service: expiry', { timeout: SETUP_TIMEOUT_MS }, () => {
       currency: 'USD',
       now: () => clock,
       log: t.app.log,
-    });
+    };
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
@@ -57,11 +59,11 @@ describe('orders service: expiry', { timeout: SETUP_TIMEOUT_MS }, () => {
 
     // Within the hold nothing is swept.
     clock = new Date(Date.now() + 14 * 60_000);
-    expect(await service.expireDue()).toEqual([]);
+    expect(await expireDue(ctx)).toEqual([]);
 
     // Past it, two processes sweeping at once expire the order once between them.
     clock = new Date(Date.now() + 16 * 60_000);
-    const [a, b] = await Promise.all([service.expireDue(), service.expireDue()]);
+    const [a, b] = await Promise.all([expireDue(ctx), expireDue(ctx)]);
     expect([...(a ?? []), ...(b ?? [])].filter((x) => x === id)).toEqual([id]);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
     expect(row?.status).toBe('expired');
@@ -76,8 +78,8 @@ describe('orders service: expiry', { timeout: SETUP_TIMEOUT_MS }, () => {
     expect(await uses()).toEqual([]);
 
     // The payment came in after all: the seats still fit, so it is paid and the use redeemed.
-    expect(await service.markOrderPaid(id)).toBe('paid');
+    expect(await markOrderPaid(ctx, id)).toBe('paid');
     expect((await uses()).map((u) => [u.orderId, u.expiresAt])).toEqual([[id, null]]);
-    expect(await service.markOrderPaid(id)).toBe('paid');
+    expect(await markOrderPaid(ctx, id)).toBe('paid');
   });
 });

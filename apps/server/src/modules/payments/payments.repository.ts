@@ -12,6 +12,15 @@ export async function paymentRowOfOrder(db: Db, orderId: number): Promise<Paymen
   return row;
 }
 
+/** The intent of the order's succeeded card payment; null when it was not paid by card. */
+export async function succeededIntentOfOrder(db: Db, orderId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ intentId: payments.intentId })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
+  return row?.intentId ?? null;
+}
+
 /** Stores an order's payment unless it has one already (a concurrent checkout won); returns the stored one. */
 export async function insertPaymentRow(db: Db, values: NewPaymentRow): Promise<PaymentRow> {
   await db.insert(payments).values(values).onConflictDoNothing({ target: payments.orderId });

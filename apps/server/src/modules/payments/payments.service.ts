@@ -14,6 +14,7 @@ import {
   markPaymentSucceeded,
   paymentRowOfOrder,
   storeEvent,
+  succeededIntentOfOrder,
 } from './payments.repository';
 import { type RefundEvent, type RefundEventHandler, refundOutcomeOf } from './refund-events';
 
@@ -113,6 +114,14 @@ export async function refund(
     idempotencyKey: input.idempotencyKey,
     ...(input.metadata ? { metadata: input.metadata } : {}),
   });
+}
+
+/**
+ * The intent an order was paid with by card, for a refund to go back through; null when it was
+ * not paid by card (a walk-in's cash). Takes the caller's transaction where it runs in one.
+ */
+export function paidIntentOfOrder(db: Db, orderId: number): Promise<string | null> {
+  return succeededIntentOfOrder(db, orderId);
 }
 
 export type WebhookResult = 'applied' | 'already_applied' | 'ignored';

@@ -1,70 +1,9 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItemAttendees, orderItems, orders } from '../orders/orders.tables';
-import { payments } from '../payments/payments.tables';
-import { users } from '../users/users.tables';
 import { refundAttendees, refundRequestAttendees, refundRequests, refunds } from './refunds.tables';
 
-export type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundRequestRow = typeof refundRequests.$inferSelect;
-
-/** An attendee an order item booked: the row refunds and requests name. */
-export type OrderAttendeeRow = {
-  id: number;
-  orderItemId: number;
-  attendeeProfileId: number;
-  name: string;
-  itemTotal: number;
-  itemAttendees: number;
-};
-
-/**
- * The order row, locked until the transaction ends: every refund of one order is decided under
- * this lock, so their sum is checked against what was paid one at a time.
- */
-export async function lockOrderRow(db: Db, orderId: number): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return row;
-}
-
-export async function orderRow(db: Db, orderId: number): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  return row;
-}
-
-export async function updateOrderStatus(
-  db: Db,
-  orderId: number,
-  status: 'refunded' | 'partially_refunded',
-): Promise<void> {
-  await db.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
-}
-
-/** The order's card payment, when it was paid by card. */
-export async function paidIntentOfOrder(db: Db, orderId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ intentId: payments.intentId })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
-  return row?.intentId ?? null;
-}
-
-export async function attendeesOfOrder(db: Db, orderId: number): Promise<OrderAttendeeRow[]> {
-  return db
-    .select({
-      id: orderItemAttendees.id,
-      orderItemId: orderItemAttendees.orderItemId,
-      attendeeProfileId: orderItemAttendees.attendeeProfileId,
-      name: orderItemAttendees.name,
-      itemTotal: orderItems.total,
-      itemAttendees: orderItems.numberOfAttendees,
-    })
-    .from(orderItemAttendees)
-    .innerJoin(orderItems, eq(orderItems.id, orderItemAttendees.orderItemId))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItemAttendees.id));
-}
 
 /** Cents of the order's refunds by status (pending ones count against what is left). */
 export async function refundSums(
@@ -240,16 +179,4 @@ export async function requestPage(
     .limit(window.limit);
   const [total] = await db.select({ n: count() }).from(refundRequests).where(where);
   return { rows, total: total?.n ?? 0 };
-}
-
-export async function usersByIds(
-  db: Db,
-  ids: number[],
-): Promise<Map<number, { id: number; name: string; email: string; locale: 'en' | 'ja' | null }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
-    .from(users)
-    .where(inArray(users.id, ids));
-  return new Map(rows.map((r) => [r.id, r]));
 }

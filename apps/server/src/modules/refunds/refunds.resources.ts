@@ -3,7 +3,8 @@ import type {
   RefundRequestResource,
   RefundResource,
 } from '@atelier/contract';
-import type { OrderAttendeeRow, OrderRow, RefundRequestRow, RefundRow } from './refunds.repository';
+import type { OrderAttendeeRow, OrderRow } from '../orders';
+import type { RefundRequestRow, RefundRow } from './refunds.repository';
 
 // How refunds and requests are written out (contract refunds.schemas.ts).
 

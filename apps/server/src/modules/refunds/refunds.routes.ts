@@ -16,7 +16,9 @@ import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { notify } from '../notifications';
 import type { RefundEventHandler } from '../payments';
 import { requireRole, requireUser } from '../users';
-import { type RefundsPaymentsPort, refundsService } from './refunds.service';
+import { decideRefundRequest, listRefundRequests, requestRefund } from './refund-requests.service';
+import type { RefundsContext, RefundsPaymentsPort } from './refunds.context';
+import { applyRefundEvent, orderRefunds, refundDirectly } from './refunds.service';
 
 const tags = ['refunds'];
 
@@ -34,15 +36,15 @@ const registerRefundsPlugin: FastifyPluginAsyncZod = async (app) => {
     throw new Error('refundsPlugin needs app.payments: register the payments plugin before it');
   }
   const payments = app.getDecorator<PaymentsForRefunds>('payments');
-  const service = refundsService({
+  const ctx: RefundsContext = {
     db: app.db,
     payments,
     mailer: app.mail.mailer,
     notify: (input) => notify(app, input),
     log: app.log,
-  });
+  };
   // A stand-in of payments (other modules' tests) may not refund; then nothing comes back either.
-  payments.onRefundEvent?.((event) => service.applyRefundEvent(event));
+  payments.onRefundEvent?.((event) => applyRefundEvent(ctx, event));
 
   app.post(
     REFUNDS_API.orderRefundRequests(':id'),
@@ -59,11 +61,7 @@ const registerRefundsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const doc = await service.requestRefund(
-        viewerOf(request).id,
-        request.params.id,
-        request.body,
-      );
+      const doc = await requestRefund(ctx, viewerOf(request).id, request.params.id, request.body);
       return reply.code(201).send(doc);
     },
   );
@@ -81,7 +79,7 @@ const registerRefundsPlugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderRefundsDocumentSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => service.orderRefunds(viewerOf(request), request.params.id),
+    async (request) => orderRefunds(ctx, viewerOf(request), request.params.id),
   );
 
   app.get(
@@ -96,7 +94,7 @@ const registerRefundsPlugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: refundRequestListDocumentSchema, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => service.listRequests(request.query.status, request.query.page),
+    async (request) => listRefundRequests(ctx, request.query.status, request.query.page),
   );
 
   app.put(
@@ -116,7 +114,8 @@ const registerRefundsPlugin: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => service.decide(viewerOf(request).id, request.params.id, request.body),
+    async (request) =>
+      decideRefundRequest(ctx, viewerOf(request).id, request.params.id, request.body),
   );
 
   app.post(
@@ -134,11 +133,7 @@ const registerRefundsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const doc = await service.refundDirectly(
-        viewerOf(request).id,
-        request.params.id,
-        request.body,
-      );
+      const doc = await refundDirectly(ctx, viewerOf(request).id, request.params.id, request.body);
       return reply.code(201).send(doc);
     },
   );

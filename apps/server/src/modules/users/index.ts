@@ -16,6 +16,12 @@ export {
   updateAttendeeProfile,
 } from './attendee-profiles.service';
 export { authPlugin, requireRole, requireUser, sessionOf } from './auth.plugin';
+export {
+  addGuestAttendee,
+  attendeesOwnedBy,
+  joinGuestAttendees,
+  type OwnedAttendee,
+} from './owned-attendees.service';
 export { hashPassword, verifyPassword } from './passwords';
 export type { InstructorRow, PeopleFilters } from './people-search.repository';
 export { sessionRoutes } from './session.routes';

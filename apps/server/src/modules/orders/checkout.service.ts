@@ -1,0 +1,178 @@
+import { ORDER_HOLD_MINUTES, ORDER_MESSAGES, type OrderDocument } from '@atelier/contract';
+import type { Db } from '../../db/client';
+import { AppError, ValidationError } from '../../lib/app-error';
+import { type CheckoutItem, checkoutItemsOfUser } from '../cart';
+import { scheduleSnapshotExtras } from '../classes';
+import { holdCouponUse, usedUpCouponCode } from '../coupons';
+import { enrolledAmong } from '../enrollments';
+import { documentOf } from './order-documents';
+import { recordOrderEvent } from './order-events';
+import { expireDue } from './order-expiry.service';
+import { markOrderPaid } from './order-payment-outcome.service';
+import { holdOrderSeats } from './order-seats';
+import { snapshotOf } from './order-snapshot';
+import type { OrdersContext } from './orders.context';
+import {
+  insertOrderItem,
+  insertOrderItemAttendees,
+  insertOrderUnlessKeyUsed,
+  type OrderRow,
+  orderById,
+  orderByKey,
+} from './orders.repository';
+
+// Checkout (docs/architecture.md#orders, decision 026): the cart becomes a pending order holding
+// its seats and coupon uses, written whole or not at all.
+
+const HOLD_MS = ORDER_HOLD_MINUTES * 60_000;
+
+/** Thrown inside the order transaction when the key is already used: it rolls back, and the order made first answers. */
+class KeyAlreadyUsed extends Error {}
+
+/** Attendees already enrolled in the class they are being booked into: a 422 naming the item. */
+async function alreadyEnrolledErrors(db: Db, items: CheckoutItem[]): Promise<void> {
+  const errors = [];
+  for (const item of items) {
+    const ids = item.attendees.map((a) => a.attendee.id);
+    const enrolled = await enrolledAmong(db, item.schedule.id, ids);
+    const first = item.attendees.find((a) => enrolled.has(a.attendee.id));
+    if (first) {
+      errors.push({
+        field: `cart_items.${item.id}.attendee_profile_ids`,
+        detail: ORDER_MESSAGES.alreadyEnrolled(first.attendee.name),
+      });
+    }
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+/** Writes the order whole (items, attendees, seat holds, coupon uses) or not at all. */
+async function writeOrder(
+  ctx: OrdersContext,
+  userId: number,
+  idempotencyKey: string,
+  items: CheckoutItem[],
+  at: Date,
+): Promise<OrderRow> {
+  const extras = await scheduleSnapshotExtras(
+    ctx.db,
+    items.map((i) => i.schedule.id),
+    at,
+  );
+  const expiresAt = new Date(at.getTime() + HOLD_MS);
+  const sum = (pick: (i: CheckoutItem) => number) => items.reduce((n, i) => n + pick(i), 0);
+  return ctx.db.transaction(async (tx) => {
+    const order = await insertOrderUnlessKeyUsed(tx, {
+      userId,
+      idempotencyKey,
+      currency: ctx.currency,
+      subtotal: sum((i) => i.price.subtotal),
+      discount: sum((i) => i.price.discount),
+      total: sum((i) => i.price.total),
+      expiresAt,
+      createdAt: at,
+      updatedAt: at,
+    });
+    if (!order) throw new KeyAlreadyUsed();
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      type: 'placed',
+      actorId: userId,
+      data: { total: order.total, currency: order.currency },
+      at,
+    });
+    // Seats first: the schedule rows are locked before anything of this transaction refers to
+    // them. An order item's foreign key takes a KEY SHARE lock on its schedule, and two
+    // transactions each holding that lock while waiting for FOR UPDATE would deadlock.
+    const short = await holdOrderSeats(
+      tx,
+      order,
+      items.map((i) => ({ scheduleId: i.schedule.id, seats: i.numberOfAttendees })),
+      at,
+    );
+    if (short) {
+      const item = items.find((i) => i.schedule.id === short.shortOf);
+      throw new AppError('sold_out', ORDER_MESSAGES.soldOut(item?.schedule.name ?? 'this class'), {
+        cart_item_id: item?.id ?? null,
+      });
+    }
+    for (const item of items) {
+      const row = await insertOrderItem(tx, {
+        orderId: order.id,
+        scheduleId: item.schedule.id,
+        planId: item.plan.id,
+        numberOfAttendees: item.numberOfAttendees,
+        units: item.price.units,
+        subtotal: item.price.subtotal,
+        discount: item.price.discount,
+        total: item.price.total,
+        couponId: item.coupon?.id ?? null,
+        couponCode: item.coupon?.code ?? null,
+        snapshot: snapshotOf(item, extras.get(item.schedule.id)),
+      });
+      await insertOrderItemAttendees(
+        tx,
+        item.attendees.map(({ attendee }) => ({
+          orderItemId: row.id,
+          attendeeProfileId: attendee.id,
+          name: attendee.name,
+        })),
+      );
+    }
+    // One use per coupon per order, taken in id order like the schedules: no lock cycles.
+    const coupons = new Map(items.flatMap((i) => (i.coupon ? [[i.coupon.id, i.coupon]] : [])));
+    for (const coupon of [...coupons.values()].sort((a, b) => a.id - b.id)) {
+      const held = await holdCouponUse(tx, {
+        couponId: coupon.id,
+        userId,
+        orderId: order.id,
+        expiresAt,
+        at,
+      });
+      if (!held) {
+        throw new AppError('coupon_used_up', ORDER_MESSAGES.couponUsedUp(coupon.code), {
+          coupon_code: coupon.code,
+        });
+      }
+    }
+    return order;
+  });
+}
+
+/**
+ * POST /api/v2/orders: the cart becomes a pending order holding its seats (and coupon uses)
+ * for ORDER_HOLD_MINUTES. The same Idempotency-Key from the same account answers the same order.
+ */
+export async function createOrder(
+  ctx: OrdersContext,
+  userId: number,
+  idempotencyKey: string,
+): Promise<OrderDocument> {
+  // A replay of an order whose hold has run out shows it expired, without a payment to make.
+  await expireDue(ctx, userId);
+  const existing = await orderByKey(ctx.db, userId, idempotencyKey);
+  if (existing) return documentOf(ctx, existing);
+  const at = ctx.now();
+  const items = await checkoutItemsOfUser(ctx.cart, userId, at);
+  await alreadyEnrolledErrors(ctx.db, items);
+  const unpriced = items.flatMap((i) => (i.couponCode && !i.coupon ? [i.couponCode] : []));
+  const usedUp = await usedUpCouponCode(ctx.db, unpriced, userId, at);
+  if (usedUp) {
+    throw new AppError('coupon_used_up', ORDER_MESSAGES.couponUsedUp(usedUp), {
+      coupon_code: usedUp,
+    });
+  }
+  let order: OrderRow;
+  try {
+    order = await writeOrder(ctx, userId, idempotencyKey, items, at);
+  } catch (error) {
+    if (!(error instanceof KeyAlreadyUsed)) throw error;
+    const first = await orderByKey(ctx.db, userId, idempotencyKey);
+    if (!first) throw error;
+    return documentOf(ctx, first);
+  }
+  // Nothing to pay (a coupon took it all): paid at once, no card form.
+  if (order.total === 0) await markOrderPaid(ctx, order.id);
+  const current = (await orderById(ctx.db, order.id)) ?? order;
+  return documentOf(ctx, current);
+}

@@ -1,0 +1,42 @@
+import type { OrderDocument, OrderPayment } from '@atelier/contract';
+import type { OrdersContext } from './orders.context';
+import type { PaymentsPort } from './orders.payments';
+import { itemsOfOrders, type OrderRow } from './orders.repository';
+import { orderResource } from './orders.resources';
+
+export function paymentOf(intent: Awaited<ReturnType<PaymentsPort['createIntent']>>): OrderPayment {
+  return {
+    provider: intent.provider,
+    client_secret: intent.clientSecret,
+    publishable_key: intent.publishableKey,
+  };
+}
+
+/**
+ * How to pay a pending order. The provider call is idempotent per order: a failure leaves the
+ * order pending without payment details, and the next read of it tries again.
+ */
+export async function paymentFor(
+  ctx: OrdersContext,
+  order: OrderRow,
+): Promise<OrderPayment | null> {
+  if (order.status !== 'pending' || order.total === 0) return null;
+  try {
+    return paymentOf(
+      await ctx.payments.createIntent({
+        orderId: order.id,
+        amount: order.total,
+        currency: order.currency,
+        userId: order.userId,
+      }),
+    );
+  } catch (err) {
+    ctx.log.warn({ err, orderId: order.id }, 'payment intent not created; the next read retries');
+    return null;
+  }
+}
+
+export async function documentOf(ctx: OrdersContext, order: OrderRow): Promise<OrderDocument> {
+  const items = (await itemsOfOrders(ctx.db, [order.id])).get(order.id) ?? [];
+  return { data: orderResource(order, items, await paymentFor(ctx, order)) };
+}

@@ -1,0 +1,163 @@
+import type { OrderStatus } from '@atelier/contract';
+import type { Db } from '../../db/client';
+import { removeCartItemsOfSchedules } from '../cart';
+import { lockScheduleCapacities } from '../classes';
+import { redeemCouponUses, reinstateRedeemedUses, releaseCouponUses } from '../coupons';
+import { enrollHeldOrder, enrollIfSeatsFit, type OrderEnrollment } from '../enrollments';
+import { buyerOf, buyerOfOrder } from './order-buyers';
+import { recordOrderEvent } from './order-events';
+import type { OrdersContext } from './orders.context';
+import type { PaymentEvent } from './orders.payments';
+import {
+  itemsOfOrders,
+  lockOrder,
+  type OrderItemWithAttendees,
+  type OrderRow,
+  updateOrder,
+} from './orders.repository';
+
+// An order's payment outcome (docs/architecture.md#orders): paid (enrolled, receipt, notice) or a
+// card that failed while the order is still held.
+
+/** The order paid: enrollments, coupon uses redeemed, cart emptied, receipt; idempotent. */
+export async function markOrderPaid(
+  ctx: OrdersContext,
+  orderId: number,
+): Promise<OrderStatus | null> {
+  const at = ctx.now();
+  const result = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) return null;
+    if (order.status !== 'pending' && order.status !== 'expired' && order.status !== 'canceled') {
+      return { order, changed: false, refundDue: false };
+    }
+    const items = (await itemsOfOrders(tx, [order.id])).get(order.id) ?? [];
+    const toEnroll: OrderEnrollment[] = items.flatMap((item) =>
+      item.attendees.map((a) => ({
+        orderItemId: item.id,
+        scheduleId: item.scheduleId,
+        attendeeProfileId: a.attendeeProfileId,
+        enrolledFrom: order.createdAt,
+      })),
+    );
+    const holdsValid = order.status === 'pending' && order.expiresAt > at;
+    if (holdsValid) {
+      await enrollHeldOrder(tx, order.id, toEnroll);
+    } else if (await enrollIfSeatsFit(tx, lockScheduleCapacities, order.id, toEnroll, at)) {
+      const couponIds = items.flatMap((i) => (i.couponId === null ? [] : [i.couponId]));
+      await reinstateRedeemedUses(tx, order, [...new Set(couponIds)]);
+    } else {
+      // Paid after its seats went to others: nobody is enrolled and the money goes back.
+      const message =
+        'Paid after the seats were released and the class is now full: a refund is due.';
+      await releaseCouponUses(tx, order.id);
+      await updateOrder(tx, order.id, { status: 'failed', closedAt: at, paymentError: message });
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        type: 'late_payment_failed',
+        data: { message, was: order.status },
+        at,
+      });
+      return { order: { ...order, status: 'failed' as const }, changed: false, refundDue: true };
+    }
+    await redeemCouponUses(tx, order.id);
+    if (order.userId !== null) {
+      await removeCartItemsOfSchedules(
+        tx,
+        order.userId,
+        items.map((i) => i.scheduleId),
+      );
+    }
+    await updateOrder(tx, order.id, {
+      status: 'paid',
+      paidAt: at,
+      paymentError: null,
+      closedAt: null,
+    });
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      type: 'paid',
+      data: { total: order.total, ...(order.status === 'pending' ? {} : { was: order.status }) },
+      at,
+    });
+    await queueReceipt(ctx, tx, order, items);
+    return { order: { ...order, status: 'paid' as const }, changed: true, refundDue: false };
+  });
+  if (!result) return null;
+  if (result.changed) {
+    ctx.mailer.wake();
+    await tellBuyer(ctx, result.order);
+  } else if (result.refundDue) {
+    ctx.log.error({ orderId }, 'order paid after its seats went: refund due');
+  }
+  return result.order.status;
+}
+
+async function queueReceipt(
+  ctx: OrdersContext,
+  tx: Db,
+  order: OrderRow,
+  items: OrderItemWithAttendees[],
+) {
+  const buyer = await buyerOfOrder(tx, order);
+  if (!buyer) return;
+  await ctx.mailer.queue(tx, {
+    to: buyer.email,
+    locale: buyer.locale ?? 'en',
+    template: 'order_receipt',
+    params: {
+      name: buyer.name,
+      orderId: order.id,
+      currency: order.currency,
+      total: order.total,
+      items: items.map((item) => ({
+        programme: item.snapshot.klass_group.name,
+        schedule: item.snapshot.klass_group_schedule.name,
+        timeZone: item.snapshot.klass_group_schedule.time_zone,
+        attendees: item.attendees.map((a) => a.name),
+        klasses: item.snapshot.klass_group_schedule.sessions.map((s) => s.starts_at),
+        total: item.total,
+      })),
+    },
+  });
+}
+
+async function tellBuyer(ctx: OrdersContext, order: OrderRow) {
+  // A walk-in without an account has no sockets or notifications: the receipt mail is all.
+  if (order.userId === null) return;
+  const buyer = await buyerOf(ctx.db, order.userId);
+  const ja = buyer?.locale === 'ja';
+  try {
+    await ctx.notify({
+      recipientId: order.userId,
+      title: ja ? `ご注文 #${order.id} のお支払いが完了しました` : `Order #${order.id} is paid`,
+      content: ja
+        ? '受講の登録が完了しました。領収書をメールでお送りしました。'
+        : 'Your places are booked. We have e-mailed you a receipt.',
+      record: { type: 'orders', id: order.id },
+    });
+  } catch (err) {
+    // The order is paid and the receipt queued: a lost notification must not undo either.
+    ctx.log.warn({ err, orderId: order.id }, 'order paid but the buyer was not notified');
+  }
+}
+
+/** What a stored payment event does to its order (registered with app.payments). */
+export async function applyPaymentEvent(ctx: OrdersContext, event: PaymentEvent): Promise<void> {
+  if (event.type === 'succeeded') {
+    await markOrderPaid(ctx, event.orderId);
+    return;
+  }
+  await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, event.orderId);
+    if (order?.status !== 'pending') return;
+    const message = event.message ?? 'Your card was declined.';
+    await updateOrder(tx, order.id, { paymentError: message });
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      type: 'payment_failed',
+      data: { message },
+      at: ctx.now(),
+    });
+  });
+}

@@ -1,0 +1,50 @@
+import type { OrderItemSnapshot } from '@atelier/contract';
+import type { CheckoutItem } from '../cart';
+import type { ScheduleSnapshotExtras } from '../classes';
+
+/** What an order item keeps of what was booked, as it was when the order was placed. */
+export function snapshotOf(
+  item: CheckoutItem,
+  extras: ScheduleSnapshotExtras | undefined,
+): OrderItemSnapshot {
+  const { schedule, plan } = item;
+  return {
+    klass_group: {
+      id: String(schedule.klassGroup.id),
+      name: schedule.klassGroup.name,
+      slug: schedule.klassGroup.slug,
+      image_url: schedule.klassGroup.imageUrl,
+    },
+    klass_group_schedule: {
+      id: String(schedule.id),
+      name: schedule.name,
+      time_zone: schedule.timeZone,
+      start_date: schedule.startDate,
+      end_date: schedule.endDate,
+      teacher_name: extras?.teacherName ?? null,
+      sessions: (extras?.klasses ?? []).map((s) => ({
+        starts_at: s.startsAt.toISOString(),
+        ends_at: s.endsAt.toISOString(),
+      })),
+    },
+    plan: {
+      id: String(plan.id),
+      name: plan.name,
+      base_price: plan.basePrice,
+      unit_price: plan.unitPrice,
+      unit_type: plan.unitType,
+    },
+    addons: item.addons.map(({ addon }) => ({
+      id: String(addon.id),
+      name: addon.name,
+      price: addon.price,
+    })),
+    coupon: item.coupon
+      ? {
+          code: item.coupon.code,
+          discount_type: item.coupon.discountType,
+          discount_amount: item.coupon.discountAmount,
+        }
+      : null,
+  };
+}
