@@ -274,6 +274,21 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
       },
     ],
   },
+  manageRooms: {
+    ...featurePage(
+      'pages.manageRooms',
+      async () => (await import('../features/classes')).ManageRooms,
+    ),
+    menu: [
+      {
+        id: 'manage-rooms',
+        title: 'menu.manageRooms',
+        section: 'adminClasses',
+        order: 3.5,
+        roles: ['admin'],
+      },
+    ],
+  },
   salesOverview: {
     component: () => import('./routes/sales-overview'),
     title: 'pages.salesOverview',
