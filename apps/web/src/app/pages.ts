@@ -2,6 +2,7 @@ import type { AppPageId, Role } from '@atelier/contract';
 import type { ComponentType } from 'react';
 import type { MessageKey } from '../i18n/i18n';
 import { paths } from '../lib/route-paths';
+import { featurePage } from './feature-page';
 
 /** What a page's route file exports (a react-router lazy route module). */
 export type RouteModule = { Component: ComponentType };
@@ -197,8 +198,10 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   manageCoupons: {
-    component: () => import('./routes/manage-coupons'),
-    title: 'pages.manageCoupons',
+    ...featurePage(
+      'pages.manageCoupons',
+      async () => (await import('../features/coupons')).ManageCoupons,
+    ),
     menu: [
       {
         id: 'teacher-manage-coupons',
@@ -239,10 +242,10 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
       },
     ],
   },
-  customersGuest: {
-    component: () => import('./routes/customers-guest'),
-    title: 'pages.customersGuest',
-  },
+  customersGuest: featurePage(
+    'pages.customersGuest',
+    async () => (await import('../features/customers')).GuestCustomersPage,
+  ),
   customers: {
     component: () => import('./routes/customers'),
     title: 'pages.customers',
@@ -257,14 +260,31 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   managePlans: {
-    component: () => import('./routes/manage-plans'),
-    title: 'pages.managePlans',
+    ...featurePage(
+      'pages.managePlans',
+      async () => (await import('../features/classes')).ManagePlans,
+    ),
     menu: [
       {
         id: 'manage-plans',
         title: 'menu.managePlans',
         section: 'adminClasses',
         order: 3,
+        roles: ['admin'],
+      },
+    ],
+  },
+  manageRooms: {
+    ...featurePage(
+      'pages.manageRooms',
+      async () => (await import('../features/classes')).ManageRooms,
+    ),
+    menu: [
+      {
+        id: 'manage-rooms',
+        title: 'menu.manageRooms',
+        section: 'adminClasses',
+        order: 3.5,
         roles: ['admin'],
       },
     ],

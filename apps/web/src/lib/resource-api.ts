@@ -8,7 +8,9 @@ import { type Paged, parsePaged } from './paged-list';
 // a page of the list, one member, create, update and delete, parsed with the declaration's flat
 // schemas. The list provides the resource's LIST tag and one tag per row; a write invalidates LIST
 // (and what else the feature names) so the list is read again in its order, and puts the answer
-// in the member's cache entry, which is then not read again.
+// in the member's cache entry, which is then not read again. The tag is made from the declared
+// name (`user_group` → `UserGroup`) and added to the api's tag types here, so a new resource does
+// not touch lib/api.ts; another feature naming that tag in its own endpoints lists it there too.
 
 type Invalidated = Parameters<typeof api.util.invalidateTags>[0];
 /** A tag type of the app's api ('Plan', 'Coupon', …). */
@@ -31,9 +33,15 @@ export type ResourceUpdateFields<D extends ResourceDeclaration> = z.input<
   D['updateBodySchema']
 >[D['name']];
 
+/** The tag type of a resource's cache entries: its declared name in PascalCase. */
+export function resourceTag(resource: Pick<ResourceDeclaration, 'name'>): string {
+  return resource.name
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+}
+
 export type ResourceEndpointOptions = {
-  /** The resource's tag type. */
-  tag: ApiTag;
   /** Tags a write makes stale besides the list (a plan's price shows on schedules). */
   alsoInvalidates?: { create?: Invalidated; update?: Invalidated; delete?: Invalidated };
 };
@@ -75,9 +83,13 @@ function listParams(args: Record<string, unknown>): Record<string, unknown> {
  */
 export function resourceEndpoints<D extends ResourceDeclaration>(
   resource: D,
-  options: ResourceEndpointOptions,
+  options: ResourceEndpointOptions = {},
 ): ResourceHooks<D> {
-  const { tag, alsoInvalidates = {} } = options;
+  const { alsoInvalidates = {} } = options;
+  // A tag made at run time is not one of the api's declared types: RTK Query takes it once added
+  // (enhanceEndpoints mutates the one api), and the casts below name it as one for the types.
+  const tag = resourceTag(resource) as ApiTag;
+  api.enhanceEndpoints({ addTagTypes: [tag] });
   const names = {
     list: `${resource.type}:list`,
     get: `${resource.type}:get`,

@@ -6,6 +6,7 @@ import { CatalogueCache } from './catalogue-cache';
 import type { ClassesContext } from './classes.context';
 import { klassGroupsRoutes } from './klass-groups.routes';
 import { plansRoutes } from './plans.routes';
+import { roomsRoutes } from './rooms.routes';
 import { schedulesRoutes } from './schedules.routes';
 
 /** Pub/sub channel on which an instance tells the others that the catalogue changed. */
@@ -17,7 +18,7 @@ export const CATALOGUE_CHANGED_CHANNEL = 'classes:catalogue-changed';
  */
 export const CATALOGUE_CACHE_TTL_MS = 5_000;
 
-/** The classes module: programmes, schedules, sessions, plans, add-ons and the public catalogue. */
+/** The classes module: programmes, schedules, sessions, plans, rooms, add-ons and the catalogue. */
 const registerClassesRoutes: FastifyPluginAsync<
   { now?: () => Date } & Pick<ClassesContext, 'familiesEnrolledIn' | 'seatsFreed'>
 > = async (app, opts) => {
@@ -45,6 +46,7 @@ const registerClassesRoutes: FastifyPluginAsync<
   await app.register(klassGroupsRoutes, { ctx });
   await app.register(schedulesRoutes, { ctx });
   await app.register(plansRoutes, { ctx });
+  await app.register(roomsRoutes, { ctx });
   await app.register(catalogueRoutes, { ctx, cache });
 };
 

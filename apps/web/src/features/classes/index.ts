@@ -6,6 +6,7 @@
 export { ManageKlassGroup } from './components/manage-klass-group';
 export { ManageKlassGroups } from './components/manage-klass-groups';
 export { ManagePlans } from './components/manage-plans';
+export { ManageRooms } from './components/manage-rooms';
 export { ManageSchedule } from './components/manage-schedule';
 // docs/product.md#client-state: the klass lists are classes data, so their slice lives here.
 export {

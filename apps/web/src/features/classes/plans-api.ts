@@ -5,7 +5,6 @@ export type PlanListArgs = ResourceListArgs<typeof planResource>;
 
 /** Plans (admins): the resource kit's endpoints (docs/architecture.md#adding-a-resource). */
 export const planHooks = resourceEndpoints(planResource, {
-  tag: 'Plan',
   // A plan's price shows on every schedule offering it.
   alsoInvalidates: { update: ['KlassGroup', 'KlassGroupSchedule'] },
 });

@@ -18,7 +18,6 @@ const namesOf = (raw: unknown): CouponScopeOption[] =>
 
 /** Coupons (docs/product.md#coupons-and-user-groups): the resource kit's endpoints. */
 export const couponHooks = resourceEndpoints(couponResource, {
-  tag: 'Coupon',
   // A group shows how many coupons are kept for it.
   alsoInvalidates: { create: ['UserGroup'], update: ['UserGroup'], delete: ['UserGroup'] },
 });

@@ -20,7 +20,7 @@ export type CustomerListArgs = { page: number; search?: string };
 
 const LIST = 'LIST';
 
-const guestCustomerEndpoints = resourceEndpoints(guestCustomerResource, { tag: 'GuestCustomer' });
+const guestCustomerEndpoints = resourceEndpoints(guestCustomerResource);
 
 /** Walk-in customers: the resource kit's endpoints, but delete (walk-ins are never deleted). */
 export const guestCustomerHooks = {

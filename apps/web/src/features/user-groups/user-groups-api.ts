@@ -28,7 +28,6 @@ export const {
   useUpdateMutation: useRenameUserGroupMutation,
   useDeleteMutation: useDeleteUserGroupMutation,
 } = resourceEndpoints(userGroupResource, {
-  tag: 'UserGroup',
   alsoInvalidates: { update: ['Coupon'] },
 });
 
