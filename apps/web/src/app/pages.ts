@@ -1,10 +1,6 @@
 import type { AppPageId, Role } from '@atelier/contract';
-import type { ComponentType } from 'react';
 import type { MessageKey } from '../i18n/i18n';
 import { paths } from '../lib/route-paths';
-
-/** What a page's route file exports (a react-router lazy route module). */
-export type RouteModule = { Component: ComponentType };
 
 /** The drawer's sections of the My menu, in the order the drawer shows them among its entries. */
 export const MENU_SECTIONS = {
@@ -36,10 +32,12 @@ export type MenuPlacement = {
   link?: string;
 };
 
-/** What only the web knows of a page of the contract's `APP_PAGES`. */
+/**
+ * What only the web knows of a page of the contract's `APP_PAGES`, beside its route file
+ * (page-routes.ts: route files may read this list, e.g. the home page's shortcuts, so it imports
+ * none of them).
+ */
 export type WebPage = {
-  /** The route file, loaded when the page is first opened. */
-  component: () => Promise<RouteModule>;
   /** The key of the page's heading. */
   title: MessageKey;
   /** Drawer entries leading here; none when the drawer has no entry for the page. */
@@ -61,67 +59,55 @@ const everyone = ['student', 'teacher', 'admin'] as const;
  */
 export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
   home: {
-    component: () => import('./routes/home'),
     title: 'home.guest.title',
     menu: [{ id: 'top', title: 'menu.top', order: 10, roles: everyone }],
   },
-  homeAlias: { component: () => import('./routes/home'), title: 'home.guest.title' },
-  bookClass: { component: () => import('./routes/book-class'), title: 'pages.bookClass' },
+  homeAlias: { title: 'home.guest.title' },
+  bookClass: { title: 'pages.bookClass' },
   photoBox: {
-    component: () => import('./routes/photo-box'),
     title: 'pages.photoBox',
     menu: [
       { id: 'photobox', title: 'menu.photobox', section: 'gallery', order: 2, roles: everyone },
     ],
   },
-  photoUpload: { component: () => import('./routes/photo-upload'), title: 'pages.photoUpload' },
+  photoUpload: { title: 'pages.photoUpload' },
   login: {
-    component: () => import('./routes/login'),
     title: 'login.title',
     withoutPageStrings: true,
   },
-  register: { component: () => import('./routes/register'), title: 'pages.register' },
+  register: { title: 'pages.register' },
   registerCheckEmail: {
-    component: () => import('./routes/register-check-email'),
     title: 'pages.registerCheckEmail',
   },
   registerComplete: {
-    component: () => import('./routes/register-complete'),
     title: 'pages.registerComplete',
   },
   registerConfirm: {
-    component: () => import('./routes/register-confirm'),
     title: 'pages.registerConfirm',
   },
   passwordReset: {
-    component: () => import('./routes/password-reset'),
     title: 'pages.passwordReset',
   },
   passwordResetToken: {
-    component: () => import('./routes/password-reset-token'),
     title: 'pages.passwordResetToken',
   },
-  cart: { component: () => import('./routes/cart'), title: 'pages.cart' },
-  cartItem: { component: () => import('./routes/cart-item'), title: 'pages.cartItem' },
-  checkout: { component: () => import('./routes/checkout'), title: 'pages.checkout' },
+  cart: { title: 'pages.cart' },
+  cartItem: { title: 'pages.cartItem' },
+  checkout: { title: 'pages.checkout' },
   checkoutComplete: {
-    component: () => import('./routes/checkout-complete'),
     title: 'pages.checkoutComplete',
   },
   checkoutFailed: {
-    component: () => import('./routes/checkout-failed'),
     title: 'pages.checkoutFailed',
   },
-  sandbox: { component: () => import('./routes/sandbox/index'), title: 'sandbox.title' },
-  sandboxDialog: { component: () => import('./routes/sandbox/dialog'), title: 'sandbox.dialog' },
-  sandboxForm: { component: () => import('./routes/sandbox/form'), title: 'sandbox.form' },
-  sandboxFile: { component: () => import('./routes/sandbox/file'), title: 'sandbox.file' },
+  sandbox: { title: 'sandbox.title' },
+  sandboxDialog: { title: 'sandbox.dialog' },
+  sandboxForm: { title: 'sandbox.form' },
+  sandboxFile: { title: 'sandbox.file' },
   sandboxFileUpload: {
-    component: () => import('./routes/sandbox/file-upload'),
     title: 'sandbox.fileUpload',
   },
   classes: {
-    component: () => import('./routes/classes'),
     title: 'pages.classes',
     menu: [
       {
@@ -141,39 +127,31 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   accountSettings: {
-    component: () => import('./routes/account-settings'),
     title: 'pages.accountSettings',
     menu: [{ id: 'account-settings', title: 'menu.accountSettings', order: 20, roles: everyone }],
   },
   accountSettingsEmail: {
-    component: () => import('./routes/account-settings-email'),
     title: 'accountSettings.emailConfirm.title',
   },
   gallery: {
-    component: () => import('./routes/gallery-feed'),
     title: 'pages.galleryFeed',
     menu: [{ id: 'gallery', title: 'menu.gallery', section: 'gallery', order: 1, roles: everyone }],
   },
-  myGallery: { component: () => import('./routes/my-gallery'), title: 'pages.myGallery' },
+  myGallery: { title: 'pages.myGallery' },
   galleryFeedback: {
-    component: () => import('./routes/gallery-feedback'),
     title: 'pages.galleryFeedback',
   },
   galleryStudent: {
-    component: () => import('./routes/gallery-student'),
     title: 'pages.galleryStudent',
   },
   orders: {
-    component: () => import('./routes/orders'),
     title: 'pages.orders',
     menu: [{ id: 'orders', title: 'menu.orders', order: 50, roles: ['student'] }],
   },
   refundComplete: {
-    component: () => import('./routes/refund-complete'),
     title: 'pages.refundComplete',
   },
   userGroup: {
-    component: () => import('./routes/user-group'),
     title: 'pages.userGroup',
     // Teachers may keep coupons and user groups like admins
     // (docs/product.md#coupons-and-user-groups), so they get entries too.
@@ -197,7 +175,6 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   manageCoupons: {
-    component: () => import('./routes/manage-coupons'),
     title: 'pages.manageCoupons',
     menu: [
       {
@@ -217,7 +194,6 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   messages: {
-    component: () => import('./routes/messages'),
     title: 'pages.messages',
     menu: [
       // Families do not send class messages (they read theirs on Classes Schedule): the entry
@@ -240,11 +216,9 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   customersGuest: {
-    component: () => import('./routes/customers-guest'),
     title: 'pages.customersGuest',
   },
   customers: {
-    component: () => import('./routes/customers'),
     title: 'pages.customers',
     menu: [
       {
@@ -257,7 +231,6 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   managePlans: {
-    component: () => import('./routes/manage-plans'),
     title: 'pages.managePlans',
     menu: [
       {
@@ -270,7 +243,6 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   salesOverview: {
-    component: () => import('./routes/sales-overview'),
     title: 'pages.salesOverview',
     menu: [
       {
@@ -283,7 +255,6 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   manageOrders: {
-    component: () => import('./routes/manage-orders'),
     title: 'pages.manageOrders',
     menu: [
       {
@@ -296,7 +267,6 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   manageClasses: {
-    component: () => import('./routes/manage-classes'),
     title: 'pages.manageClasses',
     menu: [
       {
@@ -308,13 +278,11 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
       },
     ],
   },
-  manageClass: { component: () => import('./routes/manage-class'), title: 'pages.manageClass' },
+  manageClass: { title: 'pages.manageClass' },
   manageSchedule: {
-    component: () => import('./routes/manage-schedule'),
     title: 'pages.manageSchedule',
   },
   notFound: {
-    component: () => import('./routes/not-found'),
     title: 'notFound.title',
     withoutPageStrings: true,
   },
