@@ -122,24 +122,17 @@ const ORCHESTRATING_THUNKS = [
 ];
 
 /**
- * Slices that still copy server data and are yet to move into the cache (decision 056); the list
- * only shrinks.
- */
-const SLICES_YET_TO_MOVE = ['features/orders/orders-slice.ts', 'features/classes/klasses-slice.ts'];
-
-/**
  * Shipped files that would give server data a second home beside RTK Query's cache (decision 056):
- * a slice that imports an api module (it follows, and so copies, an endpoint's answers), and a
- * `createAsyncThunk` outside the session's orchestration.
+ * any slice that imports an api module (it follows, and so copies, an endpoint's answers), and a
+ * `createAsyncThunk` outside the session's orchestration. The session's slice is the one slice
+ * let through: its thunks live beside it and call their endpoints (above), and the user it keeps
+ * is who holds the session, which only this browser decides.
  */
 export function serverDataViolations(files: SourceFile[]): LayerViolation[] {
   const violations: LayerViolation[] = [];
   for (const { path, source } of files) {
     if (isTest(path) || path.endsWith('.d.ts')) continue;
-    // The session's slice runs its sign-in calls itself (above); the user it keeps is who holds
-    // the session, which only this browser decides.
-    const exempt = SLICES_YET_TO_MOVE.includes(path) || ORCHESTRATING_THUNKS.includes(path);
-    if (/-slice\.tsx?$/.test(path) && !exempt) {
+    if (/-slice\.tsx?$/.test(path) && !ORCHESTRATING_THUNKS.includes(path)) {
       for (const specifier of importSpecifiers(source)) {
         const target = resolveSpecifier(path, specifier);
         if (target === 'lib/api' || target?.endsWith('-api')) {
