@@ -4,10 +4,9 @@ import { renderWithProviders } from '../testing/render-with-providers';
 import { featurePage } from './feature-page';
 
 describe('featurePage', () => {
-  it('loads the feature component and shows it under the page heading', async () => {
-    const page = featurePage('pages.managePlans', async () => () => <p>the plans</p>);
-    expect(page.title).toBe('pages.managePlans');
-    const { Component } = await page.component();
+  it("loads the feature component and shows it under its page entry's heading", async () => {
+    const load = featurePage('managePlans', async () => () => <p>the plans</p>);
+    const { Component } = await load();
     renderWithProviders(<Component />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Manage Plans');
     expect(screen.getByText('the plans')).toBeInTheDocument();

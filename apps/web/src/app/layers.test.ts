@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  importCycles,
   importSpecifiers,
   layerViolations,
   resolveSpecifier,
@@ -109,6 +110,34 @@ describe('apps/web/src', () => {
     expect(files.length).toBeGreaterThan(100);
     const found = layerViolations(files).map((v) => `${v.file} -> ${v.imports}: ${v.rule}`);
     expect(found).toEqual([]);
+  });
+});
+
+describe('import circles (docs/architecture.md#repository-layout-and-layers)', () => {
+  it('finds a circle, direct or through others, by static, type-only or lazy imports', () => {
+    const cycles = importCycles([
+      // pages → home (lazily) → menu → pages: the circle the page list once made.
+      { path: 'app/pages.ts', source: "const home = () => import('./routes/home');" },
+      { path: 'app/routes/home.tsx', source: "import { myMenu } from '../shell/menu-data';" },
+      { path: 'app/shell/menu-data.ts', source: "import { PAGES } from '../pages';" },
+      // Two files naming each other, one of them by type only.
+      { path: 'features/a/a-api.ts', source: "import type { B } from './a-live';" },
+      { path: 'features/a/a-live.ts', source: "import { aApi } from './a-api';" },
+      // Not a circle: a shared import, and a feature's index.
+      { path: 'features/b/index.ts', source: "export { b } from './b';" },
+      { path: 'features/b/b.ts', source: "import { c } from '../c';" },
+      { path: 'features/c/index.ts', source: "import { x } from '../../lib/x';" },
+      { path: 'features/d/d.ts', source: "import { b } from '../b';\nimport { c } from '../c';" },
+      { path: 'lib/x.ts', source: '' },
+    ]);
+    expect(cycles).toEqual([
+      ['app/pages.ts', 'app/routes/home.tsx', 'app/shell/menu-data.ts', 'app/pages.ts'],
+      ['features/a/a-api.ts', 'features/a/a-live.ts', 'features/a/a-api.ts'],
+    ]);
+  });
+
+  it('apps/web/src has no import circle', () => {
+    expect(importCycles(sourceTree())).toEqual([]);
   });
 });
 

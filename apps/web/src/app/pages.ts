@@ -1,11 +1,6 @@
 import type { AppPageId, Role } from '@atelier/contract';
-import type { ComponentType } from 'react';
 import type { MessageKey } from '../i18n/i18n';
 import { paths } from '../lib/route-paths';
-import { featurePage } from './feature-page';
-
-/** What a page's route file exports (a react-router lazy route module). */
-export type RouteModule = { Component: ComponentType };
 
 /** The drawer's sections of the My menu, in the order the drawer shows them among its entries. */
 export const MENU_SECTIONS = {
@@ -37,10 +32,12 @@ export type MenuPlacement = {
   link?: string;
 };
 
-/** What only the web knows of a page of the contract's `APP_PAGES`. */
+/**
+ * What only the web knows of a page of the contract's `APP_PAGES`, beside its route file
+ * (page-routes.ts: route files may read this list, e.g. the home page's shortcuts, so it imports
+ * none of them).
+ */
 export type WebPage = {
-  /** The route file, loaded when the page is first opened. */
-  component: () => Promise<RouteModule>;
   /** The key of the page's heading. */
   title: MessageKey;
   /** Drawer entries leading here; none when the drawer has no entry for the page. */
@@ -62,67 +59,55 @@ const everyone = ['student', 'teacher', 'admin'] as const;
  */
 export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
   home: {
-    component: () => import('./routes/home'),
     title: 'home.guest.title',
     menu: [{ id: 'top', title: 'menu.top', order: 10, roles: everyone }],
   },
-  homeAlias: { component: () => import('./routes/home'), title: 'home.guest.title' },
-  bookClass: { component: () => import('./routes/book-class'), title: 'pages.bookClass' },
+  homeAlias: { title: 'home.guest.title' },
+  bookClass: { title: 'pages.bookClass' },
   photoBox: {
-    component: () => import('./routes/photo-box'),
     title: 'pages.photoBox',
     menu: [
       { id: 'photobox', title: 'menu.photobox', section: 'gallery', order: 2, roles: everyone },
     ],
   },
-  photoUpload: { component: () => import('./routes/photo-upload'), title: 'pages.photoUpload' },
+  photoUpload: { title: 'pages.photoUpload' },
   login: {
-    component: () => import('./routes/login'),
     title: 'login.title',
     withoutPageStrings: true,
   },
-  register: { component: () => import('./routes/register'), title: 'pages.register' },
+  register: { title: 'pages.register' },
   registerCheckEmail: {
-    component: () => import('./routes/register-check-email'),
     title: 'pages.registerCheckEmail',
   },
   registerComplete: {
-    component: () => import('./routes/register-complete'),
     title: 'pages.registerComplete',
   },
   registerConfirm: {
-    component: () => import('./routes/register-confirm'),
     title: 'pages.registerConfirm',
   },
   passwordReset: {
-    component: () => import('./routes/password-reset'),
     title: 'pages.passwordReset',
   },
   passwordResetToken: {
-    component: () => import('./routes/password-reset-token'),
     title: 'pages.passwordResetToken',
   },
-  cart: { component: () => import('./routes/cart'), title: 'pages.cart' },
-  cartItem: { component: () => import('./routes/cart-item'), title: 'pages.cartItem' },
-  checkout: { component: () => import('./routes/checkout'), title: 'pages.checkout' },
+  cart: { title: 'pages.cart' },
+  cartItem: { title: 'pages.cartItem' },
+  checkout: { title: 'pages.checkout' },
   checkoutComplete: {
-    component: () => import('./routes/checkout-complete'),
     title: 'pages.checkoutComplete',
   },
   checkoutFailed: {
-    component: () => import('./routes/checkout-failed'),
     title: 'pages.checkoutFailed',
   },
-  sandbox: { component: () => import('./routes/sandbox/index'), title: 'sandbox.title' },
-  sandboxDialog: { component: () => import('./routes/sandbox/dialog'), title: 'sandbox.dialog' },
-  sandboxForm: { component: () => import('./routes/sandbox/form'), title: 'sandbox.form' },
-  sandboxFile: { component: () => import('./routes/sandbox/file'), title: 'sandbox.file' },
+  sandbox: { title: 'sandbox.title' },
+  sandboxDialog: { title: 'sandbox.dialog' },
+  sandboxForm: { title: 'sandbox.form' },
+  sandboxFile: { title: 'sandbox.file' },
   sandboxFileUpload: {
-    component: () => import('./routes/sandbox/file-upload'),
     title: 'sandbox.fileUpload',
   },
   classes: {
-    component: () => import('./routes/classes'),
     title: 'pages.classes',
     menu: [
       {
@@ -142,39 +127,31 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   accountSettings: {
-    component: () => import('./routes/account-settings'),
     title: 'pages.accountSettings',
     menu: [{ id: 'account-settings', title: 'menu.accountSettings', order: 20, roles: everyone }],
   },
   accountSettingsEmail: {
-    component: () => import('./routes/account-settings-email'),
     title: 'accountSettings.emailConfirm.title',
   },
   gallery: {
-    component: () => import('./routes/gallery-feed'),
     title: 'pages.galleryFeed',
     menu: [{ id: 'gallery', title: 'menu.gallery', section: 'gallery', order: 1, roles: everyone }],
   },
-  myGallery: { component: () => import('./routes/my-gallery'), title: 'pages.myGallery' },
+  myGallery: { title: 'pages.myGallery' },
   galleryFeedback: {
-    component: () => import('./routes/gallery-feedback'),
     title: 'pages.galleryFeedback',
   },
   galleryStudent: {
-    component: () => import('./routes/gallery-student'),
     title: 'pages.galleryStudent',
   },
   orders: {
-    component: () => import('./routes/orders'),
     title: 'pages.orders',
     menu: [{ id: 'orders', title: 'menu.orders', order: 50, roles: ['student'] }],
   },
   refundComplete: {
-    component: () => import('./routes/refund-complete'),
     title: 'pages.refundComplete',
   },
   userGroup: {
-    component: () => import('./routes/user-group'),
     title: 'pages.userGroup',
     // Teachers may keep coupons and user groups like admins
     // (docs/product.md#coupons-and-user-groups), so they get entries too.
@@ -198,10 +175,7 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   manageCoupons: {
-    ...featurePage(
-      'pages.manageCoupons',
-      async () => (await import('../features/coupons')).ManageCoupons,
-    ),
+    title: 'pages.manageCoupons',
     menu: [
       {
         id: 'teacher-manage-coupons',
@@ -220,7 +194,6 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   messages: {
-    component: () => import('./routes/messages'),
     title: 'pages.messages',
     menu: [
       // Families do not send class messages (they read theirs on Classes Schedule): the entry
@@ -242,12 +215,10 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
       },
     ],
   },
-  customersGuest: featurePage(
-    'pages.customersGuest',
-    async () => (await import('../features/customers')).GuestCustomersPage,
-  ),
+  customersGuest: {
+    title: 'pages.customersGuest',
+  },
   customers: {
-    component: () => import('./routes/customers'),
     title: 'pages.customers',
     menu: [
       {
@@ -260,10 +231,7 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   managePlans: {
-    ...featurePage(
-      'pages.managePlans',
-      async () => (await import('../features/classes')).ManagePlans,
-    ),
+    title: 'pages.managePlans',
     menu: [
       {
         id: 'manage-plans',
@@ -275,10 +243,7 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   manageRooms: {
-    ...featurePage(
-      'pages.manageRooms',
-      async () => (await import('../features/classes')).ManageRooms,
-    ),
+    title: 'pages.manageRooms',
     menu: [
       {
         id: 'manage-rooms',
@@ -290,7 +255,6 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   salesOverview: {
-    component: () => import('./routes/sales-overview'),
     title: 'pages.salesOverview',
     menu: [
       {
@@ -303,7 +267,6 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   manageOrders: {
-    component: () => import('./routes/manage-orders'),
     title: 'pages.manageOrders',
     menu: [
       {
@@ -316,7 +279,6 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   manageClasses: {
-    component: () => import('./routes/manage-classes'),
     title: 'pages.manageClasses',
     menu: [
       {
@@ -328,13 +290,11 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
       },
     ],
   },
-  manageClass: { component: () => import('./routes/manage-class'), title: 'pages.manageClass' },
+  manageClass: { title: 'pages.manageClass' },
   manageSchedule: {
-    component: () => import('./routes/manage-schedule'),
     title: 'pages.manageSchedule',
   },
   notFound: {
-    component: () => import('./routes/not-found'),
     title: 'notFound.title',
     withoutPageStrings: true,
   },

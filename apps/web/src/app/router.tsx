@@ -10,7 +10,8 @@ import { loadOrRetry } from '../components/feedback/lazy-retry';
 import { PageRouteError, RouteError } from '../components/feedback/route-error';
 import { loadFeatureStrings } from '../i18n/i18n';
 import { setNavigator } from '../lib/navigation';
-import { PAGES, type RouteModule } from './pages';
+import { PAGE_ROUTES, type RouteModule } from './page-routes';
+import { PAGES } from './pages';
 import { RequireRole } from './routes/require-role';
 import { AppLayout } from './shell/app-layout';
 
@@ -35,8 +36,8 @@ function page(load: () => Promise<RouteModule>): () => Promise<RouteModule> {
 
 /** A page of the list as a route: `/` is the layout's index, every other path relative to it. */
 function pageRoute(id: AppPageId): RouteObject {
-  const web = PAGES[id];
-  const lazy = web.withoutPageStrings ? part(web.component) : page(web.component);
+  const load = PAGE_ROUTES[id];
+  const lazy = PAGES[id].withoutPageStrings ? part(load) : page(load);
   const path = APP_PAGES[id].path.replace(/^\/+|\/+$/g, '');
   return path === '' ? { index: true, lazy } : { path, lazy };
 }
@@ -49,7 +50,7 @@ const GUARDED: Exclude<PageAccess, 'public'>[] = ['anyUser', 'student', 'teacher
 
 /**
  * The route table of docs/product.md#routes-and-screens, relative to the /app basename, made from
- * the page list (pages.ts). Every page is a lazy module exporting `Component`; the layout and the
+ * the page list (pages.ts) and its route files (page-routes.ts). Every page is a lazy module exporting `Component`; the layout and the
  * guards are in the entry chunk.
  */
 export const routes: RouteObject[] = [
@@ -67,7 +68,7 @@ export const routes: RouteObject[] = [
         children: [
           ...pagesOf('public').map(pageRoute),
           // docs/product.md#routes-and-screens: every unknown path shows the not-found page too.
-          { path: '*', lazy: part(PAGES.notFound.component) },
+          { path: '*', lazy: part(PAGE_ROUTES.notFound) },
         ],
       },
       ...GUARDED.map(

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { searchDialogOpened } from '../components/dialogs/search-dialog-slice';
 import { clearGuestCart } from '../features/cart';
-import { klassListSet } from '../features/classes';
-import { pendingOrderAdded, selectedOrderIdSet } from '../features/orders';
+import { selectedOrderIdSet } from '../features/orders';
 import { setUser } from '../features/session';
 import { liveLanguageSet } from '../i18n/language-slice';
 import { api } from '../lib/api';
@@ -12,8 +11,9 @@ import { sessionExpired } from '../lib/session-expired';
 import { snackbarShown } from '../lib/snackbar-slice';
 import { getToken, setToken } from '../lib/storage';
 import { buildNotification, buildUser } from '../testing/builders';
-import { putNotifications } from '../testing/cache-entries';
+import { putNotifications, putOrders } from '../testing/cache-entries';
 import { type FakeApi, fakeApi } from '../testing/fake-api';
+import { buildOrder } from '../testing/order-builders';
 import { drawerOpened } from './shell/shell-slice';
 import { makeStore } from './store';
 
@@ -33,16 +33,7 @@ describe('makeStore', () => {
   it('holds every slice of the client state at its initial value', () => {
     const state = makeStore().getState();
     expect(Object.keys(state).sort()).toEqual(
-      [
-        'api',
-        'klasses',
-        'language',
-        'orders',
-        'searchDialog',
-        'session',
-        'shell',
-        'snackbar',
-      ].sort(),
+      ['api', 'language', 'orders', 'searchDialog', 'session', 'shell', 'snackbar'].sort(),
     );
     expect(state.session.status).toBe('idle');
   });
@@ -66,10 +57,10 @@ describe('resetStore (docs/product.md#client-state "Clearing the store resets ev
     store.dispatch(drawerOpened());
     store.dispatch(snackbarShown({ content: 'x' }));
     store.dispatch(liveLanguageSet('ja'));
-    store.dispatch(klassListSet([{ id: '1', klass_group_id: '2' }]));
-    store.dispatch(pendingOrderAdded({ id: '1' }));
+    putOrders(store, 'pending', [buildOrder({ id: '1' })]);
+    putOrders(store, 'purchased', [buildOrder({ id: '2', status: 'paid' })]);
     store.dispatch(selectedOrderIdSet('1'));
-    expect(Object.keys(store.getState().api.queries)).toHaveLength(3);
+    expect(Object.keys(store.getState().api.queries)).toHaveLength(5);
 
     store.dispatch(resetStore());
     const { api: apiState, ...rest } = store.getState();

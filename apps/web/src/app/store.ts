@@ -6,7 +6,6 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import { searchDialogReducer } from '../components/dialogs/search-dialog-slice';
-import { klassesReducer } from '../features/classes';
 import { ordersReducer } from '../features/orders';
 import { endSession, sessionReducer } from '../features/session';
 import { languageReducer, liveLanguageSet } from '../i18n/language-slice';
@@ -23,7 +22,6 @@ const appReducer = combineReducers({
   snackbar: snackbarReducer,
   language: languageReducer,
   searchDialog: searchDialogReducer,
-  klasses: klassesReducer,
   orders: ordersReducer,
   [api.reducerPath]: api.reducer,
 });

@@ -1,12 +1,14 @@
-import type { CartItem, Notification } from '@atelier/contract';
+import type { CartItem, FlatKlassGroup, Notification, Order } from '@atelier/contract';
 import { type AppStore, makeStore, type RootState } from '../app/store';
 import { cartApi, cartOwnerOf } from '../features/cart';
+import { classesApi } from '../features/classes';
 import {
   deliverLiveMessage,
   EMPTY_NOTIFICATIONS_LIST,
   mergeNotifications,
   notificationsApi,
 } from '../features/notifications';
+import { type OrderListStatus, ordersApi } from '../features/orders';
 import { notificationResource } from './builders';
 
 // Server data lives in RTK Query's cache (docs/decisions/056-server-data-lives-in-the-rtk-query-cache.md):
@@ -58,4 +60,26 @@ export function putNotifications(
  */
 export async function deliverLiveNotification(store: AppStore, notification: Notification) {
   await deliverLiveMessage(store.dispatch, store.getState, notificationResource(notification));
+}
+
+/** One of the orders lists as if its first page had been fetched. */
+export function putOrders(store: AppStore, status: OrderListStatus, orders: Order[]): void {
+  store.dispatch(
+    ordersApi.util.upsertQueryEntries([
+      {
+        endpointName: 'orders',
+        arg: { status, page: 1 },
+        value: { items: orders, meta: { page: 1, per_page: 20, total: orders.length } },
+      },
+    ]),
+  );
+}
+
+/** Programmes as if each had been fetched on its own (its page, with its schedules). */
+export function putKlassGroups(store: AppStore, groups: FlatKlassGroup[]): void {
+  store.dispatch(
+    classesApi.util.upsertQueryEntries(
+      groups.map((group) => ({ endpointName: 'klassGroup' as const, arg: group.id, value: group })),
+    ),
+  );
 }

@@ -122,24 +122,17 @@ const ORCHESTRATING_THUNKS = [
 ];
 
 /**
- * Slices that still copy server data and are yet to move into the cache (decision 056); the list
- * only shrinks.
- */
-const SLICES_YET_TO_MOVE = ['features/orders/orders-slice.ts', 'features/classes/klasses-slice.ts'];
-
-/**
  * Shipped files that would give server data a second home beside RTK Query's cache (decision 056):
- * a slice that imports an api module (it follows, and so copies, an endpoint's answers), and a
- * `createAsyncThunk` outside the session's orchestration.
+ * any slice that imports an api module (it follows, and so copies, an endpoint's answers), and a
+ * `createAsyncThunk` outside the session's orchestration. The session's slice is the one slice
+ * let through: its thunks live beside it and call their endpoints (above), and the user it keeps
+ * is who holds the session, which only this browser decides.
  */
 export function serverDataViolations(files: SourceFile[]): LayerViolation[] {
   const violations: LayerViolation[] = [];
   for (const { path, source } of files) {
     if (isTest(path) || path.endsWith('.d.ts')) continue;
-    // The session's slice runs its sign-in calls itself (above); the user it keeps is who holds
-    // the session, which only this browser decides.
-    const exempt = SLICES_YET_TO_MOVE.includes(path) || ORCHESTRATING_THUNKS.includes(path);
-    if (/-slice\.tsx?$/.test(path) && !exempt) {
+    if (/-slice\.tsx?$/.test(path) && !ORCHESTRATING_THUNKS.includes(path)) {
       for (const specifier of importSpecifiers(source)) {
         const target = resolveSpecifier(path, specifier);
         if (target === 'lib/api' || target?.endsWith('-api')) {
@@ -163,4 +156,62 @@ export function serverDataViolations(files: SourceFile[]): LayerViolation[] {
     }
   }
   return violations;
+}
+
+/** The file a path under src/ without extension names: itself as .ts/.tsx, or its index. */
+function fileOf(target: string, paths: Set<string>): string | null {
+  for (const candidate of [
+    target,
+    `${target}.ts`,
+    `${target}.tsx`,
+    `${target}/index.ts`,
+    `${target}/index.tsx`,
+  ]) {
+    if (paths.has(candidate)) return candidate;
+  }
+  return null;
+}
+
+/**
+ * Every import circle among `files`, each as the paths round it (the first repeated at the end),
+ * found once whatever file it starts from. Type-only and lazy imports count: a circle of either
+ * still ties two modules to each other, so neither can be read, tested or moved alone
+ * (docs/architecture.md#repository-layout-and-layers).
+ */
+export function importCycles(files: SourceFile[]): string[][] {
+  const paths = new Set(files.map((f) => f.path));
+  const edges = new Map<string, string[]>();
+  for (const { path, source } of files) {
+    const targets = importSpecifiers(source)
+      .map((specifier) => resolveSpecifier(path, specifier))
+      .map((target) => (target === null ? null : fileOf(target, paths)))
+      .filter((target): target is string => target !== null && target !== path);
+    edges.set(path, [...new Set(targets)].sort());
+  }
+  // Depth-first walk: an import back to a file still on the walk's stack closes a circle.
+  const cycles: string[][] = [];
+  const seen = new Set<string>();
+  const keys = new Set<string>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const walk = (path: string): void => {
+    seen.add(path);
+    stack.push(path);
+    onStack.add(path);
+    for (const next of edges.get(path) ?? []) {
+      if (onStack.has(next)) {
+        const circle = stack.slice(stack.indexOf(next));
+        // The same circle found from another of its files is the same circle.
+        const key = [...circle].sort().join(' ');
+        if (!keys.has(key)) {
+          keys.add(key);
+          cycles.push([...circle, next]);
+        }
+      } else if (!seen.has(next)) walk(next);
+    }
+    stack.pop();
+    onStack.delete(path);
+  };
+  for (const path of [...paths].sort()) if (!seen.has(path)) walk(path);
+  return cycles;
 }

@@ -6,6 +6,10 @@ import { resetStore } from '../../lib/reset-store';
 import { setToken } from '../../lib/storage';
 import { adoptLanguage, loadSession, openLiveConnection, type SessionState } from '../session';
 
+// Thunks, like the session's own: each orchestrates sign-in across features (token, store reset,
+// live connection, the session's user) in order, which no hook or endpoint lifecycle can do
+// (docs/decisions/056-server-data-lives-in-the-rtk-query-cache.md, "What stays imperative, and why").
+
 /**
  * Signs in with a token a mailed link earned (registration confirmed, password reset): the same
  * steps as a sign-in after its POST (docs/product.md#client-state: token stored, store cleared, live connection opened,

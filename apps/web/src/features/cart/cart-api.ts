@@ -87,6 +87,56 @@ async function answered(done: Promise<{ data: CartItem | null }>): Promise<CartI
   }
 }
 
+type ServerAnswer = { data?: unknown; error?: ApiError };
+
+/**
+ * Where a change of the cart happens: on the server for a signed-in user (its answer, when it
+ * carries one, is parsed with `parse`), in the browser's database for a guest. Failures of either
+ * come back as the mutation's error, so forms read a local refusal like the server's.
+ */
+async function changeByOwner<Answer>(
+  owner: CartOwner,
+  server: () => PromiseLike<ServerAnswer> | ServerAnswer,
+  parse: (body: unknown) => Promise<Answer>,
+  guest: () => Promise<ApiError | null>,
+): Promise<{ data: Answer | null; error?: undefined } | { error: ApiError; data?: undefined }> {
+  try {
+    if (owner !== GUEST_CART) {
+      const answer = await server();
+      if (answer.error) return { error: answer.error };
+      return { data: await parse(answer.data) };
+    }
+    const refusal = await guest();
+    return refusal ? { error: refusal } : { data: null };
+  } catch (error) {
+    return { error: toApiError(error) };
+  }
+}
+
+/** A user's change answered the item: it goes into the owner's cart entry (decision 056). */
+async function putAnsweredItem(
+  args: { owner: CartOwner },
+  {
+    dispatch,
+    queryFulfilled,
+  }: {
+    // biome-ignore lint/suspicious/noExplicitAny: the lifecycle's dispatch is typed against the api's own state
+    dispatch: (action: any) => unknown;
+    queryFulfilled: Promise<{ data: CartItem | null }>;
+  },
+): Promise<void> {
+  const item = await answered(queryFulfilled);
+  if (item) {
+    dispatch(
+      cartApi.util.updateQueryData('cart', args.owner, (items) => withCartItem(items, item)),
+    );
+  }
+}
+
+/** A guest's change answers no price: the local items are priced again, once. */
+const guestChangeInvalidates = (_result: unknown, error: unknown, args: { owner: CartOwner }) =>
+  args.owner === GUEST_CART && !error ? (['CartItem'] as const) : [];
+
 /**
  * The cart's server calls (docs/product.md#server-calls), and the one home of the cart
  * (docs/decisions/056-server-data-lives-in-the-rtk-query-cache.md): the `cart` entry, keyed by
@@ -158,10 +208,11 @@ export const cartApi = api.injectEndpoints({
      * per class: adding a class already in the cart changes that item.
      */
     addToCart: build.mutation<CartItem | null, AddToCartArgs>({
-      async queryFn(args, _api, _extra, baseQuery) {
-        try {
-          if (args.owner !== GUEST_CART) {
-            const answer = await baseQuery({
+      queryFn: (args, _api, _extra, baseQuery) =>
+        changeByOwner(
+          args.owner,
+          () =>
+            baseQuery({
               url: API.cartItems,
               method: 'POST',
               data: {
@@ -174,51 +225,39 @@ export const cartApi = api.injectEndpoints({
                   coupon_code: args.couponCode,
                 },
               },
-            });
-            if (answer.error) return { error: answer.error };
-            return { data: await parseCartItem(answer.data) };
-          }
-          const fields = {
-            klass_group_schedule_id: args.scheduleId,
-            plan_id: args.planId,
-            number_of_attendees: args.numberOfAttendees,
-            coupon_code: args.couponCode,
-            attendees: asGuestAttendees(args.typedAttendees),
-            cart_item_klass_group_schedule_addons: args.addonIds,
-          };
-          const local = await readGuestCartItems();
-          const same = local.find((item) => item.klass_group_schedule_id === args.scheduleId);
-          if (same) await updateGuestCartItem(same.id, fields);
-          else if (local.length >= MAX_CART_ITEMS) {
-            return {
-              error: localRefusal(
+            }),
+          parseCartItem,
+          async () => {
+            const fields = {
+              klass_group_schedule_id: args.scheduleId,
+              plan_id: args.planId,
+              number_of_attendees: args.numberOfAttendees,
+              coupon_code: args.couponCode,
+              attendees: asGuestAttendees(args.typedAttendees),
+              cart_item_klass_group_schedule_addons: args.addonIds,
+            };
+            const local = await readGuestCartItems();
+            const same = local.find((item) => item.klass_group_schedule_id === args.scheduleId);
+            if (same) await updateGuestCartItem(same.id, fields);
+            else if (local.length >= MAX_CART_ITEMS) {
+              return localRefusal(
                 'klass_group_schedule_id',
                 CART_MESSAGES.cartFull(MAX_CART_ITEMS),
-              ),
-            };
-          } else await addGuestCartItem(fields);
-          return { data: null };
-        } catch (error) {
-          return { error: toApiError(error) };
-        }
-      },
-      async onQueryStarted(args, { dispatch, queryFulfilled }) {
-        const item = await answered(queryFulfilled);
-        if (item) {
-          dispatch(
-            cartApi.util.updateQueryData('cart', args.owner, (items) => withCartItem(items, item)),
-          );
-        }
-      },
-      invalidatesTags: (_result, error, args) =>
-        args.owner === GUEST_CART && !error ? ['CartItem'] : [],
+              );
+            } else await addGuestCartItem(fields);
+            return null;
+          },
+        ),
+      onQueryStarted: putAnsweredItem,
+      invalidatesTags: guestChangeInvalidates,
     }),
     /** /cart/{id}: attendees, add-ons or the coupon (PUT for a user, the local row for a guest). */
     changeCartItem: build.mutation<CartItem | null, CartItemChangeArgs>({
-      async queryFn(args, _api, _extra, baseQuery) {
-        try {
-          if (args.owner !== GUEST_CART) {
-            const answer = await baseQuery({
+      queryFn: (args, _api, _extra, baseQuery) =>
+        changeByOwner(
+          args.owner,
+          () =>
+            baseQuery({
               url: API.cartItem(args.id),
               method: 'PUT',
               data: {
@@ -234,53 +273,41 @@ export const cartApi = api.injectEndpoints({
                   ...(args.couponCode !== undefined ? { coupon_code: args.couponCode } : {}),
                 },
               },
+            }),
+          parseCartItem,
+          async () => {
+            const typed = args.typedAttendees;
+            await updateGuestCartItem(Number(args.id), {
+              ...(typed ? { attendees: asGuestAttendees(typed) } : {}),
+              ...(typed && typed.length > 0
+                ? { number_of_attendees: typed.length }
+                : args.numberOfAttendees !== undefined
+                  ? { number_of_attendees: args.numberOfAttendees }
+                  : {}),
+              ...(args.addonIds ? { cart_item_klass_group_schedule_addons: args.addonIds } : {}),
+              ...(args.couponCode !== undefined ? { coupon_code: args.couponCode } : {}),
             });
-            if (answer.error) return { error: answer.error };
-            return { data: await parseCartItem(answer.data) };
-          }
-          const typed = args.typedAttendees;
-          await updateGuestCartItem(Number(args.id), {
-            ...(typed ? { attendees: asGuestAttendees(typed) } : {}),
-            ...(typed && typed.length > 0
-              ? { number_of_attendees: typed.length }
-              : args.numberOfAttendees !== undefined
-                ? { number_of_attendees: args.numberOfAttendees }
-                : {}),
-            ...(args.addonIds ? { cart_item_klass_group_schedule_addons: args.addonIds } : {}),
-            ...(args.couponCode !== undefined ? { coupon_code: args.couponCode } : {}),
-          });
-          return { data: null };
-        } catch (error) {
-          return { error: toApiError(error) };
-        }
-      },
-      async onQueryStarted(args, { dispatch, queryFulfilled }) {
-        const item = await answered(queryFulfilled);
-        if (item) {
-          dispatch(
-            cartApi.util.updateQueryData('cart', args.owner, (items) => withCartItem(items, item)),
-          );
-        }
-      },
-      invalidatesTags: (_result, error, args) =>
-        args.owner === GUEST_CART && !error ? ['CartItem'] : [],
+            return null;
+          },
+        ),
+      onQueryStarted: putAnsweredItem,
+      invalidatesTags: guestChangeInvalidates,
     }),
     /**
      * Removes an item: DELETE /api/v2/cart_items/{id} for a user, the local row for a guest. The
      * item leaves the cart entry once that is done; nothing else changes, so nothing is asked again.
      */
     removeFromCart: build.mutation<null, { owner: CartOwner; id: string }>({
-      async queryFn({ owner, id }, _api, _extra, baseQuery) {
-        try {
-          if (owner !== GUEST_CART) {
-            const answer = await baseQuery({ url: API.cartItem(id), method: 'DELETE' });
-            if (answer.error) return { error: answer.error };
-          } else await removeGuestCartItem(Number(id));
-          return { data: null };
-        } catch (error) {
-          return { error: toApiError(error) };
-        }
-      },
+      queryFn: ({ owner, id }, _api, _extra, baseQuery) =>
+        changeByOwner(
+          owner,
+          () => baseQuery({ url: API.cartItem(id), method: 'DELETE' }),
+          async () => null,
+          async () => {
+            await removeGuestCartItem(Number(id));
+            return null;
+          },
+        ),
       async onQueryStarted({ owner, id }, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;

@@ -5,6 +5,7 @@ import {
   type CreateAddonBody,
   type CreateKlassGroupBody,
   type CreateScheduleBody,
+  FIRST_PAGE,
   type FlatAddon,
   type FlatKlass,
   type FlatKlassGroup,
@@ -24,6 +25,7 @@ import {
 } from '@atelier/contract';
 import { z } from 'zod';
 import { api, reportLoadFailure } from '../../lib/api';
+import { mergeById, replaceById } from '../../lib/merge-by-id';
 import { type Paged, parsePaged } from '../../lib/paged-list';
 
 export type KlassGroupListArgs = { page: number; search?: string };
@@ -33,6 +35,18 @@ export type SchedulePreview = z.infer<typeof schedulePreviewDocumentSchema>;
 const scheduleTag = (id: string) => ({ type: 'KlassGroupSchedule' as const, id });
 const klassGroupTag = (id: string) => ({ type: 'KlassGroup' as const, id });
 const LIST = 'LIST';
+
+/** The programmes list's one entry, whatever page or search it was last asked for. */
+const LIST_ARG: KlassGroupListArgs = { page: FIRST_PAGE };
+
+/** The answer of a mutation, or null when it failed (its caller hears of that). */
+async function answerOf<T>(queryFulfilled: Promise<{ data: T }>): Promise<T | null> {
+  try {
+    return (await queryFulfilled).data;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The admin classes endpoints (programmes, schedules, sessions, add-ons, plans) and the teacher
@@ -46,6 +60,16 @@ export const classesApi = api.injectEndpoints({
         params: { page, ...(search ? { search } : {}) },
       }),
       transformResponse: (raw: unknown) => parsePaged(z.array(klassGroupFlatSchema), raw),
+      // docs/product.md#client-state `klassGroupLists` and `klassGroupPage`: one entry whatever
+      // page is asked for; a first page (a visit, a new search) replaces the list and so puts the
+      // page back to 1, a later page ("Load more") is merged in by id. `meta.page` is the counter.
+      serializeQueryArgs: ({ endpointName }) => endpointName,
+      merge: (current, incoming, { arg }) =>
+        arg.page <= FIRST_PAGE
+          ? incoming
+          : { items: mergeById(current.items, incoming.items), meta: incoming.meta },
+      forceRefetch: ({ currentArg, previousArg }) =>
+        currentArg?.page !== previousArg?.page || currentArg?.search !== previousArg?.search,
       providesTags: (result) => [
         { type: 'KlassGroup', id: LIST },
         ...(result?.items ?? []).map((g) => klassGroupTag(g.id)),
@@ -64,7 +88,17 @@ export const classesApi = api.injectEndpoints({
         data: { klass_group: fields },
       }),
       transformResponse: (raw: unknown) => parseDocument(klassGroupFlatSchema, raw),
-      invalidatesTags: [{ type: 'KlassGroup', id: LIST }],
+      // The answer is the new programme: it shows at the end of the list at once.
+      async onQueryStarted(_fields, { dispatch, queryFulfilled }) {
+        const created = await answerOf(queryFulfilled);
+        if (!created) return;
+        dispatch(
+          classesApi.util.updateQueryData('klassGroups', LIST_ARG, (list) => ({
+            items: mergeById(list.items, [created]),
+            meta: { ...list.meta, total: list.meta.total + 1 },
+          })),
+        );
+      },
     }),
     updateKlassGroup: build.mutation<
       FlatKlassGroup,
@@ -76,17 +110,41 @@ export const classesApi = api.injectEndpoints({
         data: { klass_group: fields },
       }),
       transformResponse: (raw: unknown) => parseDocument(klassGroupFlatSchema, raw),
-      invalidatesTags: (_result, _error, { id }) => [klassGroupTag(id)],
+      // The answer is the programme as it now is: it replaces its row and its own entry.
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        const updated = await answerOf(queryFulfilled);
+        if (updated) dispatch(klassGroupAnswered(updated));
+      },
     }),
     removeKlassGroupImage: build.mutation<FlatKlassGroup, string>({
       query: (id) => ({ url: CLASSES_API.klassGroupImage(id), method: 'DELETE' }),
       transformResponse: (raw: unknown) => parseDocument(klassGroupFlatSchema, raw),
       invalidatesTags: (_result, error, id) => (error ? [] : [klassGroupTag(id)]),
     }),
+    /**
+     * docs/product.md#client-state: deleting a programme drops its row, and its own entry goes
+     * (invalidated) with the schedules it held.
+     */
     deleteKlassGroup: build.mutation<void, string>({
       query: (id) => ({ url: CLASSES_API.klassGroup(id), method: 'DELETE' }),
-      invalidatesTags: (_result, error, id) =>
-        error ? [] : [{ type: 'KlassGroup', id: LIST }, klassGroupTag(id)],
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        dispatch(
+          classesApi.util.updateQueryData('klassGroups', LIST_ARG, (list) =>
+            list.items.some((g) => g.id === id)
+              ? {
+                  items: list.items.filter((g) => g.id !== id),
+                  meta: { ...list.meta, total: Math.max(0, list.meta.total - 1) },
+                }
+              : list,
+          ),
+        );
+      },
+      invalidatesTags: (_result, error, id) => (error ? [] : [klassGroupTag(id)]),
     }),
 
     previewSchedule: build.mutation<SchedulePreview, PreviewScheduleBody['klass_group_schedule']>({
@@ -127,10 +185,23 @@ export const classesApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { id, klassGroupId }) =>
         error ? [] : [scheduleTag(id), klassGroupTag(klassGroupId), { type: 'Plan', id: LIST }],
     }),
+    /** The schedule leaves its programme's entry; the plans it used are asked for again. */
     deleteSchedule: build.mutation<void, { id: string; klassGroupId: string }>({
       query: ({ id }) => ({ url: CLASSES_API.schedule(id), method: 'DELETE' }),
-      invalidatesTags: (_result, error, { klassGroupId }) =>
-        error ? [] : [klassGroupTag(klassGroupId), { type: 'Plan', id: LIST }],
+      async onQueryStarted({ id, klassGroupId }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        dispatch(
+          classesApi.util.updateQueryData('klassGroup', klassGroupId, (group) => ({
+            ...group,
+            klass_group_schedules: group.klass_group_schedules.filter((s) => s.id !== id),
+          })),
+        );
+      },
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Plan', id: LIST }]),
     }),
 
     addKlass: build.mutation<FlatKlass, { scheduleId: string; starts_at: string; ends_at: string }>(
@@ -195,6 +266,22 @@ export const classesApi = api.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * A programme as an answer gave it (an update, or its image uploaded outside the endpoints)
+ * replaces its row in the list and its own entry (docs/decisions/056-server-data-lives-in-the-rtk-query-cache.md).
+ */
+export function klassGroupAnswered(group: FlatKlassGroup) {
+  return (dispatch: (action: unknown) => unknown): void => {
+    dispatch(
+      classesApi.util.updateQueryData('klassGroups', LIST_ARG, (list) => ({
+        ...list,
+        items: replaceById(list.items, group),
+      })),
+    );
+    dispatch(classesApi.util.updateQueryData('klassGroup', group.id, () => group));
+  };
+}
 
 export const {
   useKlassGroupsQuery,

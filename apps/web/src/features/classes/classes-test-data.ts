@@ -1,9 +1,12 @@
 import {
   type Document,
   document,
+  type FlatKlassGroup,
   type KlassAttributes,
   type KlassGroupAttributes,
+  klassGroupFlatSchema,
   type PlanAttributes,
+  parseDocument,
   type Resource,
   resource,
   type ScheduleAttributes,
@@ -257,4 +260,12 @@ export function validationErrors(fields: Record<string, string>) {
 /** A 409 error document. */
 export function conflict(detail: string) {
   return { status: 409, data: { errors: [{ status: '409', code: 'conflict', detail }] } };
+}
+
+/** A programme with its schedules as the klassGroup endpoint's entry holds it (flattened). */
+export function flatKlassGroup(
+  id: string,
+  schedules: { id: string; attributes?: Partial<ScheduleAttributes> }[] = [],
+): FlatKlassGroup {
+  return parseDocument(klassGroupFlatSchema, klassGroupDocument(id, {}, schedules));
 }

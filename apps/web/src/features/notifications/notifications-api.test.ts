@@ -9,8 +9,7 @@ import {
 import { deliverLiveNotification, putNotifications } from '../../testing/cache-entries';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
 import { type AppStore, makeStore } from '../../testing/render-with-providers';
-import { notificationsApi, UNREAD_COUNT_TAG } from './notifications-api';
-import { applyLiveMessage } from './notifications-live';
+import { deliverLiveMessage, notificationsApi, UNREAD_COUNT_TAG } from './notifications-api';
 import {
   selectNotifications,
   selectNotificationsPage,
@@ -147,7 +146,9 @@ describe('notifications in the cache (docs/product.md#server-calls)', () => {
     console.error = (...args: unknown[]) => errors.push(args);
     try {
       api = fakeApi({});
-      await applyLiveMessage(store.dispatch, store.getState, { data: { id: '1', type: 'posts' } });
+      await deliverLiveMessage(store.dispatch, store.getState, {
+        data: { id: '1', type: 'posts' },
+      });
     } finally {
       console.error = original;
     }
@@ -166,7 +167,7 @@ describe('notifications in the cache (docs/product.md#server-calls)', () => {
       }
     };
     api = fakeApi({});
-    await applyLiveMessage(
+    await deliverLiveMessage(
       (action) => {
         seen(action);
         return original(action as never);

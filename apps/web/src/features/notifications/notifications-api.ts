@@ -1,4 +1,4 @@
-import { API, FIRST_PAGE } from '@atelier/contract';
+import { API, FIRST_PAGE, type Notification } from '@atelier/contract';
 import { i18n, type MessageKey } from '../../i18n/i18n';
 import { api, reportLoadFailure } from '../../lib/api';
 import { handleError } from '../../lib/api-client';
@@ -8,24 +8,57 @@ import {
   isListedUnread,
   type NotificationsList,
   withAllRead,
+  withLive,
   withPage,
   withRead,
 } from './notifications-list';
+import { UNREAD_COUNT_TAG } from './notifications-tags';
 
-/** The unread count's tag: whatever may have changed it asks for it again by this tag. */
-export const UNREAD_COUNT_TAG = { type: 'Notification' as const, id: 'UNREAD' };
+export { UNREAD_COUNT_TAG };
+
+// biome-ignore lint/suspicious/noExplicitAny: RTK Query's lifecycle dispatch and getState are typed against the api's own state
+type LiveDispatch = (action: any) => unknown;
+
+/**
+ * A live notification merged into the list's entry (docs/product.md#server-calls live channel):
+ * a list never fetched starts with it, its page counter still at 1.
+ */
+function mergeLiveNotification(dispatch: LiveDispatch, getState: () => unknown) {
+  return (notification: Notification): void => {
+    const select = notificationsApi.endpoints.notifications.select(FIRST_PAGE);
+    // biome-ignore lint/suspicious/noExplicitAny: the lifecycle's state is the app's, which holds the api
+    const listed = select(getState() as any).data;
+    if (listed) {
+      dispatch(
+        notificationsApi.util.updateQueryData('notifications', FIRST_PAGE, (list) =>
+          withLive(list, notification),
+        ),
+      );
+      return;
+    }
+    dispatch(
+      notificationsApi.util.upsertQueryEntries([
+        {
+          endpointName: 'notifications',
+          arg: FIRST_PAGE,
+          value: withLive(EMPTY_NOTIFICATIONS_LIST, notification),
+        },
+      ]),
+    );
+  };
+}
 
 /**
  * Handles one NotificationsChannel message as the subscription does (tests deliver one without a
  * socket). The handler is loaded on demand, like the subscription, to keep the first visit small.
  */
 export async function deliverLiveMessage(
-  dispatch: Parameters<typeof import('./notifications-live').applyLiveMessage>[0],
+  dispatch: LiveDispatch,
   getState: () => unknown,
   message: unknown,
 ): Promise<void> {
   const { applyLiveMessage } = await import('./notifications-live');
-  await applyLiveMessage(dispatch, getState, message);
+  await applyLiveMessage(dispatch, mergeLiveNotification(dispatch, getState), message);
 }
 
 /** Reports a failed call of the notifications' own actions, labelled by the action. */
@@ -84,7 +117,7 @@ export const notificationsApi = api.injectEndpoints({
       onQueryStarted: reportLoadFailure,
       async onCacheEntryAdded(_, { dispatch, getState, cacheEntryRemoved }) {
         const { subscribeToNotifications } = await import('./notifications-live');
-        const stop = subscribeToNotifications(dispatch, getState);
+        const stop = subscribeToNotifications(dispatch, mergeLiveNotification(dispatch, getState));
         await cacheEntryRemoved;
         stop();
       },

@@ -1,9 +1,8 @@
-import { FIRST_PAGE, NOTIFICATIONS_CHANNEL, type Notification } from '@atelier/contract';
+import { NOTIFICATIONS_CHANNEL, type Notification } from '@atelier/contract';
 import { api } from '../../lib/api';
 import { subscribe } from '../../lib/cable';
 import { loadContractParsers } from '../../lib/load-contract-parsers';
-import { notificationsApi, UNREAD_COUNT_TAG } from './notifications-api';
-import { EMPTY_NOTIFICATIONS_LIST, withLive } from './notifications-list';
+import { UNREAD_COUNT_TAG } from './notifications-tags';
 
 /*
  * The notifications' live channel (docs/architecture.md#adding-a-live-channel): the one file a
@@ -13,7 +12,13 @@ import { EMPTY_NOTIFICATIONS_LIST, withLive } from './notifications-list';
 
 // biome-ignore lint/suspicious/noExplicitAny: RTK Query's lifecycle dispatch and getState are typed against the api's own state
 type Dispatch = (action: any) => unknown;
-type GetState = () => unknown;
+
+/**
+ * Puts one notification into the list's cache entry. The endpoints' file hands it in
+ * (notifications-api.ts `mergeLiveNotification`): this file loads on demand from there, so it
+ * imports nothing back and the two make no circle.
+ */
+export type MergeIntoList = (notification: Notification) => void;
 
 /**
  * One message, parsed as a notification document, patched into the cache where its data is
@@ -25,7 +30,7 @@ type GetState = () => unknown;
  */
 export async function applyLiveMessage(
   dispatch: Dispatch,
-  getState: GetState,
+  mergeIntoList: MergeIntoList,
   message: unknown,
 ): Promise<void> {
   let notification: Notification;
@@ -36,26 +41,7 @@ export async function applyLiveMessage(
     console.error('Dropped a malformed live notification', error);
     return;
   }
-  const select = notificationsApi.endpoints.notifications.select(FIRST_PAGE);
-  // biome-ignore lint/suspicious/noExplicitAny: the lifecycle's state is the app's, which holds the api
-  const listed = select(getState() as any).data;
-  if (listed) {
-    dispatch(
-      notificationsApi.util.updateQueryData('notifications', FIRST_PAGE, (list) =>
-        withLive(list, notification),
-      ),
-    );
-  } else {
-    dispatch(
-      notificationsApi.util.upsertQueryEntries([
-        {
-          endpointName: 'notifications',
-          arg: FIRST_PAGE,
-          value: withLive(EMPTY_NOTIFICATIONS_LIST, notification),
-        },
-      ]),
-    );
-  }
+  mergeIntoList(notification);
   const { type, id } = notification.record;
   if (type === 'messages') dispatch(api.util.invalidateTags([{ type: 'Message', id: 'RECEIVED' }]));
   if (type === 'orders') dispatch(api.util.invalidateTags([{ type: 'Order', id }]));
@@ -67,13 +53,16 @@ export async function applyLiveMessage(
  * fresh may have missed one: the count and the orders held are asked for once again, which is
  * checkout's one fallback for a "paid" sent while the socket was down.
  */
-export function subscribeToNotifications(dispatch: Dispatch, getState: GetState): () => void {
+export function subscribeToNotifications(
+  dispatch: Dispatch,
+  mergeIntoList: MergeIntoList,
+): () => void {
   let connections = 0;
   return subscribe(
     NOTIFICATIONS_CHANNEL,
     {},
     (message) => {
-      void applyLiveMessage(dispatch, getState, message);
+      void applyLiveMessage(dispatch, mergeIntoList, message);
     },
     () => {
       connections += 1;

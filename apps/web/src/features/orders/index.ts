@@ -1,6 +1,7 @@
 // The orders feature's public face: app/ and other features import from here only
-// (docs/architecture.md#repository-layout-and-layers). The store imports the slice; the
-// endpoints and components below reach only the lazy pages that use them (`sideEffects: false`).
+// (docs/architecture.md#repository-layout-and-layers). The store imports the slice (the
+// selected order only); the endpoints, the selectors over their entries and the components below
+// reach only the lazy pages that use them (`sideEffects: false`).
 export { OrderSummary } from './components/order-summary';
 export { OrdersPage } from './components/orders-page';
 export { orderMoney } from './order-format';
@@ -16,18 +17,10 @@ export {
 } from './orders-api';
 export {
   initialOrdersState,
-  type OrderItem,
   type OrdersState,
+  orderLeft,
   ordersReducer,
-  pendingOrderAdded,
-  pendingOrderRemoved,
-  pendingOrdersBulkAdded,
-  pendingOrderUpdated,
-  purchasedOrderAdded,
-  purchasedOrdersSet,
-  purchasedOrderUpdated,
   selectedOrderIdSet,
-  selectPendingOrders,
-  selectPurchasedOrders,
   selectSelectedOrderId,
 } from './orders-slice';
+export { selectPendingOrders, selectPurchasedOrders } from './orders-state';

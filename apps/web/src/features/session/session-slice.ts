@@ -50,6 +50,13 @@ export async function openLiveConnection(token: string): Promise<void> {
   await openCable(token);
 }
 
+// Why the session's steps are thunks (createAsyncThunk) when every other server call is an
+// endpoint used through a hook: signing in or out orchestrates across features, not one call. A
+// token is stored or cleared, the whole store (every feature's slice and the api cache) is reset,
+// the live connection is opened or closed, and the next step waits on the one before; no hook
+// or endpoint lifecycle runs such a sequence (docs/decisions/056-server-data-lives-in-the-rtk-query-cache.md,
+// "What stays imperative, and why"). The calls inside still go through their endpoints.
+
 /**
  * Ends the session on this device without asking the server: storage cleared, live connection
  * closed, store reset, user cleared (state loaded) and /login. Sign-out and a 401 both end here.

@@ -6,7 +6,6 @@ import { handleError } from '../../../lib/api-client';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { useDeleteKlassGroupMutation, useUpdateKlassGroupMutation } from '../classes-api';
-import { klassGroupDeleted, klassGroupEdited } from '../klasses-slice';
 
 type Props = {
   group: FlatKlassGroup;
@@ -28,11 +27,10 @@ export function DeleteKlassGroupDialog({ group, onClose, onDeleted }: Props) {
 
   const archive = async () => {
     try {
-      const updated = await updateKlassGroup({
+      await updateKlassGroup({
         id: group.id,
         fields: { published: false },
       }).unwrap();
-      dispatch(klassGroupEdited(updated));
       done(t('manageClasses.delete.archived', { name: group.name }));
       onClose();
     } catch (error) {
@@ -47,8 +45,7 @@ export function DeleteKlassGroupDialog({ group, onClose, onDeleted }: Props) {
       confirmLabel={t('manageClasses.delete.confirm')}
       onConfirm={() => deleteKlassGroup(group.id).unwrap()}
       onDeleted={() => {
-        // docs/product.md#client-state: deleting a class group also removes its classes from the client lists.
-        dispatch(klassGroupDeleted(group.id));
+        // docs/product.md#client-state: the endpoint dropped the programme and its classes from the cache.
         done(t('manageClasses.delete.done', { name: group.name }));
         onClose();
         onDeleted?.();

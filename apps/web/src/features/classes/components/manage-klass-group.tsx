@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type AdminColumn, AdminTable } from '../../../components/admin/admin-table';
@@ -20,22 +20,20 @@ import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { selectUser } from '../../session';
-import { useKlassGroupQuery, useUpdateKlassGroupMutation } from '../classes-api';
-import { formatSlots } from '../classes-format';
 import {
-  klassDeleted,
-  klassesAdded,
-  klassesMergedFromGroup,
-  klassGroupEdited,
-  selectKlassList,
-} from '../klasses-slice';
+  klassGroupAnswered,
+  useKlassGroupQuery,
+  useUpdateKlassGroupMutation,
+} from '../classes-api';
+import { formatSlots } from '../classes-format';
 import { DeleteKlassGroupDialog } from './delete-klass-group-dialog';
 import { KlassGroupFormDialog } from './klass-group-form-dialog';
 import { ScheduleFormDialog } from './schedule-form-dialog';
 
 /**
- * /manage_classes/{id}: one programme and its schedules. The schedules are merged by id into the
- * store's `klassList` (docs/product.md#client-state) and shown from there, so a schedule created here appears at once.
+ * /manage_classes/{id}: one programme and its schedules, both from the programme's cache entry
+ * (docs/product.md#client-state `klassList` is the schedules of the programmes held there): a
+ * schedule created here is asked for again with its programme, a deleted one leaves the entry.
  */
 export function ManageKlassGroup({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
@@ -43,31 +41,12 @@ export function ManageKlassGroup({ id }: { id: string }) {
   const navigate = useNavigate();
   const timeZone = timeZoneOf(useAppSelector(selectUser));
   const { data: group, error, isLoading } = useKlassGroupQuery(id);
-  const klassList = useAppSelector(selectKlassList);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [creatingSchedule, setCreatingSchedule] = useState(false);
   const [updateKlassGroup, publishing] = useUpdateKlassGroupMutation();
 
-  // Only a new server answer re-syncs the list; the list's own changes must not re-run it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: klassList is read, not watched.
-  useEffect(() => {
-    if (!group) return;
-    const incoming = group.klass_group_schedules.map((s) => ({ ...s, klass_group_id: group.id }));
-    // Schedules deleted since the last visit leave the list before the rest is merged in.
-    const current = new Set(incoming.map((s) => s.id));
-    for (const stale of klassList) {
-      if (stale.klass_group_id === group.id && !current.has(stale.id)) {
-        dispatch(klassDeleted(stale.id));
-      }
-    }
-    dispatch(klassesMergedFromGroup(incoming));
-  }, [group, dispatch]);
-
-  const schedules = useMemo(
-    () => klassList.filter((k) => k.klass_group_id === id) as unknown as FlatScheduleInGroup[],
-    [klassList, id],
-  );
+  const schedules: FlatScheduleInGroup[] = group?.klass_group_schedules ?? [];
 
   if (isLoading) return <Typography>{t('common.loading')}</Typography>;
   if (error || !group) {
@@ -138,11 +117,10 @@ export function ManageKlassGroup({ id }: { id: string }) {
 
   const togglePublished = async () => {
     try {
-      const updated = await updateKlassGroup({
+      await updateKlassGroup({
         id: group.id,
         fields: { published: !group.published },
       }).unwrap();
-      dispatch(klassGroupEdited(updated));
     } catch (failure) {
       handleError(failure, t('manageClasses.publish.failed'));
     }
@@ -199,7 +177,7 @@ export function ManageKlassGroup({ id }: { id: string }) {
           open
           group={group}
           onClose={() => setEditing(false)}
-          onSaved={(saved) => dispatch(klassGroupEdited(saved))}
+          onSaved={(saved) => dispatch(klassGroupAnswered(saved))}
         />
       )}
       {deleting && (
@@ -215,7 +193,6 @@ export function ManageKlassGroup({ id }: { id: string }) {
           defaultTimeZone={timeZone}
           onClose={() => setCreatingSchedule(false)}
           onCreated={(schedule) => {
-            dispatch(klassesAdded([{ ...schedule, klass_group_id: group.id }]));
             dispatch(
               snackbarShown({
                 content: t('manageClasses.schedule.created', {

@@ -1,9 +1,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { putKlassGroups } from '../../../testing/cache-entries';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { makeStore, renderWithProviders } from '../../../testing/render-with-providers';
+import { selectKlassGroupLists, selectKlassGroupPage, selectKlassList } from '../classes-state';
 import {
   conflict,
+  flatKlassGroup,
   klassGroupDocument,
   klassGroupListDocument,
   validationErrors,
@@ -164,8 +167,8 @@ describe('/manage_classes', { timeout: 20_000 }, () => {
     expect(screen.getByText('Showing 2 of 3')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('link', { name: 'Studio Hours' })).toBeInTheDocument();
-    expect(store.getState().klasses.klassGroupPage).toBe(2);
-    expect(store.getState().klasses.klassGroupLists.map((g) => g.id)).toEqual(['1', '2', '3']);
+    expect(selectKlassGroupPage(store.getState())).toBe(2);
+    expect(selectKlassGroupLists(store.getState()).map((g) => g.id)).toEqual(['1', '2', '3']);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(within(screen.getByTestId('klass-group-row-2')).getByText('Adults')).toBeInTheDocument();
   });
@@ -193,7 +196,7 @@ describe('/manage_classes', { timeout: 20_000 }, () => {
       expect(screen.queryByRole('link', { name: 'Comics Drawing' })).not.toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Figure Drawing' })).toBeInTheDocument();
     });
-    expect(store.getState().klasses.klassGroupPage).toBe(1);
+    expect(selectKlassGroupPage(store.getState())).toBe(1);
     expect(server.requests.at(-1)?.params).toEqual({ page: 1, search: 'figure' });
   });
 
@@ -213,25 +216,21 @@ describe('/manage_classes', { timeout: 20_000 }, () => {
         return { status: 204 };
       },
     });
-    const { user, store } = renderWithProviders(<ManageKlassGroups />, {
-      preloadedState: {
-        klasses: {
-          klassList: [
-            { id: '10', klass_group_id: '1' },
-            { id: '20', klass_group_id: '2' },
-          ],
-          klassGroupLists: [],
-          klassPage: 1,
-          klassGroupPage: 1,
-        },
-      },
-    });
+    const store = makeStore();
+    // Both programmes' own entries, as their pages left them, with a schedule each.
+    putKlassGroups(store, [
+      flatKlassGroup('1', [{ id: '10' }]),
+      flatKlassGroup('2', [{ id: '20' }]),
+    ]);
+    const { user } = renderWithProviders(<ManageKlassGroups />, { store });
     await user.click(await screen.findByRole('button', { name: 'Delete Comics Drawing' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(screen.queryByRole('link', { name: 'Comics Drawing' })).not.toBeInTheDocument(),
     );
-    expect(store.getState().klasses.klassList).toEqual([{ id: '20', klass_group_id: '2' }]);
+    expect(selectKlassList(store.getState()).map((k) => [k.id, k.klass_group_id])).toEqual([
+      ['20', '2'],
+    ]);
   });
 
   it('explains a 409 (people enrolled) and offers to archive the programme instead', async () => {

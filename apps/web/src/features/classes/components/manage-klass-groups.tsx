@@ -1,28 +1,24 @@
 import type { FlatKlassGroup } from '@atelier/contract';
+import { FIRST_PAGE } from '@atelier/contract';
 import ImageIcon from '@mui/icons-material/Image';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type AdminColumn, AdminTable } from '../../../components/admin/admin-table';
 import { handleError } from '../../../lib/api-client';
 import { paths } from '../../../lib/route-paths';
 import { snackbarShown } from '../../../lib/snackbar-slice';
-import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
-import { useKlassGroupsQuery, useUpdateKlassGroupMutation } from '../classes-api';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import {
-  klassGroupEdited,
-  klassGroupListCleared,
-  klassGroupListSet,
-  klassGroupPageIncremented,
-  klassGroupsAdded,
-  selectKlassGroupLists,
-  selectKlassGroupPage,
-} from '../klasses-slice';
+  klassGroupAnswered,
+  useKlassGroupsQuery,
+  useUpdateKlassGroupMutation,
+} from '../classes-api';
 import { DeleteKlassGroupDialog } from './delete-klass-group-dialog';
 import { KlassGroupFormDialog } from './klass-group-form-dialog';
 
@@ -30,34 +26,26 @@ type Editing = { mode: 'create' } | { mode: 'edit'; group: FlatKlassGroup } | nu
 
 /**
  * /manage_classes: the programmes, a page at a time (docs/product.md#client-state `klassGroupLists`
- * and `klassGroupPage`: page 1 replaces the list, later pages are merged in by id as "Load more"
- * advances the page, a new search clears it), with search, create, edit, publish and delete.
+ * and `klassGroupPage`, the list endpoint's one entry: page 1 replaces the list, later pages are
+ * merged in by id as "Load more" advances the page, a new search starts from page 1 again), with
+ * search, create, edit, publish and delete. The endpoints patch the entry from their answers.
  */
 export function ManageKlassGroups() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const page = useAppSelector(selectKlassGroupPage);
-  // The slice keeps what the list endpoint returned; its items are these flattened programmes.
-  const groups = useAppSelector(selectKlassGroupLists) as FlatKlassGroup[];
+  // The page to ask for next; the entry's `meta.page` says which one it holds.
+  const [page, setPage] = useState(FIRST_PAGE);
   const [search, setSearch] = useState('');
-  // A visit starts from page 1 whatever an earlier visit left in the store.
-  const [started, setStarted] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<FlatKlassGroup | null>(null);
   const [updateKlassGroup] = useUpdateKlassGroupMutation();
 
-  useEffect(() => {
-    dispatch(klassGroupListCleared());
-    setStarted(true);
-  }, [dispatch]);
-
-  const { data, isFetching, isError } = useKlassGroupsQuery({ page, search }, { skip: !started });
-
-  useEffect(() => {
-    if (!data) return;
-    if (data.meta.page === 1) dispatch(klassGroupListSet(data.items));
-    else dispatch(klassGroupsAdded(data.items));
-  }, [data, dispatch]);
+  // A visit starts from page 1 whatever an earlier visit left in the cache.
+  const { data, isFetching, isError } = useKlassGroupsQuery(
+    { page, search },
+    { refetchOnMountOrArgChange: true },
+  );
+  const groups = data?.items ?? [];
 
   const total = data?.meta.total ?? 0;
 
@@ -67,7 +55,6 @@ export function ManageKlassGroups() {
         id: group.id,
         fields: { published: !group.published },
       }).unwrap();
-      dispatch(klassGroupEdited(updated));
       const done = updated.published ? 'published' : 'unpublished';
       dispatch(
         snackbarShown({
@@ -78,12 +65,6 @@ export function ManageKlassGroups() {
     } catch (error) {
       handleError(error, t('manageClasses.publish.failed'));
     }
-  };
-
-  const onSaved = (saved: FlatKlassGroup) => {
-    // A new programme shows at once; the refetched page then puts the list in the server's order.
-    if (editing?.mode === 'edit') dispatch(klassGroupEdited(saved));
-    else dispatch(klassGroupsAdded([saved]));
   };
 
   const columns: AdminColumn<FlatKlassGroup>[] = [
@@ -151,7 +132,7 @@ export function ManageKlassGroups() {
         search={{
           label: t('manageClasses.list.search'),
           onSearch: (term) => {
-            dispatch(klassGroupListCleared());
+            setPage(FIRST_PAGE);
             setSearch(term);
           },
         }}
@@ -179,8 +160,7 @@ export function ManageKlassGroups() {
           kind: 'more',
           shown: groups.length,
           total,
-          onLoadMore:
-            data && groups.length < total ? () => dispatch(klassGroupPageIncremented()) : null,
+          onLoadMore: data && groups.length < total ? () => setPage(data.meta.page + 1) : null,
         }}
       />
       {editing && (
@@ -188,7 +168,7 @@ export function ManageKlassGroups() {
           open
           group={editing.mode === 'edit' ? editing.group : undefined}
           onClose={() => setEditing(null)}
-          onSaved={onSaved}
+          onSaved={(saved) => dispatch(klassGroupAnswered(saved))}
         />
       )}
       {deleting && <DeleteKlassGroupDialog group={deleting} onClose={() => setDeleting(null)} />}

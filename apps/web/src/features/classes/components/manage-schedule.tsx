@@ -40,7 +40,6 @@ import {
   useUpdateKlassMutation,
 } from '../classes-api';
 import { formatSlots } from '../classes-format';
-import { klassDeleted } from '../klasses-slice';
 import { planPriceText } from '../plan-price';
 import { AddonDialog } from './addon-dialog';
 import { KlassTimesDialog } from './klass-times-dialog';
@@ -188,7 +187,6 @@ function ScheduleDetail({ schedule }: { schedule: FlatSchedule }) {
           confirmLabel={t('manageClasses.scheduleDetail.delete')}
           onConfirm={() => deleteSchedule({ id: schedule.id, klassGroupId: group.id }).unwrap()}
           onDeleted={() => {
-            dispatch(klassDeleted(schedule.id));
             notify(t('manageClasses.scheduleDetail.deleted', { name: schedule.name }));
             navigate(paths.manageClass(group.id));
           }}

@@ -5,6 +5,7 @@ import { buildUser } from '../../../testing/builders';
 import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-api';
 import { buildOrder, orderListDocument } from '../../../testing/order-builders';
 import { makeStore, renderWithProviders } from '../../../testing/render-with-providers';
+import { selectPendingOrders, selectPurchasedOrders } from '../orders-state';
 import { OrdersPage } from './orders-page';
 
 let server: FakeApi | undefined;
@@ -54,8 +55,8 @@ describe('/orders (docs/product.md#checkout-and-orders)', { timeout: 30_000 }, (
     const bought = await within(screen.getByTestId('orders-purchased')).findByTestId('order-card');
     expect(bought).toHaveTextContent('$90.00');
     expect(within(bought).getByTestId('order-status')).toHaveTextContent('Paid');
-    expect(store.getState().orders.pendingOrders.map((o) => o.id)).toEqual(['501']);
-    expect(store.getState().orders.purchasedOrders.map((o) => o.id)).toEqual(['502']);
+    expect(selectPendingOrders(store.getState()).map((o) => o.id)).toEqual(['501']);
+    expect(selectPurchasedOrders(store.getState()).map((o) => o.id)).toEqual(['502']);
     expect(server.requests.map((r) => r.params)).toEqual(
       expect.arrayContaining([
         { status: 'pending', page: 1 },
@@ -79,7 +80,7 @@ describe('/orders (docs/product.md#checkout-and-orders)', { timeout: 30_000 }, (
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByTestId('orders-pending-empty')).toBeInTheDocument();
     expect(canceled).toBe(true);
-    expect(store.getState().orders.pendingOrders).toEqual([]);
+    expect(selectPendingOrders(store.getState())).toEqual([]);
   });
 
   it('resumes paying a pending order at checkout', async () => {

@@ -22,20 +22,12 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { selectUser } from '../../session';
 import { type OrderListStatus, useCancelOrderMutation, useOrdersQuery } from '../orders-api';
-import {
-  selectedOrderIdSet,
-  selectPendingOrders,
-  selectPurchasedOrders,
-  selectSelectedOrderId,
-} from '../orders-slice';
+import { selectedOrderIdSet, selectSelectedOrderId } from '../orders-slice';
+import { selectPendingOrders, selectPurchasedOrders } from '../orders-state';
 import { useOrderRefundsQuery } from '../refunds-api';
 import { OrderRefundsState } from './order-refunds';
 import { OrderSummary } from './order-summary';
 import { RefundRequestDialog } from './refund-request-dialog';
-
-// The slice keeps what the endpoints answered (orders-slice.ts follows them), so its items are
-// orders as the contract parsed them.
-const asOrders = (items: unknown[]) => items as Order[];
 
 function useDateTime() {
   const { i18n } = useTranslation();
@@ -51,12 +43,13 @@ function useDateTime() {
 /**
  * /orders (docs/product.md#checkout-and-orders): a student's orders waiting for payment (pay them,
  * or cancel them and free their seats) and those bought (with a printable receipt). Each list
- * pages with "Load more"; the client state keeps both lists (docs/product.md#client-state).
+ * pages with "Load more"; each list is one cache entry, merged page by page
+ * (docs/product.md#client-state).
  */
 export function OrdersPage() {
   const { t } = useTranslation();
-  const pending = asOrders(useAppSelector(selectPendingOrders));
-  const purchased = asOrders(useAppSelector(selectPurchasedOrders));
+  const pending = useAppSelector(selectPendingOrders);
+  const purchased = useAppSelector(selectPurchasedOrders);
   const selectedId = useAppSelector(selectSelectedOrderId);
   const dispatch = useAppDispatch();
   const receipt = purchased.find((o) => o.id === selectedId) ?? null;
@@ -92,7 +85,11 @@ function OrderList({
 }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(FIRST_PAGE);
-  const { data, isFetching, isError } = useOrdersQuery({ status, page });
+  // A visit starts from the first page, which replaces whatever the list held.
+  const { data, isFetching, isError } = useOrdersQuery(
+    { status, page },
+    { refetchOnMountOrArgChange: true },
+  );
   const total = data?.meta.total ?? 0;
   const headingId = `orders-${status}-title`;
   return (
