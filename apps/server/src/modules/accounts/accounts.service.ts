@@ -24,7 +24,7 @@ import {
   confirmUser,
   createUnconfirmedStudent,
   hashPassword,
-  type SessionService,
+  type SessionsPort,
   type SessionUser,
   setUserEmail,
   setUserPassword,
@@ -89,7 +89,7 @@ export type AccountLimiterName = keyof typeof ACCOUNT_LIMITS;
 export type AccountsServiceDeps = {
   db: Db;
   mailer: Mailer;
-  sessions: Pick<SessionService, 'issueSessionToken' | 'revokeAllSessions' | 'forgetUser'>;
+  sessions: Pick<SessionsPort, 'issueSessionToken' | 'revokeAllSessions' | 'forgetUser'>;
   images: Pick<ImageStore, 'storeImage' | 'deleteImage' | 'urls'>;
   /** The clock, replaceable in tests. */
   now?: () => Date;
