@@ -19,8 +19,9 @@ import { Mailer } from '../../mail/mailer';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { verifyPassword } from '../users';
 import { users } from '../users/users.tables';
+import { changePassword } from './account-settings.service';
 import { hashAccountToken } from './account-tokens';
-import { ACCOUNT_LIMITS, createAccountsService } from './accounts.service';
+import { ACCOUNT_LIMITS, accountsContextOf } from './accounts.context';
 import { accountTokens } from './accounts.tables';
 import { bearer, nextIp, type SignedInUser, signedInUser, uniqueEmail } from './accounts-testing';
 
@@ -509,14 +510,14 @@ describe('account settings', { timeout: 120_000 }, () => {
         throw new Error('the change failed after its mail was queued');
       },
     });
-    const service = createAccountsService({
+    const ctx = accountsContextOf({
       db: t.app.db,
       mailer: failingMailer,
       sessions: t.app.sessions,
       images: t.app.images,
     });
     await expect(
-      service.changePassword(user, user.id, {
+      changePassword(ctx, user, user.id, {
         current_password: user.password,
         password: 'never stored password',
       }),

@@ -28,7 +28,22 @@ import { bearer, errorResponses } from '../../lib/http';
 import { acceptUploads } from '../../storage/storage.plugin';
 import { readMultipartForm } from '../../storage/uploads';
 import { requireUser, sessionOf } from '../users';
-import { type AccountsService, type AvatarUpload, createAccountsService } from './accounts.service';
+import {
+  type AvatarUpload,
+  applyEmailChange,
+  changePassword,
+  requestEmailChange,
+  updateUser,
+} from './account-settings.service';
+import { accountsContextOf } from './accounts.context';
+import { checkPasswordReset, requestPasswordReset, resetPassword } from './password-reset.service';
+import {
+  checkConfirmationToken,
+  confirmAddress,
+  register,
+  resendConfirmation,
+  resendConfirmationForToken,
+} from './registration.service';
 
 const tags = ['accounts'];
 const errors = errorResponses(401, 403, 404, 410, 422, 429);
@@ -63,20 +78,15 @@ async function readUserForm(
  * Registration, confirmation, password reset and account settings (docs/product.md#routes-and-screens and #server-calls; docs/architecture.md#sessions).
  * Every "we mailed you" answer is the same whether or not the address has an account.
  */
-const registerAccountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService }> = async (
-  app,
-  opts,
-) => {
+const registerAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptUploads(app);
-  const accounts =
-    opts.service ??
-    createAccountsService({
-      db: app.db,
-      mailer: app.mail.mailer,
-      sessions: app.sessions,
-      images: app.images,
-      rateLimits: app.rateLimits,
-    });
+  const ctx = accountsContextOf({
+    db: app.db,
+    mailer: app.mail.mailer,
+    sessions: app.sessions,
+    images: app.images,
+    rateLimits: app.rateLimits,
+  });
 
   app.post(
     ACCOUNTS_API.register,
@@ -90,7 +100,7 @@ const registerAccountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService 
       },
     },
     async (request, reply) => {
-      await accounts.register(request.body, request.ip);
+      await register(ctx, request.body, request.ip);
       return reply.code(202).send({ data: null });
     },
   );
@@ -106,7 +116,7 @@ const registerAccountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService 
         response: { 200: userTokenDocumentSchema, ...errors },
       },
     },
-    async (request) => ({ data: await accounts.checkConfirmationToken(request.params.token) }),
+    async (request) => ({ data: await checkConfirmationToken(ctx, request.params.token) }),
   );
 
   app.put(
@@ -121,7 +131,7 @@ const registerAccountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService 
         response: { 200: confirmResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await accounts.confirm(request.params.token) }),
+    async (request) => ({ data: await confirmAddress(ctx, request.params.token) }),
   );
 
   app.post(
@@ -136,7 +146,7 @@ const registerAccountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService 
       },
     },
     async (request, reply) => {
-      await accounts.resendConfirmation(request.body.email, request.ip);
+      await resendConfirmation(ctx, request.body.email, request.ip);
       return reply.code(202).send({ data: null });
     },
   );
@@ -153,7 +163,7 @@ const registerAccountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService 
       },
     },
     async (request, reply) => {
-      await accounts.resendConfirmationForToken(request.params.token, request.ip);
+      await resendConfirmationForToken(ctx, request.params.token, request.ip);
       return reply.code(202).send({ data: null });
     },
   );
@@ -169,7 +179,7 @@ const registerAccountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService 
       },
     },
     async (request, reply) => {
-      await accounts.requestPasswordReset(request.body.email, request.ip);
+      await requestPasswordReset(ctx, request.body.email, request.ip);
       return reply.code(202).send({ data: null });
     },
   );
@@ -185,7 +195,7 @@ const registerAccountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService 
         response: { 200: passwordResetDocumentSchema, ...errors },
       },
     },
-    async (request) => ({ data: await accounts.checkPasswordReset(request.params.token) }),
+    async (request) => ({ data: await checkPasswordReset(ctx, request.params.token) }),
   );
 
   app.put(
@@ -201,7 +211,7 @@ const registerAccountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService 
       },
     },
     async (request) => ({
-      data: await accounts.resetPassword(request.params.token, request.body.password),
+      data: await resetPassword(ctx, request.params.token, request.body.password),
     }),
   );
 
@@ -216,7 +226,7 @@ const registerAccountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService 
         response: { 200: userDocumentSchema, ...errors, ...errorResponses(409) },
       },
     },
-    async (request) => ({ data: await accounts.applyEmailChange(request.params.token) }),
+    async (request) => ({ data: await applyEmailChange(ctx, request.params.token) }),
   );
 
   app.put(
@@ -248,7 +258,8 @@ const registerAccountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService 
       const parsed = updateUserFieldsSchema.safeParse(raw);
       if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error.issues));
       const fields: UpdateUserFields = parsed.data;
-      const user = await accounts.updateUser(
+      const user = await updateUser(
+        ctx,
         sessionOf(request).user,
         request.params.id,
         fields,
@@ -274,7 +285,8 @@ const registerAccountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService 
       },
     },
     async (request, reply) => {
-      const { user, pendingEmail } = await accounts.requestEmailChange(
+      const { user, pendingEmail } = await requestEmailChange(
+        ctx,
         sessionOf(request).user,
         request.params.id,
         request.body,
@@ -299,7 +311,8 @@ const registerAccountsRoutes: FastifyPluginAsyncZod<{ service?: AccountsService 
       },
     },
     async (request) => {
-      const result = await accounts.changePassword(
+      const result = await changePassword(
+        ctx,
         sessionOf(request).user,
         request.params.id,
         request.body,

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { users } from '../users/users.tables';
 import { insertTestUser } from '../users/users-testing';
 import { hashAccountToken } from './account-tokens';
-import { ACCOUNT_LIMITS } from './accounts.service';
+import { ACCOUNT_LIMITS } from './accounts.context';
 import { accountTokens } from './accounts.tables';
 import { bearer, nextIp, signedInUser, uniqueEmail } from './accounts-testing';
 

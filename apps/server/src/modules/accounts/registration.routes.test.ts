@@ -13,7 +13,7 @@ import { latestMail, mailTo, tokenFromMail } from '../../mail/mail-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { users } from '../users/users.tables';
 import { hashAccountToken } from './account-tokens';
-import { ACCOUNT_LIMITS } from './accounts.service';
+import { ACCOUNT_LIMITS } from './accounts.context';
 import { accountTokens } from './accounts.tables';
 import { bearer, nextIp, signedInUser, uniqueEmail, validRegistration } from './accounts-testing';
 

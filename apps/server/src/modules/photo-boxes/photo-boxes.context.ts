@@ -1,4 +1,6 @@
+import type { ArtworkImage } from '@atelier/contract';
 import type { Db } from '../../db/client';
+import type { RateLimiter } from '../../plugins/rate-limit';
 
 /** A class session as a photo box needs it: when, which programme, and who teaches it. */
 export type KlassFacts = {
@@ -56,4 +58,35 @@ export type PhotoBoxReads = {
     db: Db,
     scheduleIds: number[],
   ): Promise<{ scheduleId: number; id: number; name: string }[]>;
+};
+
+/** What photo boxes need of the media module (`app.media`). */
+export type PhotoBoxMedia = {
+  acceptUpload(data: Buffer, field: string): Promise<{ imageId: number }>;
+  imageViews(ids: number[]): Promise<Map<number, ArtworkImage>>;
+  deleteImages(ids: number[]): Promise<unknown>;
+};
+
+/** What photo boxes need of the gallery: a student's post made of uploaded images. */
+export type CreatePostFromImages = (input: {
+  attendeeProfileId: number;
+  klassId: number;
+  imageIds: number[];
+  authorId: number;
+  caption?: string;
+}) => Promise<{ postId: number }>;
+
+/** What the photo-boxes services need from the app (docs/architecture.md#photo-boxes). */
+export type PhotoBoxesContext = {
+  db: Db;
+  /** Boxes, photos and students read across other modules' tables (a read model; app.ts). */
+  reads: PhotoBoxReads;
+  media: PhotoBoxMedia;
+  createPost: CreatePostFromImages;
+  /**
+   * Uploads per box (everyone holding its link) and per device (all boxes); links that are no box
+   * per client address, apart, so a guesser never uses up a network's real uploads.
+   */
+  limits: { perBox: RateLimiter; perDevice: RateLimiter; unknownLinks: RateLimiter };
+  now: () => Date;
 };

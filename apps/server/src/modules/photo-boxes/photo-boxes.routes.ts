@@ -24,8 +24,16 @@ import { createRateLimiter } from '../../plugins/rate-limit';
 import { createPostFromImages } from '../gallery';
 import { requireRole } from '../users';
 import { acceptArtworkUploads, readArtwork } from './photo-box-uploads';
-import type { PhotoBoxReads } from './photo-boxes.context';
-import { photoBoxesService } from './photo-boxes.service';
+import type { PhotoBoxesContext, PhotoBoxReads } from './photo-boxes.context';
+import {
+  assignBoxPhoto,
+  discardBoxPhoto,
+  listPhotoBoxes,
+  openPhotoBox,
+  publicPhotoBoxView,
+  receiveBoxPhoto,
+  setPhotoBoxClosingTime,
+} from './photo-boxes.service';
 
 const tags = ['photo boxes'];
 const done = z.null().describe('Done');
@@ -59,7 +67,7 @@ const registerPhotoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> =
   opts,
 ) => {
   const windowMs = PHOTO_BOX_UPLOAD_WINDOW_SECONDS * 1000;
-  const service = photoBoxesService({
+  const ctx: PhotoBoxesContext = {
     db: app.db,
     reads: opts.reads,
     media: app.media,
@@ -80,7 +88,7 @@ const registerPhotoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> =
       ),
     },
     now: opts.now ?? (() => new Date()),
-  });
+  };
   const staff = { onRequest: requireRole('teacher', 'admin') };
 
   app.post(
@@ -97,7 +105,7 @@ const registerPhotoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> =
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.open(viewerOf(request), request.body.photo_box)),
+      reply.code(201).send(await openPhotoBox(ctx, viewerOf(request), request.body.photo_box)),
   );
 
   app.get(
@@ -113,7 +121,7 @@ const registerPhotoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> =
         response: { 200: photoBoxListDocumentSchema, ...errorResponses(401, 403, 422) },
       },
     },
-    (request) => service.list(viewerOf(request), request.query.page),
+    (request) => listPhotoBoxes(ctx, viewerOf(request), request.query.page),
   );
 
   app.patch(
@@ -130,7 +138,8 @@ const registerPhotoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> =
       },
     },
     (request) =>
-      service.setClosingTime(
+      setPhotoBoxClosingTime(
+        ctx,
         viewerOf(request),
         request.params.box,
         request.body.photo_box.closes_at,
@@ -147,7 +156,7 @@ const registerPhotoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> =
         response: { 200: photoBoxPublicDocumentSchema, ...errorResponses(404) },
       },
     },
-    (request) => service.publicView(request.params.box),
+    (request) => publicPhotoBoxView(ctx, request.params.box),
   );
 
   app.post(
@@ -165,7 +174,8 @@ const registerPhotoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> =
       },
     },
     (request) =>
-      service.assign(
+      assignBoxPhoto(
+        ctx,
         viewerOf(request),
         request.params.box,
         request.params.photo,
@@ -186,7 +196,7 @@ const registerPhotoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> =
       },
     },
     async (request, reply) => {
-      await service.discard(viewerOf(request), request.params.box, request.params.photo);
+      await discardBoxPhoto(ctx, viewerOf(request), request.params.box, request.params.photo);
       return reply.code(204).send(null);
     },
   );
@@ -219,7 +229,7 @@ const registerPhotoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> =
         return reply
           .code(201)
           .send(
-            await service.receivePhoto(request.params.box, uploader, () => readArtwork(request)),
+            await receiveBoxPhoto(ctx, request.params.box, uploader, () => readArtwork(request)),
           );
       },
     );

@@ -1,6 +1,7 @@
 import { CONTACT_HONEYPOT_FIELD, contactBodySchema } from '@atelier/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { type ContactContext, contactContextOf } from './contact.context';
 import {
   CONTACT_FIELDS,
   type ContactField,
@@ -9,14 +10,14 @@ import {
   contactSentPageInput,
   EMPTY_CONTACT_FORM,
 } from './contact.page';
-import { type ContactService, createContactService } from './contact.service';
+import { sendContactMessage } from './contact.service';
 import { CONTACT_STRINGS } from './contact.strings';
 import { type Negotiated, negotiateLanguage, withLang } from './language';
 import { renderPage, type SiteContext } from './layout';
 import { pageBody, sendPage } from './page-response';
 import { SITE_PATHS } from './site-menu';
 
-export type ContactRoutesOptions = { site: SiteContext; service?: ContactService };
+export type ContactRoutesOptions = { site: SiteContext; ctx?: ContactContext };
 
 /**
  * A form post's largest body: a 5,000-character message in Japanese is about 45 KB once
@@ -62,9 +63,9 @@ function fromThisSite(request: FastifyRequest, site: SiteContext): boolean {
  */
 export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, opts) => {
   const { site } = opts;
-  const service =
-    opts.service ??
-    createContactService({
+  const ctx =
+    opts.ctx ??
+    contactContextOf({
       db: app.db,
       mailer: app.mail.mailer,
       rateLimits: app.rateLimits,
@@ -131,7 +132,7 @@ export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (ap
     }
 
     try {
-      await service.send(parsed.data, negotiated.lang, request.ip);
+      await sendContactMessage(ctx, parsed.data, negotiated.lang, request.ip);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
       const retryAfterS = Number(error.meta?.retry_after ?? 60);

@@ -2,13 +2,21 @@ import type { Role } from '@atelier/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../../lib/app-error';
-import { createSessionService, type Session, type SessionService } from './session.service';
+import {
+  cachedSession,
+  issueSessionToken,
+  type Session,
+  type SessionsPort,
+  sessionsContextOf,
+  sessionsPort,
+  verifySessionToken,
+} from './session.service';
 import { isPastHalfLife, sessionInvalid } from './session-tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Issues, verifies and revokes session tokens (modules/users/session.service.ts). */
-    sessions: SessionService;
+    sessions: SessionsPort;
   }
   interface FastifyRequest {
     /** The session proved by the `Authorization: Bearer` header, or null for a guest. */
@@ -27,14 +35,14 @@ const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { secret: string }) => {
-    const sessions = await createSessionService({
+    const ctx = await sessionsContextOf({
       db: app.db,
       secret: opts.secret,
       pubsub: app.pubsub,
       rateLimits: app.rateLimits,
     });
-    app.decorate('sessions', sessions);
-    app.addHook('onClose', () => sessions.close());
+    app.decorate('sessions', sessionsPort(ctx));
+    app.addHook('onClose', () => ctx.unsubscribe());
     app.decorateRequest('session', null);
     app.decorateRequest('sessionError', null);
 
@@ -48,12 +56,12 @@ export const authPlugin = fp(
         request.sessionError = sessionInvalid();
         return done();
       }
-      const cached = sessions.cachedSession(token);
+      const cached = cachedSession(ctx, token);
       if (cached) {
         request.session = cached;
         return done();
       }
-      sessions.verifySessionToken(token).then(
+      verifySessionToken(ctx, token).then(
         (session) => {
           request.session = session;
           done();
@@ -70,7 +78,7 @@ export const authPlugin = fp(
       // A route that ends the session (sign-out) sets request.session to null: no fresh token then.
       const session = request.session;
       if (!session || !isPastHalfLife(session.claims)) return done(null, payload);
-      sessions.issueSessionToken(session.user).then(
+      issueSessionToken(ctx, session.user).then(
         (jwt) => {
           reply.header('authorization', `Bearer ${jwt}`);
           // The SPA is same-origin, but a client on another origin may read the header only if told.

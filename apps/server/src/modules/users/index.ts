@@ -25,7 +25,7 @@ export {
 export { hashPassword, verifyPassword } from './passwords';
 export type { InstructorRow, PeopleFilters } from './people-search.repository';
 export { sessionRoutes } from './session.routes';
-export type { Session, SessionService } from './session.service';
+export type { Session, SessionsPort } from './session.service';
 export { type UserResourceSource, userResource } from './user-resource';
 export {
   anyUserExists,
