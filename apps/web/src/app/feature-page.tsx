@@ -2,8 +2,8 @@ import type { AppPageId } from '@atelier/contract';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../components/page-title';
-import type { RouteModule } from './page-routes';
 import { PAGES } from './pages';
+import type { RouteModule } from './route-module';
 
 /**
  * A page that is one feature component under its heading (an admin resource's list and form):

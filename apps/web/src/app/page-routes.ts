@@ -1,9 +1,6 @@
 import type { AppPageId } from '@atelier/contract';
-import type { ComponentType } from 'react';
 import { featurePage } from './feature-page';
-
-/** What a page's route file exports (a react-router lazy route module). */
-export type RouteModule = { Component: ComponentType };
+import type { RouteModule } from './route-module';
 
 /**
  * Each page's route file, loaded when the page is first opened (docs/architecture.md#adding-a-page).

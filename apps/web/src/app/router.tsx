@@ -10,8 +10,9 @@ import { loadOrRetry } from '../components/feedback/lazy-retry';
 import { PageRouteError, RouteError } from '../components/feedback/route-error';
 import { loadFeatureStrings } from '../i18n/i18n';
 import { setNavigator } from '../lib/navigation';
-import { PAGE_ROUTES, type RouteModule } from './page-routes';
+import { PAGE_ROUTES } from './page-routes';
 import { PAGES } from './pages';
+import type { RouteModule } from './route-module';
 import { RequireRole } from './routes/require-role';
 import { AppLayout } from './shell/app-layout';
 
