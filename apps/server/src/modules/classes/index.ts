@@ -22,7 +22,7 @@ export {
   CATALOGUE_CHANGED_CHANNEL,
   classesRoutes,
 } from './classes.routes';
-export { seedDemoClasses } from './classes.seed';
+export { type DemoNextTerm, demoNextTermOf, seedDemoClasses } from './classes.seed';
 export { lockScheduleCapacities } from './schedule-capacities.service';
 export { type ScheduleSnapshotExtras, scheduleSnapshotExtras } from './schedule-snapshots.service';
 export {
