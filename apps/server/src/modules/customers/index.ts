@@ -7,8 +7,8 @@ export {
   seedDemoGuestCustomers,
 } from './customers.seed';
 export {
-  type CustomerReads,
   type CustomerRow,
+  type CustomersReads,
   type FamilyEnrollmentRow,
   guestCustomerContact,
   joinGuestHistory,
