@@ -23,8 +23,6 @@ export {
   classesRoutes,
 } from './classes.routes';
 export { type DemoNextTerm, demoNextTermOf, seedDemoClasses } from './classes.seed';
-export { lockScheduleCapacities } from './schedule-capacities.service';
-export { type ScheduleSnapshotExtras, scheduleSnapshotExtras } from './schedule-snapshots.service';
 export {
   type KlassFacts,
   type KlassOfSchedule,
@@ -33,7 +31,9 @@ export {
   nextKlassTaughtBy,
   type ScheduleFacts,
   scheduleFactsByIds,
-} from './session-facts.service';
+} from './klass-facts.service';
+export { lockScheduleCapacities } from './schedule-capacities.service';
+export { type ScheduleSnapshotExtras, scheduleSnapshotExtras } from './schedule-snapshots.service';
 export { scheduleTeacherIds } from './teachers';
 
 /**
