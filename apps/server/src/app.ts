@@ -50,8 +50,8 @@ import { MemoryPubSub, type PubSub } from './pubsub/pubsub';
 import { adminOrdersRoutes } from './read-models/admin-orders';
 import { attendanceReads } from './read-models/attendance-lists';
 import { familiesEnrolledIn } from './read-models/audiences';
-import { couponById, couponPage } from './read-models/coupons';
-import { customerById, customerPage, enrollmentsOfFamily } from './read-models/customers';
+import { couponsReads } from './read-models/coupons';
+import { customersReads } from './read-models/customers';
 import { messagesReads } from './read-models/message-lists';
 import { photoBoxReads } from './read-models/photo-box-lists';
 import { reminderReads } from './read-models/reminder-recipients';
@@ -145,12 +145,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     couponsPerGroup: (ids) => couponsPerUserGroup({ db: app.db }, ids),
   });
   // Coupons show their group's and programme's names: the coupons read model joins them.
-  await app.register(couponsRoutes, {
-    views: {
-      page: (filter, window, at) => couponPage(app.db, filter, window, at),
-      byId: (id, at) => couponById(app.db, id, at),
-    },
-  });
+  await app.register(couponsRoutes, { reads: couponsReads });
   // The waitlist sits above classes: a raised capacity reaches it through this function.
   await app.register(classesRoutes, {
     familiesEnrolledIn: (scheduleId) => familiesEnrolledIn(app.db, scheduleId),
@@ -177,11 +172,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     placeWalkInOrder: (booking) => createWalkInOrder(walkIns, booking),
     ordersOf: (owner) => customerOrders({ db: app.db }, owner),
     // Account holders with their money and their family's enrollments: the customers read model.
-    customers: {
-      page: (search, window) => customerPage(app.db, search, window),
-      byId: (id) => customerById(app.db, id),
-      enrollmentsOf: (userId) => enrollmentsOfFamily(app.db, userId),
-    },
+    reads: customersReads,
   });
   await app.register(salesRoutes, { currency: config.currency });
   await app.register(waitlistPlugin);

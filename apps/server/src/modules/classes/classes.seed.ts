@@ -1,5 +1,12 @@
-import type { KlassGroupFields, PlanFields, ScheduleFields, Slot } from '@atelier/contract';
+import type {
+  KlassGroupFields,
+  PlanFields,
+  ScheduleFields,
+  Slot,
+  UnitType,
+} from '@atelier/contract';
 import { DEFAULT_TIMEZONE } from '@atelier/contract';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client';
 import { DEMO_ACCOUNTS } from '../../db/demo-accounts';
@@ -12,6 +19,12 @@ import {
   PROGRAMMES_JA,
   SCHEDULE_NAMES_JA,
 } from './classes.seed-ja';
+import {
+  klassGroupSchedulePlans,
+  klassGroupSchedules,
+  klassGroups,
+  plans as planRows,
+} from './classes.tables';
 import { createKlassGroup } from './klass-groups.service';
 import { createPlan } from './plans.service';
 import { addAddon, createSchedule } from './schedules.service';
@@ -64,6 +77,8 @@ const STUDIO = 'Atelier Studio, 214 Bergen Street, Brooklyn, NY 11217';
 const MATERIALS = { name: 'Materials kit', price: 3500 };
 const SKETCHBOOK = { name: 'Sketchbook', price: 1200 };
 
+const NEXT_TERM = 'Next term';
+
 /** A current term (started four weeks ago) and the next one. */
 const terms = (
   label: string,
@@ -82,7 +97,7 @@ const terms = (
     addons,
     holidayWeeks: [6],
   },
-  { name: `Next term · ${label}`, startInDays: 70, weeks: 10, slots, capacity, plans, addons },
+  { name: `${NEXT_TERM} · ${label}`, startInDays: 70, weeks: 10, slots, capacity, plans, addons },
 ];
 
 export const DEMO_PROGRAMMES: DemoProgramme[] = [
@@ -413,4 +428,48 @@ export async function seedDemoClasses(
   }
 
   return scheduleIds;
+}
+
+/** A demo programme's next term and the first plan it offers, as an order's snapshot names them. */
+export type DemoNextTerm = {
+  group: { id: number; name: string; slug: string };
+  schedule: { id: number; name: string; timeZone: string; startDate: string; endDate: string };
+  plan: { id: number; name: string; basePrice: number; unitPrice: number; unitType: UnitType };
+};
+
+/**
+ * The "Next term" schedule of the demo programme named `programme` (the first, should it have
+ * several) and its first plan, for the demo orders (one query); undefined before the catalogue
+ * is seeded.
+ */
+export async function demoNextTermOf(db: Db, programme: string): Promise<DemoNextTerm | undefined> {
+  const [row] = await db
+    .select({
+      group: { id: klassGroups.id, name: klassGroups.name, slug: klassGroups.slug },
+      schedule: {
+        id: klassGroupSchedules.id,
+        name: klassGroupSchedules.name,
+        timeZone: klassGroupSchedules.timeZone,
+        startDate: klassGroupSchedules.startDate,
+        endDate: klassGroupSchedules.endDate,
+      },
+      plan: {
+        id: planRows.id,
+        name: planRows.name,
+        basePrice: planRows.basePrice,
+        unitPrice: planRows.unitPrice,
+        unitType: planRows.unitType,
+      },
+    })
+    .from(klassGroupSchedules)
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .innerJoin(
+      klassGroupSchedulePlans,
+      eq(klassGroupSchedulePlans.scheduleId, klassGroupSchedules.id),
+    )
+    .innerJoin(planRows, eq(planRows.id, klassGroupSchedulePlans.planId))
+    .where(and(eq(klassGroups.name, programme), like(klassGroupSchedules.name, `${NEXT_TERM}%`)))
+    .orderBy(asc(klassGroupSchedules.id), asc(planRows.id))
+    .limit(1);
+  return row;
 }

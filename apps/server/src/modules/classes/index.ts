@@ -22,9 +22,7 @@ export {
   CATALOGUE_CHANGED_CHANNEL,
   classesRoutes,
 } from './classes.routes';
-export { seedDemoClasses } from './classes.seed';
-export { lockScheduleCapacities } from './schedule-capacities.service';
-export { type ScheduleSnapshotExtras, scheduleSnapshotExtras } from './schedule-snapshots.service';
+export { type DemoNextTerm, demoNextTermOf, seedDemoClasses } from './classes.seed';
 export {
   type KlassFacts,
   type KlassOfSchedule,
@@ -33,7 +31,9 @@ export {
   nextKlassTaughtBy,
   type ScheduleFacts,
   scheduleFactsByIds,
-} from './session-facts.service';
+} from './klass-facts.service';
+export { lockScheduleCapacities } from './schedule-capacities.service';
+export { type ScheduleSnapshotExtras, scheduleSnapshotExtras } from './schedule-snapshots.service';
 export { scheduleTeacherIds } from './teachers';
 
 /**

@@ -6,7 +6,7 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { requireRole } from '../users';
 import {
   type CouponsContext,
-  type CouponViews,
+  type CouponsReads,
   createCoupon,
   deleteCoupon,
   getCoupon,
@@ -17,7 +17,7 @@ import {
 export type CouponsRouteOptions = {
   /** The clock held uses are counted at; tests pin it. */
   now?: () => Date;
-  views: CouponViews;
+  reads: CouponsReads;
 };
 
 /** Coupons: teachers and admins (docs/product.md#coupons-and-user-groups). */
@@ -25,7 +25,7 @@ const registerCouponsRoutes: FastifyPluginAsyncZod<CouponsRouteOptions> = async 
   const ctx: CouponsContext = {
     db: app.db,
     now: opts.now ?? (() => new Date()),
-    views: opts.views,
+    reads: opts.reads,
   };
   resourceRoutes(app, couponResource, {
     guard: requireRole('teacher', 'admin'),

@@ -26,13 +26,15 @@ import {
  * The coupons as staff see them, each with the names of its user group and programme: the coupons
  * read model's queries (those names are other modules' rows), handed over by app.ts.
  */
-export type CouponViews = {
-  page(
+export type CouponsReads = {
+  /** A page of coupons by code, with their uses counted at `at`. */
+  couponPage(
+    db: Db,
     filter: { search?: string },
     window: { offset: number; limit: number },
     at: Date,
   ): Promise<CouponWithUses[]>;
-  byId(id: number, at: Date): Promise<CouponWithUses | undefined>;
+  couponById(db: Db, id: number, at: Date): Promise<CouponWithUses | undefined>;
 };
 
 /** What the coupons services need from the app. */
@@ -40,7 +42,8 @@ export type CouponsContext = {
   db: Db;
   /** The clock: held uses count until their order's hold expires. */
   now: () => Date;
-  views: CouponViews;
+  /** Reads across other modules' tables (the coupons read model), handed over by app.ts. */
+  reads: CouponsReads;
 };
 
 const ref = <T extends string>(type: T, id: number) => ({ type, id: String(id) });
@@ -89,7 +92,7 @@ function includedOf(row: CouponWithUses): CouponIncludedResource[] {
 }
 
 async function couponDocument(ctx: CouponsContext, id: number): Promise<CouponDocument> {
-  const row = await ctx.views.byId(id, ctx.now());
+  const row = await ctx.reads.couponById(ctx.db, id, ctx.now());
   if (!row) throw notFound('Coupon');
   return resourceDocument(couponResource(row), includedOf(row));
 }
@@ -101,7 +104,7 @@ export async function listCoupons(
   const filter = { search: query.search || undefined };
   const [total, rows] = await Promise.all([
     countCouponRows(ctx.db, filter),
-    ctx.views.page(filter, pageWindow(query.page), ctx.now()),
+    ctx.reads.couponPage(ctx.db, filter, pageWindow(query.page), ctx.now()),
   ]);
   return listDocument(
     rows.map(couponResource),

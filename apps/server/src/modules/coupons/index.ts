@@ -14,4 +14,4 @@ export {
 export type { CouponWithUses } from './coupons.repository';
 export { couponsRoutes } from './coupons.routes';
 export { seedDemoCoupons } from './coupons.seed';
-export { type CouponsContext, type CouponViews, couponsPerUserGroup } from './coupons.service';
+export { type CouponsContext, type CouponsReads, couponsPerUserGroup } from './coupons.service';

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attendeeProfiles, users } from '../users/users.tables';
+import { addGuestAttendee, userIdsByEmail } from '../users';
 import { guestCustomers } from './customers.tables';
 
 /** The demo walk-ins (docs/product.md#customers), each with one attendee. */
@@ -19,12 +19,14 @@ export const DEMO_GUEST_CUSTOMERS = [
   },
 ] as const;
 
-/** Seeds the demo walk-ins. Running it again changes nothing: a walk-in is found by name. */
+const DEMO_ADMIN = 'admin@atelier.test';
+
+/**
+ * Seeds the demo walk-ins, each with their attendee added as the desk adds one (the users module
+ * owns attendee profiles). Running it again changes nothing: a walk-in is found by name.
+ */
 export async function seedDemoGuestCustomers(db: Db): Promise<void> {
-  const [admin] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, 'admin@atelier.test'));
+  const adminId = (await userIdsByEmail(db, [DEMO_ADMIN])).get(DEMO_ADMIN) ?? null;
   for (const demo of DEMO_GUEST_CUSTOMERS) {
     const [existing] = await db
       .select({ id: guestCustomers.id })
@@ -38,11 +40,28 @@ export async function seedDemoGuestCustomers(db: Db): Promise<void> {
           name: demo.name,
           email: demo.email,
           phone: demo.phone,
-          createdById: admin?.id ?? null,
+          createdById: adminId,
         })
         .returning({ id: guestCustomers.id });
       if (!guest) throw new Error('insert returned no row');
-      await tx.insert(attendeeProfiles).values({ guestCustomerId: guest.id, ...demo.attendee });
+      await addGuestAttendee(tx, { guestCustomerId: guest.id, ...demo.attendee });
     });
   }
+}
+
+/** The demo walk-ins' ids by name, for other modules' demo seeds (the oldest, should a name repeat). */
+export async function demoGuestCustomerIds(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: guestCustomers.id, name: guestCustomers.name })
+    .from(guestCustomers)
+    .where(
+      inArray(
+        guestCustomers.name,
+        DEMO_GUEST_CUSTOMERS.map((d) => d.name),
+      ),
+    )
+    .orderBy(asc(guestCustomers.id));
+  const ids = new Map<string, number>();
+  for (const row of rows) if (!ids.has(row.name)) ids.set(row.name, row.id);
+  return ids;
 }

@@ -68,16 +68,17 @@ export type FamilyEnrollmentRow = {
  * Account holders as staff see them: the customers read model's queries (they read the users,
  * orders, refunds, enrollments and classes tables), handed over by app.ts.
  */
-export type CustomerReads = {
+export type CustomersReads = {
   /** Students by name or e-mail, by name, with the total matching. */
-  page(
+  customerPage(
+    db: Db,
     search: string | undefined,
     window: { offset: number; limit: number },
   ): Promise<{ rows: CustomerRow[]; total: number }>;
   /** A student account; undefined for anyone else. */
-  byId(id: number): Promise<CustomerRow | undefined>;
+  customerById(db: Db, id: number): Promise<CustomerRow | undefined>;
   /** The enrollments of an account's family, newest first. */
-  enrollmentsOf(userId: number): Promise<FamilyEnrollmentRow[]>;
+  enrollmentsOfFamily(db: Db, userId: number): Promise<FamilyEnrollmentRow[]>;
 };
 
 /**
@@ -90,7 +91,8 @@ export type CustomersContext = {
   placeWalkInOrder: (booking: WalkInBooking) => Promise<OrderDocument>;
   /** An account's or a walk-in's latest orders, with the programmes they booked. */
   ordersOf: (owner: { userId: number } | { guestCustomerId: number }) => Promise<CustomerOrder[]>;
-  customers: CustomerReads;
+  /** Reads across other modules' tables (the customers read model), handed over by app.ts. */
+  reads: CustomersReads;
 };
 
 type GuestFields = { name: string; email: string | null; phone: string | null; notes: string };
@@ -130,7 +132,11 @@ export async function listCustomers(
   ctx: CustomersContext,
   query: { page: number; search?: string | undefined },
 ): Promise<CustomerListDocument> {
-  const { rows, total } = await ctx.customers.page(query.search, pageWindow(query.page));
+  const { rows, total } = await ctx.reads.customerPage(
+    ctx.db,
+    query.search,
+    pageWindow(query.page),
+  );
   return {
     data: rows.map((row) => ({
       id: String(row.id),
@@ -142,12 +148,12 @@ export async function listCustomers(
 }
 
 export async function getCustomer(ctx: CustomersContext, id: number): Promise<CustomerDocument> {
-  const row = await ctx.customers.byId(id);
+  const row = await ctx.reads.customerById(ctx.db, id);
   if (!row) throw notFound('Customer');
   const [family, orders, enrollments] = await Promise.all([
     attendeesOwnedBy(ctx.db, { userId: id }),
     ctx.ordersOf({ userId: id }),
-    ctx.customers.enrollmentsOf(id),
+    ctx.reads.enrollmentsOfFamily(ctx.db, id),
   ]);
   return {
     data: {
@@ -178,7 +184,7 @@ export async function editCustomer(
 ): Promise<CustomerDocument> {
   // Only the users module writes accounts (docs/architecture.md#repository-layout-and-layers):
   // this module checks the account is a customer, then asks it.
-  if (!(await ctx.customers.byId(id))) throw notFound('Customer');
+  if (!(await ctx.reads.customerById(ctx.db, id))) throw notFound('Customer');
   const changed = await updateUserProfile(
     ctx.db,
     id,

@@ -1,10 +1,14 @@
 // The customers module's public face: other modules and app.ts import from here only, apart from
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 export { type CustomersRouteOptions, customersRoutes } from './customers.routes';
-export { seedDemoGuestCustomers } from './customers.seed';
 export {
-  type CustomerReads,
+  DEMO_GUEST_CUSTOMERS,
+  demoGuestCustomerIds,
+  seedDemoGuestCustomers,
+} from './customers.seed';
+export {
   type CustomerRow,
+  type CustomersReads,
   type FamilyEnrollmentRow,
   guestCustomerContact,
   joinGuestHistory,

@@ -1,16 +1,10 @@
 import type { OrderItemSnapshot } from '@atelier/contract';
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { scheduleSnapshotExtras } from '../classes';
-import {
-  klassGroupSchedulePlans,
-  klassGroupSchedules,
-  klassGroups,
-  plans,
-} from '../classes/classes.tables';
-import { guestCustomers } from '../customers/customers.tables';
+import { demoNextTermOf, scheduleSnapshotExtras } from '../classes';
+import { DEMO_GUEST_CUSTOMERS, demoGuestCustomerIds } from '../customers';
 import { enrollHeldOrder } from '../enrollments';
-import { attendeeProfiles, users } from '../users/users.tables';
+import { attendeesByIds, attendeesOwnedBy, userIdsByEmail } from '../users';
 import { recordOrderEvent } from './order-events';
 import { holdOrderSeats } from './order-seats';
 import { insertOrderItem, insertOrderItemAttendees, orderByKey } from './orders.repository';
@@ -36,25 +30,13 @@ type DemoOrder = {
 
 type Buyer = { userId: number | null; guestCustomerId: number | null; placedById: number | null };
 
-/** The "Next term" schedule of a programme and its first plan, as the snapshot shows them. */
-async function nextTermOf(db: Db, programme: string) {
-  const [row] = await db
-    .select({ group: klassGroups, schedule: klassGroupSchedules, plan: plans })
-    .from(klassGroupSchedules)
-    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
-    .innerJoin(
-      klassGroupSchedulePlans,
-      eq(klassGroupSchedulePlans.scheduleId, klassGroupSchedules.id),
-    )
-    .innerJoin(plans, eq(plans.id, klassGroupSchedulePlans.planId))
-    .where(and(eq(klassGroups.name, programme), like(klassGroupSchedules.name, 'Next term%')))
-    .orderBy(asc(klassGroupSchedules.id), asc(plans.id))
-    .limit(1);
-  return row;
-}
+const DEMO_PARENT = 'parent@atelier.test';
+const DEMO_ADMIN = 'admin@atelier.test';
+/** The demo walk-in whose order was booked at the desk. */
+const DEMO_WALK_IN = DEMO_GUEST_CUSTOMERS[0].name;
 
 async function seedOrder(db: Db, buyer: Buyer, demo: DemoOrder, now: Date): Promise<void> {
-  const found = await nextTermOf(db, demo.programme);
+  const found = await demoNextTermOf(db, demo.programme);
   if (!found || demo.attendees.length === 0) return;
   const { group, schedule, plan } = found;
   const at = demo.placedAt;
@@ -86,10 +68,7 @@ async function seedOrder(db: Db, buyer: Buyer, demo: DemoOrder, now: Date): Prom
     addons: [],
     coupon: null,
   };
-  const names = await db
-    .select({ id: attendeeProfiles.id, name: attendeeProfiles.name })
-    .from(attendeeProfiles)
-    .where(inArray(attendeeProfiles.id, demo.attendees));
+  const names = await attendeesByIds(db, demo.attendees);
   await db.transaction(async (tx) => {
     // A demo pending order keeps its seats for two days, not checkout's minutes, so that
     // whoever opens the demo later still finds one to look at or cancel.
@@ -169,17 +148,14 @@ async function seedOrder(db: Db, buyer: Buyer, demo: DemoOrder, now: Date): Prom
 
 /** Seeds the demo orders (after the catalogue, the demo accounts and the demo walk-ins). */
 export async function seedDemoOrders(db: Db, now: Date = new Date()): Promise<void> {
-  const [parent] = await db.select().from(users).where(eq(users.email, 'parent@atelier.test'));
-  const [admin] = await db.select().from(users).where(eq(users.email, 'admin@atelier.test'));
-  if (parent) {
-    const kids = await db
-      .select({ id: attendeeProfiles.id })
-      .from(attendeeProfiles)
-      .where(eq(attendeeProfiles.userId, parent.id))
-      .orderBy(asc(attendeeProfiles.id));
-    const account: Buyer = { userId: parent.id, guestCustomerId: null, placedById: null };
+  const accounts = await userIdsByEmail(db, [DEMO_PARENT, DEMO_ADMIN]);
+  const parentId = accounts.get(DEMO_PARENT);
+  const adminId = accounts.get(DEMO_ADMIN) ?? null;
+  if (parentId !== undefined) {
+    const kids = await attendeesOwnedBy(db, { userId: parentId });
+    const account: Buyer = { userId: parentId, guestCustomerId: null, placedById: null };
     const kidIds = kids.map((k) => k.id);
-    if (!(await orderByKey(db, parent.id, 'demo-paid'))) {
+    if (!(await orderByKey(db, parentId, 'demo-paid'))) {
       await seedOrder(
         db,
         account,
@@ -194,7 +170,7 @@ export async function seedDemoOrders(db: Db, now: Date = new Date()): Promise<vo
         now,
       );
     }
-    if (!(await orderByKey(db, parent.id, 'demo-pending'))) {
+    if (!(await orderByKey(db, parentId, 'demo-pending'))) {
       await seedOrder(
         db,
         account,
@@ -209,25 +185,17 @@ export async function seedDemoOrders(db: Db, now: Date = new Date()): Promise<vo
       );
     }
   }
-  const [walkIn] = await db
-    .select({ id: guestCustomers.id })
-    .from(guestCustomers)
-    .orderBy(asc(guestCustomers.id))
-    .limit(1);
-  if (!walkIn) return;
+  const walkInId = (await demoGuestCustomerIds(db)).get(DEMO_WALK_IN);
+  if (walkInId === undefined) return;
   const [done] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.guestCustomerId, walkIn.id), eq(orders.idempotencyKey, 'demo-walk-in')));
+    .where(and(eq(orders.guestCustomerId, walkInId), eq(orders.idempotencyKey, 'demo-walk-in')));
   if (done) return;
-  const [attendee] = await db
-    .select({ id: attendeeProfiles.id })
-    .from(attendeeProfiles)
-    .where(eq(attendeeProfiles.guestCustomerId, walkIn.id))
-    .limit(1);
+  const [attendee] = await attendeesOwnedBy(db, { guestCustomerId: walkInId });
   await seedOrder(
     db,
-    { userId: null, guestCustomerId: walkIn.id, placedById: admin?.id ?? null },
+    { userId: null, guestCustomerId: walkInId, placedById: adminId },
     {
       key: 'demo-walk-in',
       programme: 'Comics Drawing',

@@ -1,4 +1,8 @@
 // Account holders as staff see them, a read model over the users, orders, refunds, enrollments and
 // classes tables: app.ts hands these reads to the customers module's context
 // (docs/architecture.md#read-models).
-export { customerById, customerPage, enrollmentsOfFamily } from './customers.queries';
+import type { CustomersReads } from '../../modules/customers';
+import { customerById, customerPage, enrollmentsOfFamily } from './customers.queries';
+
+/** The customers module's reads, as its context takes them. */
+export const customersReads: CustomersReads = { customerPage, customerById, enrollmentsOfFamily };

@@ -7,11 +7,11 @@ import {
   nextKlassRowTaughtBy,
   type ScheduleFactsRow,
   scheduleFactsRows,
-} from './session-facts.repository';
+} from './klass-facts.repository';
 
-// What other modules ask of schedules and sessions: names, teacher, zone, capacity and programme,
-// a set of ids at a time (docs/architecture.md#repository-layout-and-layers). A transaction may
-// be passed as `db`.
+// What other modules ask of schedules and klasses (dated classes): names, teacher, zone, capacity
+// and programme, a set of ids at a time (docs/architecture.md#repository-layout-and-layers). A
+// transaction may be passed as `db`.
 
 /** A schedule with what other modules show and check of it and of its programme. */
 export type ScheduleFacts = ScheduleFactsRow;

@@ -2,9 +2,9 @@ import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { klasses, klassGroupSchedules, klassGroups } from './classes.tables';
 
-// Schedules and sessions as other modules name and check them (waitlist, messages, attendance,
-// photo boxes): one query for a whole set of ids, so no module joins these tables itself
-// (docs/architecture.md#repository-layout-and-layers).
+// Schedules and klasses (dated classes) as other modules name and check them (waitlist,
+// messages, attendance, photo boxes): one query for a whole set of ids, so no module joins these
+// tables itself (docs/architecture.md#repository-layout-and-layers).
 
 const scheduleColumns = {
   id: klassGroupSchedules.id,
