@@ -17,9 +17,6 @@ const SRC = fileURLToPath(new URL('./', import.meta.url));
 const ALLOWED = new Set<string>([
   'foreign-tables modules/customers/customers.seed.ts -> modules/users/users.tables.ts',
   'foreign-tables modules/gallery/comments.repository.ts -> modules/users/users.tables.ts',
-  'foreign-tables modules/gallery/gallery.seed.ts -> modules/classes/classes.tables.ts',
-  'foreign-tables modules/gallery/gallery.seed.ts -> modules/enrollments/enrollments.tables.ts',
-  'foreign-tables modules/gallery/gallery.seed.ts -> modules/users/users.tables.ts',
   'foreign-tables modules/gallery/posts.repository.ts -> modules/classes/classes.tables.ts',
   'foreign-tables modules/gallery/posts.repository.ts -> modules/media/media.tables.ts',
   'foreign-tables modules/gallery/posts.repository.ts -> modules/users/users.tables.ts',

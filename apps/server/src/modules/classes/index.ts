@@ -32,7 +32,9 @@ export {
   klassPageOfSchedule,
   nextKlassTaughtBy,
   type ScheduleFacts,
+  type StartedKlassRow,
   scheduleFactsByIds,
+  startedKlassesOfSchedules,
 } from './session-facts.service';
 export { scheduleTeacherIds } from './teachers';
 
