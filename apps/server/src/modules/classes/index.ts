@@ -25,6 +25,7 @@ export {
 export { seedDemoClasses } from './classes.seed';
 export { lockScheduleCapacities } from './schedule-capacities.service';
 export { type ScheduleSnapshotExtras, scheduleSnapshotExtras } from './schedule-snapshots.service';
+export { klassSessionsTable } from './session-facts.repository';
 export {
   type KlassFacts,
   type KlassOfSchedule,

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { klasses, klassGroupSchedules, klassGroups } from './classes.tables';
 
@@ -162,4 +163,23 @@ export async function startedKlassRowsOfSchedules(
       ),
     )
     .orderBy(desc(klasses.startsAt));
+}
+
+/**
+ * Every session with its schedule and programme's name, as a derived table named `alias` that
+ * another module joins on its `id` inside its own statement (the gallery's page of posts stays one
+ * query).
+ */
+export function klassSessionsTable(alias: string) {
+  return new QueryBuilder()
+    .select({
+      id: klasses.id,
+      startsAt: klasses.startsAt,
+      scheduleId: klasses.scheduleId,
+      klassGroupName: klassGroups.name,
+    })
+    .from(klasses)
+    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .as(alias);
 }
