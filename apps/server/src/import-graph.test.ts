@@ -16,8 +16,6 @@ const SRC = fileURLToPath(new URL('./', import.meta.url));
  */
 const ALLOWED = new Set<string>([
   'foreign-tables modules/customers/customers.seed.ts -> modules/users/users.tables.ts',
-  'foreign-tables modules/gallery/comments.repository.ts -> modules/users/users.tables.ts',
-  'foreign-tables modules/gallery/reports.repository.ts -> modules/users/users.tables.ts',
   'foreign-tables modules/orders/orders.seed.ts -> modules/classes/classes.tables.ts',
   'foreign-tables modules/orders/orders.seed.ts -> modules/customers/customers.tables.ts',
   'foreign-tables modules/orders/orders.seed.ts -> modules/users/users.tables.ts',
