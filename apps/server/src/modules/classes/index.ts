@@ -23,6 +23,7 @@ export {
   classesRoutes,
 } from './classes.routes';
 export { type DemoNextTerm, demoNextTermOf, seedDemoClasses } from './classes.seed';
+export { klassesTable } from './klass-facts.repository';
 export {
   type KlassFacts,
   type KlassOfSchedule,
@@ -30,7 +31,9 @@ export {
   klassPageOfSchedule,
   nextKlassTaughtBy,
   type ScheduleFacts,
+  type StartedKlassRow,
   scheduleFactsByIds,
+  startedKlassesOfSchedules,
 } from './klass-facts.service';
 export { lockScheduleCapacities } from './schedule-capacities.service';
 export { type ScheduleSnapshotExtras, scheduleSnapshotExtras } from './schedule-snapshots.service';

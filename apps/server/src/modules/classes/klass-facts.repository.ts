@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { klasses, klassGroupSchedules, klassGroups } from './classes.tables';
 
@@ -132,4 +133,53 @@ export async function nextKlassRowTaughtBy(
     .orderBy(asc(klasses.startsAt))
     .limit(1);
   return row;
+}
+
+/** A session that has started, with its schedule's teacher. */
+export type StartedKlassRow = { id: number; startsAt: Date; scheduleId: number; teacherId: number };
+
+/** The scheduled sessions of these schedules that started by `now`, latest first. */
+export async function startedKlassRowsOfSchedules(
+  db: Db,
+  scheduleIds: readonly number[],
+  now: Date,
+): Promise<StartedKlassRow[]> {
+  const unique = [...new Set(scheduleIds)];
+  if (unique.length === 0) return [];
+  return db
+    .select({
+      id: klasses.id,
+      startsAt: klasses.startsAt,
+      scheduleId: klasses.scheduleId,
+      teacherId: klassGroupSchedules.teacherId,
+    })
+    .from(klasses)
+    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
+    .where(
+      and(
+        inArray(klasses.scheduleId, unique),
+        eq(klasses.status, 'scheduled'),
+        lte(klasses.startsAt, now),
+      ),
+    )
+    .orderBy(desc(klasses.startsAt));
+}
+
+/**
+ * Every session with its schedule and programme's name, as a derived table named `alias` that
+ * another module joins on its `id` inside its own statement (the gallery's page of posts stays one
+ * query).
+ */
+export function klassesTable(alias: string) {
+  return new QueryBuilder()
+    .select({
+      id: klasses.id,
+      startsAt: klasses.startsAt,
+      scheduleId: klasses.scheduleId,
+      klassGroupName: klassGroups.name,
+    })
+    .from(klasses)
+    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .as(alias);
 }

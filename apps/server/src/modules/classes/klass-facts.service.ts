@@ -6,7 +6,9 @@ import {
   klassPageRows,
   nextKlassRowTaughtBy,
   type ScheduleFactsRow,
+  type StartedKlassRow,
   scheduleFactsRows,
+  startedKlassRowsOfSchedules,
 } from './klass-facts.repository';
 
 // What other modules ask of schedules and klasses (dated classes): names, teacher, zone, capacity
@@ -17,7 +19,7 @@ import {
 export type ScheduleFacts = ScheduleFactsRow;
 /** A session with its schedule (and programme). */
 export type KlassFacts = KlassFactsRow;
-export type { KlassOfSchedule };
+export type { KlassOfSchedule, StartedKlassRow };
 
 /** The schedules with these ids, by id, in one query; unknown ids are absent. */
 export async function scheduleFactsByIds(
@@ -51,4 +53,16 @@ export function nextKlassTaughtBy(
   after: Date,
 ): Promise<{ id: number } | undefined> {
   return nextKlassRowTaughtBy(db, teacherId, after);
+}
+
+/**
+ * The scheduled sessions of these schedules that started by `now`, latest first, with each
+ * schedule's teacher: one query (the demo gallery dates its posts in them).
+ */
+export function startedKlassesOfSchedules(
+  db: Db,
+  scheduleIds: readonly number[],
+  now: Date,
+): Promise<StartedKlassRow[]> {
+  return startedKlassRowsOfSchedules(db, scheduleIds, now);
 }

@@ -143,6 +143,14 @@ export async function enrolledAttendeesOfAccount(
   return out;
 }
 
+/** The (attendee, schedule) pairs of these attendees' active enrollments: one query. */
+export function activeEnrollmentsAmong(
+  db: Db,
+  attendeeProfileIds: number[],
+): Promise<{ scheduleId: number; attendeeProfileId: number }[]> {
+  return activeEnrollmentsOfAttendees(db, attendeeProfileIds);
+}
+
 /**
  * Enrollments (cancelled ones too) of one attendee profile. While above 0 the profile is history:
  * the database refuses to delete it (foreign key), so the family module should refuse first, with

@@ -4,6 +4,7 @@
 export { cancelOrderItemEnrollments, type OrderItemAttendee } from './enrollment-cancellation';
 export { seedDemoEnrollments } from './enrollments.seed';
 export {
+  activeEnrollmentsAmong,
   type CapacityLock,
   enrolledAmong,
   enrolledAttendeesOfAccount,

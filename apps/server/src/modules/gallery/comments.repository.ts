@@ -1,12 +1,16 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attendeeProfiles, users } from '../users/users.tables';
+import { galleryStudentsTable } from '../users';
 import { comments, feedbacks, posts } from './gallery.tables';
 import type { GalleryViewer } from './gallery-viewer';
 import { isFamilyOf, seesComment, seesPost, teachesStudent } from './privacy.repository';
 
-// Comments and teacher feedback of posts. Every read joins the post and its student so the
-// privacy conditions (privacy.repository.ts) apply: a comment is seen only on a post one sees.
+// Comments and teacher feedback of posts. Every read joins the post so the privacy conditions
+// (privacy.repository.ts) apply: a comment is seen only on a post one sees. Authors are ids here;
+// the service names them through the users module (conversation-people.ts).
+
+/** The post's student (users module): whose family is told. */
+const student = galleryStudentsTable('student');
 
 export type CommentRow = {
   id: number;
@@ -29,6 +33,9 @@ export type CommentRow = {
   isFamily: boolean;
 };
 
+/** A comment as stored: its author by id (null once the account is deleted). */
+export type CommentRecord = Omit<CommentRow, 'author'> & { authorId: number | null };
+
 function commentQuery(db: Db, viewer: GalleryViewer) {
   return db
     .select({
@@ -40,22 +47,18 @@ function commentQuery(db: Db, viewer: GalleryViewer) {
       hiddenAt: comments.hiddenAt,
       createdAt: comments.createdAt,
       updatedAt: comments.updatedAt,
-      authorId: users.id,
-      authorName: users.name,
-      authorAvatarKey: users.avatarKey,
-      authorRole: users.role,
-      familyUserId: attendeeProfiles.userId,
+      authorId: comments.authorId,
+      familyUserId: student.userId,
       isFamily: sql<boolean>`coalesce(${isFamilyOf(viewer)}, false)`,
     })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
-    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, posts.attendeeProfileId))
-    .leftJoin(users, eq(users.id, comments.authorId));
+    .innerJoin(student, eq(student.id, posts.attendeeProfileId));
 }
 
 type SelectedComment = Awaited<ReturnType<typeof commentQuery>>[number];
 
-function toCommentRow(r: SelectedComment): CommentRow {
+function toCommentRow(r: SelectedComment): CommentRecord {
   return {
     id: r.id,
     postId: r.postId,
@@ -65,10 +68,7 @@ function toCommentRow(r: SelectedComment): CommentRow {
     hiddenAt: r.hiddenAt,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
-    author:
-      r.authorId !== null && r.authorName !== null && r.authorRole !== null
-        ? { id: r.authorId, name: r.authorName, avatarKey: r.authorAvatarKey, role: r.authorRole }
-        : null,
+    authorId: r.authorId,
     familyUserId: r.familyUserId,
     isFamily: Boolean(r.isFamily),
   };
@@ -79,7 +79,7 @@ export async function commentsOfPost(
   db: Db,
   viewer: GalleryViewer,
   postId: number,
-): Promise<CommentRow[]> {
+): Promise<CommentRecord[]> {
   const rows = await commentQuery(db, viewer)
     .where(and(eq(comments.postId, postId), seesPost(viewer), seesComment(viewer)))
     .orderBy(asc(comments.createdAt), asc(comments.id));
@@ -91,7 +91,7 @@ export async function visibleComment(
   db: Db,
   viewer: GalleryViewer,
   commentId: number,
-): Promise<CommentRow | undefined> {
+): Promise<CommentRecord | undefined> {
   const [row] = await commentQuery(db, viewer)
     .where(and(eq(comments.id, commentId), seesPost(viewer), seesComment(viewer)))
     .limit(1);
@@ -106,7 +106,7 @@ export async function pendingComments(
   db: Db,
   viewer: NonNullable<GalleryViewer>,
   page: { limit: number; offset: number },
-): Promise<{ rows: CommentRow[]; total: number }> {
+): Promise<{ rows: CommentRecord[]; total: number }> {
   const mine = viewer.role === 'admin' ? undefined : teachesStudent(viewer.id, posts.scheduleId);
   const where = and(eq(comments.status, 'pending'), seesPost(viewer), mine);
   const rows = await commentQuery(db, viewer)
@@ -118,7 +118,6 @@ export async function pendingComments(
     .select({ n: sql<number>`count(*)::int` })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
-    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, posts.attendeeProfileId))
     .where(where);
   return { rows: rows.map(toCommentRow), total: count?.n ?? 0 };
 }
@@ -184,6 +183,9 @@ export type FeedbackRow = {
   teacher: { id: number; name: string; avatarKey: string | null } | null;
 };
 
+/** Feedback as stored: its teacher by id (null once the account is deleted). */
+export type FeedbackRecord = Omit<FeedbackRow, 'teacher'> & { teacherId: number | null };
+
 function feedbackQuery(db: Db) {
   return db
     .select({
@@ -192,37 +194,34 @@ function feedbackQuery(db: Db) {
       body: feedbacks.body,
       createdAt: feedbacks.createdAt,
       updatedAt: feedbacks.updatedAt,
-      teacherId: users.id,
-      teacherName: users.name,
-      teacherAvatarKey: users.avatarKey,
+      teacherId: feedbacks.teacherId,
     })
-    .from(feedbacks)
-    .leftJoin(users, eq(users.id, feedbacks.teacherId));
+    .from(feedbacks);
 }
 
-function toFeedbackRow(r: Awaited<ReturnType<typeof feedbackQuery>>[number]): FeedbackRow {
+function toFeedbackRow(r: Awaited<ReturnType<typeof feedbackQuery>>[number]): FeedbackRecord {
   return {
     id: r.id,
     postId: r.postId,
     body: r.body,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
-    teacher:
-      r.teacherId !== null && r.teacherName !== null
-        ? { id: r.teacherId, name: r.teacherName, avatarKey: r.teacherAvatarKey }
-        : null,
+    teacherId: r.teacherId,
   };
 }
 
 /** The feedback of a post (one the caller has checked the viewer sees), oldest first. */
-export async function feedbacksOfPost(db: Db, postId: number): Promise<FeedbackRow[]> {
+export async function feedbacksOfPost(db: Db, postId: number): Promise<FeedbackRecord[]> {
   const rows = await feedbackQuery(db)
     .where(eq(feedbacks.postId, postId))
     .orderBy(asc(feedbacks.createdAt), asc(feedbacks.id));
   return rows.map(toFeedbackRow);
 }
 
-export async function feedbackById(db: Db, feedbackId: number): Promise<FeedbackRow | undefined> {
+export async function feedbackById(
+  db: Db,
+  feedbackId: number,
+): Promise<FeedbackRecord | undefined> {
   const [row] = await feedbackQuery(db).where(eq(feedbacks.id, feedbackId)).limit(1);
   return row ? toFeedbackRow(row) : undefined;
 }

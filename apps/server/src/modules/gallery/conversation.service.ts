@@ -14,6 +14,7 @@ import {
   updateFeedback,
   visibleComment,
 } from './comments.repository';
+import { withAuthors, withReporters, withTeachers } from './conversation-people';
 import type { GalleryContext } from './gallery.context';
 import { commentResource, feedbackResource, reportResource } from './gallery.resources';
 import { tellFamily } from './gallery-notices';
@@ -28,12 +29,13 @@ import { insertReportOnce, openReports, resolveReport, visibleReport } from './r
 
 export async function listComments(ctx: GalleryContext, viewer: Viewer, postId: number) {
   await seenPost(ctx, viewer, postId);
-  const rows = await commentsOfPost(ctx.db, viewer, postId);
+  const rows = await withAuthors(ctx, await commentsOfPost(ctx.db, viewer, postId));
   return { data: rows.map((r) => commentResource(r, viewer, ctx.avatarUrl)) };
 }
 
 async function seenComment(ctx: GalleryContext, viewer: Viewer, commentId: number) {
-  const row = await visibleComment(ctx.db, viewer, commentId);
+  const found = await visibleComment(ctx.db, viewer, commentId);
+  const [row] = await withAuthors(ctx, found ? [found] : []);
   if (!row) throw notFound('Comment');
   return row;
 }
@@ -133,16 +135,24 @@ export async function removeComment(ctx: GalleryContext, viewer: Viewer, comment
 /** Staff's approval queue: pending comments in the teacher's classes (admins: all). */
 export async function commentQueue(ctx: GalleryContext, viewer: Viewer, page: number) {
   const { rows, total } = await pendingComments(ctx.db, viewer, pageWindow(page));
+  const named = await withAuthors(ctx, rows);
   return {
-    data: rows.map((r) => commentResource(r, viewer, ctx.avatarUrl)),
+    data: named.map((r) => commentResource(r, viewer, ctx.avatarUrl)),
     meta: pageMeta(page, total),
   };
 }
 
 // --- Feedback ---
 
+/** The feedback with its teacher named, or undefined. */
+async function namedFeedback(ctx: GalleryContext, feedbackId: number) {
+  const found = await feedbackById(ctx.db, feedbackId);
+  const [row] = await withTeachers(ctx, found ? [found] : []);
+  return row;
+}
+
 async function feedbackDocument(ctx: GalleryContext, viewer: Viewer, feedbackId: number) {
-  const row = await feedbackById(ctx.db, feedbackId);
+  const row = await namedFeedback(ctx, feedbackId);
   if (!row) throw notFound('Feedback');
   return { data: feedbackResource(row, viewer, ctx.avatarUrl) };
 }
@@ -172,7 +182,7 @@ export async function addFeedback(
 
 /** Feedback the viewer may change: its teacher's or, for an admin, any (on a post they see). */
 async function ownFeedback(ctx: GalleryContext, viewer: Viewer, feedbackId: number) {
-  const row = await feedbackById(ctx.db, feedbackId);
+  const row = await namedFeedback(ctx, feedbackId);
   if (!row) throw notFound('Feedback');
   await seenPost(ctx, viewer, row.postId).catch(() => {
     throw notFound('Feedback');
@@ -224,7 +234,8 @@ export async function fileReport(
 }
 
 async function reportDocument(ctx: GalleryContext, viewer: Viewer, reportId: number) {
-  const row = await visibleReport(ctx.db, viewer, reportId);
+  const found = await visibleReport(ctx.db, viewer, reportId);
+  const [row] = await withReporters(ctx, found ? [found] : []);
   if (!row) throw notFound('Report');
   return { data: reportResource(row) };
 }
@@ -232,7 +243,8 @@ async function reportDocument(ctx: GalleryContext, viewer: Viewer, reportId: num
 /** Staff: open reports of posts they see, newest first. */
 export async function listReports(ctx: GalleryContext, viewer: Viewer, page: number) {
   const { rows, total } = await openReports(ctx.db, viewer, pageWindow(page));
-  return { data: rows.map(reportResource), meta: pageMeta(page, total) };
+  const named = await withReporters(ctx, rows);
+  return { data: named.map(reportResource), meta: pageMeta(page, total) };
 }
 
 export async function closeReport(ctx: GalleryContext, viewer: Viewer, reportId: number) {

@@ -1,5 +1,5 @@
+import { peopleByIds } from '../users';
 import type { GalleryContext } from './gallery.context';
-import { userLocaleAndName } from './posts.repository';
 import { publicStudentName } from './student-name';
 
 // What the gallery tells a family, in the family's language (users.locale, English by default).
@@ -34,13 +34,17 @@ export async function tellFamily(ctx: GalleryContext, notice: Notice): Promise<v
   const recipientId = notice.familyUserId;
   if (recipientId === null || recipientId === notice.senderId) return;
   try {
-    const family = await userLocaleAndName(ctx.db, recipientId);
+    // The family's language and the sender's name: one query for both people.
+    const people = await peopleByIds(
+      ctx.db,
+      notice.senderId === null ? [recipientId] : [recipientId, notice.senderId],
+    );
+    const family = people.get(recipientId);
     if (!family) return;
     const ja = family.locale === 'ja';
     // The family sees their own child's full name; the first name reads naturally in a title.
     const child = publicStudentName(notice.studentName).split(' ')[0] ?? notice.studentName;
-    const sender =
-      notice.senderId === null ? null : await userLocaleAndName(ctx.db, notice.senderId);
+    const sender = notice.senderId === null ? null : people.get(notice.senderId);
     const who = sender?.name ?? '';
     const text = notice.text ? quote(notice.text) : '';
     let title: string;

@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS } from '../../db/demo-accounts';
-import { klasses, klassGroupSchedules } from '../classes/classes.tables';
-import { enrollments } from '../enrollments/enrollments.tables';
-import { attendeeProfiles, users } from '../users/users.tables';
+import { startedKlassesOfSchedules } from '../classes';
+import { activeEnrollmentsAmong } from '../enrollments';
+import { demoAttendees, userIdsByEmail } from '../users';
 import { insertComment, insertFeedback } from './comments.repository';
 import type { GalleryContext } from './gallery.context';
 import { posts } from './gallery.tables';
@@ -56,58 +56,40 @@ const DEMO_POSTS: DemoPost[] = [
 export async function seedDemoGallery(ctx: GalleryContext, now: Date = new Date()): Promise<void> {
   const [anyPost] = await ctx.db.select({ id: posts.id }).from(posts).limit(1);
   if (anyPost) return;
-  const accounts = await ctx.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(
-      inArray(
-        users.email,
-        DEMO_ACCOUNTS.map((a) => a.email),
-      ),
-    );
-  const byEmail = new Map(accounts.map((a) => [a.email, a.id]));
+  const byEmail = await userIdsByEmail(
+    ctx.db,
+    DEMO_ACCOUNTS.map((a) => a.email),
+  );
   const teacherId = byEmail.get('teacher@atelier.test');
   if (teacherId === undefined) return;
   const families = [byEmail.get('parent@atelier.test'), byEmail.get('student@atelier.test')].filter(
     (id): id is number => id !== undefined,
   );
   if (families.length === 0) return;
-  const students = await ctx.db
-    .select({
-      id: attendeeProfiles.id,
-      name: attendeeProfiles.name,
-      userId: attendeeProfiles.userId,
-    })
-    .from(attendeeProfiles)
-    .where(inArray(attendeeProfiles.userId, families));
+  const students = [...(await demoAttendees(ctx.db)).values()].filter((s) =>
+    families.includes(s.userId),
+  );
   // The sessions the students took: of schedules they are enrolled in, not cancelled, started by
   // now. A post is made in the latest that started before it was posted, never in a session still
   // ahead (the first class of a next term a family has booked).
-  const klassRows = await ctx.db
-    .select({
-      studentId: enrollments.attendeeProfileId,
-      klassId: klasses.id,
-      startsAt: klasses.startsAt,
-      scheduleId: enrollments.scheduleId,
-      teacherId: klassGroupSchedules.teacherId,
-    })
-    .from(enrollments)
-    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, enrollments.scheduleId))
-    .innerJoin(klasses, eq(klasses.scheduleId, enrollments.scheduleId))
-    .where(
-      and(
-        eq(enrollments.status, 'active'),
-        eq(klasses.status, 'scheduled'),
-        lte(klasses.startsAt, now),
-        inArray(
-          enrollments.attendeeProfileId,
-          students.map((s) => s.id),
-        ),
-      ),
-    )
-    .orderBy(desc(klasses.startsAt));
-  const klassBefore = (studentId: number, at: Date) =>
-    klassRows.find((s) => s.studentId === studentId && s.startsAt.getTime() <= at.getTime());
+  const enrolled = await activeEnrollmentsAmong(
+    ctx.db,
+    students.map((s) => s.id),
+  );
+  const started = await startedKlassesOfSchedules(
+    ctx.db,
+    enrolled.map((e) => e.scheduleId),
+    now,
+  );
+  const klassBefore = (studentId: number, at: Date) => {
+    const schedules = new Set(
+      enrolled.filter((e) => e.attendeeProfileId === studentId).map((e) => e.scheduleId),
+    );
+    const klass = started.find(
+      (k) => schedules.has(k.scheduleId) && k.startsAt.getTime() <= at.getTime(),
+    );
+    return klass && { klassId: klass.id, scheduleId: klass.scheduleId, teacherId: klass.teacherId };
+  };
 
   const made: { postId: number; teacherId: number; familyUserId: number | null }[] = [];
   let picture = 0;

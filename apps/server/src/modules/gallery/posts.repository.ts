@@ -2,9 +2,9 @@ import type { PostScope } from '@atelier/contract';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/http';
-import { klasses, klassGroupSchedules, klassGroups } from '../classes/classes.tables';
-import { images } from '../media/media.tables';
-import { attendeeProfiles, users } from '../users/users.tables';
+import { klassesTable } from '../classes';
+import { readyImageIdsQuery } from '../media';
+import { galleryStudentsTable } from '../users';
 import { comments, feedbacks, postImages, posts } from './gallery.tables';
 import type { GalleryViewer } from './gallery-viewer';
 import {
@@ -19,7 +19,13 @@ import {
 
 // Reads and writes of posts. A page of posts is ONE query (student, session, counts and the
 // viewer's rights as columns), then one for their images: the number of queries does not grow
-// with the page (docs/architecture.md#gallery-privacy, CONVENTIONS 10).
+// with the page (docs/architecture.md#gallery-privacy, CONVENTIONS 10). The student and the
+// session are derived tables the users and classes modules build over their own tables.
+
+/** The post's student (users module). */
+const student = galleryStudentsTable('student');
+/** The post's session with its programme's name (classes module). */
+const klass = klassesTable('klass');
 
 /** A post as the service shapes it, with what the viewer may know and do. */
 export type PostRow = {
@@ -88,15 +94,15 @@ function postSelection(viewer: GalleryViewer) {
     updatedAt: posts.updatedAt,
     hiddenAt: posts.hiddenAt,
     authorId: posts.authorId,
-    studentId: attendeeProfiles.id,
-    studentName: attendeeProfiles.name,
-    studentUserId: attendeeProfiles.userId,
-    visibility: attendeeProfiles.galleryVisibility,
-    commentsNeedApproval: attendeeProfiles.commentsNeedApproval,
-    klassId: klasses.id,
-    klassStartsAt: klasses.startsAt,
-    klassScheduleId: klasses.scheduleId,
-    klassGroupName: klassGroups.name,
+    studentId: student.id,
+    studentName: student.name,
+    studentUserId: student.userId,
+    visibility: student.visibility,
+    commentsNeedApproval: student.commentsNeedApproval,
+    klassId: klass.id,
+    klassStartsAt: klass.startsAt,
+    klassScheduleId: klass.scheduleId,
+    klassGroupName: klass.klassGroupName,
     // Only the comments this viewer would be shown are counted.
     commentCount: sql<number>`(select count(*) from ${comments} where ${comments.postId} = ${posts.id} and ${seesComment(viewer)})::int`,
     feedbackCount: sql<number>`(select count(*) from ${feedbacks} where ${feedbacks.postId} = ${posts.id})::int`,
@@ -109,10 +115,8 @@ function postQuery(db: Db, viewer: GalleryViewer, where: SQL | undefined) {
   return db
     .select(postSelection(viewer))
     .from(posts)
-    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, posts.attendeeProfileId))
-    .leftJoin(klasses, eq(klasses.id, posts.klassId))
-    .leftJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
-    .leftJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .innerJoin(student, eq(student.id, posts.attendeeProfileId))
+    .leftJoin(klass, eq(klass.id, posts.klassId))
     .where(and(seesPost(viewer), where));
 }
 
@@ -169,8 +173,7 @@ export async function pageOfPosts(
 
 /** The post has at least one processed picture (a list of pictures shows nothing else). */
 export const hasReadyImage = sql`exists (select 1 from ${postImages}
-  join ${images} on ${images.id} = ${postImages.imageId}
-  where ${postImages.postId} = ${posts.id} and ${images.status} = 'ready')`;
+  where ${postImages.postId} = ${posts.id} and ${inArray(postImages.imageId, readyImageIdsQuery())})`;
 
 /**
  * A numbered page of the posts the viewer sees among `filter`, newest first, and how many there
@@ -190,7 +193,7 @@ export async function numberedPageOfPosts(
     db
       .select({ n: count() })
       .from(posts)
-      .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, posts.attendeeProfileId))
+      .innerJoin(student, eq(student.id, posts.attendeeProfileId))
       .where(and(seesPost(viewer), filter)),
   ]);
   return { rows: rows.map(toPostRow), total: Number(counted?.n ?? 0) };
@@ -226,9 +229,9 @@ export async function visibleStudent(
   attendeeProfileId: number,
 ): Promise<{ id: number } | undefined> {
   const [row] = await db
-    .select({ id: attendeeProfiles.id })
-    .from(attendeeProfiles)
-    .where(and(eq(attendeeProfiles.id, attendeeProfileId), seesStudentWork(viewer)))
+    .select({ id: student.id })
+    .from(student)
+    .where(and(eq(student.id, attendeeProfileId), seesStudentWork(viewer, sql`null`, student.id)))
     .limit(1);
   return row;
 }
@@ -237,12 +240,12 @@ export async function visibleStudent(
 export async function studentById(db: Db, attendeeProfileId: number) {
   const [row] = await db
     .select({
-      id: attendeeProfiles.id,
-      userId: attendeeProfiles.userId,
-      name: attendeeProfiles.name,
+      id: student.id,
+      userId: student.userId,
+      name: student.name,
     })
-    .from(attendeeProfiles)
-    .where(eq(attendeeProfiles.id, attendeeProfileId))
+    .from(student)
+    .where(eq(student.id, attendeeProfileId))
     .limit(1);
   return row;
 }
@@ -258,17 +261,15 @@ export async function klassOfStudent(
 ): Promise<{ id: number; scheduleId: number; klassGroupName: string } | undefined> {
   const [row] = await db
     .select({
-      id: klasses.id,
-      scheduleId: klasses.scheduleId,
-      klassGroupName: klassGroups.name,
+      id: klass.id,
+      scheduleId: klass.scheduleId,
+      klassGroupName: klass.klassGroupName,
     })
-    .from(klasses)
-    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
-    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .from(klass)
     .where(
       and(
-        eq(klasses.id, klassId),
-        sql`exists (select 1 from enrollments e where e.schedule_id = ${klasses.scheduleId}
+        eq(klass.id, klassId),
+        sql`exists (select 1 from enrollments e where e.schedule_id = ${klass.scheduleId}
           and e.attendee_profile_id = ${attendeeProfileId} and e.status = 'active')`,
       ),
     )
@@ -324,17 +325,4 @@ export async function deletePost(db: Db, postId: number): Promise<number[]> {
     await tx.delete(posts).where(eq(posts.id, postId));
     return ids.map((r) => r.imageId);
   });
-}
-
-/** The account's name and language, for a notification in it. */
-export async function userLocaleAndName(
-  db: Db,
-  userId: number,
-): Promise<{ name: string; locale: 'en' | 'ja' | null } | undefined> {
-  const [row] = await db
-    .select({ name: users.name, locale: users.locale })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
 }

@@ -10,6 +10,7 @@ import {
 import { forbidden, notFound, ValidationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
 import { feedbacksOfPost } from './comments.repository';
+import { withTeachers } from './conversation-people';
 import type { GalleryContext } from './gallery.context';
 import { feedbackResource, postResource } from './gallery.resources';
 import { tellFamily } from './gallery-notices';
@@ -118,7 +119,7 @@ export async function getPost(
   const row = await seenPost(ctx, viewer, postId);
   const [images, feedbacks] = await Promise.all([
     imagesOfPosts(ctx, [row.id]),
-    feedbacksOfPost(ctx.db, row.id),
+    feedbacksOfPost(ctx.db, row.id).then((rows) => withTeachers(ctx, rows)),
   ]);
   const included = feedbacks.map((f) => feedbackResource(f, viewer, ctx.avatarUrl));
   return {

@@ -1,5 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { attendeeProfiles } from '../users/users.tables';
+import { inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { attendeeIdsOfAccountQuery, attendeeIdsWithVisibilityQuery } from '../users';
 import { comments, posts } from './gallery.tables';
 import { type GalleryViewer, isStaff } from './gallery-viewer';
 
@@ -8,8 +8,10 @@ import { type GalleryViewer, isStaff } from './gallery-viewer';
 // decision 037). Every list, the single-post check, comments, feedback and reports filter through
 // these SQL conditions, so a list can never show what GET /posts/{id} would answer 404 for.
 //
-// The conditions read the columns of `posts` and `attendee_profiles` (the post's student) of the
-// enclosing query: every query using them joins attendee_profiles on posts.attendee_profile_id.
+// The conditions read the columns of `posts` of the enclosing query and the student's id (the
+// post's attendee_profile_id unless given). What they need to know of the student (whose family,
+// which visibility) is a subquery of attendee ids the users module builds over its own table,
+// embedded here, so every list still pages and counts in one statement.
 //
 // A student's work is seen by
 // - the family (the account owning the attendee profile) and admins, always;
@@ -20,51 +22,64 @@ import { type GalleryViewer, isStaff } from './gallery-viewer';
 // - with visibility `public`: also anyone signed in, and guests (one public post by id).
 // A hidden post is seen only by the family and staff. Anything else is 404, never 403.
 
-/** The viewer's account owns the post's student. */
-export function isFamilyOf(viewer: GalleryViewer): SQL {
-  return viewer ? sql`(${attendeeProfiles.userId} = ${viewer.id})` : sql`false`;
+/** A student's id in the enclosing query: the post's, or a given one. */
+export type StudentId = SQLWrapper;
+
+/** The viewer's account owns the student (the post's unless given). */
+export function isFamilyOf(
+  viewer: GalleryViewer,
+  student: StudentId = posts.attendeeProfileId,
+): SQL {
+  return viewer ? sql`(${inArray(student, attendeeIdsOfAccountQuery(viewer.id))})` : sql`false`;
 }
 
 /**
- * The student (attendee_profiles of the enclosing query) is actively enrolled in a schedule this
- * teacher teaches, or `scheduleColumn` (the post's schedule) is one they teach.
+ * The student is actively enrolled in a schedule this teacher teaches, or `scheduleColumn` (the
+ * post's schedule) is one they teach.
  */
-export function teachesStudent(teacherId: number, scheduleColumn: SQL | typeof posts.scheduleId) {
+export function teachesStudent(
+  teacherId: number,
+  scheduleColumn: SQL | typeof posts.scheduleId,
+  student: StudentId = posts.attendeeProfileId,
+) {
   return sql`(exists (select 1 from enrollments ts_e join klass_group_schedules ts_s on ts_s.id = ts_e.schedule_id
-      where ts_e.attendee_profile_id = ${attendeeProfiles.id} and ts_e.status = 'active' and ts_s.teacher_id = ${teacherId})
+      where ts_e.attendee_profile_id = ${student} and ts_e.status = 'active' and ts_s.teacher_id = ${teacherId})
     or exists (select 1 from klass_group_schedules tp_s where tp_s.id = ${scheduleColumn} and tp_s.teacher_id = ${teacherId}))`;
 }
 
 /** One of the viewer's family members shares an (active) enrollment's schedule with the student. */
-export function sharesScheduleWith(userId: number): SQL {
+export function sharesScheduleWith(
+  userId: number,
+  student: StudentId = posts.attendeeProfileId,
+): SQL {
   return sql`exists (select 1 from enrollments cm_theirs
       join enrollments cm_mine on cm_mine.schedule_id = cm_theirs.schedule_id and cm_mine.status = 'active'
-      join attendee_profiles cm_ap on cm_ap.id = cm_mine.attendee_profile_id
-    where cm_theirs.attendee_profile_id = ${attendeeProfiles.id} and cm_theirs.status = 'active'
-      and cm_ap.user_id = ${userId})`;
+    where cm_theirs.attendee_profile_id = ${student} and cm_theirs.status = 'active'
+      and ${inArray(sql`cm_mine.attendee_profile_id`, attendeeIdsOfAccountQuery(userId))})`;
 }
 
 /**
- * The viewer may see the student's work (the student row of the enclosing query). With a post,
+ * The viewer may see the student's work (the post's student unless given). With a post,
  * `postSchedule` is its schedule: its teacher sees it too.
  */
 export function seesStudentWork(
   viewer: GalleryViewer,
   postSchedule: SQL | typeof posts.scheduleId = sql`null`,
+  student: StudentId = posts.attendeeProfileId,
 ): SQL {
   if (viewer?.role === 'admin') return sql`true`;
-  const isPublic = sql`${attendeeProfiles.galleryVisibility} = 'public'`;
+  const isPublic = inArray(student, attendeeIdsWithVisibilityQuery('public'));
   if (!viewer) return sql`(${isPublic})`;
   const ways = [
-    isFamilyOf(viewer),
+    isFamilyOf(viewer, student),
     isPublic,
-    sql`(${attendeeProfiles.galleryVisibility} = 'classmates' and ${sharesScheduleWith(viewer.id)})`,
+    sql`(${inArray(student, attendeeIdsWithVisibilityQuery('classmates'))} and ${sharesScheduleWith(viewer.id, student)})`,
   ];
-  if (viewer.role === 'teacher') ways.push(teachesStudent(viewer.id, postSchedule));
+  if (viewer.role === 'teacher') ways.push(teachesStudent(viewer.id, postSchedule, student));
   return sql`(${sql.join(ways, sql` or `)})`;
 }
 
-/** The viewer may see the post (posts and attendee_profiles of the enclosing query). */
+/** The viewer may see the post (posts of the enclosing query). */
 export function seesPost(viewer: GalleryViewer): SQL {
   const student = seesStudentWork(viewer, posts.scheduleId);
   // Staff who see the student see hidden posts too (to show them again); so does the family.

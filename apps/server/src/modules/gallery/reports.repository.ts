@@ -1,6 +1,5 @@
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attendeeProfiles, users } from '../users/users.tables';
 import { comments, posts, reports } from './gallery.tables';
 import type { GalleryViewer } from './gallery-viewer';
 import { seesPost } from './privacy.repository';
@@ -19,6 +18,9 @@ export type ReportRow = {
   excerpt: string;
 };
 
+/** A report as stored: its reporter by id (null once the account is deleted). */
+export type ReportRecord = Omit<ReportRow, 'reporter'> & { reporterId: number | null };
+
 /** The post a report is about: its own, or its comment's. */
 const targetPostId = sql`coalesce(${reports.postId}, (select rc.post_id from comments rc where rc.id = ${reports.commentId}))`;
 
@@ -31,21 +33,18 @@ function reportQuery(db: Db) {
       resolvedAt: reports.resolvedAt,
       postId: reports.postId,
       commentId: reports.commentId,
-      reporterId: users.id,
-      reporterName: users.name,
+      reporterId: reports.reporterId,
       excerpt: sql<string>`coalesce(${posts.caption}, '')`,
       commentBody: comments.body,
     })
     .from(reports)
-    .leftJoin(users, eq(users.id, reports.reporterId))
     .leftJoin(comments, eq(comments.id, reports.commentId))
-    .innerJoin(posts, sql`${posts.id} = ${targetPostId}`)
-    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, posts.attendeeProfileId));
+    .innerJoin(posts, sql`${posts.id} = ${targetPostId}`);
 }
 
 const EXCERPT_LENGTH = 140;
 
-function toReportRow(r: Awaited<ReturnType<typeof reportQuery>>[number]): ReportRow {
+function toReportRow(r: Awaited<ReturnType<typeof reportQuery>>[number]): ReportRecord {
   const text = r.commentId !== null ? (r.commentBody ?? '') : r.excerpt;
   const chars = Array.from(text);
   return {
@@ -55,10 +54,7 @@ function toReportRow(r: Awaited<ReturnType<typeof reportQuery>>[number]): Report
     resolvedAt: r.resolvedAt,
     postId: r.postId,
     commentId: r.commentId,
-    reporter:
-      r.reporterId !== null && r.reporterName !== null
-        ? { id: r.reporterId, name: r.reporterName }
-        : null,
+    reporterId: r.reporterId,
     excerpt:
       chars.length > EXCERPT_LENGTH ? `${chars.slice(0, EXCERPT_LENGTH - 1).join('')}…` : text,
   };
@@ -68,7 +64,7 @@ export async function openReports(
   db: Db,
   viewer: NonNullable<GalleryViewer>,
   page: { limit: number; offset: number },
-): Promise<{ rows: ReportRow[]; total: number }> {
+): Promise<{ rows: ReportRecord[]; total: number }> {
   const where = and(isNull(reports.resolvedAt), seesPost(viewer));
   const rows = await reportQuery(db)
     .where(where)
@@ -79,7 +75,6 @@ export async function openReports(
     .select({ n: sql<number>`count(*)::int` })
     .from(reports)
     .innerJoin(posts, sql`${posts.id} = ${targetPostId}`)
-    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, posts.attendeeProfileId))
     .where(where);
   return { rows: rows.map(toReportRow), total: count?.n ?? 0 };
 }
@@ -88,7 +83,7 @@ export async function visibleReport(
   db: Db,
   viewer: NonNullable<GalleryViewer>,
   reportId: number,
-): Promise<ReportRow | undefined> {
+): Promise<ReportRecord | undefined> {
   const [row] = await reportQuery(db)
     .where(and(eq(reports.id, reportId), seesPost(viewer)))
     .limit(1);

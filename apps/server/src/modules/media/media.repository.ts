@@ -1,4 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { images } from './media.tables';
 
@@ -103,4 +104,15 @@ export async function hasClaimableImage(db: Db, now: Date = new Date()): Promise
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The ids of the processed images, as a subquery another module embeds in its own statement (the
+ * public gallery shows a post only once one of its pictures is ready).
+ */
+export function readyImageIdsQuery() {
+  return new QueryBuilder()
+    .select({ id: images.id })
+    .from(images)
+    .where(eq(images.status, 'ready'));
 }

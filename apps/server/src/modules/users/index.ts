@@ -15,6 +15,11 @@ export {
   otherAccountHolderExists,
   updateAttendeeProfile,
 } from './attendee-profiles.service';
+export {
+  attendeeIdsOfAccountQuery,
+  attendeeIdsWithVisibilityQuery,
+  galleryStudentsTable,
+} from './attendee-subqueries.repository';
 export { authPlugin, requireRole, requireUser, sessionOf } from './auth.plugin';
 export {
   addGuestAttendee,
