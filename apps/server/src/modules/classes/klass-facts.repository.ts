@@ -166,7 +166,7 @@ export async function startedKlassRowsOfSchedules(
 }
 
 /**
- * Every session with its schedule and programme's name, as a derived table named `alias` that
+ * Every klass with its schedule's id and programme's name, as a derived table named `alias` that
  * another module joins on its `id` inside its own statement (the gallery's page of posts stays one
  * query).
  */
