@@ -2,6 +2,45 @@ import type { OrderItemSnapshot } from '@atelier/contract';
 import type { CheckoutItem } from '../cart';
 import type { ScheduleSnapshotExtras } from '../classes';
 
+type SnapshotSchedule = Pick<
+  CheckoutItem['schedule'],
+  'id' | 'name' | 'timeZone' | 'startDate' | 'endDate'
+>;
+type SnapshotPlan = Pick<
+  CheckoutItem['plan'],
+  'id' | 'name' | 'basePrice' | 'unitPrice' | 'unitType'
+>;
+
+/** The schedule as an order keeps it: its dates, teacher and classes when the order was placed. */
+export function scheduleSnapshotOf(
+  schedule: SnapshotSchedule,
+  extras: ScheduleSnapshotExtras | undefined,
+): OrderItemSnapshot['klass_group_schedule'] {
+  return {
+    id: String(schedule.id),
+    name: schedule.name,
+    time_zone: schedule.timeZone,
+    start_date: schedule.startDate,
+    end_date: schedule.endDate,
+    teacher_name: extras?.teacherName ?? null,
+    sessions: (extras?.klasses ?? []).map((s) => ({
+      starts_at: s.startsAt.toISOString(),
+      ends_at: s.endsAt.toISOString(),
+    })),
+  };
+}
+
+/** The plan as an order keeps it: its prices when the order was placed. */
+export function planSnapshotOf(plan: SnapshotPlan): OrderItemSnapshot['plan'] {
+  return {
+    id: String(plan.id),
+    name: plan.name,
+    base_price: plan.basePrice,
+    unit_price: plan.unitPrice,
+    unit_type: plan.unitType,
+  };
+}
+
 /** What an order item keeps of what was booked, as it was when the order was placed. */
 export function snapshotOf(
   item: CheckoutItem,
@@ -15,25 +54,8 @@ export function snapshotOf(
       slug: schedule.klassGroup.slug,
       image_url: schedule.klassGroup.imageUrl,
     },
-    klass_group_schedule: {
-      id: String(schedule.id),
-      name: schedule.name,
-      time_zone: schedule.timeZone,
-      start_date: schedule.startDate,
-      end_date: schedule.endDate,
-      teacher_name: extras?.teacherName ?? null,
-      sessions: (extras?.klasses ?? []).map((s) => ({
-        starts_at: s.startsAt.toISOString(),
-        ends_at: s.endsAt.toISOString(),
-      })),
-    },
-    plan: {
-      id: String(plan.id),
-      name: plan.name,
-      base_price: plan.basePrice,
-      unit_price: plan.unitPrice,
-      unit_type: plan.unitType,
-    },
+    klass_group_schedule: scheduleSnapshotOf(schedule, extras),
+    plan: planSnapshotOf(plan),
     addons: item.addons.map(({ addon }) => ({
       id: String(addon.id),
       name: addon.name,

@@ -7,6 +7,7 @@ import { enrollHeldOrder } from '../enrollments';
 import { attendeesByIds, attendeesOwnedBy, userIdsByEmail } from '../users';
 import { recordOrderEvent } from './order-events';
 import { holdOrderSeats } from './order-seats';
+import { planSnapshotOf, scheduleSnapshotOf } from './order-snapshot';
 import { insertOrderItem, insertOrderItemAttendees, orderByKey } from './orders.repository';
 import { orders } from './orders.tables';
 
@@ -46,25 +47,8 @@ async function seedOrder(db: Db, buyer: Buyer, demo: DemoOrder, now: Date): Prom
   const total = (plan.basePrice + plan.unitPrice * units) * seats;
   const snapshot: OrderItemSnapshot = {
     klass_group: { id: String(group.id), name: group.name, slug: group.slug, image_url: null },
-    klass_group_schedule: {
-      id: String(schedule.id),
-      name: schedule.name,
-      time_zone: schedule.timeZone,
-      start_date: schedule.startDate,
-      end_date: schedule.endDate,
-      teacher_name: extras?.teacherName ?? null,
-      sessions: (extras?.klasses ?? []).map((s) => ({
-        starts_at: s.startsAt.toISOString(),
-        ends_at: s.endsAt.toISOString(),
-      })),
-    },
-    plan: {
-      id: String(plan.id),
-      name: plan.name,
-      base_price: plan.basePrice,
-      unit_price: plan.unitPrice,
-      unit_type: plan.unitType,
-    },
+    klass_group_schedule: scheduleSnapshotOf(schedule, extras),
+    plan: planSnapshotOf(plan),
     addons: [],
     coupon: null,
   };
