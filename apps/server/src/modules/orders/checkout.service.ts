@@ -10,7 +10,7 @@ import { recordOrderEvent } from './order-events';
 import { expireDue } from './order-expiry.service';
 import { markOrderPaid } from './order-payment-outcome.service';
 import { holdOrderSeats } from './order-seats';
-import { snapshotOf } from './order-snapshot';
+import { orderItemRowOf } from './order-snapshot';
 import type { OrdersContext } from './orders.context';
 import {
   insertOrderItem,
@@ -97,19 +97,10 @@ async function writeOrder(
       });
     }
     for (const item of items) {
-      const row = await insertOrderItem(tx, {
-        orderId: order.id,
-        scheduleId: item.schedule.id,
-        planId: item.plan.id,
-        numberOfAttendees: item.numberOfAttendees,
-        units: item.price.units,
-        subtotal: item.price.subtotal,
-        discount: item.price.discount,
-        total: item.price.total,
-        couponId: item.coupon?.id ?? null,
-        couponCode: item.coupon?.code ?? null,
-        snapshot: snapshotOf(item, extras.get(item.schedule.id)),
-      });
+      const row = await insertOrderItem(
+        tx,
+        orderItemRowOf(order.id, item, extras.get(item.schedule.id)),
+      );
       await insertOrderItemAttendees(
         tx,
         item.attendees.map(({ attendee }) => ({

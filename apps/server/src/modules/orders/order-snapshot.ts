@@ -1,6 +1,7 @@
 import type { OrderItemSnapshot } from '@atelier/contract';
 import type { CheckoutItem } from '../cart';
 import type { ScheduleSnapshotExtras } from '../classes';
+import type { NewOrderItemRow } from './orders.repository';
 
 type SnapshotSchedule = Pick<
   CheckoutItem['schedule'],
@@ -68,5 +69,26 @@ export function snapshotOf(
           discount_amount: item.coupon.discountAmount,
         }
       : null,
+  };
+}
+
+/** An order item's row for a priced item: checkout's and the desk's orders write it alike. */
+export function orderItemRowOf(
+  orderId: number,
+  item: CheckoutItem,
+  extras: ScheduleSnapshotExtras | undefined,
+): NewOrderItemRow {
+  return {
+    orderId,
+    scheduleId: item.schedule.id,
+    planId: item.plan.id,
+    numberOfAttendees: item.numberOfAttendees,
+    units: item.price.units,
+    subtotal: item.price.subtotal,
+    discount: item.price.discount,
+    total: item.price.total,
+    couponId: item.coupon?.id ?? null,
+    couponCode: item.coupon?.code ?? null,
+    snapshot: snapshotOf(item, extras),
   };
 }

@@ -13,7 +13,7 @@ import { priceCartItem } from '../pricing';
 import { recordOrderEvent } from './order-events';
 import { markOrderPaid } from './order-payment-outcome.service';
 import { holdOrderSeats } from './order-seats';
-import { snapshotOf } from './order-snapshot';
+import { orderItemRowOf } from './order-snapshot';
 import type { OrdersContext } from './orders.context';
 import {
   insertOrderItem,
@@ -169,19 +169,10 @@ export async function createWalkInOrder(
         klass_group_schedule_id: String(item.schedule.id),
       });
     }
-    const orderItem = await insertOrderItem(tx, {
-      orderId: row.id,
-      scheduleId: item.schedule.id,
-      planId: item.plan.id,
-      numberOfAttendees: item.numberOfAttendees,
-      units: item.price.units,
-      subtotal: item.price.subtotal,
-      discount: item.price.discount,
-      total: item.price.total,
-      couponId: null,
-      couponCode: null,
-      snapshot: snapshotOf(item, extras.get(item.schedule.id)),
-    });
+    const orderItem = await insertOrderItem(
+      tx,
+      orderItemRowOf(row.id, item, extras.get(item.schedule.id)),
+    );
     await insertOrderItemAttendees(
       tx,
       input.attendees.map((a) => ({
