@@ -2,7 +2,9 @@ import {
   CART_MESSAGES,
   type CartItemDocument,
   type CartItemListDocument,
+  DEFAULT_LANGUAGE,
   type FieldError,
+  type Language,
   MAX_CART_ITEMS,
   type MergeCartItem,
   type NewCartItem,
@@ -189,6 +191,7 @@ export async function addCartItem(
   ctx: CartContext,
   userId: number,
   input: NewCartItem,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<{ document: CartItemDocument; created: boolean }> {
   const at = ctx.now();
   const written = await withOneRetry(ctx.db, async (tx) => {
@@ -196,6 +199,7 @@ export async function addCartItem(
       { db: tx, urls: ctx.urls },
       [input.klass_group_schedule_id],
       at,
+      language,
     );
     const schedule = schedules.get(input.klass_group_schedule_id);
     const seats = await seatsLeftBySchedule(tx, schedules.values(), at, userId);
@@ -223,7 +227,7 @@ export async function addCartItem(
     return result;
   });
   const rows = await cartItemRowsOfUser(ctx.db, userId, [written.row.id]);
-  const [item] = await pricedRows(ctx, userId, rows, at);
+  const [item] = await pricedRows(ctx, userId, rows, at, language);
   // Removed since it was written (its schedule or plan went).
   if (!item) throw notFound('Cart item');
   const parts = cartDocumentParts([item]);
@@ -251,6 +255,7 @@ export async function mergeGuestCart(
   ctx: CartContext,
   userId: number,
   params: MergeCartItem[],
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<CartItemListDocument> {
   const at = ctx.now();
   await withOneRetry(ctx.db, async (tx) => {
@@ -278,5 +283,5 @@ export async function mergeGuestCart(
       });
     }
   });
-  return listCart(ctx, userId);
+  return listCart(ctx, userId, language);
 }

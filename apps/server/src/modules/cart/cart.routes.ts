@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, optionalBearer } from '../../lib/http';
+import { requestLanguage } from '../../lib/request-language';
 import { requireUser, sessionOf } from '../users';
 import {
   type CartContext,
@@ -54,7 +55,7 @@ const registerCartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, 
         response: { 200: cartItemListDocumentSchema, ...errorResponses(401) },
       },
     },
-    async (request) => listCart(ctx, sessionOf(request).user.id),
+    async (request) => listCart(ctx, sessionOf(request).user.id, requestLanguage(request)),
   );
 
   app.put(
@@ -72,7 +73,13 @@ const registerCartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, 
       },
     },
     async (request) =>
-      updateCartItem(ctx, sessionOf(request).user.id, request.params.id, request.body.cart_item),
+      updateCartItem(
+        ctx,
+        sessionOf(request).user.id,
+        request.params.id,
+        request.body.cart_item,
+        requestLanguage(request),
+      ),
   );
 
   app.post(
@@ -97,6 +104,7 @@ const registerCartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, 
         ctx,
         sessionOf(request).user.id,
         request.body.cart_item,
+        requestLanguage(request),
       );
       return reply.code(created ? 201 : 200).send(document);
     },
@@ -135,7 +143,12 @@ const registerCartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, 
       },
     },
     async (request) =>
-      mergeGuestCart(ctx, sessionOf(request).user.id, request.body.cart_item_params),
+      mergeGuestCart(
+        ctx,
+        sessionOf(request).user.id,
+        request.body.cart_item_params,
+        requestLanguage(request),
+      ),
   );
 
   // docs/product.md#server-calls lists both paths for reading a guest cart: they answer the same.
@@ -155,7 +168,12 @@ const registerCartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, 
       },
       // With a session the prices are that user's (a coupon of their user group applies).
       async (request) =>
-        priceGuestCart(ctx, request.query.cart_item_params, request.session?.user.id ?? null),
+        priceGuestCart(
+          ctx,
+          request.query.cart_item_params,
+          request.session?.user.id ?? null,
+          requestLanguage(request),
+        ),
     );
   }
 };

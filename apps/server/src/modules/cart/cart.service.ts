@@ -3,9 +3,11 @@ import {
   type CartItemChanges,
   type CartItemDocument,
   type CartItemListDocument,
+  DEFAULT_LANGUAGE,
   type FieldError,
   type GuestCartItemParams,
   isIdText,
+  type Language,
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { notFound, ValidationError } from '../../lib/app-error';
@@ -123,6 +125,7 @@ export async function pricedRows(
   userId: number,
   rows: CartItemRow[],
   at: Date,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<PricedCartItem[]> {
   const itemIds = rows.map((r) => r.id);
   const [attendeeLinks, addonLinks, schedules] = await Promise.all([
@@ -132,6 +135,7 @@ export async function pricedRows(
       ctx,
       rows.map((r) => r.klassGroupScheduleId),
       at,
+      language,
     ),
   ]);
   const seats = await seatsLeftBySchedule(ctx.db, schedules.values(), at, userId);
@@ -168,11 +172,18 @@ export async function pricedRows(
   return priceItems(ctx, facts, userId, at);
 }
 
-/** GET /api/v2/cart_items: the user's cart, oldest item first, each priced now. */
-export async function listCart(ctx: CartContext, userId: number): Promise<CartItemListDocument> {
+/**
+ * GET /api/v2/cart_items: the user's cart, oldest item first, each priced now, with what the
+ * school wrote in the reader's language.
+ */
+export async function listCart(
+  ctx: CartContext,
+  userId: number,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<CartItemListDocument> {
   const at = ctx.now();
   const rows = await cartItemRowsOfUser(ctx.db, userId);
-  const items = await pricedRows(ctx, userId, rows, at);
+  const items = await pricedRows(ctx, userId, rows, at, language);
   return { ...cartDocumentParts(items), meta: { total: items.length } };
 }
 
@@ -259,6 +270,7 @@ export async function updateCartItem(
   userId: number,
   id: number,
   changes: CartItemChanges,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<CartItemDocument> {
   const attendeeIds = changes.attendee_profile_ids;
   const addonIds = changes.addon_ids;
@@ -284,7 +296,7 @@ export async function updateCartItem(
   }
   const at = ctx.now();
   const rows = await cartItemRowsOfUser(ctx.db, userId, [id]);
-  const [item] = await pricedRows(ctx, userId, rows, at);
+  const [item] = await pricedRows(ctx, userId, rows, at, language);
   // Removed since the change committed (its schedule or plan went): it is no longer in the cart.
   if (!item) throw notFound('Cart item');
   const parts = cartDocumentParts([item]);
@@ -309,6 +321,7 @@ export async function priceGuestCart(
   ctx: CartContext,
   params: GuestCartItemParams[],
   userId: number | null = null,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<CartItemListDocument> {
   const at = ctx.now();
   const scheduleIds = params.map((p) => idOf(p.klass_group_schedule_id));
@@ -316,6 +329,7 @@ export async function priceGuestCart(
     ctx,
     scheduleIds.filter((id): id is number => id !== null),
     at,
+    language,
   );
   const seats = await seatsLeftBySchedule(ctx.db, schedules.values(), at);
   const errors: FieldError[] = [];

@@ -1,6 +1,13 @@
-import { DEFAULT_TIMEZONE, type KlassStatus, type UnitType } from '@atelier/contract';
+import {
+  DEFAULT_LANGUAGE,
+  DEFAULT_TIMEZONE,
+  type KlassStatus,
+  type Language,
+  type UnitType,
+} from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { localDate } from '../../lib/local-date';
+import { inLanguage } from '../../lib/translated-content';
 import { groupBy } from './classes.context';
 import type { ImageUrls } from './classes.resources';
 import { klassGroupRowsByIds } from './klass-groups.repository';
@@ -52,12 +59,15 @@ export type CartSchedule = {
 
 /**
  * The schedules with these ids that exist (unknown ids are left out), with programme, plans,
- * add-ons and the sessions ahead of `now`: five queries whatever the number of schedules.
+ * add-ons and the sessions ahead of `now`: five queries whatever the number of schedules. Names
+ * are in `language` where the school wrote one (docs/architecture.md#translated-content); an
+ * order's snapshot asks for the default language, the one its records keep.
  */
 export async function cartSchedulesByIds(
   deps: { db: Db; urls: ImageUrls },
   ids: number[],
   now: Date,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<Map<number, CartSchedule>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
@@ -78,9 +88,11 @@ export async function cartSchedulesByIds(
   // The catalogue's rule (classes.loader schoolToday): a run is over after its end date there.
   const schoolToday = localDate(now, DEFAULT_TIMEZONE);
   const out = new Map<number, CartSchedule>();
-  for (const s of schedules) {
-    const group = groups.get(s.klassGroupId);
-    if (!group) continue;
+  for (const row of schedules) {
+    const s = inLanguage(row, language, ['name']);
+    const found = groups.get(s.klassGroupId);
+    if (!found) continue;
+    const group = inLanguage(found, language, ['name']);
     const image = group.imageKey ? deps.urls(group.imageKey) : null;
     out.set(s.id, {
       id: s.id,
@@ -100,17 +112,20 @@ export async function cartSchedulesByIds(
         minAge: group.minAge,
         maxAge: group.maxAge,
       },
-      plans: (linksBySchedule.get(s.id) ?? []).map(({ link, plan }) => ({
-        linkId: link.id,
-        id: plan.id,
-        name: plan.name,
-        basePrice: plan.basePrice,
-        unitPrice: plan.unitPrice,
-        unitType: plan.unitType,
-      })),
+      plans: (linksBySchedule.get(s.id) ?? []).map(({ link, plan: written }) => {
+        const plan = inLanguage(written, language, ['name']);
+        return {
+          linkId: link.id,
+          id: plan.id,
+          name: plan.name,
+          basePrice: plan.basePrice,
+          unitPrice: plan.unitPrice,
+          unitType: plan.unitType,
+        };
+      }),
       addons: (addonsBySchedule.get(s.id) ?? []).map((a) => ({
         id: a.id,
-        name: a.name,
+        name: inLanguage(a, language, ['name']).name,
         price: a.price,
       })),
       klassesAhead: (klassesBySchedule.get(s.id) ?? []).map((k) => ({
