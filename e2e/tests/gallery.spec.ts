@@ -89,9 +89,12 @@ test('a photo box link brings a class’s artwork to the family, with feedback a
   await klass.selectOption({ label: observational });
   await openDialog.getByRole('button', { name: 'Open the photo box' }).click();
   await expect(openDialog).toBeHidden();
-  // The demo teacher has another box open already: this one is the Observational Drawing box.
+  // The demo teacher has another box open already, for their next session, which may be of
+  // Observational Drawing too (on a Friday): this box is the one of the session chosen, by its time.
+  const when = observational.slice(observational.indexOf(' · ') + ' · '.length);
   const box = page
     .getByRole('heading', { level: 3, name: /^Observational Drawing/ })
+    .filter({ hasText: when })
     .locator('xpath=..');
   await expect(box.getByTestId('photo-box')).toHaveCount(1);
   const link = await box.getByRole('textbox', { name: 'Upload link' }).inputValue();
