@@ -25,19 +25,14 @@ describe("a guest's order resumed after sign-in (docs/product.md#checkout-and-or
     expect(asksToAutoSubmit(new URLSearchParams('order=5&auto_submit=1'))).toBe(true);
     expect(asksToAutoSubmit(new URLSearchParams('auto_submit=true'))).toBe(false);
     expect(asksToAutoSubmit(new URLSearchParams('auto_submit=0'))).toBe(false);
-    localStorage.setItem(STORAGE_KEYS.autoSubmit, 'true');
-    expect(asksToAutoSubmit(new URLSearchParams(''))).toBe(false);
-    localStorage.setItem(STORAGE_KEYS.autoSubmit, '1');
-    expect(asksToAutoSubmit(new URLSearchParams(''))).toBe(true);
   });
 
-  it("keeps the order under 'order_params' with auto_submit '1', and gives both to the first taker only", () => {
+  it("keeps the order under 'order_params' and gives it to the first taker only", () => {
     saveOrderForLater(saved);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.orderParams) ?? 'null')).toEqual(saved);
-    expect(localStorage.getItem(STORAGE_KEYS.autoSubmit)).toBe('1');
+    expect(localStorage.getItem(STORAGE_KEYS.autoSubmit)).toBeNull();
     expect(takeSavedOrder()).toEqual(saved);
     expect(localStorage.getItem(STORAGE_KEYS.orderParams)).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.autoSubmit)).toBeNull();
     expect(takeSavedOrder()).toBeNull();
   });
 

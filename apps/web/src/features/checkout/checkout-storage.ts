@@ -13,9 +13,6 @@ import {
 //   and the mailed confirmation link already carry (so it holds in another tab too);
 // - `order_params` (local storage) keeps what the guest was ordering, for checkout to compare
 //   the cart with after sign-in; taking it is what makes the submission happen once;
-// - `auto_submit` (local storage, '1') is the product's documented flag for the same intent: it is
-//   written with the saved order and taken with it, and it carries the intent when a way back
-//   comes without the route's parameter (a confirmation mail opened from the inbox);
 // - the Idempotency-Key of the current attempt (session storage: this tab only) makes a reload
 //   or a retry answer the same order instead of a second one.
 
@@ -53,21 +50,14 @@ export const CHECKOUT_RESUME_PATH = `${paths.checkout}?${new URLSearchParams({
   [AUTO_SUBMIT_PARAM]: AUTO_SUBMIT_ON,
 })}`;
 
-/**
- * Whether checkout should submit the saved order by itself: the page's query asks it, or the
- * stored flag does (only the value '1' counts for either).
- */
+/** Whether the page's query asks checkout to submit the saved order (only the value '1' does). */
 export function asksToAutoSubmit(search: URLSearchParams): boolean {
-  return (
-    search.get(AUTO_SUBMIT_PARAM) === AUTO_SUBMIT_ON ||
-    localStorage.getItem(STORAGE_KEYS.autoSubmit) === AUTO_SUBMIT_ON
-  );
+  return search.get(AUTO_SUBMIT_PARAM) === AUTO_SUBMIT_ON;
 }
 
 /** A guest's "Place order": what they were ordering, kept for checkout to resume after sign-in. */
 export function saveOrderForLater(order: SavedOrder): void {
   setOrderParams(order);
-  localStorage.setItem(STORAGE_KEYS.autoSubmit, AUTO_SUBMIT_ON);
 }
 
 /**
@@ -77,7 +67,6 @@ export function saveOrderForLater(order: SavedOrder): void {
 export function takeSavedOrder(): SavedOrder | null {
   const saved = getOrderParams();
   removeOrderParams();
-  localStorage.removeItem(STORAGE_KEYS.autoSubmit);
   return isSavedOrder(saved) ? saved : null;
 }
 
