@@ -41,12 +41,12 @@ describe('a guest checking out (docs/product.md#checkout-and-orders)', () => {
     });
     await user.click(await screen.findByTestId('place-order'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
-    expect(router.state.location.search).toBe('?redirect=%2Fcheckout%3Fauto_submit%3D1');
+    expect(router.state.location.search).toBe('?redirect=%2Fcheckout');
     // Signing up instead carries the way back through the mailed confirmation link.
     await screen.findByRole('heading', { name: 'Log in' });
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
       'href',
-      '/app/register?redirect=%2Fcheckout%3Fauto_submit%3D1',
+      '/app/register?redirect=%2Fcheckout',
     );
     await user.type(screen.getByLabelText(/E-mail/), 'ada@example.com');
     await user.type(screen.getByLabelText(/Password/), 'correct horse');

@@ -1,18 +1,15 @@
-import { AUTO_SUBMIT_ON, STORAGE_KEYS } from '@atelier/contract';
-import { paths } from '../../lib/route-paths';
 import {
+  getAutoSubmit,
   getOrderParams,
   type OrderParams,
   removeOrderParams,
+  setAutoSubmit,
   setOrderParams,
 } from '../../lib/storage';
 
-// What carries a guest's "Place order" through sign-in or registration, and what checkout keeps
-// in the browser (docs/product.md#checkout-and-orders):
-// - the intent to submit rides in the route: `/checkout?auto_submit=1`, the way back that login
-//   and the mailed confirmation link already carry (so it holds in another tab too);
-// - `order_params` (local storage) keeps what the guest was ordering, for checkout to compare
-//   the cart with after sign-in; taking it is what makes the submission happen once;
+// What checkout keeps in the browser (docs/product.md#checkout-and-orders):
+// - `order_params` and `auto_submit` (local storage) carry a guest's "Place order" through
+//   sign-in or registration, even when the mailed confirmation link opens in another tab;
 // - the Idempotency-Key of the current attempt (session storage: this tab only) makes a reload
 //   or a retry answer the same order instead of a second one.
 
@@ -39,32 +36,20 @@ function isSavedOrder(value: OrderParams | null): value is OrderParams & SavedOr
   );
 }
 
-/**
- * The query parameter that asks checkout to submit the saved order by itself; on with the same
- * value the product gives the auto-submit flag (`AUTO_SUBMIT_ON`, '1').
- */
-export const AUTO_SUBMIT_PARAM = STORAGE_KEYS.autoSubmit;
-
-/** Where a guest's "Place order" comes back to after sign-in: checkout, asked to submit. */
-export const CHECKOUT_RESUME_PATH = `${paths.checkout}?${new URLSearchParams({
-  [AUTO_SUBMIT_PARAM]: AUTO_SUBMIT_ON,
-})}`;
-
-/** Whether the page's query asks checkout to submit the saved order (only the value '1' does). */
-export function asksToAutoSubmit(search: URLSearchParams): boolean {
-  return search.get(AUTO_SUBMIT_PARAM) === AUTO_SUBMIT_ON;
-}
-
-/** A guest's "Place order": what they were ordering, kept for checkout to resume after sign-in. */
+/** A guest's "Place order": saved with auto-submit on, for checkout to resume after sign-in. */
 export function saveOrderForLater(order: SavedOrder): void {
   setOrderParams(order);
+  setAutoSubmit(true);
 }
 
 /**
- * Takes the saved order: answers it and removes it before answering, so whoever takes it is the
- * only one who submits (a re-render, a second mount under StrictMode or another tab finds none).
+ * Takes the auto-submit request: answers the saved order when auto-submit was on, and turns it
+ * off before answering, so whoever takes it is the only one who submits (a re-render, a second
+ * mount under StrictMode or another tab finds it off).
  */
-export function takeSavedOrder(): SavedOrder | null {
+export function takeAutoSubmit(): SavedOrder | null {
+  if (!getAutoSubmit()) return null;
+  setAutoSubmit(false);
   const saved = getOrderParams();
   removeOrderParams();
   return isSavedOrder(saved) ? saved : null;
