@@ -18,10 +18,10 @@ import {
   person,
   programmeWithSchedule,
 } from '../classes/classes-testing';
+import { recordCouponUse } from '../orders/orders-testing';
 import { userGroupMembers, userGroups } from '../user-groups/user-groups.tables';
 import { couponLookup } from './coupon-lookup';
 import { coupons } from './coupons.tables';
-import { recordCouponUse } from './coupons-testing';
 
 // classes-testing's schedule: Saturdays 2030-01-05 … 2030-02-23, 8 sessions, plan 2000 + 3500
 // per class. Priced before 2030, every session is ahead.

@@ -17,7 +17,7 @@ import {
   type Person,
   programmeWithSchedule,
 } from '../classes/classes-testing';
-import { recordCouponUse } from './coupons-testing';
+import { recordCouponUse } from '../orders/orders-testing';
 
 type Fields = Record<string, string>;
 const fieldMessages = (body: { errors: { detail: string; meta?: { field?: string } }[] }) =>

@@ -6,12 +6,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { insertPendingOrder } from '../orders/orders-testing';
 import { insertUserRows } from '../users/users-testing';
 import { fakeCardOutcome } from './fake-provider';
 import type { Payments } from './payments.plugin';
 import type { PaymentEvent } from './payments.service';
 import { fakePaymentIntents, paymentEvents, payments } from './payments.tables';
-import { insertPendingOrder } from './payments-testing';
 
 // The fake provider end to end: intents made for orders, cards confirmed like Stripe's test
 // cards, outcomes reaching the order's handler through the signed webhook route.

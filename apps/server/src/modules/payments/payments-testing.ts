@@ -2,29 +2,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ORDERS_API } from '@atelier/contract';
 import Stripe from 'stripe';
-import type { Db } from '../../db/client';
-import { orders } from '../orders/orders.tables';
 
 // Test helpers of the payments module, for any module's tests: signed webhook requests, and a
 // local stand-in of the Stripe API endpoints the Stripe provider calls.
-
-/** A pending order row to pay (orders' own tests make theirs through checkout). */
-export async function insertPendingOrder(db: Db, userId: number, total: number): Promise<number> {
-  const [row] = await db
-    .insert(orders)
-    .values({
-      userId,
-      currency: 'USD',
-      subtotal: total,
-      discount: 0,
-      total,
-      idempotencyKey: `test-${Math.random().toString(36).slice(2)}`,
-      expiresAt: new Date(Date.now() + 15 * 60_000),
-    })
-    .returning({ id: orders.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
-}
 
 /** A Stripe-shaped event about a payment intent of an order. */
 export function intentEvent(

@@ -2,11 +2,12 @@ import { ORDERS_API } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { insertPendingOrder } from '../orders/orders-testing';
 import { insertUserRows } from '../users/users-testing';
 import type { Payments } from './payments.plugin';
 import type { PaymentEvent } from './payments.service';
 import { paymentEvents, payments } from './payments.tables';
-import { insertPendingOrder, intentEvent, signedWebhookRequest } from './payments-testing';
+import { intentEvent, signedWebhookRequest } from './payments-testing';
 
 // docs/architecture.md#orders-and-payments: the webhook verifies, stores each event by id and
 // applies it once, whatever order or how often the provider delivers.

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { insertPendingOrder } from '../orders/orders-testing';
 import { insertUserRows } from '../users/users-testing';
 import type { Payments } from './payments.plugin';
 import type { PaymentEvent } from './payments.service';
 import { payments } from './payments.tables';
 import {
-  insertPendingOrder,
   intentEvent,
   type StripeStandIn,
   signedWebhookRequest,

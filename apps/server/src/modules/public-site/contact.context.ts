@@ -2,7 +2,18 @@ import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { createRateLimiter, type RateLimiter } from '../../plugins/rate-limit';
 import type { RateLimitStore } from '../../plugins/rate-limit-store';
-import { CONTACT_LIMITS } from './contact.service';
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * How many messages the contact form sends, per client IP and per sender address. The form is
+ * anonymous, so these are what keep it from being used to flood the school's mailbox or, through
+ * the confirmations, someone else's (docs/product.md#public-site).
+ */
+export const CONTACT_LIMITS = {
+  perIp: { limit: 5, windowMs: HOUR_MS },
+  perEmail: { limit: 3, windowMs: HOUR_MS },
+} as const;
 
 /** What the contact form's service needs from the app (docs/architecture.md#public-site). */
 export type ContactContext = {

@@ -1,19 +1,10 @@
 import { type ContactBody, DEFAULT_LANGUAGE, type Language } from '@atelier/contract';
 import { rateLimited } from '../../plugins/rate-limit';
 import type { ContactContext } from './contact.context';
+
+export { CONTACT_LIMITS } from './contact.context';
+
 import { runInTransaction } from './contact.repository';
-
-const HOUR_MS = 60 * 60_000;
-
-/**
- * How many messages the contact form sends, per client IP and per sender address. The form is
- * anonymous, so these are what keep it from being used to flood the school's mailbox or, through
- * the confirmations, someone else's (docs/product.md#public-site).
- */
-export const CONTACT_LIMITS = {
-  perIp: { limit: 5, windowMs: HOUR_MS },
-  perEmail: { limit: 3, windowMs: HOUR_MS },
-} as const;
 
 /**
  * Mails the message to the school (in the school's language) and a confirmation to the sender

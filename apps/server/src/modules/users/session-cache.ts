@@ -1,5 +1,5 @@
 import type { SessionEvent } from '../../pubsub/pubsub';
-import type { Session } from './session.service';
+import type { Session } from './session';
 
 /**
  * How long a verified token is trusted without asking the database again. Checking a token costs

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/http';
 import { sendSerialized } from '../../lib/send-serialized';
 import { requireUser, sessionOf } from './auth.plugin';
-import type { Session } from './session.service';
+import type { Session } from './session';
 import { userResource } from './user-resource';
 
 /** Sign-in, the current user and sign-out (docs/architecture.md#sessions). */

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type SessionClaims, UNCONFIRMED_REASON } from '@atelier/contract';
+import { UNCONFIRMED_REASON } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { AppError, unauthorized } from '../../lib/app-error';
 import { MemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store';
 import { PUBSUB_CHANNELS, type PubSub, type SessionEvent } from '../../pubsub/pubsub';
 import { hashPassword, verifyPassword } from './passwords';
+import type { Session } from './session';
 import { SessionCache } from './session-cache';
 import {
   importSessionKey,
@@ -20,12 +21,11 @@ import {
   findUserByEmail,
   insertRevokedToken,
   prepareSessionLookup,
-  type SessionUser,
   setTokensValidAfter,
 } from './users.repository';
 
 /** A verified session: the user as stored now, and the claims of the token that proved it. */
-export type Session = { user: SessionUser; claims: SessionClaims };
+export type { Session };
 
 export const INVALID_CREDENTIALS = 'The e-mail address or password is incorrect.';
 export const UNCONFIRMED_DETAIL =

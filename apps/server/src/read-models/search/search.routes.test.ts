@@ -18,7 +18,7 @@ import {
 } from '../../modules/classes/classes-testing';
 import { guestCustomers } from '../../modules/customers/customers.tables';
 import { orders } from '../../modules/orders/orders.tables';
-import { insertPendingOrder } from '../../modules/payments/payments-testing';
+import { insertPendingOrder } from '../../modules/orders/orders-testing';
 import { attendeeProfiles } from '../../modules/users/users.tables';
 import { insertUserRows } from '../../modules/users/users-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
