@@ -298,8 +298,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (testInfo.status !== 'passed') return;
       await audit.finish(browser, { ...contextOptions, baseURL, viewport, locale, timezoneId });
     },
-    // Its own time budget: reopening and scanning several pages can outlast the test's.
-    { auto: true, timeout: 60_000 },
+    // Its own time budget: reopening and scanning several pages can outlast the test's. A long
+    // journey (a guest's booking, registration and payment) leaves fifteen pages to reopen, each a
+    // fresh load, a settle and a scan: a few seconds apiece on a loaded two-core machine.
+    { auto: true, timeout: 180_000 },
   ],
   checkA11y: async ({ a11yAudit, page }, use) => {
     await use((label?: string, other?: Page) => a11yAudit.checkNow(other ?? page, label));
