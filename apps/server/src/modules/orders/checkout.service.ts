@@ -16,10 +16,15 @@ import {
   insertOrderItem,
   insertOrderItemAttendees,
   insertOrderUnlessKeyUsed,
+  itemsOfOrders,
+  lockCheckoutOf,
+  lockPendingOrderOf,
+  type OrderItemWithAttendees,
   type OrderRow,
   orderById,
   orderByKey,
 } from './orders.repository';
+import { cancelLockedOrder } from './orders.transitions';
 
 // Checkout (docs/architecture.md#orders, decision 026): the cart becomes a pending order holding
 // its seats and coupon uses, written whole or not at all.
@@ -46,7 +51,70 @@ async function alreadyEnrolledErrors(db: Db, items: CheckoutItem[]): Promise<voi
   if (errors.length > 0) throw new ValidationError(errors);
 }
 
-/** Writes the order whole (items, attendees, seat holds, coupon uses) or not at all. */
+/** What an order item or a cart item books, as one comparable line. */
+const lineOf = (
+  scheduleId: number,
+  planId: number,
+  attendeeIds: number[],
+  couponId: number | null,
+  total: number,
+) =>
+  `${scheduleId}/${planId}/${[...attendeeIds].sort((a, b) => a - b).join(',')}/${couponId}/${total}`;
+
+/** Whether a pending order books exactly what the cart holds now, at the same prices. */
+function sameAsCart(orderItems: OrderItemWithAttendees[], items: CheckoutItem[]): boolean {
+  const ordered = orderItems
+    .map((i) =>
+      lineOf(
+        i.scheduleId,
+        i.planId,
+        i.attendees.map((a) => a.attendeeProfileId),
+        i.couponId,
+        i.total,
+      ),
+    )
+    .sort();
+  const carted = items
+    .map((i) =>
+      lineOf(
+        i.schedule.id,
+        i.plan.id,
+        i.attendees.map((a) => a.attendee.id),
+        i.coupon?.id ?? null,
+        i.price.total,
+      ),
+    )
+    .sort();
+  return ordered.join('|') === carted.join('|');
+}
+
+/**
+ * The account's one payable order (docs/architecture.md#orders): a pending order for what the cart
+ * holds now answers any checkout, whatever its key; one for a cart since changed is cancelled, its
+ * seats and coupon uses freed, before the new one is written in the same transaction.
+ */
+async function pendingOrderForCart(
+  tx: Db,
+  userId: number,
+  items: CheckoutItem[],
+  at: Date,
+): Promise<OrderRow | null> {
+  const pending = await lockPendingOrderOf(tx, userId, at);
+  if (!pending) return null;
+  const ordered = (await itemsOfOrders(tx, [pending.id])).get(pending.id) ?? [];
+  if (sameAsCart(ordered, items)) return pending;
+  await cancelLockedOrder(tx, pending.id, {
+    actorId: userId,
+    data: { by: 'owner', reason: 'replaced_by_checkout' },
+    at,
+  });
+  return null;
+}
+
+/**
+ * Writes the order whole (items, attendees, seat holds, coupon uses) or not at all; or answers the
+ * account's pending order when it already books this cart.
+ */
 async function writeOrder(
   ctx: OrdersContext,
   userId: number,
@@ -62,6 +130,9 @@ async function writeOrder(
   const expiresAt = new Date(at.getTime() + HOLD_MS);
   const sum = (pick: (i: CheckoutItem) => number) => items.reduce((n, i) => n + pick(i), 0);
   return ctx.db.transaction(async (tx) => {
+    await lockCheckoutOf(tx, userId);
+    const pending = await pendingOrderForCart(tx, userId, items, at);
+    if (pending) return pending;
     const order = await insertOrderUnlessKeyUsed(tx, {
       userId,
       idempotencyKey,
@@ -132,7 +203,9 @@ async function writeOrder(
 
 /**
  * POST /api/v2/orders: the cart becomes a pending order holding its seats (and coupon uses)
- * for ORDER_HOLD_MINUTES. The same Idempotency-Key from the same account answers the same order.
+ * for ORDER_HOLD_MINUTES. The same Idempotency-Key from the same account answers the same order,
+ * and so does any other key while that order is pending for the same cart: an account has one
+ * payable order at a time, so a second tab or a retry never pays the cart twice.
  */
 export async function createOrder(
   ctx: OrdersContext,

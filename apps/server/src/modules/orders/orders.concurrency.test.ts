@@ -132,6 +132,57 @@ describe('checkout under concurrency', { timeout: 180_000 }, () => {
     expect(holds).toHaveLength(1);
   });
 
+  it('20 parallel checkouts of one cart with 20 keys make one order, paid once, holding one seat', async () => {
+    const s = await programmeWithSchedule(t, c, { schedule: { capacity: 1 } });
+    const [buyer] = await buyers(1, s);
+    if (!buyer) throw new Error('no buyer');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => checkout(buyer, `tab-${i}`)),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    const ids = new Set(answers.map((r) => r.json().data.id));
+    expect(ids.size).toBe(1);
+    const rows = await t.database.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    expect(rows.map((r) => r.status)).toEqual(['pending']);
+
+    await Promise.all([...ids].map((id) => payments.emit('succeeded', id)));
+    const id = Number(s.scheduleId);
+    expect((await seatCountsBySchedule(t.app.db, [id], new Date())).get(id)).toMatchObject({
+      held: 0,
+      enrolled: 1,
+    });
+    const paid = await t.database.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    expect(paid.map((r) => r.status)).toEqual(['paid']);
+  });
+
+  it('a second checkout answers the pending order; after the cart changes it replaces it, freeing its seat', async () => {
+    const s = await programmeWithSchedule(t, c, { schedule: { capacity: 3 } });
+    const other = await programmeWithSchedule(t, c);
+    const [buyer] = await buyers(1, s);
+    if (!buyer) throw new Error('no buyer');
+    const first = await checkout(buyer, 'first-tab');
+    const second = await checkout(buyer, 'second-tab');
+    expect(first.statusCode).toBe(201);
+    expect(second.json().data.id).toBe(first.json().data.id);
+
+    const kid = await addAttendee(t, buyer.id, 'Second kid');
+    await addToCart(t, buyer.id, { ...other, attendeeIds: [kid], couponCode: null });
+    const third = await checkout(buyer, 'after-change');
+    expect(third.statusCode).toBe(201);
+    expect(third.json().data.id).not.toBe(first.json().data.id);
+    const rows = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, buyer.id))
+      .orderBy(orders.id);
+    expect(rows.map((r) => r.status)).toEqual(['canceled', 'pending']);
+    const held = await t.database.db
+      .select()
+      .from(seatHolds)
+      .where(eq(seatHolds.scheduleId, Number(s.scheduleId)));
+    expect(held.map((h) => h.orderId)).toEqual([Number(third.json().data.id)]);
+  });
+
   it('nothing is half-written: a failure after the holds rolls back the order, its items, attendees and holds', async () => {
     const s = await programmeWithSchedule(t, c);
     const couponId = await insertCoupon(t.database.db, { code: 'BROKEN' });

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@atelier/contract';
-import { and, asc, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItemAttendees, orderItems, orders } from './orders.tables';
 
@@ -91,6 +91,30 @@ export async function updateOrder(
     .update(orders)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(orders.id, id));
+}
+
+/**
+ * Takes the account's checkout lock until the transaction ends: checkouts of one account run one
+ * after another, whatever the process, so each sees the pending order the one before made.
+ */
+export async function lockCheckoutOf(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('orders.checkout'), ${userId}::int)`);
+}
+
+/** The account's pending order still within its hold, locked for the transaction; at most one. */
+export async function lockPendingOrderOf(
+  db: Db,
+  userId: number,
+  at: Date,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), gte(orders.expiresAt, at)))
+    .orderBy(desc(orders.id))
+    .limit(1)
+    .for('update');
+  return row;
 }
 
 /**

@@ -36,10 +36,19 @@ export async function cancelPendingOrder(
     const row = await lockOrder(tx, orderId, ownerId);
     if (!row) throw notFound('Order');
     if (row.status !== 'pending') throw new AppError('conflict', ORDER_MESSAGES.notPending);
-    await releaseSeatsOfOrder(tx, row.id);
-    await releaseCouponUses(tx, row.id);
-    await updateOrder(tx, row.id, { status: 'canceled', closedAt: at });
-    await recordOrderEvent(tx, { orderId: row.id, type: 'canceled', actorId, data: { by }, at });
+    await cancelLockedOrder(tx, row.id, { actorId, data: { by }, at });
     return { ...row, status: 'canceled' as const, closedAt: at };
   });
+}
+
+/** Cancels a pending order the transaction holds locked: its seats and coupon uses freed. */
+export async function cancelLockedOrder(
+  tx: Db,
+  orderId: number,
+  input: { actorId: number; data: Record<string, unknown>; at: Date },
+): Promise<void> {
+  await releaseSeatsOfOrder(tx, orderId);
+  await releaseCouponUses(tx, orderId);
+  await updateOrder(tx, orderId, { status: 'canceled', closedAt: input.at });
+  await recordOrderEvent(tx, { orderId, type: 'canceled', ...input });
 }
