@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   klasses,
@@ -289,6 +290,19 @@ export async function scheduleIdsTaughtBy(db: Db, teacherId: number): Promise<nu
  */
 export function scheduleTeacherIdsQuery(db: Db) {
   return db.select({ teacherId: klassGroupSchedules.teacherId }).from(klassGroupSchedules);
+}
+
+/**
+ * The ids of the schedules a teacher teaches, as a subquery for another module's statement (the
+ * gallery's teacher rules): built here, run there. Aliased, so it nests in a statement that names
+ * the schedules table itself.
+ */
+export function scheduleIdsTaughtByQuery(teacherId: number) {
+  const taught = alias(klassGroupSchedules, 'taught_s');
+  return new QueryBuilder()
+    .select({ id: taught.id })
+    .from(taught)
+    .where(eq(taught.teacherId, teacherId));
 }
 
 // Plans offered by schedules
