@@ -394,13 +394,22 @@ export async function deleteAddonRow(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The time zone and programme name a notice about the schedule is written with. */
+/** The time zone and programme (its name in every language) a notice about the schedule is written with. */
 export async function scheduleHeading(
   db: Db,
   scheduleId: number,
-): Promise<{ zone: string; programme: string } | undefined> {
+): Promise<
+  | {
+      zone: string;
+      programme: { name: string; translations: KlassGroupRow['translations'] };
+    }
+  | undefined
+> {
   const [row] = await db
-    .select({ zone: klassGroupSchedules.timeZone, programme: klassGroups.name })
+    .select({
+      zone: klassGroupSchedules.timeZone,
+      programme: { name: klassGroups.name, translations: klassGroups.translations },
+    })
     .from(klassGroupSchedules)
     .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
     .where(eq(klassGroupSchedules.id, scheduleId));
