@@ -37,7 +37,7 @@ export {
 } from './klass-facts.service';
 export { lockScheduleCapacities } from './schedule-capacities.service';
 export { type ScheduleSnapshotExtras, scheduleSnapshotExtras } from './schedule-snapshots.service';
-export { scheduleTeacherIds } from './teachers';
+export { schedulesTaughtBy, scheduleTeacherIds } from './teachers';
 
 /**
  * The public catalogue as documents, for pages the server renders itself (the public site), with

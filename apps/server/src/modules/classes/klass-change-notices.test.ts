@@ -241,6 +241,51 @@ describe('families hear when a session changes', () => {
       );
     });
   });
+
+  // What the school wrote reaches each family in its own language (docs/architecture.md#translated-content):
+  // the programme's Japanese name for a family reading Japanese, the English one for the others.
+  it('names the programme in each family’s language', async () => {
+    await speaks('ja');
+    const made = await programmeWithSchedule(t, c, {
+      programme: { name: 'Watercolour', translations: { ja: { name: '水彩画' } } },
+    });
+    const firstKlass = (made.schedule.included as { type: string; id: string }[]).find(
+      (r) => r.type === 'klasses',
+    )?.id as string;
+    const [kim] = await t.database.db
+      .insert(attendeeProfiles)
+      .values({ userId: c.student.id, name: 'Kim Student' })
+      .returning({ id: attendeeProfiles.id });
+    await enroll(t, made.scheduleId, [c.parent.attendees.mia]);
+    await enroll(t, made.scheduleId, [kim?.id ?? 0]);
+    const before = {
+      parent: (await noticesOf(c.parent.id)).length,
+      student: (await noticesOf(c.student.id)).length,
+    };
+
+    expect((await patch(firstKlass, { status: 'cancelled' })).statusCode).toBe(200);
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/klass_group_schedules/${made.scheduleId}`,
+      headers: as(c.admin),
+      payload: {
+        klass_group_schedule: { slots: [{ weekday: 6, start_time: '13:00', end_time: '15:00' }] },
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+
+    const parent = (await noticesOf(c.parent.id)).slice(before.parent);
+    expect(parent.map((n) => n.title)).toEqual([
+      '水彩画 の回が休講になりました',
+      '水彩画 の日程が変わりました',
+    ]);
+    // The student's account chose no language: English, the programme's own name.
+    const student = (await noticesOf(c.student.id)).slice(before.student);
+    expect(student.map((n) => n.title)).toEqual([
+      'Watercolour: a session is cancelled',
+      'Watercolour: the class schedule has changed',
+    ]);
+  });
 });
 
 describe('klassChange', () => {

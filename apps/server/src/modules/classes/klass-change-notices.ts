@@ -1,4 +1,7 @@
+import { DEFAULT_LANGUAGE, type Language } from '@atelier/contract';
 import { DateTime } from 'luxon';
+import { isLanguage } from '../../lib/request-language';
+import { inLanguage } from '../../lib/translated-content';
 import type { NotifyInput } from '../notifications';
 import type { ClassesContext } from './classes.context';
 import { nextKlassOfSchedule, scheduleHeading } from './schedules.repository';
@@ -76,12 +79,27 @@ function notice(
   }
 }
 
-/** The schedule's zone and programme, and the families with a child actively enrolled in it. */
+/** The family's account language, or the default when the account names none of ours. */
+const languageOf = (family: { locale: string | null }): Language =>
+  isLanguage(family.locale) ? family.locale : DEFAULT_LANGUAGE;
+
+/**
+ * The schedule's zone, and the families with a child actively enrolled in it, each with its
+ * language and the programme's name in that language (docs/architecture.md#translated-content).
+ */
 async function scheduleAudience(ctx: NoticeContext, scheduleId: number) {
   const schedule = await scheduleHeading(ctx.db, scheduleId);
   if (!schedule) return null;
-  const families = (await ctx.familiesEnrolledIn?.(scheduleId)) ?? [];
-  return { ...schedule, families };
+  const enrolled = (await ctx.familiesEnrolledIn?.(scheduleId)) ?? [];
+  const families = enrolled.map((family) => {
+    const language = languageOf(family);
+    return {
+      id: family.id,
+      ja: language === 'ja',
+      programme: inLanguage(schedule.programme, language, ['name']).name,
+    };
+  });
+  return { zone: schedule.zone, families };
 }
 
 /**
@@ -114,12 +132,12 @@ export async function tellFamiliesOfKlassChange(
 ): Promise<number> {
   const audience = await scheduleAudience(ctx, klass.scheduleId);
   if (!audience) return 0;
-  const { families, ...schedule } = audience;
+  const { families, zone } = audience;
   await notifyEach(families, (family) =>
     notify({
       recipientId: family.id,
       senderId,
-      ...notice(change, schedule.programme, schedule.zone, family.locale === 'ja'),
+      ...notice(change, family.programme, zone, family.ja),
       record: { type: 'klasses', id: klass.id },
     }),
   );
@@ -234,7 +252,7 @@ export async function tellFamiliesOfPatternChange(
     notify({
       recipientId: family.id,
       senderId,
-      ...patternNotice(change, audience.programme, audience.zone, family.locale === 'ja'),
+      ...patternNotice(change, family.programme, audience.zone, family.ja),
       record: { type: 'klasses', id: klassId },
     }),
   );

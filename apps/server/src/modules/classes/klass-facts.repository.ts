@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { klasses, klassGroupSchedules, klassGroups } from './classes.tables';
@@ -63,23 +63,30 @@ export type KlassFactsRow = {
 export async function klassFactsRows(db: Db, ids: readonly number[]): Promise<KlassFactsRow[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  // Drizzle nests one level: the session's own columns ride beside the schedule's.
-  const rows = await db
-    .select({
-      ...scheduleColumns,
-      klass: {
-        id: klasses.id,
-        startsAt: klasses.startsAt,
-        endsAt: klasses.endsAt,
-        status: klasses.status,
-        scheduleId: klasses.scheduleId,
+  const k = klassesTable('k');
+  const rows = await db.select().from(k).where(inArray(k.id, unique));
+  return rows.map((row) => ({
+    id: row.id,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    status: row.status,
+    scheduleId: row.scheduleId,
+    schedule: {
+      id: row.scheduleId,
+      name: row.scheduleName,
+      capacity: row.capacity,
+      teacherId: row.teacherId,
+      timeZone: row.timeZone,
+      translations: row.scheduleTranslations,
+      klassGroup: {
+        id: row.klassGroupId,
+        name: row.klassGroupName,
+        slug: row.klassGroupSlug,
+        published: row.klassGroupPublished,
+        translations: row.klassGroupTranslations,
       },
-    })
-    .from(klasses)
-    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
-    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
-    .where(inArray(klasses.id, unique));
-  return rows.map(({ klass, ...schedule }) => ({ ...klass, schedule }));
+    },
+  }));
 }
 
 export type KlassOfSchedule = {
@@ -166,17 +173,35 @@ export async function startedKlassRowsOfSchedules(
 }
 
 /**
- * Every klass with its schedule's id and programme's name, as a derived table named `alias` that
- * another module joins on its `id` inside its own statement (the gallery's page of posts stays one
- * query).
+ * Every klass with its schedule and programme, as a derived table named `alias`: the one join of
+ * the three tables, which `klassFactsRows` reads by id and another module joins on its `id` inside
+ * its own statement (the gallery's page of posts stays one query). The schedule's and programme's
+ * columns that share a name with the klass's are renamed; `mapWith` keeps each column's decoding.
  */
 export function klassesTable(alias: string) {
   return new QueryBuilder()
     .select({
       id: klasses.id,
       startsAt: klasses.startsAt,
+      endsAt: klasses.endsAt,
+      status: klasses.status,
       scheduleId: klasses.scheduleId,
-      klassGroupName: klassGroups.name,
+      scheduleName: sql`${klassGroupSchedules.name}`
+        .mapWith(klassGroupSchedules.name)
+        .as('schedule_name'),
+      capacity: klassGroupSchedules.capacity,
+      teacherId: klassGroupSchedules.teacherId,
+      timeZone: klassGroupSchedules.timeZone,
+      scheduleTranslations: sql`${klassGroupSchedules.translations}`
+        .mapWith(klassGroupSchedules.translations)
+        .as('schedule_translations'),
+      klassGroupId: sql`${klassGroups.id}`.mapWith(klassGroups.id).as('klass_group_id'),
+      klassGroupName: sql`${klassGroups.name}`.mapWith(klassGroups.name).as('klass_group_name'),
+      klassGroupSlug: klassGroups.slug,
+      klassGroupPublished: klassGroups.published,
+      klassGroupTranslations: sql`${klassGroups.translations}`
+        .mapWith(klassGroups.translations)
+        .as('klass_group_translations'),
     })
     .from(klasses)
     .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))

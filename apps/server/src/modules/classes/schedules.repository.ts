@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   klasses,
@@ -291,6 +292,19 @@ export function scheduleTeacherIdsQuery(db: Db) {
   return db.select({ teacherId: klassGroupSchedules.teacherId }).from(klassGroupSchedules);
 }
 
+/**
+ * The ids of the schedules a teacher teaches, as a subquery for another module's statement (the
+ * gallery's teacher rules): built here, run there. Aliased, so it nests in a statement that names
+ * the schedules table itself.
+ */
+export function scheduleIdsTaughtByQuery(teacherId: number) {
+  const taught = alias(klassGroupSchedules, 'taught_s');
+  return new QueryBuilder()
+    .select({ id: taught.id })
+    .from(taught)
+    .where(eq(taught.teacherId, teacherId));
+}
+
 // Plans offered by schedules
 
 /** The plan links of many schedules with their plans, in one query. */
@@ -380,13 +394,22 @@ export async function deleteAddonRow(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The time zone and programme name a notice about the schedule is written with. */
+/** The time zone and programme (its name in every language) a notice about the schedule is written with. */
 export async function scheduleHeading(
   db: Db,
   scheduleId: number,
-): Promise<{ zone: string; programme: string } | undefined> {
+): Promise<
+  | {
+      zone: string;
+      programme: { name: string; translations: KlassGroupRow['translations'] };
+    }
+  | undefined
+> {
   const [row] = await db
-    .select({ zone: klassGroupSchedules.timeZone, programme: klassGroups.name })
+    .select({
+      zone: klassGroupSchedules.timeZone,
+      programme: { name: klassGroups.name, translations: klassGroups.translations },
+    })
     .from(klassGroupSchedules)
     .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
     .where(eq(klassGroupSchedules.id, scheduleId));

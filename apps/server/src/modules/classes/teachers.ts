@@ -1,7 +1,7 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type DbExecutor, type Person, peopleByIds } from '../users';
-import { scheduleTeacherIdsQuery } from './schedules.repository';
+import { scheduleIdsTaughtByQuery, scheduleTeacherIdsQuery } from './schedules.repository';
 
 /** What a schedule shows of its teacher: a person as the users module answers one. */
 export type TeacherRow = Pick<Person, 'id' | 'name' | 'email' | 'role' | 'avatarKey'>;
@@ -20,4 +20,12 @@ export async function teacherRowsByIds(db: DbExecutor, ids: number[]): Promise<T
  */
 export function scheduleTeacherIds(db: Db): SQLWrapper {
   return scheduleTeacherIdsQuery(db);
+}
+
+/**
+ * The schedules a teacher teaches, as a subquery of their ids another module's statement embeds
+ * (the gallery's "teaches the student"), so that module never names the schedules table.
+ */
+export function schedulesTaughtBy(teacherId: number): SQLWrapper {
+  return scheduleIdsTaughtByQuery(teacherId);
 }

@@ -1,82 +1,22 @@
-import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { likePattern } from '../../lib/like-pattern';
 import { guestCustomers } from './customers.tables';
 
 export type GuestCustomerRow = typeof guestCustomers.$inferSelect;
 
-/** Order statuses whose money was taken (refunds are subtracted separately). */
-const PAID_STATUSES = ['paid', 'refunded', 'partially_refunded'] as const;
+// What a walk-in paid is read with the orders and refunds tables, which this module does not own:
+// the customers read model lists and shows walk-ins with it (docs/architecture.md#read-models).
+// This repository reads the walk-in's own row only.
 
-const PAID_LIST = PAID_STATUSES.map((st) => `'${st}'`).join(', ');
-
-/**
- * Paid minus refunded (docs/product.md#customers) of the orders whose `owner` column (of alias o)
- * is the outer row's id. Written out with aliases: drizzle leaves columns unqualified in a
- * one-table select, which the correlated subqueries would make ambiguous. No input reaches it.
- */
-function lifetimeValueOf(owner: 'user_id' | 'guest_customer_id', outer: string): SQL<number> {
-  return sql.raw(`(
-    coalesce((select sum(o.total) from orders o
-      where o.${owner} = ${outer} and o.status in (${PAID_LIST})), 0)
-    - coalesce((select sum(r.amount) from refunds r inner join orders o on o.id = r.order_id
-      where o.${owner} = ${outer} and r.status = 'succeeded'), 0)
-  )::int`) as SQL<number>;
-}
-
-const guestLifetimeValue = lifetimeValueOf('guest_customer_id', '"guest_customers"."id"');
-
-const guestColumns = {
-  id: guestCustomers.id,
-  name: guestCustomers.name,
-  email: guestCustomers.email,
-  phone: guestCustomers.phone,
-  notes: guestCustomers.notes,
-  userId: guestCustomers.userId,
-  createdAt: guestCustomers.createdAt,
-  lifetimeValue: guestLifetimeValue,
-};
-export type GuestCustomerView = {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  notes: string;
-  userId: number | null;
-  createdAt: Date;
-  lifetimeValue: number;
-};
-
-export async function guestCustomerPage(
-  db: Db,
-  search: string | undefined,
-  window: { offset: number; limit: number },
-) {
-  const where = search
-    ? or(
-        ilike(guestCustomers.name, likePattern(search)),
-        ilike(guestCustomers.email, likePattern(search)),
-        ilike(guestCustomers.phone, likePattern(search)),
-      )
-    : undefined;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(guestColumns)
-      .from(guestCustomers)
-      .where(where)
-      .orderBy(sql`lower(${guestCustomers.name})`, guestCustomers.id)
-      .offset(window.offset)
-      .limit(window.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(guestCustomers).where(where),
-  ]);
-  return { rows: rows as GuestCustomerView[], total: counted?.total ?? 0 };
-}
-
-export async function guestCustomerById(
+/** A walk-in's own row, without their history. */
+export async function guestCustomerRowById(
   db: Db,
   id: number,
-): Promise<GuestCustomerView | undefined> {
-  const [row] = await db.select(guestColumns).from(guestCustomers).where(eq(guestCustomers.id, id));
+): Promise<{ id: number; userId: number | null } | undefined> {
+  const [row] = await db
+    .select({ id: guestCustomers.id, userId: guestCustomers.userId })
+    .from(guestCustomers)
+    .where(eq(guestCustomers.id, id));
   return row;
 }
 

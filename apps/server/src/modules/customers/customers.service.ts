@@ -21,10 +21,8 @@ import {
   updateUserProfile,
 } from '../users';
 import {
-  type GuestCustomerView,
   guestContactById,
-  guestCustomerById,
-  guestCustomerPage,
+  guestCustomerRowById,
   insertGuestCustomer,
   joinGuestCustomersToUser,
   updateGuestCustomer,
@@ -64,9 +62,22 @@ export type FamilyEnrollmentRow = {
   createdAt: Date;
 };
 
+/** A walk-in customer with what they paid, net of refunds. */
+export type GuestCustomerView = {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  notes: string;
+  userId: number | null;
+  createdAt: Date;
+  lifetimeValue: number;
+};
+
 /**
- * Account holders as staff see them: the customers read model's queries (they read the users,
- * orders, refunds, enrollments and classes tables), handed over by app.ts.
+ * Account holders and walk-ins as staff see them: the customers read model's queries (they read
+ * the users, guest customers, orders, refunds, enrollments and classes tables), handed over by
+ * app.ts.
  */
 export type CustomersReads = {
   /** Students by name or e-mail, by name, with the total matching. */
@@ -79,6 +90,14 @@ export type CustomersReads = {
   customerById(db: Db, id: number): Promise<CustomerRow | undefined>;
   /** The enrollments of an account's family, newest first. */
   enrollmentsOfFamily(db: Db, userId: number): Promise<FamilyEnrollmentRow[]>;
+  /** Walk-ins by name, e-mail or phone, by name, with the total matching. */
+  guestCustomerPage(
+    db: Db,
+    search: string | undefined,
+    window: { offset: number; limit: number },
+  ): Promise<{ rows: GuestCustomerView[]; total: number }>;
+  /** A walk-in with what they paid. */
+  guestCustomerById(db: Db, id: number): Promise<GuestCustomerView | undefined>;
 };
 
 /**
@@ -200,7 +219,11 @@ export async function listGuestCustomers(
   ctx: CustomersContext,
   query: { page: number; search?: string | undefined },
 ): Promise<GuestCustomerListDocument> {
-  const { rows, total } = await guestCustomerPage(ctx.db, query.search, pageWindow(query.page));
+  const { rows, total } = await ctx.reads.guestCustomerPage(
+    ctx.db,
+    query.search,
+    pageWindow(query.page),
+  );
   return {
     data: rows.map((row) => ({
       id: String(row.id),
@@ -215,7 +238,7 @@ export async function getGuestCustomer(
   ctx: CustomersContext,
   id: number,
 ): Promise<GuestCustomerDocument> {
-  const row = await guestCustomerById(ctx.db, id);
+  const row = await ctx.reads.guestCustomerById(ctx.db, id);
   if (!row) throw notFound('Walk-in customer');
   const [attendees, orders] = await Promise.all([
     attendeesOwnedBy(ctx.db, { guestCustomerId: id }),
@@ -264,7 +287,7 @@ export async function bookForGuestCustomer(
   body: WalkInOrderBody,
   placedById: number,
 ): Promise<WalkInOrderDocument> {
-  const guest = await guestCustomerById(ctx.db, id);
+  const guest = await guestCustomerRowById(ctx.db, id);
   if (!guest) throw notFound('Walk-in customer');
   if (guest.userId !== null) throw new AppError('conflict', CUSTOMER_MESSAGES.alreadyJoined);
   const own = new Map(

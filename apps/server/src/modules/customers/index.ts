@@ -10,6 +10,7 @@ export {
   type CustomerRow,
   type CustomersReads,
   type FamilyEnrollmentRow,
+  type GuestCustomerView,
   guestCustomerContact,
   joinGuestHistory,
 } from './customers.service';

@@ -2,6 +2,11 @@
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 
 export { cancelOrderItemEnrollments, type OrderItemAttendee } from './enrollment-cancellation';
+export {
+  activelyEnrolledIn,
+  activelyEnrolledInAnyOf,
+  sharesActiveScheduleWith,
+} from './enrollment-subqueries.repository';
 export { seedDemoEnrollments } from './enrollments.seed';
 export {
   activeEnrollmentsAmong,

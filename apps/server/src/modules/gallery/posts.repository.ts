@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/http';
 import { klassesTable } from '../classes';
+import { activelyEnrolledIn } from '../enrollments';
 import { readyImageIdsQuery } from '../media';
 import { galleryStudentsTable } from '../users';
 import { comments, feedbacks, postImages, posts } from './gallery.tables';
@@ -267,11 +268,7 @@ export async function klassOfStudent(
     })
     .from(klass)
     .where(
-      and(
-        eq(klass.id, klassId),
-        sql`exists (select 1 from enrollments e where e.schedule_id = ${klass.scheduleId}
-          and e.attendee_profile_id = ${attendeeProfileId} and e.status = 'active')`,
-      ),
+      and(eq(klass.id, klassId), activelyEnrolledIn(sql`${attendeeProfileId}`, klass.scheduleId)),
     )
     .limit(1);
   return row;

@@ -1,4 +1,6 @@
 import { inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { schedulesTaughtBy } from '../classes';
+import { activelyEnrolledInAnyOf, sharesActiveScheduleWith } from '../enrollments';
 import { attendeeIdsOfAccountQuery, attendeeIdsWithVisibilityQuery } from '../users';
 import { comments, posts } from './gallery.tables';
 import { type GalleryViewer, isStaff } from './gallery-viewer';
@@ -9,9 +11,11 @@ import { type GalleryViewer, isStaff } from './gallery-viewer';
 // these SQL conditions, so a list can never show what GET /posts/{id} would answer 404 for.
 //
 // The conditions read the columns of `posts` of the enclosing query and the student's id (the
-// post's attendee_profile_id unless given). What they need to know of the student (whose family,
-// which visibility) is a subquery of attendee ids the users module builds over its own table,
-// embedded here, so every list still pages and counts in one statement.
+// post's attendee_profile_id unless given). What they need to know of the student is built by the
+// module that owns it and embedded here, so every list still pages and counts in one statement:
+// whose family and which visibility are subqueries of attendee ids from the users module, who is
+// enrolled where are conditions from the enrollments module, and who teaches which schedule a
+// subquery of schedule ids from the classes module.
 //
 // A student's work is seen by
 // - the family (the account owning the attendee profile) and admins, always;
@@ -42,9 +46,10 @@ export function teachesStudent(
   scheduleColumn: SQL | typeof posts.scheduleId,
   student: StudentId = posts.attendeeProfileId,
 ) {
-  return sql`(exists (select 1 from enrollments ts_e join klass_group_schedules ts_s on ts_s.id = ts_e.schedule_id
-      where ts_e.attendee_profile_id = ${student} and ts_e.status = 'active' and ts_s.teacher_id = ${teacherId})
-    or exists (select 1 from klass_group_schedules tp_s where tp_s.id = ${scheduleColumn} and tp_s.teacher_id = ${teacherId}))`;
+  // `is not null` first: a post of no class is taught by nobody, false rather than unknown, so the
+  // condition stays two-valued wherever it is negated or combined.
+  const postTaught = sql`(${scheduleColumn} is not null and ${scheduleColumn} in ${schedulesTaughtBy(teacherId)})`;
+  return sql`(${activelyEnrolledInAnyOf(student, schedulesTaughtBy(teacherId))} or ${postTaught})`;
 }
 
 /** One of the viewer's family members shares an (active) enrollment's schedule with the student. */
@@ -52,10 +57,7 @@ export function sharesScheduleWith(
   userId: number,
   student: StudentId = posts.attendeeProfileId,
 ): SQL {
-  return sql`exists (select 1 from enrollments cm_theirs
-      join enrollments cm_mine on cm_mine.schedule_id = cm_theirs.schedule_id and cm_mine.status = 'active'
-    where cm_theirs.attendee_profile_id = ${student} and cm_theirs.status = 'active'
-      and ${inArray(sql`cm_mine.attendee_profile_id`, attendeeIdsOfAccountQuery(userId))})`;
+  return sharesActiveScheduleWith(student, attendeeIdsOfAccountQuery(userId));
 }
 
 /**

@@ -2,13 +2,15 @@ import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../lib/like-pattern';
 import { klassGroupSchedules, klassGroups } from '../../modules/classes/classes.tables';
-import type { CustomerRow, FamilyEnrollmentRow } from '../../modules/customers';
+import type { CustomerRow, FamilyEnrollmentRow, GuestCustomerView } from '../../modules/customers';
+import { guestCustomers } from '../../modules/customers/customers.tables';
 import { enrollments } from '../../modules/enrollments/enrollments.tables';
 import { attendeeProfiles, users } from '../../modules/users/users.tables';
 
-// The school's customers as staff see them (docs/product.md#customers): account holders with what
-// they paid and ordered, and their family's enrollments with the programme and schedule names, read
-// across the users, orders, refunds, enrollments and classes tables (docs/architecture.md#read-models).
+// The school's customers as staff see them (docs/product.md#customers): account holders and walk-ins
+// with what they paid (and ordered), and a family's enrollments with the programme and schedule
+// names, read across the users, guest customers, orders, refunds, enrollments and classes tables
+// (docs/architecture.md#read-models).
 
 /** Order statuses whose money was taken (refunds are subtracted separately). */
 const PAID_STATUSES = ['paid', 'refunded', 'partially_refunded'] as const;
@@ -73,6 +75,51 @@ export async function customerById(db: Db, id: number): Promise<CustomerRow | un
     .select(customerColumns)
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, 'student')));
+  return row;
+}
+
+const guestColumns = {
+  id: guestCustomers.id,
+  name: guestCustomers.name,
+  email: guestCustomers.email,
+  phone: guestCustomers.phone,
+  notes: guestCustomers.notes,
+  userId: guestCustomers.userId,
+  createdAt: guestCustomers.createdAt,
+  lifetimeValue: lifetimeValueOf('guest_customer_id', '"guest_customers"."id"'),
+};
+
+/** Walk-ins by name, e-mail or phone, by name. */
+export async function guestCustomerPage(
+  db: Db,
+  search: string | undefined,
+  window: { offset: number; limit: number },
+): Promise<{ rows: GuestCustomerView[]; total: number }> {
+  const where = search
+    ? or(
+        ilike(guestCustomers.name, likePattern(search)),
+        ilike(guestCustomers.email, likePattern(search)),
+        ilike(guestCustomers.phone, likePattern(search)),
+      )
+    : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(guestColumns)
+      .from(guestCustomers)
+      .where(where)
+      .orderBy(sql`lower(${guestCustomers.name})`, guestCustomers.id)
+      .offset(window.offset)
+      .limit(window.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(guestCustomers).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function guestCustomerById(
+  db: Db,
+  id: number,
+): Promise<GuestCustomerView | undefined> {
+  const [row] = await db.select(guestColumns).from(guestCustomers).where(eq(guestCustomers.id, id));
   return row;
 }
 
