@@ -22,6 +22,7 @@ import {
   fakeIntentById,
   insertFakeIntent,
   markFakeIntentSucceeded,
+  unannouncedFakeIntents,
 } from './payments.repository';
 
 /** A card error as Stripe states it: its code and the message shown to the buyer. */
@@ -158,7 +159,12 @@ export class FakePaymentProvider implements PaymentProvider {
   ): Promise<FakePaymentConfirmResult> {
     const intent = await fakeIntentById(this.db, intentId);
     if (!intent || !sameSecret(clientSecret, intent.clientSecret)) throw notFound('Payment intent');
-    if (intent.status === 'succeeded') return { status: 'succeeded', error: null };
+    if (intent.status === 'succeeded') {
+      // Confirming again tells the server again: if the first telling was cut short (a crash after
+      // the card was charged), this one applies it; otherwise the webhook finds it applied.
+      await this.send(intent, 'payment_intent.succeeded', null);
+      return { status: 'succeeded', error: null };
+    }
     if (intent.status === 'canceled') {
       return {
         status: 'failed',
@@ -181,12 +187,22 @@ export class FakePaymentProvider implements PaymentProvider {
     return { status: 'succeeded', error: null };
   }
 
+  async redeliverUnannounced(): Promise<number> {
+    const intents = await unannouncedFakeIntents(this.db);
+    for (const intent of intents) await this.send(intent, 'payment_intent.succeeded', null);
+    return intents.length;
+  }
+
   private async send(
     intent: FakeIntentRow,
     type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
     error: CardError | null,
   ): Promise<void> {
-    const payload = JSON.stringify(fakeIntentEvent(intent, type, error));
+    // An intent succeeds once, so its success is one event, whoever sends it and how often: the
+    // webhook stores it under this id and applies it once.
+    const eventId =
+      type === 'payment_intent.succeeded' ? `evt_fake_${intent.id}_succeeded` : undefined;
+    const payload = JSON.stringify(fakeIntentEvent(intent, type, error, eventId));
     const signature = Stripe.webhooks.generateTestHeaderString({
       payload,
       secret: this.webhookSecret,

@@ -47,6 +47,12 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<ProviderRefund>;
   /** The event the raw body carries, if `signature` proves it came from the provider; else 400. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): VerifiedEvent;
+  /**
+   * Sends again the success of every payment the provider took but whose event this app never
+   * stored (a crash between the two); answers how many. Stripe needs none: it retries a delivery
+   * that was not answered 200 for days.
+   */
+  redeliverUnannounced?(): Promise<number>;
 }
 
 /** The signature header Stripe (and the fake, the same way) puts on a webhook request. */

@@ -13,6 +13,7 @@ import {
   type PaymentsContext,
   type RefundInput,
   refund,
+  repairPayments,
 } from './payments.service';
 import type { RefundEventHandler } from './refund-events';
 import { StripePaymentProvider } from './stripe-provider';
@@ -39,8 +40,11 @@ export type Payments = {
  * Payments: `app.payments` for checkout, the webhook route, and with the fake provider its card
  * confirmation route. Register before the modules that use `app.payments`.
  */
+/** How often the repair looks again, and how old an unapplied event must be to count as cut short. */
+const REPAIR_INTERVAL_MS = 60_000;
+
 export const paymentsPlugin = fp(
-  async (app: FastifyInstance, opts: { config: PaymentsConfig }) => {
+  async (app: FastifyInstance, opts: { config: PaymentsConfig; repairIntervalMs?: number }) => {
     const handlers: PaymentEventHandler[] = [];
     const refundHandlers: RefundEventHandler[] = [];
     const config = opts.config;
@@ -71,6 +75,27 @@ export const paymentsPlugin = fp(
       refund: (input) => refund(ctx, input),
       onRefundEvent: (handler) => void refundHandlers.push(handler),
     } satisfies Payments);
+
+    // A crash between a payment and its application is repaired when the app is ready (every
+    // module has registered its handlers by then), and by a sweep after that.
+    const repair = (receivedBefore: Date) =>
+      repairPayments(ctx, receivedBefore).catch((err) =>
+        app.log.error({ err }, 'repairing payments failed'),
+      );
+    const every = opts.repairIntervalMs ?? REPAIR_INTERVAL_MS;
+    let running: Promise<unknown> = Promise.resolve();
+    // Not awaited here: the fake provider delivers through app.inject, which waits for ready.
+    app.addHook('onReady', async () => {
+      running = repair(new Date());
+    });
+    const sweep = setInterval(() => {
+      running = repair(new Date(Date.now() - every));
+    }, every);
+    sweep.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(sweep);
+      await running;
+    });
 
     await app.register(webhookRoutes, { ctx });
     if (fake) await app.register(fakePaymentRoutes, { provider: fake });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fakePaymentIntents, paymentEvents, payments } from './payments.tables';
 
@@ -109,4 +109,36 @@ export async function markFakeIntentSucceeded(db: Db, id: string): Promise<boole
     )
     .returning({ id: fakePaymentIntents.id });
   return rows.length > 0;
+}
+
+/** Events stored before `receivedBefore` and never applied (their application was cut short), oldest first. */
+export async function unappliedEvents(db: Db, receivedBefore: Date): Promise<PaymentEventRow[]> {
+  return db
+    .select()
+    .from(paymentEvents)
+    .where(and(isNull(paymentEvents.appliedAt), lt(paymentEvents.receivedAt, receivedBefore)))
+    .orderBy(asc(paymentEvents.receivedAt));
+}
+
+/** Fake intents that succeeded with no success event stored for them. */
+export async function unannouncedFakeIntents(db: Db): Promise<FakeIntentRow[]> {
+  return db
+    .select()
+    .from(fakePaymentIntents)
+    .where(
+      and(
+        eq(fakePaymentIntents.status, 'succeeded'),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(paymentEvents)
+            .where(
+              and(
+                eq(paymentEvents.intentId, fakePaymentIntents.id),
+                eq(paymentEvents.type, 'payment_intent.succeeded'),
+              ),
+            ),
+        ),
+      ),
+    );
 }

@@ -15,6 +15,7 @@ import {
   paymentRowOfOrder,
   storeEvent,
   succeededIntentOfOrder,
+  unappliedEvents,
 } from './payments.repository';
 import { type RefundEvent, type RefundEventHandler, refundOutcomeOf } from './refund-events';
 
@@ -141,7 +142,25 @@ export async function receiveWebhook(
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<WebhookResult> {
-  const event = ctx.provider.verifyWebhook(rawBody, signature);
+  return applyEvent(ctx, ctx.provider.verifyWebhook(rawBody, signature));
+}
+
+/**
+ * Repairs what a crash left between a payment and its application
+ * (docs/architecture.md#orders-and-payments): the provider sends again what it took but never
+ * announced, and every event stored before `receivedBefore` but never applied is applied from
+ * its stored payload. Answers how many events it applied or had sent again.
+ */
+export async function repairPayments(ctx: PaymentsContext, receivedBefore: Date): Promise<number> {
+  const resent = (await ctx.provider.redeliverUnannounced?.()) ?? 0;
+  const stored = await unappliedEvents(ctx.db, receivedBefore);
+  // The payload is the event as verified when it arrived.
+  for (const row of stored) await applyEvent(ctx, row.payload as VerifiedEvent);
+  return resent + stored.length;
+}
+
+/** Stores a verified event under its id, then applies it once. */
+async function applyEvent(ctx: PaymentsContext, event: VerifiedEvent): Promise<WebhookResult> {
   const refundOutcome = refundOutcomeOf(event);
   if (refundOutcome) return receiveRefundEvent(ctx, event, refundOutcome);
   const outcome = outcomeOf(event);
