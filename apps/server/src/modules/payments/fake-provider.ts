@@ -187,10 +187,13 @@ export class FakePaymentProvider implements PaymentProvider {
     return { status: 'succeeded', error: null };
   }
 
-  async redeliverUnannounced(): Promise<number> {
-    const intents = await unannouncedFakeIntents(this.db);
-    for (const intent of intents) await this.send(intent, 'payment_intent.succeeded', null);
-    return intents.length;
+  async unannouncedIntents(): Promise<string[]> {
+    return (await unannouncedFakeIntents(this.db)).map((intent) => intent.id);
+  }
+
+  async announceAgain(intentId: string): Promise<void> {
+    const intent = await fakeIntentById(this.db, intentId);
+    if (intent?.status === 'succeeded') await this.send(intent, 'payment_intent.succeeded', null);
   }
 
   private async send(

@@ -48,11 +48,12 @@ export interface PaymentProvider {
   /** The event the raw body carries, if `signature` proves it came from the provider; else 400. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): VerifiedEvent;
   /**
-   * Sends again the success of every payment the provider took but whose event this app never
-   * stored (a crash between the two); answers how many. Stripe needs none: it retries a delivery
-   * that was not answered 200 for days.
+   * The intents of payments the provider took but whose success this app never stored (a crash
+   * between the two), and how to send one's success again. Stripe needs neither: it retries a
+   * delivery that was not answered 200, for days.
    */
-  redeliverUnannounced?(): Promise<number>;
+  unannouncedIntents?(): Promise<string[]>;
+  announceAgain?(intentId: string): Promise<void>;
 }
 
 /** The signature header Stripe (and the fake, the same way) puts on a webhook request. */

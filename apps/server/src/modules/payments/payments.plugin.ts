@@ -11,6 +11,7 @@ import {
   type OrderPaymentIntent,
   type PaymentEventHandler,
   type PaymentsContext,
+  paymentRepairsDue,
   type RefundInput,
   refund,
   repairPayments,
@@ -77,19 +78,25 @@ export const paymentsPlugin = fp(
     } satisfies Payments);
 
     // A crash between a payment and its application is repaired when the app is ready (every
-    // module has registered its handlers by then), and by a sweep after that.
-    const repair = (receivedBefore: Date) =>
-      repairPayments(ctx, receivedBefore).catch((err) =>
+    // module has registered its handlers by then), and by a sweep after that. What is due is read
+    // in the hook; the repair itself runs after it, because the fake provider delivers through
+    // app.inject, which waits for ready.
+    let running: Promise<unknown> = Promise.resolve();
+    const repair = async (receivedBefore: Date) => {
+      const due = await paymentRepairsDue(ctx, receivedBefore);
+      if (due.intents.length === 0 && due.events.length === 0) return;
+      running = repairPayments(ctx, due).catch((err) =>
         app.log.error({ err }, 'repairing payments failed'),
       );
+    };
     const every = opts.repairIntervalMs ?? REPAIR_INTERVAL_MS;
-    let running: Promise<unknown> = Promise.resolve();
-    // Not awaited here: the fake provider delivers through app.inject, which waits for ready.
     app.addHook('onReady', async () => {
-      running = repair(new Date());
+      await repair(new Date()).catch((err) => app.log.error({ err }, 'reading repairs failed'));
     });
     const sweep = setInterval(() => {
-      running = repair(new Date(Date.now() - every));
+      repair(new Date(Date.now() - every)).catch((err) =>
+        app.log.error({ err }, 'reading repairs failed'),
+      );
     }, every);
     sweep.unref();
     app.addHook('onClose', async () => {

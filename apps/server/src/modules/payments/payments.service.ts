@@ -12,6 +12,7 @@ import {
   markEventApplied,
   markPaymentFailed,
   markPaymentSucceeded,
+  type PaymentEventRow,
   paymentRowOfOrder,
   storeEvent,
   succeededIntentOfOrder,
@@ -145,18 +146,29 @@ export async function receiveWebhook(
   return applyEvent(ctx, ctx.provider.verifyWebhook(rawBody, signature));
 }
 
+/** What a crash left to repair: intents the provider took unannounced, events stored unapplied. */
+export type PaymentRepairs = { intents: string[]; events: PaymentEventRow[] };
+
 /**
- * Repairs what a crash left between a payment and its application
- * (docs/architecture.md#orders-and-payments): the provider sends again what it took but never
- * announced, and every event stored before `receivedBefore` but never applied is applied from
- * its stored payload. Answers how many events it applied or had sent again.
+ * What a crash between a payment and its application left (docs/architecture.md#orders-and-payments):
+ * the provider's unannounced payments, and the events stored before `receivedBefore` but never
+ * applied. Reads only, so a start with nothing to repair does nothing after it.
  */
-export async function repairPayments(ctx: PaymentsContext, receivedBefore: Date): Promise<number> {
-  const resent = (await ctx.provider.redeliverUnannounced?.()) ?? 0;
-  const stored = await unappliedEvents(ctx.db, receivedBefore);
+export async function paymentRepairsDue(
+  ctx: PaymentsContext,
+  receivedBefore: Date,
+): Promise<PaymentRepairs> {
+  return {
+    intents: (await ctx.provider.unannouncedIntents?.()) ?? [],
+    events: await unappliedEvents(ctx.db, receivedBefore),
+  };
+}
+
+/** Repairs them: each unannounced payment sent again by the provider, each stored event applied. */
+export async function repairPayments(ctx: PaymentsContext, due: PaymentRepairs): Promise<void> {
+  for (const intentId of due.intents) await ctx.provider.announceAgain?.(intentId);
   // The payload is the event as verified when it arrived.
-  for (const row of stored) await applyEvent(ctx, row.payload as VerifiedEvent);
-  return resent + stored.length;
+  for (const row of due.events) await applyEvent(ctx, row.payload as VerifiedEvent);
 }
 
 /** Stores a verified event under its id, then applies it once. */
