@@ -1,6 +1,7 @@
 import { document, type GuestCustomerDetail, resource } from '@atelier/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildCartItem, cartItemListDocument } from '../../../testing/builders';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
 import { buildOrder } from '../../../testing/order-builders';
 import { renderWithProviders } from '../../../testing/render-with-providers';
@@ -150,9 +151,14 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
     });
   });
 
-  it('books a class paid in cash for an existing and a new attendee', async () => {
+  it('books a class paid in cash for an existing and a new attendee, showing what to take', async () => {
     const bodies: unknown[] = [];
+    const priceAsked: unknown[] = [];
     server = fakeApi({
+      'GET /api/v1/guests/cart_items': (request) => {
+        priceAsked.push(request.params);
+        return { data: cartItemListDocument([buildCartItem({ id: '1', total_price: 5000 })]) };
+      },
       'GET /api/v2/admin/guest_customers': { data: list },
       'GET /api/v2/admin/guest_customers/3': { data: { data: asResource(hana) } },
       'GET /api/v1/catalogue/klass_groups': { data: catalogue },
@@ -164,7 +170,7 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
         };
       },
     });
-    const { user } = renderWithProviders(<GuestCustomersPage />);
+    const { user, store } = renderWithProviders(<GuestCustomersPage />);
     await user.click(await screen.findByRole('button', { name: 'Book a class for Hana Mori' }));
     const dialog = screen.getByTestId('walk-in-booking');
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
@@ -188,8 +194,19 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
       target: { value: '2018-02-03' },
     });
     await user.click(within(dialog).getByRole('radio', { name: 'Cash' }));
+    // Priced by the server for what the dialog holds, before Book.
+    expect(await within(dialog).findByText('To take: $50.00')).toBeInTheDocument();
+    const asked = priceAsked.at(-1) as { cart_item_params: string };
+    expect(JSON.parse(asked.cart_item_params)).toEqual([
+      expect.objectContaining({ plan_id: '9', number_of_attendees: 2, addon_ids: ['7'] }),
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
+    await waitFor(() =>
+      expect(store.getState().snackbar).toMatchObject({
+        content: 'The class is booked for Hana Mori: take $50.00 (Cash).',
+      }),
+    );
     expect(bodies[0]).toEqual({
       order: {
         klass_group_schedule_id: '31',

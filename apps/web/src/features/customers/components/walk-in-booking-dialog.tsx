@@ -18,6 +18,8 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
@@ -26,6 +28,7 @@ import { useFormErrors } from '../../../components/form/use-form-errors';
 import { clientConfig } from '../../../lib/client-config';
 import { formatCents } from '../../../lib/money';
 import { catalogueApi } from '../../booking';
+import { cartApi } from '../../cart';
 import { PaymentForm } from '../../checkout';
 import { useBookWalkInMutation, useGuestCustomerQuery } from '../customers-api';
 
@@ -66,6 +69,24 @@ export function WalkInBookingDialog({
   const programmes = catalogue.data ?? [];
   const programme = programmes.find((p) => p.id === programmeId);
   const schedule = programme?.klass_group_schedules.find((s) => s.id === scheduleId);
+  const attendeeCount = attendeeIds.length + (newName.trim() ? 1 : 0);
+  // The one price function the server books with, through the pricing the booking form uses: the
+  // desk sees what to take before pressing Book.
+  const priced = cartApi.useGuestCartItemsPricedQuery(
+    scheduleId && planId && attendeeCount > 0
+      ? [
+          {
+            klass_group_schedule_id: scheduleId,
+            plan_id: planId,
+            number_of_attendees: attendeeCount,
+            coupon_code: null,
+            addon_ids: addonIds,
+          },
+        ]
+      : skipToken,
+  );
+  const price = scheduleId && planId && attendeeCount > 0 ? priced.data?.[0] : undefined;
+  const money = (cents: number) => formatCents(cents, currency, i18n.language);
   const toggle = (list: string[], id: string) =>
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 
@@ -98,7 +119,15 @@ export function WalkInBookingDialog({
           setCard({ payment: attributes.payment, total: attributes.total });
           return;
         }
-        onBooked(t('customers.booked', { name: guest.name }));
+        onBooked(
+          attributes.total > 0
+            ? t('customers.bookedTake', {
+                name: guest.name,
+                amount: money(attributes.total),
+                method: t(`customers.methods.${method}`),
+              })
+            : t('customers.booked', { name: guest.name }),
+        );
         onClose();
       },
       {
@@ -304,6 +333,11 @@ export function WalkInBookingDialog({
             </RadioGroup>
             {helper('payment_method')}
           </FormControl>
+          <Typography aria-live="polite" data-testid="walk-in-price">
+            {price
+              ? t('customers.toTake', { amount: money(price.total_price) })
+              : t('customers.toTakeLater')}
+          </Typography>
         </Stack>
       </Box>
     </AppDialog>
