@@ -139,13 +139,13 @@ describe('loadSession (docs/product.md#client-state)', () => {
 
   it('on 401 runs the session-expired handler: storage cleared, /login, loaded with no user', async () => {
     setToken(validJwt());
-    localStorage.setItem('auto_submit', '1');
+    localStorage.setItem('order_params', '{"total":1}');
     const store = makeStore();
     api = fakeApi({ 'GET /api/v1/users/me': { status: 401 } });
     await store.dispatch(loadSession());
     await vi.waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/login', undefined));
     expect(getToken()).toBeNull();
-    expect(localStorage.getItem('auto_submit')).toBeNull();
+    expect(localStorage.getItem('order_params')).toBeNull();
     expect(store.getState().session).toEqual({ status: 'loaded', user: null });
     expect(store.getState().snackbar.open).toBe(false);
   });
