@@ -21,6 +21,12 @@ export const CABLE_SUBSCRIPTION_RETRY_MS = 500;
 /** The server pings every 3 s, half the client's stale threshold. */
 export const CABLE_PING_INTERVAL_MS = 3000;
 
+/**
+ * A guest's "Place order" comes back after sign-in as `/checkout?auto_submit=1`: the query
+ * parameter that asks checkout to submit the saved order by itself, and its "on" value
+ * (docs/product.md#checkout-and-orders). It rides in the route, not in storage.
+ */
+export const AUTO_SUBMIT_PARAM = 'auto_submit';
 export const AUTO_SUBMIT_ON = '1';
 export const BADGE_MAX = 9;
 export const SNACKBAR_AUTO_HIDE_MS = 5000;
@@ -51,7 +57,6 @@ export const SESSION_LIFETIME_S = 24 * 60 * 60;
 export const STORAGE_KEYS = {
   jwt: 'jwt',
   orderParams: 'order_params',
-  autoSubmit: 'auto_submit',
   /** The id a photo box's upload page sends as its device (PHOTO_BOX_DEVICE_HEADER). */
   photoBoxDevice: 'photo_box_device',
 } as const;

@@ -3,6 +3,7 @@ import {
   importCycles,
   importSpecifiers,
   layerViolations,
+  ORCHESTRATING_THUNKS,
   resolveSpecifier,
   type SourceFile,
   serverDataViolations,
@@ -151,20 +152,36 @@ describe('server data (docs/decisions/056-server-data-lives-in-the-rtk-query-cac
         source:
           "import { createAsyncThunk } from '@reduxjs/toolkit';\nexport const add = createAsyncThunk('a', f);",
       },
+      // The session's slice is a slice like any other: no endpoint, no thunk.
+      {
+        path: 'features/session/session-slice.ts',
+        source:
+          "import { sessionApi } from './session-api';\nexport const load = createAsyncThunk('l', f);",
+      },
       // Allowed: a slice of client-only state, the session's orchestration, tests, comments.
       {
         path: 'app/shell/shell-slice.ts',
         source: "import { createSlice } from '@reduxjs/toolkit';",
       },
-      { path: 'features/session/session-slice.ts', source: 'createAsyncThunk(' },
+      {
+        path: 'features/session/session-steps.ts',
+        source:
+          "import { sessionApi } from './session-api';\nexport const load = createAsyncThunk('l', f);",
+      },
       { path: 'features/cart/cart-api.test.ts', source: 'createAsyncThunk(' },
       { path: 'features/cart/cart-state.ts', source: '// no createAsyncThunk here' },
     ]);
-    expect(found.map((v) => v.file)).toEqual([
-      'features/cart/cart-slice.ts',
-      'features/shop/shop-slice.ts',
-      'features/cart/cart-actions.ts',
+    expect(found.map((v) => `${v.file} ${v.imports}`)).toEqual([
+      'features/cart/cart-slice.ts ./cart-api',
+      'features/shop/shop-slice.ts ../../lib/api',
+      'features/cart/cart-actions.ts @reduxjs/toolkit createAsyncThunk',
+      'features/session/session-slice.ts ./session-api',
+      'features/session/session-slice.ts @reduxjs/toolkit createAsyncThunk',
     ]);
+  });
+
+  it('lets no slice through as an orchestration of the session', () => {
+    expect(ORCHESTRATING_THUNKS.filter((path) => /-slice\.tsx?$/.test(path))).toEqual([]);
   });
 
   it('apps/web/src keeps server data in the cache only', () => {

@@ -9,7 +9,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { loadSession, sessionReducer } from '../features/session';
+import { clearUser, sessionReducer } from '../features/session';
 import type { ClientConfig } from '../lib/client-config';
 import { AppRoot } from './app-root';
 import {
@@ -87,9 +87,7 @@ async function prerenderScreen(path: string): Promise<PrerenderedScreen> {
     throw new Error(`prerender: ${path} failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   // The session as the page has it once loadSession found no token: loaded, no user.
-  const store = makeStore({
-    session: sessionReducer(undefined, loadSession.fulfilled(null, 'prerender', undefined)),
-  });
+  const store = makeStore({ session: sessionReducer(undefined, clearUser()) });
   const styles = collectingCache();
   const html = await renderToStringAsync(
     <CacheProvider value={styles.cache}>

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   clearStorage,
-  getAutoSubmit,
   getOrderParams,
   getToken,
   photoBoxDeviceId,
   removeToken,
-  setAutoSubmit,
   setOrderParams,
   setToken,
 } from './storage';
@@ -35,20 +33,9 @@ describe('local storage keys (docs/product.md#data-the-client-sees)', () => {
     expect(getOrderParams()).toBeNull();
   });
 
-  it("reads auto_submit as on only for the string '1'", () => {
-    expect(getAutoSubmit()).toBe(false);
-    setAutoSubmit(true);
-    expect(localStorage.getItem('auto_submit')).toBe('1');
-    expect(getAutoSubmit()).toBe(true);
-    localStorage.setItem('auto_submit', 'true');
-    expect(getAutoSubmit()).toBe(false);
-    setAutoSubmit(false);
-    expect(localStorage.getItem('auto_submit')).toBeNull();
-  });
-
   it('clears all of local storage', () => {
     setToken('t');
-    setAutoSubmit(true);
+    setOrderParams({ total: 1 });
     localStorage.setItem('other', 'x');
     clearStorage();
     expect(localStorage.length).toBe(0);

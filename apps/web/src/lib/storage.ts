@@ -1,4 +1,4 @@
-import { AUTO_SUBMIT_ON, PHOTO_BOX_DEVICE_ID_PATTERN, STORAGE_KEYS } from '@atelier/contract';
+import { PHOTO_BOX_DEVICE_ID_PATTERN, STORAGE_KEYS } from '@atelier/contract';
 
 /** Typed access to the local storage keys of docs/product.md#data-the-client-sees. */
 
@@ -37,16 +37,6 @@ export function setOrderParams(params: OrderParams): void {
 
 export function removeOrderParams(): void {
   localStorage.removeItem(STORAGE_KEYS.orderParams);
-}
-
-/** docs/product.md#data-the-client-sees and #constants: auto-submit is on when the stored value is the string '1'. */
-export function getAutoSubmit(): boolean {
-  return localStorage.getItem(STORAGE_KEYS.autoSubmit) === AUTO_SUBMIT_ON;
-}
-
-export function setAutoSubmit(on: boolean): void {
-  if (on) localStorage.setItem(STORAGE_KEYS.autoSubmit, AUTO_SUBMIT_ON);
-  else localStorage.removeItem(STORAGE_KEYS.autoSubmit);
 }
 
 /**

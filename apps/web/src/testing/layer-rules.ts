@@ -112,27 +112,31 @@ export function layerViolations(files: SourceFile[]): LayerViolation[] {
 }
 
 /**
- * Thunks that orchestrate a session around a call (a token, a store reset, the live connection):
- * no hook or endpoint lifecycle can do that, so they stay thunks
- * (docs/decisions/056-server-data-lives-in-the-rtk-query-cache.md).
+ * Files of thunks that orchestrate a session around a call (a token, a store reset, the live
+ * connection): no hook or endpoint lifecycle can do that, so they stay thunks
+ * (docs/decisions/056-server-data-lives-in-the-rtk-query-cache.md). None is a slice: a slice is
+ * checked whatever this list says.
  */
-const ORCHESTRATING_THUNKS = [
-  'features/session/session-slice.ts',
+export const ORCHESTRATING_THUNKS = [
+  'features/session/session-steps.ts',
   'features/accounts/accounts-session.ts',
 ];
+
+function isSlice(path: string): boolean {
+  return /-slice\.tsx?$/.test(path);
+}
 
 /**
  * Shipped files that would give server data a second home beside RTK Query's cache (decision 056):
  * any slice that imports an api module (it follows, and so copies, an endpoint's answers), and a
- * `createAsyncThunk` outside the session's orchestration. The session's slice is the one slice
- * let through: its thunks live beside it and call their endpoints (above), and the user it keeps
- * is who holds the session, which only this browser decides.
+ * `createAsyncThunk` outside the session's orchestration. No slice is let through, the session's
+ * included: its steps live in their own file and set the slice through its plain actions.
  */
 export function serverDataViolations(files: SourceFile[]): LayerViolation[] {
   const violations: LayerViolation[] = [];
   for (const { path, source } of files) {
     if (isTest(path) || path.endsWith('.d.ts')) continue;
-    if (/-slice\.tsx?$/.test(path) && !ORCHESTRATING_THUNKS.includes(path)) {
+    if (isSlice(path)) {
       for (const specifier of importSpecifiers(source)) {
         const target = resolveSpecifier(path, specifier);
         if (target === 'lib/api' || target?.endsWith('-api')) {
@@ -146,7 +150,7 @@ export function serverDataViolations(files: SourceFile[]): LayerViolation[] {
     }
     if (
       /\bcreateAsyncThunk\b/.test(withoutComments(source)) &&
-      !ORCHESTRATING_THUNKS.includes(path)
+      (isSlice(path) || !ORCHESTRATING_THUNKS.includes(path))
     ) {
       violations.push({
         file: path,

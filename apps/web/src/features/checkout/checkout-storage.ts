@@ -1,15 +1,18 @@
+import { AUTO_SUBMIT_ON, AUTO_SUBMIT_PARAM } from '@atelier/contract';
+import { paths } from '../../lib/route-paths';
 import {
-  getAutoSubmit,
   getOrderParams,
   type OrderParams,
   removeOrderParams,
-  setAutoSubmit,
   setOrderParams,
 } from '../../lib/storage';
 
-// What checkout keeps in the browser (docs/product.md#checkout-and-orders):
-// - `order_params` and `auto_submit` (local storage) carry a guest's "Place order" through
-//   sign-in or registration, even when the mailed confirmation link opens in another tab;
+// What carries a guest's "Place order" through sign-in or registration, and what checkout keeps
+// in the browser (docs/product.md#checkout-and-orders):
+// - the intent to submit rides in the route: `/checkout?auto_submit=1`, the way back that login
+//   and the mailed confirmation link already carry (so it holds in another tab too);
+// - `order_params` (local storage) keeps what the guest was ordering, for checkout to compare
+//   the cart with after sign-in; taking it is what makes the submission happen once;
 // - the Idempotency-Key of the current attempt (session storage: this tab only) makes a reload
 //   or a retry answer the same order instead of a second one.
 
@@ -36,20 +39,26 @@ function isSavedOrder(value: OrderParams | null): value is OrderParams & SavedOr
   );
 }
 
-/** A guest's "Place order": saved with auto-submit on, for checkout to resume after sign-in. */
+/** Where a guest's "Place order" comes back to after sign-in: checkout, asked to submit. */
+export const CHECKOUT_RESUME_PATH = `${paths.checkout}?${new URLSearchParams({
+  [AUTO_SUBMIT_PARAM]: AUTO_SUBMIT_ON,
+})}`;
+
+/** Whether the page's query asks checkout to submit the saved order (only the value '1' does). */
+export function asksToAutoSubmit(search: URLSearchParams): boolean {
+  return search.get(AUTO_SUBMIT_PARAM) === AUTO_SUBMIT_ON;
+}
+
+/** A guest's "Place order": what they were ordering, kept for checkout to resume after sign-in. */
 export function saveOrderForLater(order: SavedOrder): void {
   setOrderParams(order);
-  setAutoSubmit(true);
 }
 
 /**
- * Takes the auto-submit request: answers the saved order when auto-submit was on, and turns it
- * off before answering, so whoever takes it is the only one who submits (a re-render, a second
- * mount under StrictMode or another tab finds it off).
+ * Takes the saved order: answers it and removes it before answering, so whoever takes it is the
+ * only one who submits (a re-render, a second mount under StrictMode or another tab finds none).
  */
-export function takeAutoSubmit(): SavedOrder | null {
-  if (!getAutoSubmit()) return null;
-  setAutoSubmit(false);
+export function takeSavedOrder(): SavedOrder | null {
   const saved = getOrderParams();
   removeOrderParams();
   return isSavedOrder(saved) ? saved : null;

@@ -4,23 +4,25 @@
 export { LoginForm, signInFailure, type UnconfirmedNotice } from './components/login-form';
 export { type SignInBody, sessionApi } from './session-api';
 export {
-  adoptLanguage,
   clearUser,
-  decodeTokenClaims,
-  endSession,
   initialSessionState,
-  isSessionValid,
-  loadSession,
-  openLiveConnection,
   type SessionState,
   type SessionStatus,
-  type SignInArgs,
   selectIsLoggedIn,
   selectRole,
   selectSessionStatus,
   selectUser,
   sessionReducer,
   setUser,
+} from './session-slice';
+export {
+  adoptLanguage,
+  decodeTokenClaims,
+  endSession,
+  isSessionValid,
+  loadSession,
+  openLiveConnection,
+  type SignInArgs,
   signIn,
   signOut,
-} from './session-slice';
+} from './session-steps';

@@ -1,7 +1,7 @@
 import { AUTO_SUBMIT_ON, errorDocument, STORAGE_KEYS } from '@atelier/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildCartItem,
@@ -47,18 +47,30 @@ function signedIn(cart: { loaded: boolean } = { loaded: true }) {
   return cart.loaded ? makeStoreWithCart(session, [item]) : makeStore(session);
 }
 
+/** Where the router is: the path and its query. */
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{`${pathname}${search}`}</output>;
+}
+
 /** The checkout route and the pages it leaves for, each saying where it is. */
 function renderCheckout(store = signedIn(), route = '/checkout') {
   return renderWithProviders(
-    <Routes>
-      <Route path="/checkout" element={<CheckoutPage />} />
-      <Route path="/checkout/complete" element={<p>complete page</p>} />
-      <Route path="/checkout/failed" element={<p>failed page</p>} />
-      <Route path="/login" element={<p>login page</p>} />
-    </Routes>,
+    <>
+      <Routes>
+        <Route path="/checkout" element={<CheckoutPage />} />
+        <Route path="/checkout/complete" element={<p>complete page</p>} />
+        <Route path="/checkout/failed" element={<p>failed page</p>} />
+        <Route path="/login" element={<p>login page</p>} />
+      </Routes>
+      <Where />
+    </>,
     { store, route },
   );
 }
+
+const RESUMING = '/checkout?auto_submit=1';
+const location = () => screen.getByTestId('location').textContent;
 
 const orderRoutes = (confirm: (cardNumber: string) => unknown, orderAfter = order) => {
   let paid = false;
@@ -87,7 +99,7 @@ async function payWith(user: ReturnType<typeof renderCheckout>['user'], card: st
 }
 
 describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 }, () => {
-  it('sends a guest to sign in with the order saved and auto-submit on', async () => {
+  it('sends a guest to sign in with the order saved and auto-submit on in the way back', async () => {
     server = fakeApi({});
     const store = makeStoreWithCart({ session: { status: 'loaded', user: null } }, [
       { ...item, cart_item_attendee_profiles: [] },
@@ -95,7 +107,10 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     const { user } = renderCheckout(store);
     await user.click(screen.getByTestId('place-order'));
     expect(await screen.findByText('login page')).toBeInTheDocument();
-    expect(localStorage.getItem(STORAGE_KEYS.autoSubmit)).toBe(AUTO_SUBMIT_ON);
+    expect(location()).toBe(`/login?redirect=${encodeURIComponent(RESUMING)}`);
+    expect(new URLSearchParams(location()?.split('?')[1]).get('redirect')).toBe(
+      `/checkout?auto_submit=${AUTO_SUBMIT_ON}`,
+    );
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.orderParams) ?? 'null')).toEqual({
       items: [{ klass_group_schedule_id: '31', number_of_attendees: 1 }],
       total: 12000,
@@ -105,12 +120,12 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
 
   it('after sign-in, waits for the cart, clears the flag and places the order exactly once', async () => {
     let posts = 0;
-    let flagWhenPosted: string | null = 'unset';
+    let flagWhenPosted: string | null | undefined = 'unset';
     server = fakeApi({
       ...orderRoutes(() => ({ status: 'succeeded', error: null })),
       'POST /api/v2/orders': () => {
         posts += 1;
-        flagWhenPosted = localStorage.getItem(STORAGE_KEYS.autoSubmit);
+        flagWhenPosted = new URLSearchParams(location()?.split('?')[1]).get('auto_submit');
         return { status: 201, data: orderDocument(order) };
       },
       'GET /api/v2/cart_items': { data: cartItemListDocument([item]) },
@@ -122,25 +137,26 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
         total: 12000,
       }),
     );
-    localStorage.setItem(STORAGE_KEYS.autoSubmit, AUTO_SUBMIT_ON);
     const store = signedIn({ loaded: false });
     renderWithProviders(
       <StrictMode>
         <Routes>
           <Route path="/checkout" element={<CheckoutPage />} />
         </Routes>
+        <Where />
       </StrictMode>,
-      { store, route: '/checkout' },
+      { store, route: RESUMING },
     );
     // Nothing is sent while the cart (merged at sign-in) is still loading.
     expect(posts).toBe(0);
-    expect(localStorage.getItem(STORAGE_KEYS.autoSubmit)).toBe(AUTO_SUBMIT_ON);
+    expect(location()).toBe(RESUMING);
     await act(async () => {
       await loadCart(store);
     });
     expect(await screen.findByTestId('fake-card-form')).toBeInTheDocument();
     expect(posts).toBe(1);
     expect(flagWhenPosted).toBeNull();
+    expect(location()).toBe('/checkout?order=501');
     expect(localStorage.getItem(STORAGE_KEYS.orderParams)).toBeNull();
     // A later cart load (the badge refreshing) sends nothing more.
     await act(async () => {
@@ -162,15 +178,31 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
         total: 12000,
       }),
     );
-    localStorage.setItem(STORAGE_KEYS.autoSubmit, AUTO_SUBMIT_ON);
     const store = signedIn({ loaded: false });
-    renderCheckout(store);
+    renderCheckout(store, RESUMING);
     await act(async () => {
       await loadCart(store);
     });
     expect(await screen.findByTestId('checkout-notice')).toHaveTextContent(/cart changed/i);
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
-    expect(localStorage.getItem(STORAGE_KEYS.autoSubmit)).toBeNull();
+    expect(location()).toBe('/checkout');
+  });
+
+  it('submits nothing by itself without auto_submit=1, even with an order saved', async () => {
+    server = fakeApi({ 'GET /api/v2/cart_items': { data: cartItemListDocument([item]) } });
+    const saved = {
+      items: [{ klass_group_schedule_id: '31', number_of_attendees: 1 }],
+      total: 12000,
+    };
+    localStorage.setItem(STORAGE_KEYS.orderParams, JSON.stringify(saved));
+    const store = signedIn({ loaded: false });
+    renderCheckout(store, '/checkout?auto_submit=true');
+    await act(async () => {
+      await loadCart(store);
+    });
+    expect(await screen.findByTestId('place-order')).toBeEnabled();
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.orderParams) ?? 'null')).toEqual(saved);
   });
 
   it('after sign-in, waits for the click when an item still needs its attendees', async () => {
@@ -183,9 +215,8 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
         total: 12000,
       }),
     );
-    localStorage.setItem(STORAGE_KEYS.autoSubmit, AUTO_SUBMIT_ON);
     const store = signedIn({ loaded: false });
-    renderCheckout(store);
+    renderCheckout(store, RESUMING);
     await act(async () => {
       await loadCart(store);
     });

@@ -1,4 +1,4 @@
-import type { CartItem, Order } from '@atelier/contract';
+import { AUTO_SUBMIT_PARAM, type CartItem, type Order } from '@atelier/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { translateServerMessage } from '../../../components/form/server-messages';
@@ -30,11 +30,13 @@ import {
 } from '../../orders';
 import { selectSessionStatus, selectUser } from '../../session';
 import {
+  asksToAutoSubmit,
+  CHECKOUT_RESUME_PATH,
   forgetIdempotencyKey,
   idempotencyKey,
   type SavedOrder,
   saveOrderForLater,
-  takeAutoSubmit,
+  takeSavedOrder,
 } from '../checkout-storage';
 import { PaymentForm } from './payment-form';
 
@@ -120,7 +122,8 @@ function CheckoutCart() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
+  const autoSubmit = asksToAutoSubmit(search);
   const user = useAppSelector(selectUser);
   const { items, status: cartStatus, loading: cartLoading } = useCart();
   const [placeOrder, { isLoading: placing }] = usePlaceOrderMutation();
@@ -193,19 +196,36 @@ function CheckoutCart() {
       void place();
       return;
     }
-    // A guest signs in (or registers) first; checkout resumes and submits by itself after.
+    // A guest signs in (or registers) first; the way back asks checkout to submit by itself.
     saveOrderForLater(savedOrderOf(items));
-    navigate(`${paths.login}?${new URLSearchParams({ redirect: paths.checkout })}`);
+    navigate(`${paths.login}?${new URLSearchParams({ redirect: CHECKOUT_RESUME_PATH })}`);
   };
 
-  // After sign-in or registration: the guest's "Place order", once. The flag is taken (turned
-  // off) before anything is sent, so a re-render, a second mount or another tab sends nothing;
-  // the cart must be loaded first, since signing in merges the guest's cart into the account's.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `place` is remade each render; this runs when the session or the cart changes
+  // After sign-in or registration, `?auto_submit=1`: the guest's "Place order", once. First the
+  // saved order is taken (removed, so another tab or a second mount finds none) and the parameter
+  // leaves the URL in place of the entry (Back does not ask again); the order is sent on the
+  // render after, from what was taken. The cart must be loaded first, since signing in merges the
+  // guest's cart into the account's.
+  const resumed = useRef<SavedOrder | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `place` is remade each render; this runs when the session, the cart or the query changes
   useEffect(() => {
     if (!user || !cartReady) return;
-    const saved = takeAutoSubmit();
+    if (autoSubmit) {
+      const taken = takeSavedOrder();
+      if (taken) resumed.current = taken;
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(AUTO_SUBMIT_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+      return;
+    }
+    const saved = resumed.current;
     if (!saved) return;
+    resumed.current = null;
     if (!sameOrder(saved, items)) {
       setNotice('checkout.cartChanged');
       return;
@@ -215,7 +235,7 @@ function CheckoutCart() {
       return;
     }
     void place();
-  }, [user, cartReady, items, canOrder]);
+  }, [autoSubmit, user, cartReady, items, canOrder]);
 
   if (!cartReady) return <Loading />;
 

@@ -9,7 +9,7 @@ import { useForm } from '../../../components/form/use-form';
 import type { MessageKey } from '../../../i18n/i18n';
 import { type ApiError, errorSnackbarText, toApiError } from '../../../lib/api-client';
 import { useAppDispatch } from '../../../lib/store-hooks';
-import { signIn } from '../session-slice';
+import { signIn } from '../session-steps';
 
 /** The notice shown beside the message for an account whose e-mail is not confirmed yet. */
 export type UnconfirmedNotice = ComponentType<{ email: string }>;
