@@ -25,6 +25,7 @@ import {
   guestContactById,
   guestCustomerById,
   guestCustomerPage,
+  guestIdsOfUser,
   insertGuestCustomer,
   joinGuestCustomersToUser,
   updateGuestCustomer,
@@ -326,4 +327,12 @@ export function guestCustomerContact(
   id: number,
 ): Promise<{ name: string; email: string | null } | undefined> {
   return guestContactById(db, id);
+}
+
+/**
+ * The walk-ins whose history joined an account (the ledger reads their entries with the
+ * account's). Takes the caller's transaction where it runs in one.
+ */
+export function guestCustomerIdsOfUser(db: Db, userId: number): Promise<number[]> {
+  return guestIdsOfUser(db, userId);
 }

@@ -11,5 +11,6 @@ export {
   type CustomersReads,
   type FamilyEnrollmentRow,
   guestCustomerContact,
+  guestCustomerIdsOfUser,
   joinGuestHistory,
 } from './customers.service';
