@@ -24,6 +24,7 @@ import { customersRoutes } from './modules/customers';
 import { familyRoutes } from './modules/family';
 import { galleryPlugin } from './modules/gallery';
 import { healthRoutes } from './modules/health';
+import { ledgerPlugin } from './modules/ledger';
 import { mediaPlugin } from './modules/media';
 import { messagesPlugin } from './modules/messages';
 import { notificationsPlugin } from './modules/notifications';
@@ -174,6 +175,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     // Account holders with their money and their family's enrollments: the customers read model.
     reads: customersReads,
   });
+  // A family's ledger: orders, walk-ins and refunds write it; this answers and adjusts it.
+  await app.register(ledgerPlugin, { currency: config.currency });
   await app.register(salesRoutes, { currency: config.currency });
   await app.register(waitlistPlugin);
   // After notifications and mail: each family is told, by both, in its language.

@@ -23,6 +23,7 @@ export * from './family/family.constants';
 export * from './family/family.schemas';
 export * from './gallery/gallery.constants';
 export * from './gallery/gallery.schemas';
+export * from './ledger/ledger.schemas';
 export * from './messages/messages.constants';
 export * from './messages/messages.schemas';
 export * from './notifications/notifications.schemas';

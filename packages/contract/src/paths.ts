@@ -14,6 +14,7 @@ export * from './coupons/coupons.paths';
 export * from './customers/customers.paths';
 export * from './family/family.paths';
 export * from './gallery/gallery.paths';
+export * from './ledger/ledger.paths';
 export * from './messages/messages.paths';
 export * from './notifications/notifications.paths';
 export * from './orders/admin-orders.paths';

@@ -113,6 +113,7 @@ export const api = createApi({
     'PhotoBox',
     'Message',
     'Attendance',
+    'Ledger',
   ],
   endpoints: () => ({}),
 });

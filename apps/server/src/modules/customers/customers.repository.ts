@@ -59,6 +59,15 @@ export async function updateGuestCustomer(
  * account; the users module moves their attendees and the orders module their orders
  * (decision 055). Answers the walk-ins joined.
  */
+/** The walk-ins whose history joined the account. */
+export async function guestIdsOfUser(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: guestCustomers.id })
+    .from(guestCustomers)
+    .where(eq(guestCustomers.userId, userId));
+  return rows.map((r) => r.id);
+}
+
 export async function joinGuestCustomersToUser(
   db: Db,
   userId: number,

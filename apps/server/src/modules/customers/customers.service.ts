@@ -23,6 +23,7 @@ import {
 import {
   guestContactById,
   guestCustomerRowById,
+  guestIdsOfUser,
   insertGuestCustomer,
   joinGuestCustomersToUser,
   updateGuestCustomer,
@@ -349,4 +350,12 @@ export function guestCustomerContact(
   id: number,
 ): Promise<{ name: string; email: string | null } | undefined> {
   return guestContactById(db, id);
+}
+
+/**
+ * The walk-ins whose history joined an account (the ledger reads their entries with the
+ * account's). Takes the caller's transaction where it runs in one.
+ */
+export function guestCustomerIdsOfUser(db: Db, userId: number): Promise<number[]> {
+  return guestIdsOfUser(db, userId);
 }

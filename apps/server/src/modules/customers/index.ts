@@ -12,5 +12,6 @@ export {
   type FamilyEnrollmentRow,
   type GuestCustomerView,
   guestCustomerContact,
+  guestCustomerIdsOfUser,
   joinGuestHistory,
 } from './customers.service';

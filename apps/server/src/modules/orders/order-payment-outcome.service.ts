@@ -6,6 +6,12 @@ import { redeemCouponUses, reinstateRedeemedUses, releaseCouponUses } from '../c
 import { enrollHeldOrder, enrollIfSeatsFit, type OrderEnrollment } from '../enrollments';
 import { buyerOf, buyerOfOrder } from './order-buyers';
 import { recordOrderEvent } from './order-events';
+import {
+  type OrderPaidBy,
+  paidByCard,
+  recordOrderPaid,
+  recordPaymentWithoutSale,
+} from './order-ledger';
 import type { OrdersContext } from './orders.context';
 import type { PaymentEvent } from './orders.payments';
 import {
@@ -19,10 +25,14 @@ import {
 // An order's payment outcome (docs/architecture.md#orders): paid (enrolled, receipt, notice) or a
 // card that failed while the order is still held.
 
-/** The order paid: enrollments, coupon uses redeemed, cart emptied, receipt; idempotent. */
+/**
+ * The order paid: enrollments, coupon uses redeemed, cart emptied, its ledger entries, receipt;
+ * idempotent. `paidBy`: cash or check at the desk; by default the card the provider charged.
+ */
 export async function markOrderPaid(
   ctx: OrdersContext,
   orderId: number,
+  paidBy?: OrderPaidBy,
 ): Promise<OrderStatus | null> {
   const at = ctx.now();
   const result = await ctx.db.transaction(async (tx) => {
@@ -52,6 +62,7 @@ export async function markOrderPaid(
         'Paid after the seats were released and the class is now full: a refund is due.';
       await releaseCouponUses(tx, order.id);
       await updateOrder(tx, order.id, { status: 'failed', closedAt: at, paymentError: message });
+      await recordPaymentWithoutSale(tx, order, paidBy ?? paidByCard(order), at);
       await recordOrderEvent(tx, {
         orderId: order.id,
         type: 'late_payment_failed',
@@ -80,6 +91,7 @@ export async function markOrderPaid(
       data: { total: order.total, ...(order.status === 'pending' ? {} : { was: order.status }) },
       at,
     });
+    await recordOrderPaid(tx, order, items, paidBy ?? paidByCard(order), at);
     await queueReceipt(ctx, tx, order, items);
     return { order: { ...order, status: 'paid' as const }, changed: true, refundDue: false };
   });

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { seedDemoClasses } from '../classes';
 import { seedDemoGuestCustomers } from '../customers';
 import { enrollments, seatHolds } from '../enrollments/enrollments.tables';
+import { ledgerEntries } from '../ledger/ledger.tables';
 import { seedDemoUsers } from '../users';
 import { users } from '../users/users.tables';
 import { seedDemoOrders } from './orders.seed';
@@ -72,5 +73,32 @@ describe('demo orders', { timeout: 120_000 }, () => {
       .where(eq(orderEvents.orderId, paid?.id ?? 0))
       .orderBy(asc(orderEvents.createdAt));
     expect(history.map((e) => e.type)).toEqual(['placed', 'payment_failed', 'paid']);
+  });
+
+  it('writes the paid orders’ ledger entries as checkout and the desk do, once: nothing owed', async () => {
+    const db = t.database.db;
+    const rows = await db.select().from(orders);
+    const entries = await db.select().from(ledgerEntries);
+    for (const order of rows) {
+      const mine = entries.filter((e) => e.orderId === order.id);
+      const moved = mine.map((e) => [e.kind, e.amount, e.method]);
+      if (order.status !== 'paid') {
+        expect(moved).toEqual([]);
+        continue;
+      }
+      const method = order.guestCustomerId === null ? 'card' : 'cash';
+      expect(moved).toEqual([
+        ['charge', order.total, null],
+        ['payment', -order.total, method],
+      ]);
+      expect(mine.every((e) => e.createdAt.getTime() === order.paidAt?.getTime())).toBe(true);
+    }
+    const walkIn = rows.find((o) => o.guestCustomerId !== null);
+    const history = await db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, walkIn?.id ?? 0))
+      .orderBy(asc(orderEvents.id));
+    expect(history.map((e) => e.type)).toEqual(['placed', 'paid_offline', 'paid']);
   });
 });

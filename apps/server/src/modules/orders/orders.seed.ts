@@ -6,6 +6,7 @@ import { DEMO_GUEST_CUSTOMERS, demoGuestCustomerIds } from '../customers';
 import { enrollHeldOrder } from '../enrollments';
 import { attendeesByIds, attendeesOwnedBy, userIdsByEmail } from '../users';
 import { recordOrderEvent } from './order-events';
+import { recordOrderPaid } from './order-ledger';
 import { holdOrderSeats } from './order-seats';
 import { planSnapshotOf, scheduleSnapshotOf } from './order-snapshot';
 import { insertOrderItem, insertOrderItemAttendees, orderByKey } from './orders.repository';
@@ -126,7 +127,27 @@ async function seedOrder(db: Db, buyer: Buyer, demo: DemoOrder, now: Date): Prom
       .update(orders)
       .set({ status: 'paid', paidAt, paymentError: null, expiresAt: at, updatedAt: paidAt })
       .where(eq(orders.id, order.id));
+    // A walk-in's demo order was paid at the desk, in cash: its history and ledger say so.
+    const atDesk = buyer.guestCustomerId !== null;
+    if (atDesk) {
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        type: 'paid_offline',
+        actorId: buyer.placedById,
+        data: { method: 'cash', amount: total },
+        at: paidAt,
+      });
+    }
     await recordOrderEvent(tx, { orderId: order.id, type: 'paid', data: { total }, at: paidAt });
+    await recordOrderPaid(
+      tx,
+      order,
+      [{ ...item, attendees: [] }],
+      atDesk
+        ? { method: 'cash', createdById: buyer.placedById }
+        : { method: 'card', createdById: buyer.userId },
+      paidAt,
+    );
   });
 }
 

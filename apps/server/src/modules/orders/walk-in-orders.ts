@@ -206,7 +206,12 @@ export async function createWalkInOrder(
     }
     return row;
   });
-  if (input.paymentMethod !== 'card' || order.total === 0) {
+  if (input.paymentMethod !== 'card') {
+    await markOrderPaid(ctx, order.id, {
+      method: input.paymentMethod,
+      createdById: input.placedById,
+    });
+  } else if (order.total === 0) {
     await markOrderPaid(ctx, order.id);
   }
   const current = (await orderById(ctx.db, order.id)) ?? order;

@@ -9,5 +9,5 @@ export type {
   PaymentEventHandler,
   RefundInput,
 } from './payments.service';
-export { paidIntentOfOrder } from './payments.service';
+export { paidIntentOfOrder, paymentIdOfOrder } from './payments.service';
 export type { RefundEvent, RefundEventHandler } from './refund-events';

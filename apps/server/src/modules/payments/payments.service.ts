@@ -126,6 +126,11 @@ export function paidIntentOfOrder(db: Db, orderId: number): Promise<string | nul
   return succeededIntentOfOrder(db, orderId);
 }
 
+/** The id of an order's payment row, for the ledger's payment entry; null when it has none. */
+export async function paymentIdOfOrder(db: Db, orderId: number): Promise<number | null> {
+  return (await paymentRowOfOrder(db, orderId))?.id ?? null;
+}
+
 export type WebhookResult = 'applied' | 'already_applied' | 'ignored';
 
 /**

@@ -53,10 +53,11 @@ export async function settleRefund(
   db: Db,
   id: number,
   values: { status: 'succeeded' | 'failed'; providerRefundId?: string | null },
+  at: Date = new Date(),
 ): Promise<boolean> {
   const rows = await db
     .update(refunds)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: at })
     .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
     .returning({ id: refunds.id });
   return rows.length > 0;

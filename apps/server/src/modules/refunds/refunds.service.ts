@@ -1,6 +1,7 @@
 import type { OrderRefundsDocument, RefundDocument } from '@atelier/contract';
 import { notFound } from '../../lib/app-error';
 import { cancelOrderItemEnrollments } from '../enrollments';
+import { recordEntries, refundEntries } from '../ledger';
 import {
   findOrder,
   lockOrderRow,
@@ -107,14 +108,31 @@ export async function applyRefundEvent(ctx: RefundsContext, event: RefundOutcome
       }
       return null;
     }
+    // One instant for the refund's success and its ledger entries: the sales overview counts
+    // the refund by it, and the ledger's sums must fall in the same period.
+    const at = new Date();
     if (
-      !(await settleRefund(tx, refund.id, {
-        status: 'succeeded',
-        providerRefundId: event.providerRefundId,
-      }))
+      !(await settleRefund(
+        tx,
+        refund.id,
+        { status: 'succeeded', providerRefundId: event.providerRefundId },
+        at,
+      ))
     ) {
       return null;
     }
+    // Refunds go back through the provider only: a card's (docs/architecture.md#refunds).
+    await recordEntries(
+      tx,
+      refundEntries(order, {
+        id: refund.id,
+        amount: refund.amount,
+        reason: refund.reason,
+        method: 'card',
+        createdById: refund.createdById,
+        at,
+      }),
+    );
     const sums = await refundSums(tx, order.id);
     const full = sums.succeeded >= order.total;
     const all = await orderAttendees(tx, order.id);

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title';
+import { FamilyLedger } from '../../features/ledger';
 import { OrdersPage } from '../../features/orders';
 import { MyWaitlist } from '../../features/waitlist';
 
@@ -10,6 +11,7 @@ export function Component() {
       <PageTitle title={t('pages.orders')} />
       <MyWaitlist />
       <OrdersPage />
+      <FamilyLedger />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { clientConfig } from '../../../lib/client-config';
 import { formatCents } from '../../../lib/money';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
+import { CustomerLedger } from '../../ledger';
 import { useCustomerQuery, useUpdateCustomerMutation } from '../customers-api';
 import { CustomerOrders, useDay } from './customer-history';
 
@@ -68,6 +69,9 @@ export function CustomerDialog({
           </Section>
           <Section title={t('customers.enrollments')}>
             <Enrollments items={data.enrollments} />
+          </Section>
+          <Section title={t('customers.ledger')}>
+            <CustomerLedger customerId={id} />
           </Section>
         </Stack>
       )}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { entryRowOf, orderPaidEntries, refundEntries } from './ledger-entries';
+
+const at = new Date('2026-05-01T15:00:00Z');
+const order = {
+  id: 7,
+  userId: 3,
+  guestCustomerId: null,
+  currency: 'USD',
+  total: 9900,
+  items: [
+    { id: 1, subtotal: 8000, discount: 800, couponCode: 'TENOFF', description: 'Drawing × 2' },
+    { id: 2, subtotal: 2700, discount: 0, couponCode: null, description: 'Comics × 1' },
+  ],
+};
+const moves = (entries: { kind: string; amount: number }[]) =>
+  entries.map((e) => [e.kind, e.amount]);
+
+describe('what a money move writes', () => {
+  it('an order paid: a charge per item at list price, its discount, the payment; nets to zero', () => {
+    const entries = orderPaidEntries(order, { method: 'card', createdById: 3, paymentId: 5, at });
+    expect(moves(entries)).toEqual([
+      ['charge', 8000],
+      ['discount', -800],
+      ['charge', 2700],
+      ['payment', -9900],
+    ]);
+    expect(entries.reduce((s, e) => s + e.amount, 0)).toBe(0);
+    expect(entries.at(-1)).toMatchObject({ method: 'card', paymentId: 5, orderId: 7 });
+    expect(entries[1]).toMatchObject({ orderItemId: 1, description: 'TENOFF' });
+  });
+
+  it('says by how much an order’s total differs from its items, and takes no payment of 0', () => {
+    const odd = { ...order, total: 9000 };
+    expect(moves(orderPaidEntries(odd, { method: 'cash', createdById: 1, at })).slice(3)).toEqual([
+      ['discount', -900],
+      ['payment', -9000],
+    ]);
+    const free = {
+      ...order,
+      total: 0,
+      items: [{ id: 1, subtotal: 500, discount: 500, couponCode: 'ALL', description: 'x' }],
+    };
+    expect(moves(orderPaidEntries(free, { method: 'card', createdById: 1, at }))).toEqual([
+      ['charge', 500],
+      ['discount', -500],
+    ]);
+  });
+
+  it('a refund: a credit off the charges and the money back, so the balance does not move', () => {
+    const entries = refundEntries(order, {
+      id: 4,
+      amount: 1200,
+      reason: 'Moved',
+      method: 'card',
+      createdById: 9,
+      at,
+    });
+    expect(moves(entries)).toEqual([
+      ['credit', -1200],
+      ['refund', 1200],
+    ]);
+    expect(entries.every((e) => e.refundId === 4 && e.createdById === 9)).toBe(true);
+  });
+
+  it('refuses an amount whose sign is not its kind’s', () => {
+    const owner = { userId: 1, guestCustomerId: null };
+    expect(() => entryRowOf({ owner, kind: 'payment', amount: 100, currency: 'USD', at })).toThrow(
+      /wrong sign/,
+    );
+    expect(() => entryRowOf({ owner, kind: 'charge', amount: 0, currency: 'USD', at })).toThrow();
+    expect(entryRowOf({ owner, kind: 'credit', amount: -100, currency: 'USD', at })).toMatchObject({
+      userId: 1,
+      amount: -100,
+      method: null,
+    });
+  });
+});

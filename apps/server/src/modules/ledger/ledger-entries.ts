@@ -1,0 +1,169 @@
+import {
+  LEDGER_KIND_SIGN,
+  type LedgerEntryKind,
+  type LedgerPaymentMethod,
+} from '@atelier/contract';
+import type { NewLedgerEntryRow } from './ledger.repository';
+
+// What each money move writes (docs/decisions/062-family-ledger.md). Pure: the callers (orders,
+// refunds, staff) pass the facts and write the entries in the transaction of the move itself.
+
+/** Whose ledger an entry goes to: the order's account and/or walk-in, as they are at the move. */
+export type LedgerEntryOwner = { userId: number | null; guestCustomerId: number | null };
+
+/** One entry to write; `amount` is signed as its kind says (contract LEDGER_KIND_SIGN). */
+export type LedgerEntryInput = {
+  owner: LedgerEntryOwner;
+  kind: LedgerEntryKind;
+  amount: number;
+  currency: string;
+  method?: LedgerPaymentMethod | null;
+  description?: string;
+  orderId?: number | null;
+  orderItemId?: number | null;
+  paymentId?: number | null;
+  refundId?: number | null;
+  createdById?: number | null;
+  at: Date;
+};
+
+/** The row of an entry; refuses an amount whose sign is not its kind's (a caller's mistake). */
+export function entryRowOf(entry: LedgerEntryInput): NewLedgerEntryRow {
+  if (!Number.isInteger(entry.amount) || Math.sign(entry.amount) !== LEDGER_KIND_SIGN[entry.kind]) {
+    throw new Error(`a ledger ${entry.kind} of ${entry.amount} has the wrong sign`);
+  }
+  return {
+    userId: entry.owner.userId,
+    guestCustomerId: entry.owner.guestCustomerId,
+    kind: entry.kind,
+    amount: entry.amount,
+    currency: entry.currency,
+    method: entry.method ?? null,
+    description: entry.description ?? '',
+    orderId: entry.orderId ?? null,
+    orderItemId: entry.orderItemId ?? null,
+    paymentId: entry.paymentId ?? null,
+    refundId: entry.refundId ?? null,
+    createdById: entry.createdById ?? null,
+    createdAt: entry.at,
+  };
+}
+
+/** An order as its paid entries need it: the owner, the money, and each item's. */
+export type PaidOrderFacts = LedgerEntryOwner & {
+  id: number;
+  currency: string;
+  total: number;
+  items: {
+    id: number;
+    /** At list price: plan and add-ons times the attendees. */
+    subtotal: number;
+    discount: number;
+    couponCode: string | null;
+    /** The class booked, as the order's snapshot names it. */
+    description: string;
+  }[];
+};
+
+/** How an order was paid, by whom, when (`paymentId`: the card payment's row, if any). */
+export type OrderPayment = {
+  method: LedgerPaymentMethod;
+  paymentId?: number | null;
+  createdById: number | null;
+  at: Date;
+};
+
+/**
+ * An order becoming paid: a charge per item at list price, its discount, and the payment of the
+ * total. Should the items not add up to the order's total, one more charge or discount on the
+ * order says by how much, so the order's entries always net to zero once paid.
+ */
+export function orderPaidEntries(order: PaidOrderFacts, payment: OrderPayment): LedgerEntryInput[] {
+  const owner = { userId: order.userId, guestCustomerId: order.guestCustomerId };
+  const base = {
+    owner,
+    currency: order.currency,
+    orderId: order.id,
+    createdById: payment.createdById,
+    at: payment.at,
+  };
+  const entries: LedgerEntryInput[] = [];
+  for (const item of order.items) {
+    if (item.subtotal > 0) {
+      entries.push({
+        ...base,
+        kind: 'charge',
+        amount: item.subtotal,
+        orderItemId: item.id,
+        description: item.description,
+      });
+    }
+    if (item.discount > 0) {
+      entries.push({
+        ...base,
+        kind: 'discount',
+        amount: -item.discount,
+        orderItemId: item.id,
+        description: item.couponCode ?? '',
+      });
+    }
+  }
+  const itemsNet = order.items.reduce((s, i) => s + i.subtotal - i.discount, 0);
+  const gap = order.total - itemsNet;
+  if (gap !== 0) {
+    entries.push({ ...base, kind: gap > 0 ? 'charge' : 'discount', amount: gap });
+  }
+  entries.push(...paymentEntries(order, payment));
+  return entries;
+}
+
+/** The money taken for an order (none when it cost nothing). */
+export function paymentEntries(
+  order: LedgerEntryOwner & { id: number; currency: string; total: number },
+  payment: OrderPayment,
+): LedgerEntryInput[] {
+  if (order.total <= 0) return [];
+  return [
+    {
+      owner: { userId: order.userId, guestCustomerId: order.guestCustomerId },
+      kind: 'payment',
+      amount: -order.total,
+      currency: order.currency,
+      method: payment.method,
+      orderId: order.id,
+      paymentId: payment.paymentId ?? null,
+      createdById: payment.createdById,
+      at: payment.at,
+    },
+  ];
+}
+
+/**
+ * A refund that went through: the amount is taken off what the family was charged (a credit),
+ * and the money goes back to it (a refund), so the balance does not move while the order's
+ * paid − refunded does.
+ */
+export function refundEntries(
+  order: LedgerEntryOwner & { id: number; currency: string },
+  refund: {
+    id: number;
+    amount: number;
+    reason: string;
+    method: LedgerPaymentMethod;
+    createdById: number | null;
+    at: Date;
+  },
+): LedgerEntryInput[] {
+  const base = {
+    owner: { userId: order.userId, guestCustomerId: order.guestCustomerId },
+    currency: order.currency,
+    orderId: order.id,
+    refundId: refund.id,
+    createdById: refund.createdById,
+    at: refund.at,
+  };
+  return [
+    { ...base, kind: 'credit', amount: -refund.amount, description: refund.reason },
+    { ...base, kind: 'refund', amount: refund.amount, method: refund.method },
+  ];
+}

@@ -1,0 +1,276 @@
+import {
+  CUSTOMERS_API,
+  DEFAULT_TIMEZONE,
+  LEDGER_API,
+  ledgerDocumentSchema,
+  ORDERS_API,
+  REFUNDS_API,
+} from '@atelier/contract';
+import { eq, inArray } from 'drizzle-orm';
+import * as fc from 'fast-check';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { salesOverview } from '../../read-models/sales/sales.service';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { cartItems } from '../cart/cart.tables';
+import { addAddon, addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
+import {
+  as,
+  type Cast,
+  cast,
+  type Person,
+  person,
+  programmeWithSchedule,
+} from '../classes/classes-testing';
+import { orders } from '../orders/orders.tables';
+import { insertCoupon } from '../orders/orders-testing';
+import { refunds } from '../refunds/refunds.tables';
+import { ledgerSalesFigures } from './ledger.service';
+import { ledgerEntries } from './ledger.tables';
+
+// The ledger's invariants (docs/decisions/062-family-ledger.md) over generated histories driven
+// through the real routes: checkouts paid by card (some after their hold ran out, some never),
+// coupons and add-ons, partial refunds through the provider's webhook, staff's credits and
+// charges, and walk-ins paying cash, check or card. After each history: every family's balance is
+// the sum of its entries and what staff added by hand (orders and refunds net to nothing); for
+// every order, the money its entries moved is what was paid minus what was refunded, and its
+// charges net of discounts are its total once paid; and the sales overview's gross, refunds and
+// net for the days around now are the ledger's sums for the same instants.
+
+const orderAction = fc.record({
+  type: fc.constant('order' as const),
+  kids: fc.integer({ min: 1, max: 2 }),
+  addon: fc.boolean(),
+  coupon: fc.boolean(),
+  pay: fc.constantFrom('card', 'late', 'never'),
+  refunds: fc.array(fc.double({ min: 0.05, max: 1, noNaN: true }), { maxLength: 2 }),
+});
+const adjustAction = fc.record({
+  type: fc.constant('adjust' as const),
+  kind: fc.constantFrom('credit' as const, 'charge' as const),
+  amount: fc.integer({ min: 1, max: 50_000 }),
+});
+const walkInAction = fc.record({
+  type: fc.constant('walk-in' as const),
+  method: fc.constantFrom('cash' as const, 'check' as const, 'card' as const),
+});
+const history = fc.array(
+  fc.record({
+    family: fc.integer({ min: 0, max: 1 }),
+    action: fc.oneof(orderAction, adjustAction, walkInAction),
+  }),
+  { minLength: 1, maxLength: 5 },
+);
+
+describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
+  let t: TestApp;
+  let c: Cast;
+  let schedule: { scheduleId: string; planId: string };
+  let addonId: string;
+  const COUPON = 'LEDGER10';
+  let run = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    c = await cast(t);
+    schedule = await programmeWithSchedule(t, c, { schedule: { capacity: 1000 } });
+    addonId = await addAddon(t, c.admin, schedule.scheduleId, 'Sketchbook', 1250);
+    await insertCoupon(t.database.db, { code: COUPON, discountAmount: 15 });
+  }, SETUP_TIMEOUT_MS);
+  afterAll(() => t?.close());
+
+  const call = (who: Person, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: as(who), ...(payload ? { payload } : {}) });
+
+  /** Pays a pending order's intent through the app's own fake provider and its webhook. */
+  async function payCard(secret: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: ORDERS_API.fakePaymentConfirm(secret.split('_secret_')[0] ?? ''),
+      payload: { client_secret: secret, card_number: '4242424242424242' },
+    });
+    expect(res.json().status).toBe('succeeded');
+  }
+
+  async function checkout(buyer: Person, a: OrderAction) {
+    const kids: number[] = [];
+    for (let k = 0; k < a.kids; k += 1)
+      kids.push(await addAttendee(t, buyer.id, `Kid ${run}-${k}`));
+    // One cart item per schedule: an order left unpaid keeps its item in the cart.
+    await t.database.db.delete(cartItems).where(eq(cartItems.userId, buyer.id));
+    await addToCart(t, buyer.id, {
+      ...schedule,
+      attendeeIds: kids,
+      addonIds: a.addon ? [addonId] : [],
+      couponCode: a.coupon ? COUPON : null,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: ORDERS_API.orders,
+      headers: { ...as(buyer), 'idempotency-key': `ledger-${run}-${Math.random()}` },
+    });
+    expect(res.statusCode).toBe(201);
+    const order = res.json().data;
+    if (a.pay === 'never') return;
+    if (a.pay === 'late') {
+      // The hold ran out before the card went through: paid all the same while seats are left.
+      await t.database.db
+        .update(orders)
+        .set({ expiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(orders.id, Number(order.id)));
+    }
+    await payCard(order.attributes.payment.client_secret);
+    let left = order.attributes.total as number;
+    for (const share of a.refunds) {
+      const amount = Math.min(left, Math.max(1, Math.floor(share * left)));
+      if (amount < 1) break;
+      const r = await call(c.admin, 'POST', REFUNDS_API.adminOrderRefunds(order.id), {
+        amount,
+        reason: `Refund ${run}`,
+      });
+      expect(r.statusCode).toBe(201);
+      left -= amount;
+    }
+  }
+
+  async function walkIn(method: 'cash' | 'check' | 'card'): Promise<string> {
+    const guest = await call(c.admin, 'POST', CUSTOMERS_API.guestCustomers, {
+      guest_customer: { name: `Walk-in ${run}`, phone: '555-0100' },
+    });
+    const guestId: string = guest.json().data.id;
+    const booked = await call(c.admin, 'POST', CUSTOMERS_API.guestCustomerOrders(guestId), {
+      order: {
+        klass_group_schedule_id: schedule.scheduleId,
+        plan_id: schedule.planId,
+        attendees: [{ name: `Kit ${run}`, birthday: '2016-05-01' }],
+        payment_method: method,
+      },
+    });
+    expect(booked.statusCode).toBe(201);
+    if (method === 'card') await payCard(booked.json().data.attributes.payment.client_secret);
+    return guestId;
+  }
+
+  async function wholeLedger(who: Person, url: string) {
+    const first = ledgerDocumentSchema.parse((await call(who, 'GET', url)).json());
+    const entries = [...first.data];
+    const pages = Math.ceil(first.meta.total / first.meta.per_page);
+    for (let page = 2; page <= pages; page += 1) {
+      entries.push(
+        ...ledgerDocumentSchema.parse((await call(who, 'GET', `${url}?page=${page}`)).json()).data,
+      );
+    }
+    return { balance: first.meta.balance, entries };
+  }
+
+  it('balance = Σ entries; each order’s entries = paid − refunded; sales = the ledger’s sums', async () => {
+    await fc.assert(
+      fc.asyncProperty(history, async (h) => {
+        run += 1;
+        const families = [
+          await person(t, 'student', `Ledger Family ${run}a`),
+          await person(t, 'student', `Ledger Family ${run}b`),
+        ];
+        const adjusted = [0, 0];
+        const guests: string[] = [];
+        for (const { family, action } of h) {
+          const buyer = families[family] as Person;
+          if (action.type === 'order') await checkout(buyer, action);
+          else if (action.type === 'walk-in') guests.push(await walkIn(action.method));
+          else {
+            const res = await call(c.admin, 'POST', LEDGER_API.customerLedger(buyer.id), {
+              kind: action.kind,
+              amount: action.amount,
+              reason: 'By hand',
+            });
+            expect(res.statusCode).toBe(201);
+            adjusted[family] =
+              (adjusted[family] ?? 0) + (action.kind === 'credit' ? -1 : 1) * action.amount;
+          }
+        }
+
+        const ledgers = [
+          ...families.map((f, i) => ({
+            who: f,
+            url: LEDGER_API.accountLedger,
+            expected: adjusted[i],
+          })),
+          ...guests.map((g) => ({
+            who: c.admin,
+            url: LEDGER_API.guestCustomerLedger(g),
+            expected: 0,
+          })),
+        ];
+        const orderIds = new Set<number>();
+        for (const l of ledgers) {
+          const { balance, entries } = await wholeLedger(l.who, l.url);
+          expect(balance).toBe(entries.reduce((s, e) => s + e.attributes.amount, 0));
+          expect(balance).toBe(l.expected);
+          for (const e of entries)
+            if (e.attributes.order_id) orderIds.add(Number(e.attributes.order_id));
+        }
+
+        // Every order of these families, paid or not, against its entries.
+        const db = t.database.db;
+        const ids = [...orderIds];
+        const rows =
+          ids.length === 0 ? [] : await db.select().from(orders).where(inArray(orders.id, ids));
+        const familyOrders = await db
+          .select()
+          .from(orders)
+          .where(
+            inArray(
+              orders.userId,
+              families.map((f) => f.id),
+            ),
+          );
+        for (const o of [...rows, ...familyOrders]) {
+          const entries = await db
+            .select()
+            .from(ledgerEntries)
+            .where(eq(ledgerEntries.orderId, o.id));
+          const done = await db.select().from(refunds).where(eq(refunds.orderId, o.id));
+          const paid = ['paid', 'refunded', 'partially_refunded'].includes(o.status) ? o.total : 0;
+          const refunded = done
+            .filter((r) => r.status === 'succeeded')
+            .reduce((s, r) => s + r.amount, 0);
+          const sum = (kinds: string[]) =>
+            entries.filter((e) => kinds.includes(e.kind)).reduce((s, e) => s + e.amount, 0);
+          expect(sum(['payment', 'refund'])).toBe(refunded - paid);
+          expect(sum(['charge', 'discount'])).toBe(paid);
+          expect(sum(['credit'])).toBe(0 - refunded);
+        }
+
+        // The sales overview of the days around now against the ledger for the same instants.
+        const today = DateTime.now().setZone(DEFAULT_TIMEZONE).startOf('day');
+        const from = today.minus({ days: 1 });
+        const to = today.plus({ days: 1 });
+        const ov = await salesOverview(
+          { db, currency: t.config.currency },
+          { from: from.toISODate() ?? '', to: to.toISODate() ?? '', interval: 'day' },
+        );
+        const figures = await ledgerSalesFigures(
+          db,
+          from.toJSDate(),
+          to.plus({ days: 1 }).toJSDate(),
+        );
+        expect({ gross: figures.gross, refunds: figures.refunds, net: figures.net }).toEqual({
+          gross: ov.totals.gross,
+          refunds: ov.totals.refunds,
+          net: ov.totals.net,
+        });
+        // What was taken is what was sold: no card here was paid after its seats went.
+        expect(figures.payments).toBe(figures.gross);
+      }),
+      { numRuns: 12 },
+    );
+  });
+});
+
+type OrderAction = {
+  kids: number;
+  addon: boolean;
+  coupon: boolean;
+  pay: 'card' | 'late' | 'never';
+  refunds: number[];
+};

@@ -1,0 +1,73 @@
+import { and, count, desc, gte, inArray, isNotNull, lt, or, type SQL, sql, sum } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ledgerEntries } from './ledger.tables';
+
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+export type NewLedgerEntryRow = typeof ledgerEntries.$inferInsert;
+
+/** Whose ledger: an account (with the walk-ins whose history joined it), or one walk-in. */
+export type LedgerOwner =
+  | { userId: number; guestCustomerIds: number[] }
+  | { guestCustomerId: number };
+
+function ownedBy(owner: LedgerOwner): SQL | undefined {
+  if ('userId' in owner) {
+    return owner.guestCustomerIds.length === 0
+      ? sql`${ledgerEntries.userId} = ${owner.userId}`
+      : or(
+          sql`${ledgerEntries.userId} = ${owner.userId}`,
+          inArray(ledgerEntries.guestCustomerId, owner.guestCustomerIds),
+        );
+  }
+  return sql`${ledgerEntries.guestCustomerId} = ${owner.guestCustomerId}`;
+}
+
+// Sums come back as text from node-postgres and as numbers from PGlite.
+const num = (v: unknown) => Number(v ?? 0);
+
+export async function insertEntries(db: Db, rows: NewLedgerEntryRow[]): Promise<LedgerEntryRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(ledgerEntries).values(rows).returning();
+}
+
+/** A page of an owner's entries, newest first. */
+export function entriesPage(
+  db: Db,
+  owner: LedgerOwner,
+  window: { offset: number; limit: number },
+): Promise<LedgerEntryRow[]> {
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(ownedBy(owner))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** How many entries an owner has and their sum, the balance: one statement. */
+export async function ledgerTotals(
+  db: Db,
+  owner: LedgerOwner,
+): Promise<{ total: number; balance: number }> {
+  const [row] = await db
+    .select({ total: count(), balance: sum(ledgerEntries.amount) })
+    .from(ledgerEntries)
+    .where(ownedBy(owner));
+  return { total: num(row?.total), balance: num(row?.balance) };
+}
+
+/** The sums of each kind of the entries written in `[from, to)`, orders' and others' apart. */
+export async function sumsByKind(
+  db: Db,
+  from: Date,
+  to: Date,
+): Promise<{ kind: string; ofOrders: boolean; amount: number }[]> {
+  const ofOrders = isNotNull(ledgerEntries.orderId);
+  const found = await db
+    .select({ kind: ledgerEntries.kind, ofOrders, amount: sum(ledgerEntries.amount) })
+    .from(ledgerEntries)
+    .where(and(gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)))
+    .groupBy(ledgerEntries.kind, ofOrders);
+  return found.map((r) => ({ kind: r.kind, ofOrders: Boolean(r.ofOrders), amount: num(r.amount) }));
+}

@@ -1,0 +1,12 @@
+// The ledger feature's public face: app/ and other features import from here only
+// (docs/architecture.md#repository-layout-and-layers). A family's statement on /orders, and an
+// account holder's on the customers page.
+export { CustomerLedger } from './components/customer-ledger';
+export { FamilyLedger } from './components/family-ledger';
+export {
+  type LedgerPage,
+  ledgerApi,
+  useAccountLedgerQuery,
+  useAddLedgerAdjustmentMutation,
+  useCustomerLedgerQuery,
+} from './ledger-api';
