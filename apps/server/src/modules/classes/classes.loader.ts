@@ -19,7 +19,7 @@ import {
 } from './classes.resources';
 import type { PlanRow } from './plans.repository';
 import { planUsageCounts } from './plans.repository';
-import { type RoomRow, roomRowsByIds } from './rooms.repository';
+import { type RoomRow, roomRows } from './rooms.repository';
 import {
   type AddonRow,
   addonRowsOfSchedules,
@@ -58,7 +58,7 @@ export async function loadScheduleExtras(
     planLinksOfSchedules(ctx.db, ids),
     addonRowsOfSchedules(ctx.db, ids),
     seatCountsBySchedule(ctx.db, ids, ctx.now()),
-    roomRowsByIds(ctx.db, roomIds),
+    roomRows.byIds(ctx.db, roomIds),
   ]);
   return {
     teachers: new Map(teachers.map((t) => [t.id, t])),

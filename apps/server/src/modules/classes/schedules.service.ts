@@ -41,7 +41,7 @@ import {
 } from './klass-change-notices';
 import { findKlassGroupRow, klassGroupRowsByIds } from './klass-groups.repository';
 import { planRowsByIds } from './plans.repository';
-import { roomRowsByIds } from './rooms.repository';
+import { roomRows } from './rooms.repository';
 import { type Pattern, type PlannedKlass, planKlasses } from './schedule-pattern';
 import {
   countScheduleRows,
@@ -130,7 +130,7 @@ async function checkReferences(
   const [teachers, plans, rooms] = await Promise.all([
     refs.teacherId === undefined ? [] : teacherRowsByIds(db, [refs.teacherId]),
     refs.planIds === undefined ? [] : planRowsByIds(db, refs.planIds),
-    refs.roomId == null ? [] : roomRowsByIds(db, [refs.roomId]),
+    refs.roomId == null ? [] : roomRows.byIds(db, [refs.roomId]),
   ]);
   const room = rooms[0];
   if (refs.roomId != null && !room) errors.push({ field: 'room_id', detail: 'Unknown room' });
