@@ -1,5 +1,6 @@
 import type { ResourceDeclaration } from '@atelier/contract';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { AppError, notFound } from './app-error';
 import { pageMeta, pageWindow } from './http';
 import { isForeignKeyViolation } from './pg-errors';
@@ -29,14 +30,20 @@ export type ResourceServiceOptions<C extends ResourceContext> = {
 };
 
 export type ResourceService<D extends ResourceDeclaration, C extends ResourceContext> = {
-  list(ctx: C, query: { page: number; search?: string }): Promise<unknown>;
-  get(ctx: C, id: number): Promise<unknown>;
-  create(ctx: C, fields: CreateFields<D>): Promise<unknown>;
-  update(ctx: C, id: number, fields: UpdateFields<D>): Promise<unknown>;
+  list(
+    ctx: C,
+    query: { page: number; search?: string },
+  ): Promise<z.output<D['listDocumentSchema']>>;
+  get(ctx: C, id: number): Promise<Member<D>>;
+  create(ctx: C, fields: CreateFields<D>): Promise<Member<D>>;
+  update(ctx: C, id: number, fields: UpdateFields<D>): Promise<Member<D>>;
   delete(ctx: C, id: number): Promise<void>;
   /** The route kit's handlers over `ctx` (lib/resource-routes.ts). */
   handlers(ctx: C): ResourceHandlers<D>;
 };
+
+/** A member's answer (the routes check it against the declaration's schema before it leaves). */
+type Member<D extends ResourceDeclaration> = z.output<D['documentSchema']>;
 
 const camel = (key: string) =>
   key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -73,6 +80,7 @@ export function resourceService<
     );
     return { id: String(row.id), type: resource.type, attributes };
   };
+  const document = (row: Row, uses: number) => ({ data: member(row, uses) }) as Member<D>;
 
   /**
    * The row's values of a body: each field under its column's name, the translations stored.
@@ -107,19 +115,19 @@ export function resourceService<
       return {
         data: rows.map((row) => member(row, uses.get(row.id) ?? 0)),
         meta: pageMeta(query.page, total),
-      };
+      } as z.output<D['listDocumentSchema']>;
     },
     async get(ctx, id) {
       const row = await repository.find(ctx.db, id);
       if (!row) throw notFound(label);
-      return { data: member(row, await usesOf(ctx, id)) };
+      return document(row, await usesOf(ctx, id));
     },
     async create(ctx, fields) {
       const row = await repository.insert(
         ctx.db,
         values(fields as Record<string, unknown>, true) as New,
       );
-      return { data: member(row, 0) };
+      return document(row, 0);
     },
     async update(ctx, id, fields) {
       const replace = resource.updateMethod === 'PUT';
@@ -127,7 +135,7 @@ export function resourceService<
       const row = await repository.update(ctx.db, id, changes);
       if (!row) throw notFound(label);
       options.afterUpdate?.(ctx);
-      return { data: member(row, await usesOf(ctx, id)) };
+      return document(row, await usesOf(ctx, id));
     },
     async delete(ctx, id) {
       const row = await repository.find(ctx.db, id);

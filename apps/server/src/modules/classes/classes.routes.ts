@@ -1,4 +1,4 @@
-import { roomResource } from '@atelier/contract';
+import { planResource, roomResource } from '@atelier/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { resourcePlugin } from '../../lib/resource-routes';
@@ -8,7 +8,7 @@ import { catalogueRoutes } from './catalogue.routes';
 import { CatalogueCache } from './catalogue-cache';
 import type { ClassesContext } from './classes.context';
 import { klassGroupsRoutes } from './klass-groups.routes';
-import { plansRoutes } from './plans.routes';
+import { planService } from './plans.service';
 import { roomService } from './rooms.service';
 import { schedulesRoutes } from './schedules.routes';
 
@@ -48,7 +48,19 @@ const registerClassesRoutes: FastifyPluginAsync<
 
   await app.register(klassGroupsRoutes, { ctx });
   await app.register(schedulesRoutes, { ctx });
-  await app.register(plansRoutes, { ctx });
+  await app.register(
+    resourcePlugin(planResource, {
+      guard: requireRole('admin'),
+      tags: ['plans (admin)'],
+      summaries: {
+        list: 'A page of plans, each with how many schedules offer it',
+        create: 'Create a plan (prices in cents)',
+        update: 'Change a plan',
+        delete: 'Delete a plan; 409 while a schedule offers it',
+      },
+      handlers: planService.handlers(ctx),
+    }),
+  );
   await app.register(
     resourcePlugin(roomResource, {
       guard: requireRole('admin'),

@@ -40,7 +40,7 @@ import {
   tellFamiliesOfPatternChange,
 } from './klass-change-notices';
 import { findKlassGroupRow, klassGroupRowsByIds } from './klass-groups.repository';
-import { planRowsByIds } from './plans.repository';
+import { planRows } from './plans.repository';
 import { roomRows } from './rooms.repository';
 import { type Pattern, type PlannedKlass, planKlasses } from './schedule-pattern';
 import {
@@ -129,7 +129,7 @@ async function checkReferences(
 ) {
   const [teachers, plans, rooms] = await Promise.all([
     refs.teacherId === undefined ? [] : teacherRowsByIds(db, [refs.teacherId]),
-    refs.planIds === undefined ? [] : planRowsByIds(db, refs.planIds),
+    refs.planIds === undefined ? [] : planRows.byIds(db, refs.planIds),
     refs.roomId == null ? [] : roomRows.byIds(db, [refs.roomId]),
   ]);
   const room = rooms[0];
