@@ -55,7 +55,6 @@ export const enFeatures = {
     customersGuest: 'Guest Customers',
     customers: 'Customers',
     managePlans: 'Manage Plans',
-    manageRooms: 'Manage Rooms',
     salesOverview: 'Sales Overview',
     manageOrders: 'Manage Orders',
     manageClasses: 'Manage Classes',

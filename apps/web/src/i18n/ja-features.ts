@@ -53,7 +53,6 @@ export const jaFeatures: FeatureTranslation = {
     customersGuest: 'ゲストの顧客',
     customers: '顧客',
     managePlans: 'プラン管理',
-    manageRooms: '教室管理',
     salesOverview: '売上概要',
     manageOrders: '注文管理',
     manageClasses: 'クラス管理',

@@ -1,7 +1,6 @@
 import { roomResource } from '@atelier/contract';
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { conflict } from '../../features/classes/classes-test-data';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { resourcePage } from './resource-admin-page';
@@ -13,6 +12,10 @@ configure({ asyncUtilTimeout: 5000 });
 // declared fields and uses as columns, the in-use message the resource words itself.
 
 const ManageRooms = resourcePage(roomResource, 'manageRooms');
+const conflict = (detail: string) => ({
+  status: 409,
+  data: { errors: [{ status: '409', code: 'conflict', detail }] },
+});
 const room = (id: string, name: string, uses: number) => ({
   id,
   type: 'rooms',
