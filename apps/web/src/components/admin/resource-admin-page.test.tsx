@@ -1,6 +1,8 @@
-import { roomResource } from '@atelier/contract';
+import { defineResource, pageQuerySchema } from '@atelier/contract';
 import { configure, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { i18n } from '../../i18n/i18n';
 import { type FakeApi, fakeApi } from '../../testing/fake-api';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { resourcePage } from './resource-admin-page';
@@ -8,25 +10,46 @@ import { resourcePage } from './resource-admin-page';
 // Two cores shared by many test runs: give async queries more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
-// A page made from a declaration alone (rooms): the kit's texts with the resource's noun, the
-// declared fields and uses as columns, the in-use message the resource words itself.
+// A page made from a declaration alone, on a resource of the test's own: the kit's texts with the
+// resource's noun, the declared fields and uses as columns, the in-use message the resource words
+// itself.
 
-const ManageRooms = resourcePage(roomResource, 'manageRooms');
+const fields = z.object({ name: z.string(), capacity: z.int() });
+const studioResource = defineResource({
+  name: 'studio',
+  type: 'studios',
+  paths: { collection: '/api/v1/studios', member: (id) => `/api/v1/studios/${id}` },
+  fields: {
+    name: { kind: 'text', label: 'kitTest.name', required: true, max: 80 },
+    capacity: { kind: 'number', label: 'kitTest.capacity', required: true },
+  },
+  attributes: fields.extend({ schedules_count: z.number().int() }),
+  create: fields,
+  listQuery: pageQuerySchema.extend({ search: z.string().optional() }),
+  uses: { attribute: 'schedules_count', label: 'kitTest.schedules' },
+});
+const ManageStudios = resourcePage(studioResource, 'kitTest');
+beforeAll(() => {
+  i18n.addResourceBundle('en', 'translation', {
+    kitTest: {
+      noun: 'studio',
+      nouns: 'studios',
+      name: 'Name',
+      capacity: 'Seats',
+      schedules: 'Schedules meeting here',
+      inUse_one: 'This studio is in use: {{count}} schedule meets in it.',
+      inUse_other: 'This studio is in use: {{count}} schedules meet in it.',
+    },
+  });
+});
 const conflict = (detail: string) => ({
   status: 409,
   data: { errors: [{ status: '409', code: 'conflict', detail }] },
 });
 const room = (id: string, name: string, uses: number) => ({
   id,
-  type: 'rooms',
-  attributes: {
-    name,
-    capacity: 12,
-    translations: {},
-    schedules_count: uses,
-    created_at: '2030-01-01T00:00:00Z',
-    updated_at: '2030-01-01T00:00:00Z',
-  },
+  type: 'studios',
+  attributes: { name, capacity: 12, schedules_count: uses },
 });
 const rooms = {
   data: [room('1', 'Studio North', 2), room('2', 'Attic', 0)],
@@ -39,33 +62,33 @@ afterEach(() => {
   server = undefined;
 });
 
-describe('a declared resource page (rooms)', { timeout: 30_000 }, () => {
+describe('a declared resource page', { timeout: 30_000 }, () => {
   it('lists the declared fields and uses under the kit’s texts made with the noun', async () => {
-    server = fakeApi({ 'GET /api/v1/rooms': { data: rooms } });
-    renderWithProviders(<ManageRooms />);
-    const row = await screen.findByTestId('room-row-1');
+    server = fakeApi({ 'GET /api/v1/studios': { data: rooms } });
+    renderWithProviders(<ManageStudios />);
+    const row = await screen.findByTestId('studio-row-1');
     expect(within(row).getByText('Studio North')).toBeInTheDocument();
     expect(within(row).getByText('2')).toBeInTheDocument();
-    expect(screen.getByTestId('manage-rooms')).toBeInTheDocument();
+    expect(screen.getByTestId('manage-studios')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Seats' })).toBeInTheDocument();
     expect(
       screen.getByRole('columnheader', { name: 'Schedules meeting here' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'New room' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Search rooms')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New studio' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Search studios')).toBeInTheDocument();
   });
 
-  it('says in the resource’s own words why a room in use stays (409)', async () => {
+  it('says in the resource’s own words why a studio in use stays (409)', async () => {
     server = fakeApi({
-      'GET /api/v1/rooms': { data: rooms },
-      'DELETE /api/v1/rooms/1': conflict('This room cannot be deleted: 2 schedules meet in it.'),
+      'GET /api/v1/studios': { data: rooms },
+      'DELETE /api/v1/studios/1': conflict('This studio cannot be deleted.'),
     });
-    const { user } = renderWithProviders(<ManageRooms />);
+    const { user } = renderWithProviders(<ManageStudios />);
     await user.click(await screen.findByRole('button', { name: 'Delete Studio North' }));
     expect(screen.getByRole('dialog', { name: 'Delete Studio North?' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This room is in use: 2 schedules meet in it, so it cannot be deleted.',
+      'This studio is in use: 2 schedules meet in it.',
     );
   });
 });
