@@ -48,6 +48,7 @@ describe('APP_PAGES', () => {
       '/app/manage_coupons',
       '/app/manage_orders',
       '/app/manage_plans',
+      '/app/manage_rooms',
       '/app/messages',
       '/app/orders',
       '/app/password_reset/',

@@ -74,6 +74,7 @@ export const APP_PAGES = {
   customersGuest: { path: '/customers/guest', access: 'admin', robots: 'disallow' },
   customers: { path: '/customers', access: 'admin', robots: 'disallow' },
   managePlans: { path: '/manage_plans', access: 'admin', robots: 'disallow' },
+  manageRooms: { path: '/manage_rooms', access: 'admin', robots: 'disallow' },
   salesOverview: { path: '/sales_overview', access: 'admin', robots: 'disallow' },
   manageOrders: { path: '/manage_orders', access: 'admin', robots: 'disallow' },
   manageClasses: { path: '/manage_classes', access: 'admin', robots: 'disallow' },

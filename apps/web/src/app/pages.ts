@@ -250,6 +250,14 @@ const PAGE_LIST = {
       },
     ],
   },
+  manageRooms: {
+    title: 'menu.manageRooms',
+    menu: [{ id: 'manage-rooms', section: 'adminClasses', order: 3.5, roles: ['admin'] }],
+    route: featureRoute(
+      'menu.manageRooms',
+      async () => (await import('../features/classes')).ManageRooms,
+    ),
+  },
   salesOverview: {
     title: 'pages.salesOverview',
     menu: [

@@ -640,6 +640,19 @@ export const enFeatures = {
     deleteFailed: 'Delete {{noun}}',
     inUse: 'This {{noun}} is in use, so it cannot be deleted.',
   },
+  manageRooms: {
+    noun: 'room',
+    nouns: 'rooms',
+    name: 'Name',
+    capacity: 'Seats',
+    schedules: 'Schedules meeting here',
+    inUse_one:
+      'This room is in use: {{count}} schedule meets in it, so it cannot be deleted. Move that schedule first.',
+    inUse_other:
+      'This room is in use: {{count}} schedules meet in it, so it cannot be deleted. Move those schedules first.',
+    room: 'Room',
+    noRoom: 'No room',
+  },
   coupons: {
     search: 'Search codes',
     create: 'New coupon',
@@ -770,6 +783,7 @@ export const enFeatures = {
     ages: 'Ages {{min}}–{{max}}',
     dates: '{{start}} – {{end}}',
     teacher: 'Teacher: {{name}}',
+    room: 'Room: {{name}}',
     nextClasses: 'Next classes (your time):',
     moreClasses_one: 'and {{count}} more',
     moreClasses_other: 'and {{count}} more',

@@ -76,6 +76,7 @@ export const en = {
     schedule: 'Schedule',
     manageClass: 'Manage Class',
     managePlans: 'Manage Plans',
+    manageRooms: 'Manage Rooms',
     manageCoupons: 'Manage Coupons',
     customers: 'Customers',
     editCustomer: 'Edit Customer',

@@ -597,6 +597,19 @@ export const jaFeatures: FeatureTranslation = {
     deleteFailed: '{{noun}}の削除',
     inUse: 'この{{noun}}は使われているため削除できません。',
   },
+  manageRooms: {
+    noun: '教室',
+    nouns: '教室',
+    name: '名前',
+    capacity: '席数',
+    schedules: 'この教室のスケジュール',
+    inUse_one:
+      'この教室は{{count}}件のスケジュールで使われているため削除できません。先にスケジュールを移してください。',
+    inUse_other:
+      'この教室は{{count}}件のスケジュールで使われているため削除できません。先にスケジュールを移してください。',
+    room: '教室',
+    noRoom: '教室なし',
+  },
   managePlans: {
     search: 'プランを検索',
     create: '新しいプラン',
@@ -763,6 +776,7 @@ export const jaFeatures: FeatureTranslation = {
     ages: '{{min}}〜{{max}}歳',
     dates: '{{start}} 〜 {{end}}',
     teacher: '講師：{{name}}',
+    room: '教室：{{name}}',
     nextClasses: '次回のクラス（あなたの時刻）：',
     moreClasses_one: 'ほか {{count}} 回',
     moreClasses_other: 'ほか {{count}} 回',

@@ -70,6 +70,7 @@ export const ja: Translation = {
     schedule: 'スケジュール',
     manageClass: 'クラス管理',
     managePlans: 'プラン管理',
+    manageRooms: '教室管理',
     manageCoupons: 'クーポン管理',
     customers: '顧客',
     editCustomer: '顧客の編集',

@@ -31,6 +31,8 @@ export const calendarKlassAttributesSchema = publicKlassAttributesSchema.extend(
   schedule_name: z.string(),
   format: z.enum(FORMATS),
   location: z.string().nullable(),
+  /** The room it meets in, in the reader's language (optional for test data; always sent). */
+  room: z.string().nullable().optional(),
   meeting_url: z.string().nullable(),
   teacher_name: z.string(),
   attendee_names: z.array(z.string()),

@@ -9,5 +9,6 @@ export * from './flat.schemas';
 export * from './klass-groups.schemas';
 export * from './plans.resource';
 export * from './plans.schemas';
+export * from './rooms.resource';
 export * from './schedules.schemas';
 export * from './teachers.schemas';

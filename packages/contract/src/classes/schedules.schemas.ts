@@ -62,6 +62,8 @@ export const scheduleFieldsSchema = schedulePatternSchema.extend({
     .int({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a whole number') })
     .min(1, 'Must be at least 1')
     .max(MAX_CAPACITY, `Must be at most ${MAX_CAPACITY}`),
+  /** The room it meets in (docs/architecture.md#adding-a-resource: rooms), or none. */
+  room_id: idTextSchema().nullable().optional(),
   /** The plans the schedule offers: at least one. */
   plan_ids: z
     .array(idTextSchema(), { error: 'Required' })
@@ -149,6 +151,9 @@ export const publicScheduleAttributesSchema = z.object({
   slots: z.array(slotSchema),
   /** capacity − active seat holds − enrollments, never below 0. */
   seats_left: z.number().int(),
+  /** The name of the room it meets in, in the reader's language; null when it names none. */
+  // Optional in the schema only: every answer carries it, but a screen's test data need not.
+  room: z.string().nullable().optional(),
 });
 export type PublicScheduleAttributes = z.infer<typeof publicScheduleAttributesSchema>;
 
@@ -157,6 +162,7 @@ export const scheduleAttributesSchema = publicScheduleAttributesSchema.extend({
   /** `name` above is the default language's; these are the others. */
   translations: nameTranslationsSchema,
   teacher_id: z.string(),
+  room_id: z.string().nullable().optional(),
   capacity: z.number().int(),
   exception_dates: z.array(z.string()),
   /** Seats held by unpaid orders right now. */

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { requestLanguage } from '../../lib/request-language';
 import { requireUser } from '../users';
 import {
   type CalendarDeps,
@@ -41,7 +42,7 @@ const registerCalendarRoutes: FastifyPluginAsyncZod<
         response: { 200: calendarDocumentSchema, ...errorResponses(401, 422) },
       },
     },
-    (request) => calendarDocument(deps, viewerOf(request), request.query),
+    (request) => calendarDocument(deps, viewerOf(request), request.query, requestLanguage(request)),
   );
 
   app.get(

@@ -5,12 +5,13 @@ import {
   type CalendarKlassGroupResource,
   type CalendarKlassResource,
   CLASSES_API,
+  type Language,
   uniqueIncluded,
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { type CalendarEntry, klassesConcerning, type Viewer } from '../classes';
-import { roleOfUser } from '../users';
+import { peopleByIds } from '../users';
 import {
   deleteFeedRow,
   type FeedRow,
@@ -105,6 +106,7 @@ function calendarKlass(entry: CalendarEntry): CalendarKlassResource {
       schedule_name: schedule.name,
       format: group.format,
       location: group.location,
+      room: entry.room,
       meeting_url: entry.meetingUrl,
       teacher_name: entry.teacherName,
       attendee_names: entry.attendeeNames,
@@ -122,11 +124,14 @@ export async function calendarDocument(
   deps: CalendarDeps,
   viewer: Viewer,
   range: { from: string; to: string },
+  language: Language,
 ): Promise<CalendarDocument> {
-  const entries = await klassesConcerning(deps.db, viewer, {
-    from: new Date(range.from),
-    to: new Date(range.to),
-  });
+  const entries = await klassesConcerning(
+    deps.db,
+    viewer,
+    { from: new Date(range.from), to: new Date(range.to) },
+    language,
+  );
   const groups = entries.map(({ group }): CalendarKlassGroupResource => {
     const image = group.imageKey ? deps.imageUrls(group.imageKey) : null;
     return {
@@ -167,7 +172,11 @@ function icalEvent(host: string, entry: CalendarEntry): IcalEvent {
     end: klass.endsAt,
     summary: klass.status === 'cancelled' ? `Cancelled: ${group.name}` : group.name,
     description: about.join('\n'),
-    location: group.format === 'online' ? (entry.meetingUrl ?? 'Online') : group.location,
+    // In person: the room, then the address, as one place a calendar app can show.
+    location:
+      group.format === 'online'
+        ? (entry.meetingUrl ?? 'Online')
+        : [entry.room, group.location].filter(Boolean).join(', ') || null,
     url: entry.meetingUrl,
     status: klass.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
     lastModified: klass.updatedAt,
@@ -177,8 +186,9 @@ function icalEvent(host: string, entry: CalendarEntry): IcalEvent {
 /** The iCalendar text of a feed token; 404 for an unknown or revoked token. */
 export async function icsForToken(deps: CalendarDeps, token: string): Promise<string> {
   const owner = await findFeedOwner(deps.db, hashOf(token));
-  // The role is read on every fetch: a feed follows role changes.
-  const role = owner ? await roleOfUser(deps.db, owner.userId) : undefined;
+  // The role and language are read on every fetch: a feed follows their changes.
+  const person = owner ? (await peopleByIds(deps.db, [owner.userId])).get(owner.userId) : undefined;
+  const role = person?.role;
   if (!owner || !role) throw notFound('Calendar');
   const now = deps.now?.() ?? new Date();
   const entries = await klassesConcerning(
@@ -188,6 +198,7 @@ export async function icsForToken(deps: CalendarDeps, token: string): Promise<st
       from: new Date(now.getTime() - FEED_WINDOW.pastDays * DAY_MS),
       to: new Date(now.getTime() + FEED_WINDOW.futureDays * DAY_MS),
     },
+    person?.locale ?? 'en',
   );
   await touchFeedRow(deps.db, owner.userId, now);
   const host = new URL(deps.appUrl).hostname;

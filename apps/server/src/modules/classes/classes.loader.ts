@@ -19,6 +19,7 @@ import {
 } from './classes.resources';
 import type { PlanRow } from './plans.repository';
 import { planRows } from './plans.repository';
+import { type RoomRow, roomRows } from './rooms.repository';
 import {
   type AddonRow,
   addonRowsOfSchedules,
@@ -39,30 +40,40 @@ export type ScheduleExtras = {
   planLinks: Map<number, { link: PlanLinkRow; plan: PlanRow }[]>;
   addons: Map<number, AddonRow[]>;
   seats: Map<number, SeatCounts>;
+  rooms: Map<number, RoomRow>;
 };
 
 const ZERO: SeatCounts = { held: 0, enrolled: 0, enrollmentsTotal: 0 };
 
-/** Teachers, offered plans, add-ons and seat counts of `schedules`: four queries. */
+/** Teachers, offered plans, add-ons, seat counts and rooms of `schedules`: five queries. */
 export async function loadScheduleExtras(
   ctx: ClassesContext,
   schedules: ScheduleRow[],
 ): Promise<ScheduleExtras> {
   const ids = schedules.map((s) => s.id);
   const teacherIds = [...new Set(schedules.map((s) => s.teacherId))];
-  const [teachers, links, addons, seats] = await Promise.all([
+  const roomIds = [...new Set(schedules.flatMap((s) => (s.roomId === null ? [] : [s.roomId])))];
+  const [teachers, links, addons, seats, rooms] = await Promise.all([
     teacherRowsByIds(ctx.db, teacherIds),
     planLinksOfSchedules(ctx.db, ids),
     addonRowsOfSchedules(ctx.db, ids),
     seatCountsBySchedule(ctx.db, ids, ctx.now()),
+    roomRows.byIds(ctx.db, roomIds),
   ]);
   return {
     teachers: new Map(teachers.map((t) => [t.id, t])),
     planLinks: groupBy(links, (l) => l.link.scheduleId),
     addons: groupBy(addons, (a) => a.scheduleId),
     seats,
+    rooms: new Map(rooms.map((r) => [r.id, r])),
   };
 }
+
+/** The name of the room `schedule` meets in, in `language`; null when it names none. */
+const roomName = (extras: ScheduleExtras, schedule: ScheduleRow, language: Language) => {
+  const room = schedule.roomId === null ? undefined : extras.rooms.get(schedule.roomId);
+  return room ? inLanguage(room, language, NAME).name : null;
+};
 
 export type AdminScheduleOptions = {
   /** Every session of each schedule (single-schedule document). */
@@ -91,12 +102,19 @@ export async function adminScheduleResources(
     const scheduled = klasses
       ? klasses.filter((k) => k.status === 'scheduled').length
       : (options.klassCounts?.get(s.id) ?? 0);
-    return scheduleResource(s, extras.seats.get(s.id) ?? ZERO, scheduled, {
-      planLinkIds: (extras.planLinks.get(s.id) ?? []).map((l) => l.link.id),
-      addonIds: (extras.addons.get(s.id) ?? []).map((a) => a.id),
-      klassIds: klasses?.map((k) => k.id),
-      enrollmentIds: options.enrollmentIds?.get(s.id),
-    });
+    // Admin answers carry the default language's texts (translations are edited on the room).
+    return scheduleResource(
+      s,
+      roomName(extras, s, 'en'),
+      extras.seats.get(s.id) ?? ZERO,
+      scheduled,
+      {
+        planLinkIds: (extras.planLinks.get(s.id) ?? []).map((l) => l.link.id),
+        addonIds: (extras.addons.get(s.id) ?? []).map((a) => a.id),
+        klassIds: klasses?.map((k) => k.id),
+        enrollmentIds: options.enrollmentIds?.get(s.id),
+      },
+    );
   });
   const links = [...extras.planLinks.values()].flat();
   const plans = new Map(links.map((l) => [l.plan.id, l.plan]));
@@ -150,11 +168,16 @@ export async function publicScheduleResources(
   const plans = new Map(links.map((l) => [l.plan.id, l.plan]));
   return {
     schedules: schedules.map((s) =>
-      publicScheduleResource(inLanguage(s, language, NAME), extras.seats.get(s.id) ?? ZERO, {
-        planLinkIds: (extras.planLinks.get(s.id) ?? []).map((l) => l.link.id),
-        addonIds: (extras.addons.get(s.id) ?? []).map((a) => a.id),
-        klassIds: (klassesBySchedule.get(s.id) ?? []).map((k) => k.id),
-      }),
+      publicScheduleResource(
+        inLanguage(s, language, NAME),
+        roomName(extras, s, language),
+        extras.seats.get(s.id) ?? ZERO,
+        {
+          planLinkIds: (extras.planLinks.get(s.id) ?? []).map((l) => l.link.id),
+          addonIds: (extras.addons.get(s.id) ?? []).map((a) => a.id),
+          klassIds: (klassesBySchedule.get(s.id) ?? []).map((k) => k.id),
+        },
+      ),
     ),
     related: [
       ...[...extras.teachers.values()].map((t) => publicTeacherResource(t, urls)),

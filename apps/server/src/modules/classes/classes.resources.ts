@@ -100,6 +100,7 @@ export type ScheduleLinks = {
 
 export function scheduleResource(
   row: ScheduleRow,
+  room: string | null,
   counts: SeatCounts,
   scheduledKlasses: number,
   links: ScheduleLinks,
@@ -125,8 +126,10 @@ export function scheduleResource(
       end_date: row.endDate,
       slots: row.slots,
       seats_left: seatsLeft(row.capacity, counts),
+      room,
       translations: row.translations,
       teacher_id: String(row.teacherId),
+      room_id: row.roomId === null ? null : String(row.roomId),
       capacity: row.capacity,
       exception_dates: row.exceptionDates,
       seats_held: counts.held,
@@ -142,6 +145,7 @@ export function scheduleResource(
 
 export function publicScheduleResource(
   row: ScheduleRow,
+  room: string | null,
   counts: SeatCounts,
   links: Required<Pick<ScheduleLinks, 'planLinkIds' | 'addonIds' | 'klassIds'>>,
 ): PublicScheduleResource {
@@ -156,6 +160,7 @@ export function publicScheduleResource(
       end_date: row.endDate,
       slots: row.slots,
       seats_left: seatsLeft(row.capacity, counts),
+      room,
     },
     relationships: {
       klass_group: { data: ref('klass_groups', row.klassGroupId) },

@@ -1,4 +1,4 @@
-import { planResource } from '@atelier/contract';
+import { planResource, roomResource } from '@atelier/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { resourcePlugin } from '../../lib/resource-routes';
@@ -9,6 +9,7 @@ import { CatalogueCache } from './catalogue-cache';
 import type { ClassesContext } from './classes.context';
 import { klassGroupsRoutes } from './klass-groups.routes';
 import { planService } from './plans.service';
+import { roomService } from './rooms.service';
 import { schedulesRoutes } from './schedules.routes';
 
 /** Pub/sub channel on which an instance tells the others that the catalogue changed. */
@@ -20,7 +21,7 @@ export const CATALOGUE_CHANGED_CHANNEL = 'classes:catalogue-changed';
  */
 export const CATALOGUE_CACHE_TTL_MS = 5_000;
 
-/** The classes module: programmes, schedules, sessions, plans, add-ons and the public catalogue. */
+/** The classes module: programmes, schedules, sessions, plans, rooms, add-ons and the catalogue. */
 const registerClassesRoutes: FastifyPluginAsync<
   { now?: () => Date } & Pick<ClassesContext, 'familiesEnrolledIn' | 'seatsFreed'>
 > = async (app, opts) => {
@@ -58,6 +59,19 @@ const registerClassesRoutes: FastifyPluginAsync<
         delete: 'Delete a plan; 409 while a schedule offers it',
       },
       handlers: planService.handlers(ctx),
+    }),
+  );
+  await app.register(
+    resourcePlugin(roomResource, {
+      guard: requireRole('admin'),
+      tags: ['rooms (admin)'],
+      summaries: {
+        list: 'A page of rooms by name, each with how many schedules meet in it',
+        create: 'Create a room: a name (and its translations) and its seats',
+        update: 'Replace a room’s name, translations and seats',
+        delete: 'Delete a room; 409 while a schedule meets in it',
+      },
+      handlers: roomService.handlers(ctx),
     }),
   );
   await app.register(catalogueRoutes, { ctx, cache });

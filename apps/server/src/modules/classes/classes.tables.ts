@@ -53,6 +53,22 @@ export const klassGroups = pgTable(
 );
 
 /** One run of a programme with a teacher, a capacity and a weekly pattern in a time zone. */
+/** Where schedules meet: a name the school writes (translatable) and its seats. */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    capacity: integer().notNull(),
+    translations: translations<'name'>(),
+    ...timestamps,
+  },
+  (t) => [
+    index('rooms_name_idx').on(t.name),
+    check('rooms_capacity_positive', sql`${t.capacity} > 0`),
+  ],
+);
+
 export const klassGroupSchedules = pgTable(
   'klass_group_schedules',
   {
@@ -65,6 +81,8 @@ export const klassGroupSchedules = pgTable(
     teacherId: integer('teacher_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    // A room a schedule meets in cannot be deleted (409 first, the key if a race gets past it).
+    roomId: integer('room_id').references(() => rooms.id, { onDelete: 'restrict' }),
     capacity: integer().notNull(),
     timeZone: text('time_zone').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -77,6 +95,7 @@ export const klassGroupSchedules = pgTable(
   (t) => [
     index('klass_group_schedules_group_idx').on(t.klassGroupId),
     index('klass_group_schedules_teacher_idx').on(t.teacherId),
+    index('klass_group_schedules_room_idx').on(t.roomId),
     check('klass_group_schedules_capacity_positive', sql`${t.capacity} > 0`),
     check('klass_group_schedules_dates_ordered', sql`${t.endDate} >= ${t.startDate}`),
   ],

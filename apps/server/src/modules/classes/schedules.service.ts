@@ -41,6 +41,7 @@ import {
 } from './klass-change-notices';
 import { findKlassGroupRow, klassGroupRowsByIds } from './klass-groups.repository';
 import { planRows } from './plans.repository';
+import { roomRows } from './rooms.repository';
 import { type Pattern, type PlannedKlass, planKlasses } from './schedule-pattern';
 import {
   countScheduleRows,
@@ -120,16 +121,23 @@ export function previewSchedule(pattern: SchedulePattern): SchedulePreviewDocume
   };
 }
 
-/** Checks the teacher and plans exist (and the teacher teaches); adds field errors. */
+/** Checks the teacher, plans and room exist (and the teacher teaches); adds field errors. */
 async function checkReferences(
   db: Db,
-  refs: { teacherId?: number; planIds?: number[] },
+  refs: { teacherId?: number; planIds?: number[]; roomId?: number | null; capacity?: number },
   errors: FieldError[],
 ) {
-  const [teachers, plans] = await Promise.all([
+  const [teachers, plans, rooms] = await Promise.all([
     refs.teacherId === undefined ? [] : teacherRowsByIds(db, [refs.teacherId]),
     refs.planIds === undefined ? [] : planRows.byIds(db, refs.planIds),
+    refs.roomId == null ? [] : roomRows.byIds(db, [refs.roomId]),
   ]);
+  const room = rooms[0];
+  if (refs.roomId != null && !room) errors.push({ field: 'room_id', detail: 'Unknown room' });
+  // More seats than the room has chairs would sell places nobody can sit in.
+  if (room && refs.capacity !== undefined && refs.capacity > room.capacity) {
+    errors.push({ field: 'capacity', detail: `Must be at most the room's ${room.capacity} seats` });
+  }
   if (refs.teacherId !== undefined) {
     const teacher = teachers[0];
     if (!teacher) errors.push({ field: 'teacher_id', detail: 'Unknown teacher' });
@@ -145,6 +153,10 @@ async function checkReferences(
     }
   }
 }
+
+/** A patch's room: left as it is (undefined), taken out (null) or another one. */
+const roomIdOf = (roomId: string | null | undefined) =>
+  roomId === undefined ? undefined : roomId === null ? null : Number(roomId);
 
 const newPatternKlass = (scheduleId: number, k: PlannedKlass) => ({
   scheduleId,
@@ -243,7 +255,12 @@ export async function createSchedule(
   const errors: FieldError[] = [];
   const planIds = [...new Set(fields.plan_ids.map(Number))];
   const planned = planOrErrors(fields, errors);
-  await checkReferences(ctx.db, { teacherId: Number(fields.teacher_id), planIds }, errors);
+  const roomId = fields.room_id ? Number(fields.room_id) : null;
+  await checkReferences(
+    ctx.db,
+    { teacherId: Number(fields.teacher_id), planIds, roomId, capacity: fields.capacity },
+    errors,
+  );
   if (errors.length > 0 || !planned) throw new ValidationError(errors);
 
   const schedule = await ctx.db.transaction(async (tx) => {
@@ -251,6 +268,7 @@ export async function createSchedule(
       klassGroupId,
       name: fields.name,
       teacherId: Number(fields.teacher_id),
+      roomId,
       capacity: fields.capacity,
       timeZone: fields.time_zone,
       startDate: fields.start_date,
@@ -384,6 +402,14 @@ export async function updateSchedule(
       {
         teacherId: patch.teacher_id === undefined ? undefined : Number(patch.teacher_id),
         planIds,
+        // The seats are checked against the room the schedule will meet in, when either changes.
+        roomId:
+          patch.room_id !== undefined
+            ? roomIdOf(patch.room_id)
+            : patch.capacity !== undefined
+              ? current.roomId
+              : undefined,
+        capacity: patch.capacity ?? current.capacity,
       },
       errors,
     );
@@ -402,6 +428,7 @@ export async function updateSchedule(
     await updateScheduleRow(tx, id, {
       name: patch.name,
       teacherId: patch.teacher_id === undefined ? undefined : Number(patch.teacher_id),
+      roomId: roomIdOf(patch.room_id),
       capacity: patch.capacity,
       timeZone: after.time_zone,
       startDate: after.start_date,

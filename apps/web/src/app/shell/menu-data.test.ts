@@ -52,6 +52,7 @@ describe('myMenu (docs/product.md#roles drawer menu by role)', () => {
       'menu.classes > menu.schedule /classes',
       'menu.classes > menu.manageClass /manage_classes',
       'menu.classes > menu.managePlans /manage_plans',
+      'menu.classes > menu.manageRooms /manage_rooms',
       'menu.classes > menu.manageCoupons /manage_coupons',
       'menu.classes > menu.sendMessage /messages',
       'menu.customers',

@@ -34,6 +34,8 @@ export const bookableScheduleSchema = z.object({
   end_date: z.string(),
   slots: z.array(slotSchema),
   seats_left: z.number(),
+  /** The room's name in the screen's language; none when the schedule names no room. */
+  room: z.string().nullable().optional(),
   teacher: z.object({ id: z.string(), name: z.string().optional() }),
   klass_group_schedule_plans: z.array(z.object({ id: z.string(), plan: planSchema })),
   klass_group_schedule_addons: z.array(

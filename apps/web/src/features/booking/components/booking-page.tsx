@@ -95,6 +95,9 @@ function ScheduleCard({
           {t('booking.teacher', { name: schedule.teacher.name })}
         </Typography>
       )}
+      {schedule.room && (
+        <Typography variant="body2">{t('booking.room', { name: schedule.room })}</Typography>
+      )}
       <Typography variant="body2" component="div">
         {t('booking.nextClasses')}
         <ul style={{ margin: 0 }}>

@@ -27,9 +27,12 @@ export function KlassDetails({ klass, zone }: { klass: CalendarKlass; zone: stri
           <Typography variant="body2">{t('calendar.online')}</Typography>
         )
       ) : (
-        klass.location && (
+        // The room, then the address: where the family goes, as the iCal feed says it.
+        (klass.room || klass.location) && (
           <Typography variant="body2">
-            {t('calendar.location', { place: klass.location })}
+            {t('calendar.location', {
+              place: [klass.room, klass.location].filter(Boolean).join(', '),
+            })}
           </Typography>
         )
       )}

@@ -1,7 +1,8 @@
 import type { FlatSchedule } from '@atelier/contract';
-import { MAX_CAPACITY } from '@atelier/contract';
+import { MAX_CAPACITY, roomResource } from '@atelier/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
@@ -11,6 +12,7 @@ import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { useFormErrors } from '../../../components/form/use-form-errors';
 import { validateField } from '../../../components/form/validation';
 import type { MessageKey } from '../../../i18n/i18n';
+import { resourceHooks } from '../../../lib/resource-api';
 import { useUpdateScheduleMutation } from '../classes-api';
 import { japaneseTranslations } from '../translations-form';
 import { type PlanOption, PlanPicker } from './plan-picker';
@@ -22,14 +24,17 @@ type Props = {
   onSaved: (message: string) => void;
 };
 
-const KNOWN = ['name', 'translations.ja.name', 'capacity', 'teacher_id', 'plan_ids'];
+const KNOWN = ['name', 'translations.ja.name', 'capacity', 'room_id', 'teacher_id', 'plan_ids'];
 
-/** Changes a schedule's name, capacity, teacher and plans (its sessions stay as they are). */
+/** Changes a schedule's name, capacity, room, teacher and plans (its sessions stay as they are). */
 export function ScheduleSettingsDialog({ schedule, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const [name, setName] = useState(schedule.name);
   const [nameJa, setNameJa] = useState(schedule.translations.ja?.name ?? '');
   const [capacity, setCapacity] = useState(String(schedule.capacity));
+  const [roomId, setRoomId] = useState(schedule.room_id ?? '');
+  // The first page of rooms by name: a school has a handful, the page holds twenty.
+  const rooms = resourceHooks(roomResource).useListQuery({ page: 1 }).data?.items ?? [];
   const [teacher, setTeacher] = useState<TeacherOption | null>(schedule.teacher);
   const [plans, setPlans] = useState<PlanOption[]>(
     schedule.klass_group_schedule_plans.map((link) => link.plan),
@@ -61,6 +66,7 @@ export function ScheduleSettingsDialog({ schedule, onClose, onSaved }: Props) {
             name: name.trim(),
             translations: japaneseTranslations({ name: nameJa }),
             capacity: Number(capacity.trim()),
+            room_id: roomId || null,
             teacher_id: teacher?.id,
             plan_ids: plans.map((p) => p.id),
           },
@@ -129,6 +135,24 @@ export function ScheduleSettingsDialog({ schedule, onClose, onSaved }: Props) {
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             {...messages.helper('capacity', t('manageClasses.schedule.capacityHint'))}
           />
+          <TextField
+            select
+            label={t('manageRooms.room')}
+            value={rooms.length > 0 ? roomId : ''}
+            onChange={(e) => {
+              setRoomId(e.target.value);
+              messages.clear('room_id');
+            }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            {...messages.helper('room_id')}
+          >
+            <MenuItem value="">{t('manageRooms.noRoom')}</MenuItem>
+            {rooms.map((room) => (
+              <MenuItem key={room.id} value={room.id}>
+                {room.name}
+              </MenuItem>
+            ))}
+          </TextField>
           <TeacherPicker
             value={teacher}
             onChange={(chosen) => {
