@@ -38,12 +38,16 @@ export type ResourceHandlers<D extends R> = {
 export type ResourceRouteOptions<D extends R> = {
   /** Who may call every route of the resource. */
   guard: Guard;
-  /** OpenAPI tags of its routes. */
-  tags: string[];
-  /** OpenAPI summaries: what each route does, in the resource's words. */
-  summaries: { list: string; get: string; create?: string; update?: string; delete?: string };
+  /** OpenAPI tags of its routes (default: the type, `rooms`). */
+  tags?: string[];
+  /** OpenAPI summaries: what each route does, in the resource's words (default: made from its name). */
+  summaries?: { list?: string; get?: string; create?: string; update?: string; delete?: string };
+  /** The service behind the routes: the kit's (`resourceService(…).handlers(ctx)`) or the module's. */
   handlers: ResourceHandlers<D>;
-  /** Statuses a route may answer besides the usual ones (409 for a delete refused while in use). */
+  /**
+   * Statuses a route may answer besides the usual ones (409 for a delete refused while in use,
+   * which a declaration with `uses` has without saying so).
+   */
   moreErrors?: { create?: number[]; update?: number[]; delete?: number[] };
 };
 
@@ -57,7 +61,9 @@ export function resourceRoutes<D extends R>(
   resource: D,
   options: ResourceRouteOptions<D>,
 ): void {
-  const { guard, tags, summaries, handlers, moreErrors = {} } = options;
+  const { guard, handlers, summaries = {} } = options;
+  const tags = options.tags ?? [resource.type];
+  const moreErrors = { ...(resource.uses ? { delete: [409] } : {}), ...options.moreErrors };
   const { collection, member } = resource.paths;
   const one = resource.documentSchema;
   const common = { tags, security: bearer };
@@ -71,7 +77,7 @@ export function resourceRoutes<D extends R>(
       onRequest: guard,
       schema: {
         ...common,
-        summary: summaries.list,
+        summary: summaries.list ?? `A page of ${resource.type}`,
         querystring: resource.listQuery,
         response: { 200: resource.listDocumentSchema, ...errorResponses(401, 403, 422) },
       },
@@ -105,7 +111,7 @@ export function resourceRoutes<D extends R>(
       onRequest: guard,
       schema: {
         ...common,
-        summary: summaries.get,
+        summary: summaries.get ?? `One ${resource.name}`,
         params: idParamsSchema,
         response: { 200: one, ...errorResponses(401, 403, 404, 422) },
       },
@@ -155,4 +161,12 @@ export function resourceRoutes<D extends R>(
       },
     );
   }
+}
+
+/** `resourceRoutes` as a plugin of its own, for a module's plugin to register beside its others. */
+export function resourcePlugin<D extends R>(
+  resource: D,
+  options: ResourceRouteOptions<D>,
+): FastifyPluginAsyncZod {
+  return async (app) => resourceRoutes(app, resource, options);
 }

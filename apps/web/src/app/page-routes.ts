@@ -1,14 +1,18 @@
 import type { AppPageId } from '@atelier/contract';
 import { featurePage } from './feature-page';
+import type { PagesRoutedInList } from './pages';
 import type { RouteModule } from './route-module';
 
 /**
  * Each page's route file, loaded when the page is first opened (docs/architecture.md#adding-a-page).
- * It completes the page's entry in `PAGES` (pages.ts) under the same id, kept apart so that the
+ * It completes the page's entry in `PAGES` (pages.ts) under the same id, unless that entry holds
+ * its route itself (a feature's component under its title, `featureRoute`), kept apart so that the
  * list of pages imports no route: a route reading the list (the home page's shortcuts come from
  * the drawer's menu) would otherwise import itself round a circle.
  */
-export const PAGE_ROUTES: { readonly [Id in AppPageId]: () => Promise<RouteModule> } = {
+export const PAGE_ROUTES: {
+  readonly [Id in Exclude<AppPageId, PagesRoutedInList>]: () => Promise<RouteModule>;
+} = {
   home: () => import('./routes/home'),
   homeAlias: () => import('./routes/home'),
   bookClass: () => import('./routes/book-class'),
@@ -54,10 +58,6 @@ export const PAGE_ROUTES: { readonly [Id in AppPageId]: () => Promise<RouteModul
   managePlans: featurePage(
     'managePlans',
     async () => (await import('../features/classes')).ManagePlans,
-  ),
-  manageRooms: featurePage(
-    'manageRooms',
-    async () => (await import('../features/classes')).ManageRooms,
   ),
   salesOverview: () => import('./routes/sales-overview'),
   manageOrders: () => import('./routes/manage-orders'),

@@ -1,6 +1,8 @@
 import type { AppPageId, Role } from '@atelier/contract';
 import type { MessageKey } from '../i18n/i18n';
 import { paths } from '../lib/route-paths';
+import { featureRoute } from './feature-route';
+import type { RouteModule } from './route-module';
 
 /** The drawer's sections of the My menu, in the order the drawer shows them among its entries. */
 export const MENU_SECTIONS = {
@@ -19,7 +21,8 @@ export type MenuSection = keyof typeof MENU_SECTIONS;
 export type MenuPlacement = {
   /** The entry's id (its `menu-{id}` test id). */
   id: string;
-  title: MessageKey;
+  /** Its label (default: the page's title, one string for both). */
+  title?: MessageKey;
   /** Its section, or none for an entry at the top level. */
   section?: MenuSection;
   /** Its place among its section's entries (or the top level's, beside the sections). */
@@ -47,6 +50,11 @@ export type WebPage = {
    * small; the page then loads what it needs itself.
    */
   withoutPageStrings?: true;
+  /**
+   * The page's route, when it is a feature's component under its title (`featureRoute`): then
+   * page-routes.ts has no entry for it, and the page is this one entry.
+   */
+  route?: () => Promise<RouteModule>;
 };
 
 const everyone = ['student', 'teacher', 'admin'] as const;
@@ -57,7 +65,7 @@ const everyone = ['student', 'teacher', 'admin'] as const;
  * path, access and robots rule each id here completes. A page missing from either fails the
  * typecheck; `pages.test.ts` checks the rest (titles in both languages, menu links, robots).
  */
-export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
+const PAGE_LIST = {
   home: {
     title: 'home.guest.title',
     menu: [{ id: 'top', title: 'menu.top', order: 10, roles: everyone }],
@@ -243,16 +251,12 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     ],
   },
   manageRooms: {
-    title: 'pages.manageRooms',
-    menu: [
-      {
-        id: 'manage-rooms',
-        title: 'menu.manageRooms',
-        section: 'adminClasses',
-        order: 3.5,
-        roles: ['admin'],
-      },
-    ],
+    title: 'menu.manageRooms',
+    menu: [{ id: 'manage-rooms', section: 'adminClasses', order: 3.5, roles: ['admin'] }],
+    route: featureRoute(
+      'menu.manageRooms',
+      async () => (await import('../features/classes')).ManageRooms,
+    ),
   },
   salesOverview: {
     title: 'pages.salesOverview',
@@ -298,4 +302,11 @@ export const PAGES: { readonly [Id in AppPageId]: WebPage } = {
     title: 'notFound.title',
     withoutPageStrings: true,
   },
-};
+} satisfies { readonly [Id in AppPageId]: WebPage };
+
+export const PAGES: { readonly [Id in AppPageId]: WebPage } = PAGE_LIST;
+
+/** The pages whose entry above holds their route: page-routes.ts lists the others. */
+export type PagesRoutedInList = {
+  [Id in AppPageId]: (typeof PAGE_LIST)[Id] extends { route: unknown } ? Id : never;
+}[AppPageId];

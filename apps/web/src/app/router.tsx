@@ -11,7 +11,7 @@ import { PageRouteError, RouteError } from '../components/feedback/route-error';
 import { loadFeatureStrings } from '../i18n/i18n';
 import { setNavigator } from '../lib/navigation';
 import { PAGE_ROUTES } from './page-routes';
-import { PAGES } from './pages';
+import { PAGES, type PagesRoutedInList } from './pages';
 import type { RouteModule } from './route-module';
 import { RequireRole } from './routes/require-role';
 import { AppLayout } from './shell/app-layout';
@@ -37,7 +37,7 @@ function page(load: () => Promise<RouteModule>): () => Promise<RouteModule> {
 
 /** A page of the list as a route: `/` is the layout's index, every other path relative to it. */
 function pageRoute(id: AppPageId): RouteObject {
-  const load = PAGE_ROUTES[id];
+  const load = PAGES[id].route ?? PAGE_ROUTES[id as Exclude<AppPageId, PagesRoutedInList>];
   const lazy = PAGES[id].withoutPageStrings ? part(load) : page(load);
   const path = APP_PAGES[id].path.replace(/^\/+|\/+$/g, '');
   return path === '' ? { index: true, lazy } : { path, lazy };

@@ -55,7 +55,6 @@ export const enFeatures = {
     customersGuest: 'Guest Customers',
     customers: 'Customers',
     managePlans: 'Manage Plans',
-    manageRooms: 'Manage Rooms',
     salesOverview: 'Sales Overview',
     manageOrders: 'Manage Orders',
     manageClasses: 'Manage Classes',
@@ -616,27 +615,37 @@ export const enFeatures = {
     inUse_other:
       'This plan is in use: {{count}} schedules offer it, so it cannot be deleted. Remove it from those schedules first.',
   },
-  manageRooms: {
-    search: 'Search rooms',
-    create: 'New room',
-    tableLabel: 'Rooms',
-    name: 'Name',
-    capacity: 'Seats',
-    schedules: 'Schedules meeting here',
-    empty: 'No rooms yet.',
-    noMatch: 'No room matches your search.',
-    loadFailed: 'The rooms could not be loaded.',
-    createTitle: 'New room',
-    editTitle: 'Edit room',
+  /**
+   * The texts every admin resource page shares (components/admin/resource-admin-page.tsx), made
+   * with the resource's noun: its block's `noun` and `nouns` (`{{Noun}}` is capitalised). A
+   * resource's own block may say any of them its own way under the same key.
+   */
+  resourceKit: {
+    search: 'Search {{nouns}}',
+    create: 'New {{noun}}',
+    tableLabel: '{{Nouns}}',
+    empty: 'No {{nouns}} yet.',
+    noMatch: 'No {{noun}} matches your search.',
+    loadFailed: 'The {{nouns}} could not be loaded.',
+    createTitle: 'New {{noun}}',
+    editTitle: 'Edit {{noun}}',
     save: 'Save',
-    saveFailed: 'Save room',
-    created: 'Room {{name}} created.',
-    updated: 'Room {{name}} saved.',
+    saveFailed: 'Save {{noun}}',
+    created: '{{Noun}} {{name}} created.',
+    updated: '{{Noun}} {{name}} saved.',
     deleteTitle: 'Delete {{name}}?',
     deleteQuestion: 'This cannot be undone.',
     deleteConfirm: 'Delete',
-    deleted: 'Room {{name}} deleted.',
-    deleteFailed: 'Delete room',
+    deleted: '{{Noun}} {{name}} deleted.',
+    deleteFailed: 'Delete {{noun}}',
+    inUse: 'This {{noun}} is in use, so it cannot be deleted.',
+  },
+  manageRooms: {
+    noun: 'room',
+    nouns: 'rooms',
+    name: 'Name',
+    capacity: 'Seats',
+    schedules: 'Schedules meeting here',
     inUse_one:
       'This room is in use: {{count}} schedule meets in it, so it cannot be deleted. Move that schedule first.',
     inUse_other:

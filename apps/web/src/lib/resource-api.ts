@@ -76,15 +76,37 @@ function listParams(args: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
+const made = new Map<string, unknown>();
+
 /**
- * Adds the endpoints of `resource` to the app's api and answers their hooks. A feature calls it
- * once in its `<feature>-api.ts` and re-exports the hooks under its own names; endpoints the
- * resource has beyond these (a group's members) are injected beside them as usual.
+ * The hooks of `resource`'s endpoints, added to the app's api the first time they are asked for
+ * and the same ones after: a page and a picker of the same resource share its cache. A write
+ * makes stale the list and the resources the declaration says show it (`shownIn`: a room's name
+ * on its schedules).
+ */
+export function resourceHooks<D extends ResourceDeclaration>(resource: D): ResourceHooks<D> {
+  const known = made.get(resource.type);
+  if (known) return known as ResourceHooks<D>;
+  const shown = resource.shownIn.map((name) => resourceTag({ name }) as ApiTag);
+  return resourceEndpoints(
+    resource,
+    shown.length > 0 ? { alsoInvalidates: { update: shown } } : {},
+  );
+}
+
+/**
+ * Adds the endpoints of `resource` to the app's api and answers their hooks (once per resource:
+ * asked again, it answers the first hooks). A feature whose resource says where it shows needs
+ * only `resourceHooks`; one naming other tags to invalidate calls this in its `<feature>-api.ts`
+ * and re-exports the hooks under its own names; endpoints the resource has beyond these (a
+ * group's members) are injected beside them as usual.
  */
 export function resourceEndpoints<D extends ResourceDeclaration>(
   resource: D,
   options: ResourceEndpointOptions = {},
 ): ResourceHooks<D> {
+  const known = made.get(resource.type);
+  if (known) return known as ResourceHooks<D>;
   const { alsoInvalidates = {} } = options;
   // A tag made at run time is not one of the api's declared types: RTK Query takes it once added
   // (enhanceEndpoints mutates the one api), and the casts below name it as one for the types.
@@ -174,7 +196,7 @@ export function resourceEndpoints<D extends ResourceDeclaration>(
     string,
     { useQuery?: unknown; useMutation?: unknown }
   >;
-  return {
+  const hooks: ResourceHooks<D> = {
     useListQuery: endpoints[names.list]?.useQuery as ResourceHooks<D>['useListQuery'],
     useGetQuery: endpoints[names.get]?.useQuery as ResourceHooks<D>['useGetQuery'],
     useCreateMutation: endpoints[names.create]
@@ -184,4 +206,6 @@ export function resourceEndpoints<D extends ResourceDeclaration>(
     useDeleteMutation: endpoints[names.delete]
       ?.useMutation as ResourceHooks<D>['useDeleteMutation'],
   };
+  made.set(resource.type, hooks);
+  return hooks;
 }

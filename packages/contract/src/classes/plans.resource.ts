@@ -43,6 +43,9 @@ export const planResource = defineResource({
   attributes: planAttributesSchema,
   create: planFieldsSchema,
   update: planFieldsSchema.partial(),
+  // A plan a schedule offers is not deleted; schedules show its price.
+  uses: { attribute: 'schedules_count', label: 'managePlans.schedules' },
+  shownIn: ['klass_group', 'klass_group_schedule'],
   updateMethod: 'PATCH',
   listQuery: planListQuerySchema,
   documents: { list: planListDocumentSchema, member: planDocumentSchema },

@@ -42,5 +42,8 @@ export const roomResource = defineResource({
   },
   attributes: roomAttributesSchema,
   create: roomFieldsSchema,
+  // A room a schedule meets in is not deleted; schedules show its name.
+  uses: { attribute: 'schedules_count', label: 'manageRooms.schedules' },
+  shownIn: ['klass_group', 'klass_group_schedule'],
   listQuery: pageQuerySchema.extend({ search: textSchema({ max: 100 }).optional() }),
 });

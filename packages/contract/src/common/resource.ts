@@ -44,6 +44,14 @@ export type ResourceField = {
 };
 
 type Id = string | number;
+
+/** How many rows use a member, as its answers say it (decision 058, `uses`). */
+export type ResourceUses = {
+  /** The attribute of the answers holding the count (`schedules_count`). */
+  attribute: string;
+  /** The i18n key of its column in the admin list. */
+  label: string;
+};
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
 /** The fields of `F` marked translatable. */
@@ -104,6 +112,17 @@ export type ResourceInput<
   updateMethod?: 'PUT' | 'PATCH';
   /** The list's query: page, and search or filters if any. */
   listQuery: Q;
+  /**
+   * What uses a member: the attribute of the answers counting the rows that point at it
+   * (`schedules_count`), and its column's label. The server's kit fills it in and refuses a
+   * delete while it is above zero (409); the web's page lists it and says it on that 409.
+   */
+  uses?: ResourceUses;
+  /**
+   * The names (singular, as `name`) of other resources whose answers show this one's fields (a
+   * room's name on a schedule): a change makes the web read them again.
+   */
+  shownIn?: readonly string[];
   /** Answers with relationships or a fuller member: default plain resources of `attributes`. */
   documents?: { list: LD; member: MD };
   /** The answers as the web holds them after `flatten` (default: attributes beside id and type). */
@@ -131,6 +150,8 @@ export type ResourceDeclaration<
   attributes: A;
   updateMethod: 'PUT' | 'PATCH';
   listQuery: Q;
+  uses?: ResourceUses;
+  shownIn: readonly string[];
   /** The translatable text fields, in declaration order. */
   translatable: readonly (keyof F & string)[];
   /** `{ [name]: create fields (and translations) }`. */
@@ -191,6 +212,9 @@ export function defineResource<
       throw new Error(`${input.name}: translatable field ${key} is not a field of its body`);
     }
   }
+  if (input.uses && !(input.uses.attribute in input.attributes.shape)) {
+    throw new Error(`${input.name}: uses.attribute ${input.uses.attribute} is not an attribute`);
+  }
   const body = (fields: AnyObject) =>
     z.object({ [input.name]: withTranslations(fields, input.fields, translatable) });
   const resourceSchema = plainResourceObjectSchema(input.type, input.attributes);
@@ -203,6 +227,8 @@ export function defineResource<
     attributes: input.attributes,
     updateMethod: input.updateMethod ?? 'PUT',
     listQuery: input.listQuery,
+    ...(input.uses ? { uses: input.uses } : {}),
+    shownIn: input.shownIn ?? [],
     translatable,
     createBodySchema: body(input.create) as never,
     updateBodySchema: body(input.update ?? input.create) as never,

@@ -4,7 +4,7 @@ import { inLanguage } from '../../lib/translated-content';
 import { enrolledAttendeesOfAccount } from '../enrollments';
 import type { Viewer } from './classes.context';
 import type { KlassGroupRow } from './klass-groups.repository';
-import { roomRowsByIds } from './rooms.repository';
+import { roomRows } from './rooms.repository';
 import {
   type KlassRow,
   klassRowsInRange,
@@ -49,12 +49,12 @@ export async function klassesConcerning(
   }
   const rows = await klassRowsInRange(db, range, scheduleIds);
   const roomIds = [...new Set(rows.flatMap((r) => r.schedule.roomId ?? []))];
-  const [teacherRows, roomRows] = await Promise.all([
+  const [teacherRows, roomsMet] = await Promise.all([
     teacherRowsByIds(db, [...new Set(rows.map((r) => r.schedule.teacherId))]),
-    roomRowsByIds(db, roomIds),
+    roomRows.byIds(db, roomIds),
   ]);
   const teachers = new Map(teacherRows.map((t) => [t.id, t.name]));
-  const rooms = new Map(roomRows.map((r) => [r.id, inLanguage(r, language, ['name']).name]));
+  const rooms = new Map(roomsMet.map((r) => [r.id, inLanguage(r, language, ['name']).name]));
   return rows.map(({ klass, schedule, group }) => ({
     klass,
     schedule,

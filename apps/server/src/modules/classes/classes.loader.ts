@@ -18,8 +18,8 @@ import {
   teacherResource,
 } from './classes.resources';
 import type { PlanRow } from './plans.repository';
-import { planUsageCounts } from './plans.repository';
-import { type RoomRow, roomRowsByIds } from './rooms.repository';
+import { planRows } from './plans.repository';
+import { type RoomRow, roomRows } from './rooms.repository';
 import {
   type AddonRow,
   addonRowsOfSchedules,
@@ -58,7 +58,7 @@ export async function loadScheduleExtras(
     planLinksOfSchedules(ctx.db, ids),
     addonRowsOfSchedules(ctx.db, ids),
     seatCountsBySchedule(ctx.db, ids, ctx.now()),
-    roomRowsByIds(ctx.db, roomIds),
+    roomRows.byIds(ctx.db, roomIds),
   ]);
   return {
     teachers: new Map(teachers.map((t) => [t.id, t])),
@@ -95,7 +95,7 @@ export async function adminScheduleResources(
   options: AdminScheduleOptions,
 ) {
   const planIds = [...new Set([...extras.planLinks.values()].flat().map((l) => l.plan.id))];
-  const usage = await planUsageCounts(ctx.db, planIds);
+  const usage = await planRows.uses(ctx.db, planIds);
   const urls = ctx.images.urls;
   const scheduleResources = schedules.map((s) => {
     const klasses = options.klasses?.get(s.id);

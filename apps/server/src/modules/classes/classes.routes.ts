@@ -1,12 +1,15 @@
+import { planResource, roomResource } from '@atelier/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { resourcePlugin } from '../../lib/resource-routes';
 import { notify } from '../notifications';
+import { requireRole } from '../users';
 import { catalogueRoutes } from './catalogue.routes';
 import { CatalogueCache } from './catalogue-cache';
 import type { ClassesContext } from './classes.context';
 import { klassGroupsRoutes } from './klass-groups.routes';
-import { plansRoutes } from './plans.routes';
-import { roomsRoutes } from './rooms.routes';
+import { planService } from './plans.service';
+import { roomService } from './rooms.service';
 import { schedulesRoutes } from './schedules.routes';
 
 /** Pub/sub channel on which an instance tells the others that the catalogue changed. */
@@ -45,8 +48,32 @@ const registerClassesRoutes: FastifyPluginAsync<
 
   await app.register(klassGroupsRoutes, { ctx });
   await app.register(schedulesRoutes, { ctx });
-  await app.register(plansRoutes, { ctx });
-  await app.register(roomsRoutes, { ctx });
+  await app.register(
+    resourcePlugin(planResource, {
+      guard: requireRole('admin'),
+      tags: ['plans (admin)'],
+      summaries: {
+        list: 'A page of plans, each with how many schedules offer it',
+        create: 'Create a plan (prices in cents)',
+        update: 'Change a plan',
+        delete: 'Delete a plan; 409 while a schedule offers it',
+      },
+      handlers: planService.handlers(ctx),
+    }),
+  );
+  await app.register(
+    resourcePlugin(roomResource, {
+      guard: requireRole('admin'),
+      tags: ['rooms (admin)'],
+      summaries: {
+        list: 'A page of rooms by name, each with how many schedules meet in it',
+        create: 'Create a room: a name (and its translations) and its seats',
+        update: 'Replace a room’s name, translations and seats',
+        delete: 'Delete a room; 409 while a schedule meets in it',
+      },
+      handlers: roomService.handlers(ctx),
+    }),
+  );
   await app.register(catalogueRoutes, { ctx, cache });
 };
 

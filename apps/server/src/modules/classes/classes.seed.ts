@@ -26,7 +26,7 @@ import {
   plans as planRows,
 } from './classes.tables';
 import { createKlassGroup } from './klass-groups.service';
-import { createPlan } from './plans.service';
+import { planService } from './plans.service';
 import { addAddon, createSchedule } from './schedules.service';
 
 // The demo catalogue: every programme of docs/product.md#routes-and-screens's public menu, with schedules placed around the
@@ -383,7 +383,7 @@ export async function seedDemoClasses(
   const planIds: Record<string, string> = {};
   for (const [key, plan] of Object.entries(PLANS)) {
     planIds[key] = (
-      await createPlan(ctx, { ...plan, translations: jaName(PLAN_NAMES_JA, key) })
+      await planService.create(ctx, { ...plan, translations: jaName(PLAN_NAMES_JA, key) })
     ).data.id;
   }
 

@@ -40,8 +40,8 @@ import {
   tellFamiliesOfPatternChange,
 } from './klass-change-notices';
 import { findKlassGroupRow, klassGroupRowsByIds } from './klass-groups.repository';
-import { planRowsByIds } from './plans.repository';
-import { roomRowsByIds } from './rooms.repository';
+import { planRows } from './plans.repository';
+import { roomRows } from './rooms.repository';
 import { type Pattern, type PlannedKlass, planKlasses } from './schedule-pattern';
 import {
   countScheduleRows,
@@ -129,8 +129,8 @@ async function checkReferences(
 ) {
   const [teachers, plans, rooms] = await Promise.all([
     refs.teacherId === undefined ? [] : teacherRowsByIds(db, [refs.teacherId]),
-    refs.planIds === undefined ? [] : planRowsByIds(db, refs.planIds),
-    refs.roomId == null ? [] : roomRowsByIds(db, [refs.roomId]),
+    refs.planIds === undefined ? [] : planRows.byIds(db, refs.planIds),
+    refs.roomId == null ? [] : roomRows.byIds(db, [refs.roomId]),
   ]);
   const room = rooms[0];
   if (refs.roomId != null && !room) errors.push({ field: 'room_id', detail: 'Unknown room' });

@@ -58,7 +58,7 @@ export function myMenu(role: Role): MenuEntry[] {
       const link = greyed ? '' : (place.link ?? (typeof path === 'string' ? path : ''));
       const slot = {
         order: place.order,
-        entry: { id: place.id, title: place.title, link, kind: 'app' as const },
+        entry: { id: place.id, title: place.title ?? PAGES[id].title, link, kind: 'app' as const },
       };
       if (place.section)
         sections.set(place.section, [...(sections.get(place.section) ?? []), slot]);

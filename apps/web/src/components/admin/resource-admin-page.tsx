@@ -6,7 +6,7 @@ import type { MessageKey } from '../../i18n/i18n';
 import { clientConfig } from '../../lib/client-config';
 import { formatCents } from '../../lib/money';
 import { pageCount } from '../../lib/paged-list';
-import type { ResourceHooks, ResourceRow } from '../../lib/resource-api';
+import { type ResourceHooks, type ResourceRow, resourceHooks } from '../../lib/resource-api';
 import { snackbarShown } from '../../lib/snackbar-slice';
 import { useAppDispatch } from '../../lib/store-hooks';
 import { type AdminColumn, AdminTable } from './admin-table';
@@ -38,33 +38,49 @@ export type ResourcePageStrings = {
   inUse: string;
 };
 
+const KIT_KEYS = [
+  'tableLabel',
+  'search',
+  'create',
+  'empty',
+  'noMatch',
+  'loadFailed',
+  'createTitle',
+  'editTitle',
+  'save',
+  'saveFailed',
+  'created',
+  'updated',
+  'deleteTitle',
+  'deleteQuestion',
+  'deleteConfirm',
+  'deleted',
+  'deleteFailed',
+  'inUse',
+] as const;
+
+/**
+ * A page's texts from the kit's shared strings (`resourceKit.*`, made with the noun of the
+ * block `prefix`: `manageRooms.noun`, `manageRooms.nouns`), each replaced by the block's own key
+ * of the same name where it has one (a room's in-use message says what to move).
+ */
+function kitStrings(prefix: string, has: (key: string) => boolean): ResourcePageStrings {
+  return Object.fromEntries(
+    KIT_KEYS.map((k) => [k, has(`${prefix}.${k}`) ? `${prefix}.${k}` : `resourceKit.${k}`]),
+  ) as ResourcePageStrings;
+}
+
+/** `word` with its first letter in upper case (English nouns begin a sentence or a heading). */
+const capitalised = (word: string, language: string) =>
+  word.charAt(0).toLocaleUpperCase(language) + word.slice(1);
+
 /** The usual keys under `prefix` (`rooms.tableLabel`, `rooms.created`, …). */
 export function resourcePageStrings(
   prefix: string,
   overrides: Partial<ResourcePageStrings> = {},
 ): ResourcePageStrings {
-  const keys = [
-    'tableLabel',
-    'search',
-    'create',
-    'empty',
-    'noMatch',
-    'loadFailed',
-    'createTitle',
-    'editTitle',
-    'save',
-    'saveFailed',
-    'created',
-    'updated',
-    'deleteTitle',
-    'deleteQuestion',
-    'deleteConfirm',
-    'deleted',
-    'deleteFailed',
-    'inUse',
-  ] as const;
   return {
-    ...(Object.fromEntries(keys.map((k) => [k, `${prefix}.${k}`])) as ResourcePageStrings),
+    ...(Object.fromEntries(KIT_KEYS.map((k) => [k, `${prefix}.${k}`])) as ResourcePageStrings),
     ...overrides,
   };
 }
@@ -78,11 +94,22 @@ export type ResourceFormProps<Row> = {
 
 export type ResourceAdminPageProps<D extends ResourceDeclaration> = {
   resource: D;
-  hooks: Pick<ResourceHooks<D>, 'useListQuery'> & Partial<ResourceHooks<D>>;
-  strings: ResourcePageStrings;
-  /** Test ids: the page, a row (`${row}-${id}`), the form and the delete dialogs. */
-  testIds: { page: string; row: string; form: string; delete?: string };
-  rowName: (row: ResourceRow<D>) => string;
+  /** Default: the kit's endpoints of `resource` (lib/resource-api.ts `resourceHooks`). */
+  hooks?: Pick<ResourceHooks<D>, 'useListQuery'> & Partial<ResourceHooks<D>>;
+  /**
+   * The page's i18n block (`manageRooms`): its `noun` and `nouns` make the kit's shared texts,
+   * and any text it holds itself under a kit key replaces the shared one.
+   */
+  page?: string;
+  /** The keys of every text, instead of `page`'s (a page whose texts are all its own). */
+  strings?: ResourcePageStrings;
+  /**
+   * Test ids: the page, a row (`${row}-${id}`), the form and the delete dialogs. Default, from
+   * the declared name and type: `manage-rooms`, `room-row`, `room-dialog`, `delete-room-dialog`.
+   */
+  testIds?: { page: string; row: string; form: string; delete?: string };
+  /** A row's name in messages and labels (default: its first declared text field). */
+  rowName?: (row: ResourceRow<D>) => string;
   /** The values of the saved/deleted messages and the delete title (default `{ name }`). */
   messageValues?: (row: { [key: string]: unknown }) => Record<string, unknown>;
   /** The list's columns instead of the declared fields' (a page that works out its own). */
@@ -93,7 +120,7 @@ export type ResourceAdminPageProps<D extends ResourceDeclaration> = {
   form?: (props: ResourceFormProps<ResourceRow<D>>) => ReactNode;
   /** What the declared form says above its fields when editing `row`. */
   formNotice?: (row: ResourceRow<D>) => ReactNode;
-  /** `{{count}}` of the in-use message. */
+  /** `{{count}}` of the in-use message (default: the declaration's `uses` attribute). */
   inUseCount?: (row: ResourceRow<D>) => number;
   /** More buttons of a row (book a class for a walk-in). */
   rowActions?: (row: ResourceRow<D>) => ReactNode;
@@ -111,9 +138,37 @@ type Editing<Row> = { mode: 'create' } | { mode: 'edit'; row: Row } | null;
  * have it), on the shared admin kit (AdminTable, ConfirmDeleteDialog, the one form hook).
  */
 export function ResourceAdminPage<D extends ResourceDeclaration>(props: ResourceAdminPageProps<D>) {
-  const { resource, hooks, strings, testIds, rowName, inUseCount } = props;
+  const { resource } = props;
   type Row = ResourceRow<D>;
   const { t, i18n } = useTranslation();
+  const hooks = props.hooks ?? resourceHooks(resource);
+  const kebab = resource.name.replace(/_/g, '-');
+  const testIds = props.testIds ?? {
+    page: `manage-${resource.type.replace(/_/g, '-')}`,
+    row: `${kebab}-row`,
+    form: `${kebab}-dialog`,
+    delete: `delete-${kebab}-dialog`,
+  };
+  const nameField = Object.keys(resource.fields).find((k) => resource.fields[k]?.kind === 'text');
+  const rowName =
+    props.rowName ?? ((row: Row) => String((row as Record<string, unknown>)[nameField ?? 'id']));
+  const uses = resource.uses;
+  const usesOf = (row: Row) => Number((row as Record<string, unknown>)[uses?.attribute ?? '']);
+  const inUseCount = props.inUseCount ?? (uses ? usesOf : undefined);
+  const prefix = props.page;
+  const strings =
+    props.strings ??
+    kitStrings(prefix ?? '', (key) => i18n.exists(key, { count: 2 }) || i18n.exists(key));
+  const noun = prefix ? t(`${prefix}.noun` as MessageKey) : '';
+  const nouns = prefix ? t(`${prefix}.nouns` as MessageKey) : '';
+  const nounValues = prefix
+    ? {
+        noun,
+        nouns,
+        Noun: capitalised(noun, i18n.language),
+        Nouns: capitalised(nouns, i18n.language),
+      }
+    : {};
   const dispatch = useAppDispatch();
   const [page, setPage] = usePageParam();
   const [search, setSearch] = useState('');
@@ -125,7 +180,8 @@ export function ResourceAdminPage<D extends ResourceDeclaration>(props: Resource
   const [update] = hooks.useUpdateMutation?.() ?? [undefined];
   const [remove] = hooks.useDeleteMutation?.() ?? [undefined];
   const currency = clientConfig().currency;
-  const text = (key: string, values?: Record<string, unknown>) => t(key as MessageKey, values);
+  const text = (key: string, values?: Record<string, unknown>) =>
+    t(key as MessageKey, { ...nounValues, ...values });
   const values = (row: object) =>
     props.messageValues?.(row as { [key: string]: unknown }) ?? { name: rowName(row as Row) };
   const notify = (content: string) => dispatch(snackbarShown({ content, type: 'success' }));
@@ -151,7 +207,11 @@ export function ResourceAdminPage<D extends ResourceDeclaration>(props: Resource
         },
       };
     });
-  const columns = props.columns ?? [...fieldColumns, ...(props.extraColumns ?? [])];
+  // What uses a row (the schedules meeting in a room) is a column of its own after the fields.
+  const usesColumns: AdminColumn<Row>[] = uses
+    ? [{ key: uses.attribute, header: text(uses.label), align: 'right', render: usesOf }]
+    : [];
+  const columns = props.columns ?? [...fieldColumns, ...(props.extraColumns ?? usesColumns)];
 
   const close = () => setEditing(null);
   const editedRow = editing?.mode === 'edit' ? editing.row : undefined;
@@ -237,4 +297,15 @@ export function ResourceAdminPage<D extends ResourceDeclaration>(props: Resource
       {props.children}
     </Box>
   );
+}
+
+/**
+ * The admin page of `resource` with nothing of its own: its fields, its uses, the kit's texts with
+ * the noun of the i18n block `page` (docs/architecture.md#adding-a-resource).
+ */
+export function resourcePage<D extends ResourceDeclaration>(resource: D, page: string) {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per resource, when its feature's index is loaded, and kept as a component of the module is
+  return function DeclaredResourcePage() {
+    return <ResourceAdminPage resource={resource} page={page} />;
+  };
 }

@@ -1,5 +1,5 @@
 import type { FlatSchedule } from '@atelier/contract';
-import { MAX_CAPACITY } from '@atelier/contract';
+import { MAX_CAPACITY, roomResource } from '@atelier/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -12,8 +12,8 @@ import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { useFormErrors } from '../../../components/form/use-form-errors';
 import { validateField } from '../../../components/form/validation';
 import type { MessageKey } from '../../../i18n/i18n';
+import { resourceHooks } from '../../../lib/resource-api';
 import { useUpdateScheduleMutation } from '../classes-api';
-import { useRoomsQuery } from '../rooms-api';
 import { japaneseTranslations } from '../translations-form';
 import { type PlanOption, PlanPicker } from './plan-picker';
 import { type TeacherOption, TeacherPicker } from './teacher-picker';
@@ -34,7 +34,7 @@ export function ScheduleSettingsDialog({ schedule, onClose, onSaved }: Props) {
   const [capacity, setCapacity] = useState(String(schedule.capacity));
   const [roomId, setRoomId] = useState(schedule.room_id ?? '');
   // The first page of rooms by name: a school has a handful, the page holds twenty.
-  const rooms = useRoomsQuery({ page: 1 }).data?.items ?? [];
+  const rooms = resourceHooks(roomResource).useListQuery({ page: 1 }).data?.items ?? [];
   const [teacher, setTeacher] = useState<TeacherOption | null>(schedule.teacher);
   const [plans, setPlans] = useState<PlanOption[]>(
     schedule.klass_group_schedule_plans.map((link) => link.plan),
