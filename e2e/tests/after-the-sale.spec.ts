@@ -69,8 +69,11 @@ test("an admin books a walk-in at the desk and sees the day's revenue and its ch
   await page.getByRole('option', { name: /^Pay per class/ }).click();
   await dialog.getByRole('checkbox', { name: /^Ren Mori/ }).check();
   await dialog.getByRole('radio', { name: 'Cash' }).check();
+  // The desk sees what to take before booking, and again after.
+  await expect(dialog.getByTestId('walk-in-price')).toHaveText(/^To take: \$\d/);
   await dialog.getByRole('button', { name: 'Book' }).click();
   await expect(page.getByText('The class is booked for Hana Mori.')).toBeVisible();
+  await expect(page.getByText(/Take \$[\d,.]+ \(Cash\)\./)).toBeVisible();
 
   await page.goto(`${APP}/sales_overview`);
   await expect(page.getByRole('img', { name: /^Gross, refunds and net from/ })).toBeVisible();

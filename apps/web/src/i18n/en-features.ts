@@ -1016,7 +1016,7 @@ export const enFeatures = {
     bookSubmit: 'Book',
     bookFailed: 'Could not book the class',
     booked: 'The class is booked for {{name}}.',
-    bookedTake: 'The class is booked for {{name}}: take {{amount}} ({{method}}).',
+    bookedTake: 'The class is booked for {{name}}. Take {{amount}} ({{method}}).',
     toTake: 'To take: {{amount}}',
     toTakeLater: 'The price shows once a schedule, a plan and who attends are chosen.',
     cardTitle: 'Card payment for {{name}}',

@@ -204,7 +204,7 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     await waitFor(() =>
       expect(store.getState().snackbar).toMatchObject({
-        content: 'The class is booked for Hana Mori: take $50.00 (Cash).',
+        content: 'The class is booked for Hana Mori. Take $50.00 (Cash).',
       }),
     );
     expect(bodies[0]).toEqual({
