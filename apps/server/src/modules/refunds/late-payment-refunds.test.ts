@@ -2,6 +2,7 @@ import { LEDGER_API, ORDERS_API, orderRefundsDocumentSchema, REFUNDS_API } from 
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { AppError } from '../../lib/app-error';
 import { latestMail } from '../../mail/mail-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
@@ -15,6 +16,7 @@ import {
 import { enrollments, seatHolds } from '../enrollments/enrollments.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { orderEvents, orders } from '../orders/orders.tables';
+import type { Payments } from '../payments';
 import { paymentEvents, payments } from '../payments/payments.tables';
 import { users } from '../users/users.tables';
 import { refunds } from './refunds.tables';
@@ -66,8 +68,7 @@ describe('late payments are returned', { timeout: SETUP_TIMEOUT_MS }, () => {
       url: ORDERS_API.fakePaymentConfirm(payment.intentId),
       payload: { client_secret: payment.clientSecret, card_number: '4242424242424242' },
     });
-    expect(confirm.json().status).toBe('succeeded');
-    return { ...late, full, intentId: payment.intentId };
+    return { ...late, full, intentId: payment.intentId, confirmed: confirm.json().status };
   }
 
   const refundRowsOf = (orderId: string) =>
@@ -83,6 +84,7 @@ describe('late payments are returned', { timeout: SETUP_TIMEOUT_MS }, () => {
 
   it('the card is refunded in full at once: the order shows refunded with its refund, the ledger ends at 0, mail and notification tell the family', async () => {
     const late = await paidTooLate('en');
+    expect(late.confirmed).toBe('succeeded');
 
     const order = (await get(late.buyer, ORDERS_API.order(late.orderId))).data.attributes;
     expect(order.status).toBe('refunded');
@@ -139,6 +141,7 @@ describe('late payments are returned', { timeout: SETUP_TIMEOUT_MS }, () => {
 
   it('in Japanese for a Japanese family', async () => {
     const late = await paidTooLate('ja');
+    expect(late.confirmed).toBe('succeeded');
     const [buyer] = await t.database.db.select().from(users).where(eq(users.id, late.buyer.id));
     const mail = await latestMail(t.app, buyer?.email ?? '', 'late_payment_refunded');
     expect(mail?.locale).toBe('ja');
@@ -152,14 +155,8 @@ describe('late payments are returned', { timeout: SETUP_TIMEOUT_MS }, () => {
     );
   });
 
-  it('the success applied again (the payment repair after a crash) refunds nothing more', async () => {
-    const late = await paidTooLate('en');
-    const eventId = `evt_fake_${late.intentId}_succeeded`;
-    // As a process killed before marking the event applied leaves it.
-    await t.database.db
-      .update(paymentEvents)
-      .set({ appliedAt: null })
-      .where(eq(paymentEvents.id, eventId));
+  /** The app started again on the same database; its payment repair applies what was left. */
+  async function restartUntilApplied(eventId: string) {
     const again = await buildApp(t.config, {
       mail: { worker: { autoStart: false } },
       database: t.database,
@@ -178,6 +175,52 @@ describe('late payments are returned', { timeout: SETUP_TIMEOUT_MS }, () => {
     } finally {
       await again.close();
     }
+  }
+
+  it('a provider out of reach leaves the refund pending and the payment event unapplied; the repair sends it, once', async () => {
+    const pay = t.app.getDecorator<Payments>('payments');
+    const refund = pay.refund;
+    pay.refund = async () => {
+      throw new AppError('unavailable', 'The payment provider could not be reached');
+    };
+    let late: Awaited<ReturnType<typeof paidTooLate>>;
+    try {
+      late = await paidTooLate('en');
+    } finally {
+      pay.refund = refund;
+    }
+    const eventId = `evt_fake_${late.intentId}_succeeded`;
+    const [event] = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.id, eventId));
+    expect(event?.appliedAt).toBeNull();
+    const pending = await refundRowsOf(late.orderId);
+    expect(pending.map((r) => [r.status, r.providerRefundId])).toEqual([['pending', null]]);
+    expect((await get(late.buyer, ORDERS_API.order(late.orderId))).data.attributes.status).toBe(
+      'failed',
+    );
+
+    await restartUntilApplied(eventId);
+    const rows = await refundRowsOf(late.orderId);
+    expect(rows.map((r) => [r.id, r.status])).toEqual([[pending[0]?.id, 'succeeded']]);
+    expect(await refundEventsOf(late.intentId)).toHaveLength(1);
+    expect((await get(late.buyer, LEDGER_API.accountLedger)).meta.balance).toBe(0);
+    expect((await get(late.buyer, ORDERS_API.order(late.orderId))).data.attributes.status).toBe(
+      'refunded',
+    );
+  });
+
+  it('the success applied again (the payment repair after a crash) refunds nothing more', async () => {
+    const late = await paidTooLate('en');
+    expect(late.confirmed).toBe('succeeded');
+    const eventId = `evt_fake_${late.intentId}_succeeded`;
+    // As a process killed before marking the event applied leaves it.
+    await t.database.db
+      .update(paymentEvents)
+      .set({ appliedAt: null })
+      .where(eq(paymentEvents.id, eventId));
+    await restartUntilApplied(eventId);
     const rows = await refundRowsOf(late.orderId);
     expect(rows.map((r) => [r.amount, r.status])).toEqual([[late.total, 'succeeded']]);
     expect(await refundEventsOf(late.intentId)).toHaveLength(1);
