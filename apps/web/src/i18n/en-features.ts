@@ -1224,7 +1224,7 @@ export const enFeatures = {
       placed: 'Placed',
       payment_failed: 'Payment failed',
       paid: 'Paid',
-      late_payment_failed: 'Paid too late: a refund is due',
+      late_payment_failed: 'Paid too late: the class was full, the payment goes back',
       canceled: 'Cancelled',
       expired: 'Expired: the seats were released',
       paid_offline: 'Paid at the desk',

@@ -1216,7 +1216,7 @@ export const jaFeatures: FeatureTranslation = {
       placed: '注文',
       payment_failed: '支払い失敗',
       paid: '支払い完了',
-      late_payment_failed: '期限後の支払い：返金が必要です',
+      late_payment_failed: '期限後の支払い：満席のため全額返金',
       canceled: 'キャンセル',
       expired: '期限切れ：席を解放しました',
       paid_offline: '窓口で支払い',

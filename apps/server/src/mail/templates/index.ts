@@ -14,6 +14,7 @@ import {
   emailChangedMail,
   emailTakenMail,
 } from './email-change';
+import { type LatePaymentRefundedParams, latePaymentRefundedMail } from './late-payment-refunded';
 import type { MailContext, RenderedMail } from './layout';
 import { type OrderReceiptParams, orderReceiptMail } from './order-receipt';
 import { type PasswordChangedParams, passwordChangedMail } from './password-changed';
@@ -35,6 +36,7 @@ export type MailTemplates = {
   order_receipt: OrderReceiptParams;
   waitlist_offer: WaitlistOfferParams;
   refund_issued: RefundIssuedParams;
+  late_payment_refunded: LatePaymentRefundedParams;
   contact_message: ContactMessageParams;
   contact_received: ContactReceivedParams;
   class_message: ClassMessageParams;
@@ -56,6 +58,7 @@ const RENDERERS: { [N in MailTemplateName]: Renderer<MailTemplates[N]> } = {
   order_receipt: orderReceiptMail,
   waitlist_offer: waitlistOfferMail,
   refund_issued: refundIssuedMail,
+  late_payment_refunded: latePaymentRefundedMail,
   contact_message: contactMessageMail,
   contact_received: contactReceivedMail,
   class_message: classMessageMail,

@@ -48,6 +48,13 @@ const params: MailTemplates = {
     attendees: ['Mia'],
     full: false,
   },
+  late_payment_refunded: {
+    name,
+    orderId: 43,
+    currency: 'USD',
+    amount: 7200,
+    classes: ['Ink & <3 Paint'],
+  },
   class_message: {
     name,
     messageId: 7,

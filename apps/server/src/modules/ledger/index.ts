@@ -13,4 +13,5 @@ export {
   type PaidOrderFacts,
   paymentEntries,
   refundEntries,
+  returnedPaymentEntries,
 } from './ledger-entries';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { entryRowOf, orderPaidEntries, refundEntries } from './ledger-entries';
+import {
+  entryRowOf,
+  orderPaidEntries,
+  paymentEntries,
+  refundEntries,
+  returnedPaymentEntries,
+} from './ledger-entries';
 
 const at = new Date('2026-05-01T15:00:00Z');
 const order = {
@@ -61,6 +67,17 @@ describe('what a money move writes', () => {
       ['refund', 1200],
     ]);
     expect(entries.every((e) => e.refundId === 4 && e.createdById === 9)).toBe(true);
+  });
+
+  it('a late payment returned: the payment alone, then the refund alone, so the balance ends at 0', () => {
+    const paid = paymentEntries(order, { method: 'card', createdById: 3, paymentId: 5, at });
+    const returned = returnedPaymentEntries(order, { id: 6, amount: 9900, createdById: null, at });
+    expect(moves([...paid, ...returned])).toEqual([
+      ['payment', -9900],
+      ['refund', 9900],
+    ]);
+    expect([...paid, ...returned].reduce((s, e) => s + e.amount, 0)).toBe(0);
+    expect(returned[0]).toMatchObject({ method: 'card', refundId: 6, orderId: 7 });
   });
 
   it('refuses an amount whose sign is not its kind’s', () => {

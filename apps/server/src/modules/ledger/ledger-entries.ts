@@ -167,3 +167,27 @@ export function refundEntries(
     { ...base, kind: 'refund', amount: refund.amount, method: refund.method },
   ];
 }
+
+/**
+ * A card payment returned because it came after the order's seats went to others: the payment
+ * was written alone (nothing was sold, nothing charged), so only the refund goes back against it
+ * and the balance returns to where it was (docs/decisions/063-late-payments-are-returned.md).
+ */
+export function returnedPaymentEntries(
+  order: LedgerEntryOwner & { id: number; currency: string },
+  refund: { id: number; amount: number; createdById: number | null; at: Date },
+): LedgerEntryInput[] {
+  return [
+    {
+      owner: { userId: order.userId, guestCustomerId: order.guestCustomerId },
+      kind: 'refund',
+      amount: refund.amount,
+      currency: order.currency,
+      method: 'card',
+      orderId: order.id,
+      refundId: refund.id,
+      createdById: refund.createdById,
+      at: refund.at,
+    },
+  ];
+}

@@ -57,9 +57,11 @@ export async function markOrderPaid(
       const couponIds = items.flatMap((i) => (i.couponId === null ? [] : [i.couponId]));
       await reinstateRedeemedUses(tx, order, [...new Set(couponIds)]);
     } else {
-      // Paid after its seats went to others: nobody is enrolled and the money goes back.
+      // Paid after its seats went to others: nobody is enrolled and the money goes back. The
+      // refunds module hears the same event after this handler and returns it in full
+      // (docs/decisions/063-late-payments-are-returned.md).
       const message =
-        'Paid after the seats were released and the class is now full: a refund is due.';
+        'Paid after the seats were released and the class is now full: the payment is being refunded in full.';
       await releaseCouponUses(tx, order.id);
       await updateOrder(tx, order.id, { status: 'failed', closedAt: at, paymentError: message });
       await recordPaymentWithoutSale(tx, order, paidBy ?? paidByCard(order), at);
@@ -100,7 +102,7 @@ export async function markOrderPaid(
     ctx.mailer.wake();
     await tellBuyer(ctx, result.order);
   } else if (result.refundDue) {
-    ctx.log.error({ orderId }, 'order paid after its seats went: refund due');
+    ctx.log.warn({ orderId }, 'order paid after its seats went: the payment goes back');
   }
   return result.order.status;
 }

@@ -43,6 +43,32 @@ export async function insertRefund(
   return keyed ?? row;
 }
 
+/** The idempotency key of the refund that returns an order's late card payment: one per order. */
+export const latePaymentRefundKey = (orderId: number) => `late-payment-${orderId}`;
+
+export const isLatePaymentRefund = (refund: RefundRow) =>
+  refund.idempotencyKey === latePaymentRefundKey(refund.orderId);
+
+/**
+ * The pending refund returning an order's late payment, written once whatever calls it: a second
+ * call (the payment event applied again) finds the first by its key.
+ */
+export async function insertLatePaymentRefund(
+  db: Db,
+  values: { orderId: number; amount: number; reason: string },
+): Promise<{ refund: RefundRow; created: boolean }> {
+  const key = latePaymentRefundKey(values.orderId);
+  const [row] = await db
+    .insert(refunds)
+    .values({ ...values, idempotencyKey: key, createdById: null })
+    .onConflictDoNothing({ target: refunds.idempotencyKey })
+    .returning();
+  if (row) return { refund: row, created: true };
+  const [found] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, key));
+  if (!found) throw new Error('a late payment refund is neither new nor found');
+  return { refund: found, created: false };
+}
+
 export async function refundById(db: Db, id: number): Promise<RefundRow | undefined> {
   const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
   return row;

@@ -14,8 +14,9 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { notify } from '../notifications';
-import type { RefundEventHandler } from '../payments';
+import type { PaymentEventHandler, RefundEventHandler } from '../payments';
 import { requireRole, requireUser } from '../users';
+import { returnLatePayment } from './late-payment-refunds';
 import { decideRefundRequest, listRefundRequests, requestRefund } from './refund-requests.service';
 import type { RefundsContext, RefundsPaymentsPort } from './refunds.context';
 import { applyRefundEvent, orderRefunds, refundDirectly } from './refunds.service';
@@ -25,6 +26,7 @@ const tags = ['refunds'];
 /** What refunds use of `app.payments` (the payments plugin, registered before). */
 type PaymentsForRefunds = RefundsPaymentsPort & {
   onRefundEvent?(handler: RefundEventHandler): void;
+  onPaymentEvent(handler: PaymentEventHandler): void;
 };
 
 /**
@@ -45,6 +47,9 @@ const registerRefundsPlugin: FastifyPluginAsyncZod = async (app) => {
   };
   // A stand-in of payments (other modules' tests) may not refund; then nothing comes back either.
   payments.onRefundEvent?.((event) => applyRefundEvent(ctx, event));
+  // Registered after the orders plugin's handler: by then a late payment has failed its order,
+  // and its money goes back (docs/decisions/063-late-payments-are-returned.md).
+  payments.onPaymentEvent((event) => returnLatePayment(ctx, event));
 
   app.post(
     REFUNDS_API.orderRefundRequests(':id'),
@@ -141,6 +146,6 @@ const registerRefundsPlugin: FastifyPluginAsyncZod = async (app) => {
 
 export const refundsPlugin = fp(registerRefundsPlugin, {
   name: 'refunds',
-  dependencies: ['db', 'mail', 'auth', 'notifications', 'payments'],
+  dependencies: ['db', 'mail', 'auth', 'notifications', 'payments', 'orders'],
   encapsulate: true,
 });

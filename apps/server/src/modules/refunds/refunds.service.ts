@@ -1,9 +1,10 @@
 import type { OrderRefundsDocument, RefundDocument } from '@atelier/contract';
 import { notFound } from '../../lib/app-error';
 import { cancelOrderItemEnrollments } from '../enrollments';
-import { recordEntries, refundEntries } from '../ledger';
+import { recordEntries, refundEntries, returnedPaymentEntries } from '../ledger';
 import {
   findOrder,
+  itemsOfOrders,
   lockOrderRow,
   orderAttendees,
   recordOrderEvent,
@@ -17,6 +18,7 @@ import { chooseAttendees, createRefund, money, refundableOrder, tell } from './r
 import type { RefundOutcome, RefundsContext } from './refunds.context';
 import {
   attendeeIdsOfRefunds,
+  isLatePaymentRefund,
   refundById,
   refundSums,
   refundsOfOrder,
@@ -121,17 +123,22 @@ export async function applyRefundEvent(ctx: RefundsContext, event: RefundOutcome
     ) {
       return null;
     }
+    // A late payment returned was never charged for: the refund alone answers its payment
+    // (docs/decisions/063-late-payments-are-returned.md).
+    const late = isLatePaymentRefund(refund);
     // Refunds go back through the provider only: a card's (docs/architecture.md#refunds).
     await recordEntries(
       tx,
-      refundEntries(order, {
-        id: refund.id,
-        amount: refund.amount,
-        reason: refund.reason,
-        method: 'card',
-        createdById: refund.createdById,
-        at,
-      }),
+      late
+        ? returnedPaymentEntries(order, { ...refund, at })
+        : refundEntries(order, {
+            id: refund.id,
+            amount: refund.amount,
+            reason: refund.reason,
+            method: 'card',
+            createdById: refund.createdById,
+            at,
+          }),
     );
     const sums = await refundSums(tx, order.id);
     const full = sums.succeeded >= order.total;
@@ -152,7 +159,22 @@ export async function applyRefundEvent(ctx: RefundsContext, event: RefundOutcome
     });
     const buyer =
       order.userId === null ? undefined : (await peopleByIds(tx, [order.userId])).get(order.userId);
-    if (buyer) {
+    if (buyer && late) {
+      await ctx.mailer.queue(tx, {
+        to: buyer.email,
+        locale: buyer.locale ?? 'en',
+        template: 'late_payment_refunded',
+        params: {
+          name: buyer.name,
+          orderId: order.id,
+          currency: order.currency,
+          amount: refund.amount,
+          classes: ((await itemsOfOrders(tx, [order.id])).get(order.id) ?? []).map(
+            (item) => item.snapshot.klass_group.name,
+          ),
+        },
+      });
+    } else if (buyer) {
       await ctx.mailer.queue(tx, {
         to: buyer.email,
         locale: buyer.locale ?? 'en',
@@ -171,6 +193,7 @@ export async function applyRefundEvent(ctx: RefundsContext, event: RefundOutcome
     return {
       order,
       refund,
+      late,
       ja: buyer?.locale === 'ja',
       amount: money(order.currency, refund.amount),
       freed: freed.map((f) => f.scheduleId),
@@ -181,6 +204,19 @@ export async function applyRefundEvent(ctx: RefundsContext, event: RefundOutcome
   // Refunded seats go to the waitlists at once (docs/product.md#waitlist).
   await seatsFreed({ ...ctx, now: () => new Date() }, applied.freed);
   const { order, ja, amount } = applied;
+  if (applied.late) {
+    await tell(
+      ctx,
+      order,
+      ja
+        ? `ご注文 #${order.id} のお支払いを返金しています`
+        : `Order #${order.id}: your payment is being refunded`,
+      ja
+        ? `お支払いの前に満席になったため、${amount} 全額をカードへ返金しています。詳細をメールでお送りしました。`
+        : `The class filled up before your payment came in, so we are refunding ${amount} in full to your card. We have e-mailed you the details.`,
+    );
+    return;
+  }
   await tell(
     ctx,
     order,
