@@ -7,6 +7,8 @@ export type DemoAccount = {
   role: Role;
   /** The public biography of a teacher or admin (the instructors page). */
   bio?: string;
+  /** The same in Japanese; left out, Japanese readers see the English. */
+  bioJa?: string;
   /**
    * Attendee profiles: the account holder and/or children. `galleryVisibility` defaults to the
    * most private choice, as for a real family.
@@ -35,6 +37,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     name: 'Theo Teacher',
     role: 'teacher',
     bio: 'Theo studied painting in Kyoto and has taught children and adults for twelve years. His classes start from observation: a still life, a plant, a classmate, drawn slowly and with curiosity.',
+    bioJa:
+      'テオは京都で絵画を学び、12年にわたり子どもと大人に教えてきました。授業は観察から始まります。静物、植物、クラスメートを、ゆっくりと好奇心をもって描きます。',
     attendees: [],
   },
   {

@@ -227,6 +227,8 @@ export const enFeatures = {
       language: 'Preferred language',
       bio: 'Bio',
       bioHint: 'A few sentences about you for the public Our Instructors page.',
+      bioJa: 'Japanese bio',
+      bioJaHint: 'Left empty, Japanese readers see the English bio.',
       submit: 'Save',
       saved: 'Your profile is saved.',
     },

@@ -226,6 +226,8 @@ export const jaFeatures: FeatureTranslation = {
       language: '使用言語',
       bio: '自己紹介',
       bioHint: '公開ページ「講師紹介」に載る、あなたについての短い文章です。',
+      bioJa: '日本語の自己紹介',
+      bioJaHint: '空欄の場合、日本語の読者には英語の自己紹介が表示されます。',
       submit: '保存',
       saved: 'プロフィールを保存しました。',
     },

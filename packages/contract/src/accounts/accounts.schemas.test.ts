@@ -1,14 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { isCalendarDate, latestToday } from '../family/family.schemas';
+import { ACCOUNT_MESSAGES, BIO_MAX_LENGTH } from './accounts.constants';
 import { ACCOUNT_PAGES, appLink } from './accounts.paths';
 import {
   isSafeRedirect,
   isTimeZone,
   registerBodySchema,
+  updateUserFieldsSchema,
   userSearchQuerySchema,
 } from './accounts.schemas';
 
 describe('accounts contract', () => {
+  it("takes a Japanese bio as translations.ja.bio, with the English bio's rules", () => {
+    expect(
+      updateUserFieldsSchema.parse({
+        bio: ' Painter. ',
+        translations: { ja: { bio: ' 画家。 ' } },
+      }),
+    ).toEqual({ bio: 'Painter.', translations: { ja: { bio: '画家。' } } });
+    const long = updateUserFieldsSchema.safeParse({
+      translations: { ja: { bio: 'あ'.repeat(BIO_MAX_LENGTH + 1) } },
+    });
+    expect(long.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['translations.ja.bio', ACCOUNT_MESSAGES.bioTooLong],
+    ]);
+    // Only the languages and fields that can be translated.
+    expect(updateUserFieldsSchema.safeParse({ translations: { en: { bio: 'x' } } }).success).toBe(
+      false,
+    );
+    expect(updateUserFieldsSchema.safeParse({ translations: { ja: { name: 'x' } } }).success).toBe(
+      false,
+    );
+  });
+
   it('accepts only same-origin paths as redirects', () => {
     // An encoded backslash stays inside this origin's path: harmless.
     for (const ok of [

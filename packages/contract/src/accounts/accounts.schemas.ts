@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, idTextSchema } from '../common/id.schemas';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { textSchema } from '../common/text.schemas';
+import { translationsSchema } from '../common/translations.schemas';
 import { LANGUAGES } from '../constants';
 import { classRemindersSchema } from '../reminders/reminders.schemas';
 import { emailSchema, roleSchema, userResourceSchema } from '../users/users.schemas';
@@ -201,13 +202,18 @@ export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
  * file field `avatar` (JPEG/PNG/WebP up to IMAGE_MAX_BYTES; 422 on `avatar` with
  * IMAGE_TYPE_MESSAGE or IMAGE_TOO_LARGE_MESSAGE otherwise) replaces the picture, and
  * `remove_avatar=true` removes it; `bio` (teachers and admins only) sets the public biography, and
- * an empty one removes it; `class_reminders` chooses the account's class reminders. Answers
- * userDocumentSchema (with `bio` and `class_reminders`); `avatar_url` is the square
+ * an empty one removes it, and `translations.ja.bio` is its Japanese text; `class_reminders` chooses the account's class reminders. Answers
+ * userDocumentSchema (with `bio`, `translations` and `class_reminders`); `avatar_url` is the square
  * thumbnail.
  */
 export const updateUserFieldsSchema = z.object({
   name: personNameSchema.optional(),
   bio: bioSchema.optional(),
+  /**
+   * The bio in the other languages (teachers and admins only), replacing what was stored; an
+   * empty one removes that language's bio. In the multipart form the field is `translations.ja.bio`.
+   */
+  translations: translationsSchema({ bio: bioSchema }).optional(),
   timezone: timezoneSchema.optional(),
   locale: localeSchema.optional(),
   class_reminders: classRemindersSchema.optional(),

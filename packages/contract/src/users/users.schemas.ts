@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idTextSchema } from '../common/id.schemas';
 import { textSchema } from '../common/text.schemas';
+import { translationsSchema } from '../common/translations.schemas';
 import { LANGUAGES } from '../constants';
 import { classRemindersSchema } from '../reminders/reminders.schemas';
 
@@ -22,6 +23,12 @@ export const userAttributesSchema = z.object({
    * carry it (GET /users/me, PUT /users/{id}); lists of users leave it out.
    */
   bio: z.string().nullable().optional(),
+  /**
+   * The bio in the other interface languages (`{ ja: { bio } }`), beside the English `bio`: the
+   * own answers are what account settings edits, so they carry every language as written rather
+   * than one chosen for the reader (docs/architecture.md#translated-content).
+   */
+  translations: translationsSchema({ bio: z.string() }).optional(),
   /**
    * The account's class reminders (docs/product.md#class-reminders). Like `bio`, only the
    * account's own answers carry it.

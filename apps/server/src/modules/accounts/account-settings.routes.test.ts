@@ -287,6 +287,66 @@ describe('account settings', { timeout: 120_000 }, () => {
       expect(fits.statusCode).toBe(200);
     });
 
+    it('keeps a Japanese bio beside the English one, which their own profile returns as written', async () => {
+      const teacher = await signedInUser(t, 'teacher');
+      expect((await me(teacher.jwt)).json().data.attributes.translations).toEqual({});
+      const ja = '油絵と版画の講師です。\n土曜日に教えています。';
+      const res = await updateUser(
+        teacher.jwt,
+        teacher.id,
+        multipart({ bio: 'Painter.', 'translations.ja.bio': ` ${ja} ` }),
+      );
+      expect(res.statusCode).toBe(200);
+      const attributes = userDocumentSchema.parse(res.json()).data.attributes;
+      // Account settings edits both, so the own answer holds both whatever the account's language.
+      expect(attributes.bio).toBe('Painter.');
+      expect(attributes.translations).toEqual({ ja: { bio: ja } });
+      expect((await rowOf(teacher.id))?.translations).toEqual({ ja: { bio: ja } });
+      await updateUser(teacher.jwt, teacher.id, multipart({ locale: 'ja' }));
+      const mine = (await me(teacher.jwt)).json().data.attributes;
+      expect(mine.bio).toBe('Painter.');
+      expect(mine.translations).toEqual({ ja: { bio: ja } });
+
+      // JSON takes the same member; leaving it out keeps it, an empty one removes it.
+      await updateUser(teacher.jwt, teacher.id, multipart({ bio: 'Painter and printmaker.' }));
+      expect((await rowOf(teacher.id))?.translations).toEqual({ ja: { bio: ja } });
+      const cleared = await t.app.inject({
+        method: 'PUT',
+        url: ACCOUNTS_API.user(teacher.id),
+        payload: { user: { translations: { ja: { bio: '  ' } } } },
+        headers: bearer(teacher.jwt),
+      });
+      expect(cleared.statusCode).toBe(200);
+      expect(cleared.json().data.attributes.translations).toEqual({});
+      expect((await rowOf(teacher.id))?.translations).toEqual({});
+      expect((await rowOf(teacher.id))?.bio).toBe('Painter and printmaker.');
+    });
+
+    it("refuses an over-long Japanese bio, or one on a family's account, with a message on its field", async () => {
+      const admin = await signedInUser(t, 'admin');
+      const long = await updateUser(
+        admin.jwt,
+        admin.id,
+        multipart({ 'translations.ja.bio': 'あ'.repeat(1001) }),
+      );
+      expect(long.statusCode).toBe(422);
+      expect(fieldMessages(long.json())).toEqual({
+        'translations.ja.bio': ACCOUNT_MESSAGES.bioTooLong,
+      });
+      const student = await signedInUser(t, 'student');
+      const refused = await updateUser(
+        admin.jwt,
+        student.id,
+        multipart({ 'translations.ja.bio': 'こんにちは' }),
+      );
+      expect(refused.statusCode).toBe(422);
+      expect(fieldMessages(refused.json())).toEqual({
+        'translations.ja.bio': ACCOUNT_MESSAGES.bioNotAllowed,
+      });
+      expect((await rowOf(student.id))?.translations).toEqual({});
+      expect((await rowOf(admin.id))?.translations).toEqual({});
+    });
+
     it("refuses a bio on a family's account (a 422 on bio), even from an admin", async () => {
       const student = await signedInUser(t, 'student');
       const admin = await signedInUser(t, 'admin');

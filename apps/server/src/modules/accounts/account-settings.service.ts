@@ -8,6 +8,7 @@ import {
 } from '@atelier/contract';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors';
+import { storedTranslations } from '../../lib/translated-content';
 import { rateLimited } from '../../plugins/rate-limit';
 import {
   hashPassword,
@@ -69,7 +70,7 @@ async function assertCurrentPassword(
   await ctx.limiters.passwordCheckPerAccount.reset(key);
 }
 
-/** Name, time zone, language, avatar and bio of one account (own, or any for an admin). */
+/** Name, time zone, language, avatar and bio (in each language) of one account (own, or any for an admin). */
 export async function updateUser(
   ctx: AccountsContext,
   actor: Actor,
@@ -83,6 +84,9 @@ export async function updateUser(
   if (fields.bio !== undefined && user.role === 'student') {
     throw fieldError('bio', ACCOUNT_MESSAGES.bioNotAllowed);
   }
+  if (fields.translations?.ja?.bio !== undefined && user.role === 'student') {
+    throw fieldError('translations.ja.bio', ACCOUNT_MESSAGES.bioNotAllowed);
+  }
   if (avatar && 'tooLarge' in avatar) throw fieldError('avatar', IMAGE_TOO_LARGE_MESSAGE);
   const stored = avatar
     ? await ctx.images.storeImage(avatar.data, { kind: 'avatars', field: 'avatar' })
@@ -94,6 +98,10 @@ export async function updateUser(
     ...(fields.locale !== undefined ? { locale: fields.locale } : {}),
     ...(fields.class_reminders !== undefined ? { classReminders: fields.class_reminders } : {}),
     ...(fields.bio !== undefined ? { bio: fields.bio === '' ? null : fields.bio } : {}),
+    // Replaced as a whole, as admin bodies replace theirs (docs/architecture.md#translated-content).
+    ...(fields.translations !== undefined
+      ? { translations: storedTranslations(fields.translations) }
+      : {}),
     ...(stored ? { avatarKey: stored.key } : removing ? { avatarKey: null } : {}),
   };
   let updated: AccountUserRow | undefined;

@@ -63,15 +63,37 @@ function fieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
  * parts()'s type leaves this option out, but the plugin honours it (FastifyMultipartBaseOptions).
  */
 /**
+ * A form's flat fields with `translations.<language>.<field>` gathered into the nested
+ * `translations` member the JSON body has, so both parse with one schema and a 422 names the
+ * field as the form does. Any other dotted name is left as it is (and refused by the schema).
+ */
+function nestTranslationFields(fields: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const translations: Record<string, Record<string, string>> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const { language, field } =
+      /^translations\.(?<language>[a-z]+)\.(?<field>[a-z_]+)$/.exec(name)?.groups ?? {};
+    if (language === undefined || field === undefined) {
+      out[name] = value;
+      continue;
+    }
+    translations[language] = { ...translations[language], [field]: value };
+  }
+  if (Object.keys(translations).length > 0) out.translations = translations;
+  return out;
+}
+
+/**
  * Reads the multipart form of PUT /users/{id}: text fields, and the file field `avatar`; an
  * oversized avatar becomes `{tooLarge: true}` so the answer is a 422 on `avatar`.
  */
 async function readUserForm(
   request: FastifyRequest,
-): Promise<{ fields: Record<string, string>; avatar: AvatarUpload | undefined }> {
-  const { fields, file } = await readMultipartForm(request, 'avatar');
-  if (file === 'too_large') return { fields, avatar: { tooLarge: true } };
-  return { fields, avatar: file ? { data: file } : undefined };
+): Promise<{ fields: Record<string, unknown>; avatar: AvatarUpload | undefined }> {
+  const form = await readMultipartForm(request, 'avatar');
+  const fields = nestTranslationFields(form.fields);
+  if (form.file === 'too_large') return { fields, avatar: { tooLarge: true } };
+  return { fields, avatar: form.file ? { data: form.file } : undefined };
 }
 
 /**
@@ -238,7 +260,7 @@ const registerAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         summary:
-          'Updates name, timezone, locale, class reminders, bio (teachers and admins) and avatar of your account (admins: any account). multipart/form-data with fields name, timezone, locale, class_reminders, bio, remove_avatar=true and the file avatar (JPEG/PNG/WebP up to 5 MB); JSON {user: {...}} without a file also works.',
+          'Updates name, timezone, locale, class reminders, bio (teachers and admins) and avatar of your account (admins: any account). multipart/form-data with fields name, timezone, locale, class_reminders, bio, translations.ja.bio, remove_avatar=true and the file avatar (JPEG/PNG/WebP up to 5 MB); JSON {user: {...}} without a file also works.',
         consumes: ['multipart/form-data', 'application/json'],
         params: userIdParamsSchema,
         body: updateUserJsonBodySchema,

@@ -124,4 +124,53 @@ describe('GET /our-instructors', { timeout: 120_000 }, () => {
     const theo = people(res.body).find((p) => p.name === 'Theo Teacher');
     expect(theo?.entry).toContain('<p>Draws birds from life.</p>');
   });
+
+  it("gives each bio in the reader's language where one is written, else in English", async () => {
+    const ja = '野鳥を写生しています。\n土曜日の講師です。';
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${c.teacher.id}`,
+      headers: { authorization: `Bearer ${c.teacher.token}` },
+      payload: { user: { bio: 'Draws birds from life.', translations: { ja: { bio: ja } } } },
+    });
+    expect(saved.statusCode).toBe(200);
+    const entryOf = (body: string, name: string) =>
+      people(body).find((p) => p.name === name)?.entry ?? '';
+
+    for (const asked of [
+      t.app.inject({ method: 'GET', url: '/our-instructors?lang=ja', headers: HTML }),
+      get({ 'accept-language': 'ja' }),
+    ]) {
+      const res = await asked;
+      expect(res.statusCode).toBe(200);
+      expect(entryOf(res.body, 'Theo Teacher')).toContain(
+        '<p>野鳥を写生しています。<br>土曜日の講師です。</p>',
+      );
+      expect(res.body).not.toContain('Draws birds from life.');
+      // Bea wrote no Japanese bio: hers stays in English rather than disappearing.
+      expect(entryOf(res.body, 'Bea Brush')).toContain('<p>Shows in Brooklyn.</p>');
+    }
+
+    for (const url of ['/our-instructors?lang=en', '/our-instructors']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: HTML });
+      expect(entryOf(res.body, 'Theo Teacher')).toContain('<p>Draws birds from life.</p>');
+      expect(res.body).not.toContain('野鳥を写生しています。');
+    }
+
+    // Only a Japanese bio: Japanese readers see it, English readers the placeholder.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${c.teacher.id}`,
+      headers: { authorization: `Bearer ${c.teacher.token}` },
+      payload: { user: { bio: '' } },
+    });
+    const jaPage = await t.app.inject({
+      method: 'GET',
+      url: '/our-instructors?lang=ja',
+      headers: HTML,
+    });
+    expect(entryOf(jaPage.body, 'Theo Teacher')).toContain('野鳥を写生しています。');
+    const enPage = await get();
+    expect(entryOf(enPage.body, 'Theo Teacher')).toContain('More about this instructor soon.');
+  });
 });

@@ -19,7 +19,11 @@ export const instructorsRoutes: FastifyPluginAsync<InstructorsRoutesOptions> = a
   const { site } = opts;
   app.get(SITE_PATHS.ourInstructors, { schema: { hide: true } }, async (request, reply) => {
     const negotiated = negotiateLanguage(request);
-    const instructors = await instructorsOfSchool(app.db, (key) => app.images.urls(key).thumbUrl);
+    const instructors = await instructorsOfSchool(
+      app.db,
+      negotiated.lang,
+      (key) => app.images.urls(key).thumbUrl,
+    );
     const page = renderPage(instructorsPageInput(site, negotiated.lang, instructors));
     return sendPage(request, reply, pageBody(site, page), { negotiated });
   });

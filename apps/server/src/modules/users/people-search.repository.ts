@@ -1,4 +1,4 @@
-import type { Role } from '@atelier/contract';
+import type { Role, Translations } from '@atelier/contract';
 import {
   and,
   asc,
@@ -97,6 +97,8 @@ export type InstructorRow = {
   name: string;
   avatarKey: string | null;
   bio: string | null;
+  /** The bio in the other languages; the caller picks the reader's. */
+  translations: Translations<'bio'>;
 };
 
 /**
@@ -108,7 +110,13 @@ export function findInstructors(
   teacherIds: SQLWrapper,
 ): Promise<InstructorRow[]> {
   return executor
-    .select({ id: users.id, name: users.name, avatarKey: users.avatarKey, bio: users.bio })
+    .select({
+      id: users.id,
+      name: users.name,
+      avatarKey: users.avatarKey,
+      bio: users.bio,
+      translations: users.translations,
+    })
     .from(users)
     .where(
       or(eq(users.role, 'teacher'), and(eq(users.role, 'admin'), inArray(users.id, teacherIds))),

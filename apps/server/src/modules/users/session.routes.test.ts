@@ -315,6 +315,7 @@ describe('session routes', { timeout: 60_000 }, () => {
             timezone: 'America/New_York',
             locale: 'en',
             bio: null,
+            translations: {},
             class_reminders: 'each_class',
           },
         },

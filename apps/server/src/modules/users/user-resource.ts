@@ -1,17 +1,22 @@
-import type { ClassReminders, UserResource } from '@atelier/contract';
+import type { ClassReminders, Translations, UserResource } from '@atelier/contract';
 import type { SessionUser } from './users.repository';
 
 /** The user fields the `users` resource shows. */
 export type UserResourceSource = Pick<
   SessionUser,
   'id' | 'name' | 'email' | 'role' | 'timezone' | 'locale' | 'avatarKey'
-> & { bio?: string | null; classReminders?: ClassReminders };
+> & {
+  bio?: string | null;
+  translations?: Translations<'bio'>;
+  classReminders?: ClassReminders;
+};
 
 /**
  * A user as a JSON:API `users` resource (GET /me, user search, anything embedding a user).
  * `avatarUrl` turns a stored avatar key into a URL; the storage that holds avatars provides it.
  * Without a key (or a resolver), avatar_url is null and the web shows initials. `own` marks the
- * account's own answers (GET /me, account settings), which carry the bio and class reminders; lists leave it out.
+ * account's own answers (GET /me, account settings), which carry the bio (in every language as
+ * written, since account settings edits them) and class reminders; lists leave it out.
  */
 export function userResource(
   user: UserResourceSource,
@@ -28,7 +33,7 @@ export function userResource(
       role: user.role,
       timezone: user.timezone,
       locale: user.locale,
-      ...(options.own ? { bio: user.bio ?? null } : {}),
+      ...(options.own ? { bio: user.bio ?? null, translations: user.translations ?? {} } : {}),
       ...(options.own && user.classReminders ? { class_reminders: user.classReminders } : {}),
     },
   };

@@ -16,6 +16,7 @@ export async function seedDemoUsers(db: Db): Promise<void> {
         passwordHash: hashes[i] as string,
         role: account.role,
         bio: account.bio ?? null,
+        translations: account.bioJa ? { ja: { bio: account.bioJa } } : {},
         timezone: 'America/New_York',
         // Demo addresses are made up, and end-to-end tests read the demo accounts' mail and
         // notifications: class reminders stay off until someone trying the demo turns them on

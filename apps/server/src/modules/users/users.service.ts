@@ -79,7 +79,10 @@ export function setUserPassword(
 }
 
 export type UserProfileChanges = Partial<
-  Pick<UserRow, 'name' | 'timezone' | 'locale' | 'avatarKey' | 'bio' | 'classReminders'>
+  Pick<
+    UserRow,
+    'name' | 'timezone' | 'locale' | 'avatarKey' | 'bio' | 'translations' | 'classReminders'
+  >
 >;
 
 /** Name, time zone, language, avatar, bio and class reminders; undefined when the user is gone. */

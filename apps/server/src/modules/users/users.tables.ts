@@ -1,4 +1,8 @@
-import { CLASS_REMINDER_CHOICES, DEFAULT_CLASS_REMINDERS } from '@atelier/contract';
+import {
+  CLASS_REMINDER_CHOICES,
+  DEFAULT_CLASS_REMINDERS,
+  type Translations,
+} from '@atelier/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -6,6 +10,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -34,6 +39,8 @@ export const users = pgTable(
     avatarKey: text('avatar_key'),
     /** A teacher's short biography, shown on the public instructors page; null when none. */
     bio: text(),
+    /** The bio in the other interface languages (docs/architecture.md#translated-content). */
+    translations: jsonb().$type<Translations<'bio'>>().notNull().default({}),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** Tokens issued before this instant are refused: set on password change or reset. */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),

@@ -10,6 +10,7 @@ import {
   passwordResetDocumentSchema,
   type RegisterBody,
   sessionResponseSchema,
+  type UpdateUserFields,
   type User,
   userSchema,
   userTokenDocumentSchema,
@@ -27,6 +28,8 @@ type ProfileChanges = {
   classReminders?: ClassReminders;
   /** Teachers and admins: the public biography ('' removes it). */
   bio?: string;
+  /** Teachers and admins: the bio in other languages (`{ ja: { bio } }`; '' removes one). */
+  translations?: UpdateUserFields['translations'];
   removeAvatar?: boolean;
   /** A new profile picture (multipart field `avatar`). */
   avatar?: File;
@@ -40,6 +43,8 @@ function profileForm(changes: ProfileChanges): FormData {
   if (changes.locale !== undefined) form.append('locale', changes.locale);
   if (changes.classReminders !== undefined) form.append('class_reminders', changes.classReminders);
   if (changes.bio !== undefined) form.append('bio', changes.bio);
+  const bioJa = changes.translations?.ja?.bio;
+  if (bioJa !== undefined) form.append('translations.ja.bio', bioJa);
   if (changes.removeAvatar) form.append('remove_avatar', 'true');
   if (changes.avatar) form.append('avatar', changes.avatar);
   return form;

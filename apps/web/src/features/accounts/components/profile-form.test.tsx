@@ -74,6 +74,50 @@ describe('ProfileForm', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.requests).toHaveLength(1));
     expect(formFields(server.requests[0])).not.toHaveProperty('bio');
+    expect(screen.queryByLabelText(/^Japanese bio/)).not.toBeInTheDocument();
+    expect(Object.keys(formFields(server.requests[0]))).not.toContain('translations.ja.bio');
+  });
+
+  it('lets a teacher write a Japanese bio beside the English one, sent as translations.ja.bio', async () => {
+    const theo = buildUser({
+      id: '7',
+      name: 'Theo',
+      role: 'teacher',
+      locale: 'en',
+      bio: 'Painter.',
+      translations: { ja: { bio: '画家です。' } },
+    });
+    const saved = { ...theo, translations: { ja: { bio: '画家です。\n版画も教えます。' } } };
+    server = fakeApi({ 'PUT /api/v1/users/7': { data: userDocument(saved) } });
+    const { user, store } = renderWithProviders(<ProfileForm user={theo} />, {
+      preloadedState: { session: { status: 'loaded' as const, user: theo } },
+    });
+    const bioJa = screen.getByLabelText(/^Japanese bio/);
+    expect(bioJa.tagName).toBe('TEXTAREA');
+    expect(bioJa).toHaveValue('画家です。');
+    expect(bioJa).toHaveAccessibleDescription(/Japanese readers see the English bio/);
+    expect(screen.getByLabelText(/^Bio/)).toHaveValue('Painter.');
+    await user.type(bioJa, '{Enter}版画も教えます。 ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(store.getState().session.user).toEqual(saved));
+    expect(formFields(server.requests[0])).toMatchObject({
+      bio: 'Painter.',
+      'translations.ja.bio': '画家です。\n版画も教えます。',
+    });
+
+    // Emptied, it is sent empty (the server removes it); the server's message lands beside it.
+    server.restore();
+    server = fakeApi({
+      'PUT /api/v1/users/7': invalid({ 'translations.ja.bio': 'Use at most 1000 characters' }),
+    });
+    await user.clear(bioJa);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(helperOf(screen.getByLabelText(/^Japanese bio/))).toBe('Use at most 1000 characters'),
+    );
+    expect(formFields(server.requests[0])).toMatchObject({ 'translations.ja.bio': '' });
+    await setI18nLanguage('ja');
+    expect(await screen.findByLabelText(/^日本語の自己紹介/)).toBeInTheDocument();
   });
 
   it("lets a teacher edit a multi-line bio, sent trimmed, and shows the server's bio message in Japanese", async () => {

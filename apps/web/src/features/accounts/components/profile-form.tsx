@@ -18,7 +18,7 @@ import { TimeZoneSelect } from './time-zone-select';
 
 /**
  * Name, time zone and preferred language, and for teachers and admins the bio the public
- * instructors page shows. Saving the language also switches the UI to it (`liveLanguage`) and
+ * instructors page shows, in English and in Japanese (docs/architecture.md#translated-content). Saving the language also switches the UI to it (`liveLanguage`) and
  * remembers it on this device.
  */
 export function ProfileForm({ user }: { user: User }) {
@@ -34,15 +34,21 @@ export function ProfileForm({ user }: { user: User }) {
       // An account with no language of its own yet shows the one this device uses.
       locale: user.locale ?? storedLanguage(),
       bio: user.bio ?? '',
+      // Named as the server names it, so its 422 message lands beside this field.
+      'translations.ja.bio': user.translations?.ja?.bio ?? '',
     },
     { name: { required: true }, timezone: { required: true }, locale: { required: true } },
   );
 
-  const submit = handleSubmit(async ({ name, timezone, locale, bio }) => {
+  const submit = handleSubmit(async (form) => {
+    const { name, timezone, locale, bio } = form;
     if (!isLanguage(locale)) return;
+    const bios = hasBio
+      ? { bio: bio.trim(), translations: { ja: { bio: form['translations.ja.bio'].trim() } } }
+      : {};
     const updated = await updateProfile({
       userId: user.id,
-      changes: { name: name.trim(), timezone, locale, ...(hasBio ? { bio: bio.trim() } : {}) },
+      changes: { name: name.trim(), timezone, locale, ...bios },
     }).unwrap();
     dispatch(setUser(updated));
     // The form always sends a language, so the answer has one; `locale` is what was sent.
@@ -54,6 +60,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   const locale = field('locale');
   const bio = field('bio');
+  const bioJa = field('translations.ja.bio');
   return (
     <SettingsSection title={t('accountSettings.profile.title')} testId="profile-section">
       <Box component="form" noValidate onSubmit={submit} data-testid="profile-form">
@@ -105,6 +112,26 @@ export function ProfileForm({ user }: { user: User }) {
               margin="dense"
               slotProps={{
                 htmlInput: { maxLength: BIO_MAX_LENGTH, 'data-testid': 'profile-bio' },
+              }}
+            />
+          )}
+          {hasBio && (
+            <TextField
+              multiline
+              minRows={3}
+              name={bioJa.name}
+              label={t('accountSettings.profile.bioJa')}
+              value={bioJa.value}
+              onChange={bioJa.onChange}
+              error={bioJa.error}
+              helperText={bioJa.error ? bioJa.helperText : t('accountSettings.profile.bioJaHint')}
+              margin="dense"
+              slotProps={{
+                htmlInput: {
+                  maxLength: BIO_MAX_LENGTH,
+                  lang: 'ja',
+                  'data-testid': 'profile-bio-ja',
+                },
               }}
             />
           )}

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
