@@ -19,6 +19,7 @@ import { orderEvents, orders } from '../orders/orders.tables';
 import type { Payments } from '../payments';
 import { paymentEvents, payments } from '../payments/payments.tables';
 import { users } from '../users/users.tables';
+import { setTestUserLocale } from '../users/users-testing';
 import { refunds } from './refunds.tables';
 import { paidOrder } from './refunds-testing';
 
@@ -55,7 +56,7 @@ describe('late payments are returned', { timeout: SETUP_TIMEOUT_MS }, () => {
   async function paidTooLate(locale: 'en' | 'ja') {
     const full = await programmeWithSchedule(t, c, { schedule: { capacity: 2 } });
     const late = await paidOrder(t, c, full, { pay: false });
-    await t.database.db.update(users).set({ locale }).where(eq(users.id, late.buyer.id));
+    await setTestUserLocale(t.database.db, late.buyer.id, locale);
     await expire(late.orderId);
     await paidOrder(t, c, full);
     const [payment] = await t.database.db

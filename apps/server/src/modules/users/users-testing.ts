@@ -70,3 +70,8 @@ export function insertUserRows(
     .values(rows)
     .returning({ id: users.id, name: users.name, email: users.email });
 }
+
+/** Sets an account's language, as its settings would: for tests of what reaches a family in it. */
+export async function setTestUserLocale(db: Db, id: number, locale: Language): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, id));
+}
