@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API, ORDERS_API } from '@atelier/contract';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { insertPendingOrder } from '../modules/orders/orders-testing';
 import { insertTestUser } from '../modules/users/users-testing';
+import { clearRedisPrefix, dropDatabase, runEvery } from './scale-out-cleanup';
 import { ServerProcess } from './server-process';
 
 // A real server process killed (SIGKILL) between "card charged" and "order paid", and the next
@@ -105,41 +105,18 @@ describe.skipIf(missing.length > 0)(
     }, SETUP_TIMEOUT_MS);
 
     afterAll(async () => {
-      const steps: (() => Promise<unknown>)[] = [
-        () => Promise.all(servers.map((server) => server.stop())),
-        async () => sql?.end(),
-        async () => database?.close(),
-        async () => {
-          if (!databaseCreated) return;
-          const dropper = new pg.Client({ connectionString: databaseUrl });
-          await dropper.connect();
-          try {
-            await dropper.query(`drop database if exists ${databaseName} with (force)`);
-          } finally {
-            await dropper.end();
-          }
-        },
-        async () => {
-          // The rate-limit counters this run left (they would expire within the hour).
-          const redis = new Redis(redisUrl as string, { lazyConnect: true });
-          try {
-            await redis.connect();
-            const keys: string[] = [];
-            for await (const batch of redis.scanStream({ match: `${redisPrefix}*` })) {
-              keys.push(...(batch as string[]));
-            }
-            if (keys.length > 0) await redis.del(...keys);
-          } finally {
-            redis.disconnect();
-          }
-        },
-        async () => dir && rmSync(dir, { recursive: true, force: true }),
-      ];
-      const problems: unknown[] = [];
-      // Every step runs, whatever failed before it.
-      for (const step of steps) await step().catch((error: unknown) => problems.push(error));
-      process.removeListener('exit', killAll);
-      if (problems.length > 0) throw problems[0];
+      try {
+        await runEvery([
+          () => Promise.all(servers.map((server) => server.stop())),
+          async () => sql?.end(),
+          async () => database?.close(),
+          async () => databaseCreated && dropDatabase(databaseUrl as string, databaseName),
+          async () => clearRedisPrefix(redisUrl as string, redisPrefix),
+          async () => dir && rmSync(dir, { recursive: true, force: true }),
+        ]);
+      } finally {
+        process.removeListener('exit', killAll);
+      }
     }, 60_000);
 
     const query = async (text: string, values: unknown[] = []) =>

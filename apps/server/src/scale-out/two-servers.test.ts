@@ -14,7 +14,6 @@ import {
   notificationDocumentSchema,
   ORDERS_API,
 } from '@atelier/contract';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfficialCableClient, waitFor } from '../cable/official-cable-client';
@@ -25,6 +24,7 @@ import { posts } from '../modules/gallery/gallery.tables';
 import { attendeeProfiles } from '../modules/users/users.tables';
 import { insertTestUser } from '../modules/users/users-testing';
 import { ensureNginx, freePort, NginxProxy } from './nginx-proxy';
+import { clearRedisPrefix, dropDatabase, runEvery } from './scale-out-cleanup';
 import { ServerProcess } from './server-process';
 
 // Two real server processes, started as `npm start` starts one, on one PostgreSQL database and one
@@ -224,41 +224,18 @@ describe.skipIf(missing.length > 0)(
 
     afterAll(async () => {
       for (const client of clients) client.close();
-      const steps: (() => Promise<unknown>)[] = [
-        async () => proxy?.stop(),
-        () => Promise.all(servers.map((server) => server.stop())),
-        async () => database?.close(),
-        async () => {
-          if (!databaseCreated) return;
-          const dropper = new pg.Client({ connectionString: databaseUrl });
-          await dropper.connect();
-          try {
-            await dropper.query(`drop database if exists ${databaseName} with (force)`);
-          } finally {
-            await dropper.end();
-          }
-        },
-        async () => {
-          // The rate-limit counters this run left (they would expire within the hour).
-          const redis = new Redis(redisUrl as string, { lazyConnect: true });
-          try {
-            await redis.connect();
-            const keys: string[] = [];
-            for await (const batch of redis.scanStream({ match: `${redisPrefix}*` })) {
-              keys.push(...(batch as string[]));
-            }
-            if (keys.length > 0) await redis.del(...keys);
-          } finally {
-            redis.disconnect();
-          }
-        },
-        async () => dir && rmSync(dir, { recursive: true, force: true }),
-      ];
-      const problems: unknown[] = [];
-      // Every step runs, whatever failed before it.
-      for (const step of steps) await step().catch((error: unknown) => problems.push(error));
-      process.removeListener('exit', killAll);
-      if (problems.length > 0) throw problems[0];
+      try {
+        await runEvery([
+          async () => proxy?.stop(),
+          () => Promise.all(servers.map((server) => server.stop())),
+          async () => database?.close(),
+          async () => databaseCreated && dropDatabase(databaseUrl as string, databaseName),
+          async () => clearRedisPrefix(redisUrl as string, redisPrefix),
+          async () => dir && rmSync(dir, { recursive: true, force: true }),
+        ]);
+      } finally {
+        process.removeListener('exit', killAll);
+      }
     }, 60_000);
 
     it('nginx pins each of its listeners to one server and balances its main one over both', async () => {
