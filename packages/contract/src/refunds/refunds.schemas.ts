@@ -15,6 +15,13 @@ export type RefundRequestStatus = (typeof REFUND_REQUEST_STATUSES)[number];
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
+/**
+ * How a refund's money goes back: a card payment through the provider; cash or check paid out by
+ * the desk and recorded; `credit` kept on the family's balance for a later order.
+ */
+export const REFUND_METHODS = ['card', 'cash', 'check', 'credit'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
 export const REFUND_DECISIONS = ['approve', 'reject'] as const;
 export type RefundDecision = (typeof REFUND_DECISIONS)[number];
 

@@ -158,5 +158,6 @@ export async function ledgerSalesFigures(
       .reduce((t, s) => t + s.amount, 0);
   const gross = of(['charge', 'discount']);
   const refunds = of(['refund']);
-  return { gross, refunds, net: gross - refunds, payments: -of(['payment']) };
+  // 0 - x, not -x: an empty sum must read 0, not -0.
+  return { gross, refunds, net: gross - refunds, payments: 0 - of(['payment']) };
 }

@@ -37,6 +37,8 @@ export const orders = pgTable(
     subtotal: integer().notNull(),
     discount: integer().notNull(),
     total: integer().notNull(),
+    /** How much of the total the family's account credit paid; the card pays the rest. */
+    creditApplied: integer('credit_applied').notNull().default(0),
     /** The client's Idempotency-Key: the same key from the same account is the same order. */
     idempotencyKey: text('idempotency_key').notNull(),
     /** Seats (and a coupon use) are held until then while the order is pending. */
@@ -57,7 +59,7 @@ export const orders = pgTable(
     check('orders_has_buyer', sql`${t.userId} IS NOT NULL OR ${t.guestCustomerId} IS NOT NULL`),
     check(
       'orders_amounts_valid',
-      sql`${t.subtotal} >= 0 AND ${t.discount} >= 0 AND ${t.total} >= 0`,
+      sql`${t.subtotal} >= 0 AND ${t.discount} >= 0 AND ${t.total} >= 0 AND ${t.creditApplied} >= 0 AND ${t.creditApplied} <= ${t.total}`,
     ),
   ],
 );

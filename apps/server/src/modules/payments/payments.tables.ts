@@ -21,6 +21,9 @@ export const payments = pgTable(
       .notNull()
       .default('requires_payment'),
     lastError: text('last_error'),
+    /** The card as the provider reported it once charged (for receipts): brand and last four digits. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import { REFUND_METHODS } from '@atelier/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orderItemAttendees, orders } from '../orders/orders.tables';
@@ -67,12 +68,19 @@ export const refunds = pgTable(
     }),
     amount: integer().notNull(),
     reason: text().notNull(),
+    /** How the money goes back (contract REFUND_METHODS); only `card` goes through the provider. */
+    method: text({ enum: REFUND_METHODS }).notNull().default('card'),
     status: text({ enum: ['pending', 'succeeded', 'failed'] })
       .notNull()
       .default('pending'),
     /** Sent to the provider with the refund, so a retried request refunds once. */
     idempotencyKey: text('idempotency_key').notNull(),
     providerRefundId: text('provider_refund_id'),
+    /**
+     * A card refund held until then, so the family can still choose to keep the money as account
+     * credit (a late payment's return); null: sent at once.
+     */
+    sendAfter: timestamp('send_after', { withTimezone: true }),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -82,6 +90,7 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId),
     index('refunds_provider_refund_idx').on(t.providerRefundId),
     check('refunds_amount_positive', sql`${t.amount} > 0`),
+    check('refunds_method_valid', sql`${t.method} IN ('card', 'cash', 'check', 'credit')`),
   ],
 );
 
