@@ -53,6 +53,14 @@ const SCHEDULES = 10;
  */
 const wanting = Math.ceil(FAMILIES / SCHEDULES);
 const capacityOf = (s: number) => (s % 2 === 0 ? wanting + 10 : Math.ceil(wanting * 0.6));
+/**
+ * REGISTRATION_PORT_BASE: server A listens there, server B on the next port, the bare route on the
+ * one after; unset, the kernel picks free ports.
+ */
+const PORT_BASE = process.env.REGISTRATION_PORT_BASE
+  ? envCount('REGISTRATION_PORT_BASE', 0, 1024)
+  : undefined;
+const portAt = (offset: number) => (PORT_BASE === undefined ? undefined : PORT_BASE + offset);
 /** Every DOUBLE_SUBMIT_EVERY-th family checks out from two tabs at once, one per server. */
 const DOUBLE_SUBMIT_EVERY = 10;
 const CARD = '4242 4242 4242 4242';
@@ -379,9 +387,10 @@ export const registrationDayBench: Bench = {
             await runScript('bench/src/registration-day-seed.ts', serverEnv, dataDir);
           },
           keepData: false,
+          port: portAt(0),
         }),
       );
-      servers.push(await startServer({ env: { ...env, SEED_DEMO: '0' } }));
+      servers.push(await startServer({ env: { ...env, SEED_DEMO: '0' }, port: portAt(1) }));
       const pair = servers as [RunningServer, RunningServer];
       const families = JSON.parse(readFileSync(familiesFile, 'utf8')) as Family[];
       const { planId, scheduleIds } = await makeSchedules(pair[0].url);
@@ -392,7 +401,7 @@ export const registrationDayBench: Bench = {
       });
       if (response.statusCode !== 200)
         throw new Error(`the catalogue answered ${response.statusCode}`);
-      bare = await bareFastifyServer(response);
+      bare = await bareFastifyServer(response, portAt(2));
       // Both servers and the bare route warm (JIT, catalogue cache) before the doors open.
       for (let i = 0; i < 20; i++) {
         for (const base of [pair[0].url, pair[1].url, bare.url]) {
