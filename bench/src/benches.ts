@@ -6,6 +6,7 @@ import type { Bench } from './harness/report';
 import { imagesBench } from './images.bench';
 import { lighthouseBench } from './lighthouse.bench';
 import { loginBundleBench } from './login-bundle.bench';
+import { registrationDayBench } from './registration-day.bench';
 import { salesBench } from './sales.bench';
 import { usersMeBench } from './users-me.bench';
 
@@ -21,6 +22,7 @@ export const BENCHES: Bench[] = [
   argon2Bench,
   catalogueBench,
   checkoutBench,
+  registrationDayBench,
   salesBench,
   imagesBench,
   cableBench,

@@ -57,21 +57,24 @@ export async function captureResponse(
  * response travels in a temporary file: Linux refuses an environment variable over 128 KiB, and a
  * catalogue page is several hundred KB.
  */
-export async function bareFastifyServer(response: BareResponse): Promise<BareServer> {
+export async function bareFastifyServer(
+  response: BareResponse,
+  port?: number,
+): Promise<BareServer> {
   const dir = mkdtempSync(join(tmpdir(), 'atelier-bare-'));
   const file = join(dir, 'response.json');
   writeFileSync(file, JSON.stringify(response));
-  const port = await freePort();
+  const listenOn = port ?? (await freePort());
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'bench/src/harness/bare-server-process.ts'],
     {
       cwd: REPO_ROOT,
-      env: { ...process.env, PORT: String(port), BARE_RESPONSE_FILE: file },
+      env: { ...process.env, PORT: String(listenOn), BARE_RESPONSE_FILE: file },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${listenOn}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));

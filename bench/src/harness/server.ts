@@ -29,6 +29,8 @@ export type StartServerOptions = {
    */
   prepare?: (server: { dataDir: string; env: NodeJS.ProcessEnv }) => Promise<void>;
   timeoutMs?: number;
+  /** A port of the caller's choosing (machines shared by several people split port ranges); default: a free one. */
+  port?: number;
 };
 
 /** Asks the kernel for a free TCP port on loopback. */
@@ -86,7 +88,7 @@ function logTail(file: string, lines = 20): string {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const dataDir = freshDir('server');
   const logFile = join(dataDir, 'server.log');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',

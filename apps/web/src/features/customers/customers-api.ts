@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { api, reportLoadFailure } from '../../lib/api';
 import { type Paged, parsePaged } from '../../lib/paged-list';
 import { resourceEndpoints } from '../../lib/resource-api';
+import { guestLedgerTag } from '../ledger';
 
 export type CustomerListArgs = { page: number; search?: string };
 
@@ -87,7 +88,8 @@ export const customersApi = api.injectEndpoints({
         data: { order },
       }),
       transformResponse: (raw: unknown) => walkInOrderDocumentSchema.parse(raw),
-      // Seats change with the booking; the order lists of staff show it too.
+      // Seats change with the booking; the order lists of staff show it too, and the walk-in's
+      // statement its charge (and, paid at the desk, its payment).
       invalidatesTags: (_result, error, { id }) =>
         error
           ? []
@@ -96,6 +98,7 @@ export const customersApi = api.injectEndpoints({
               { type: 'GuestCustomer', id: LIST },
               'Order',
               'KlassGroupSchedule',
+              guestLedgerTag(id),
             ],
     }),
   }),

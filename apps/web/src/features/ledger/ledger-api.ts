@@ -30,6 +30,11 @@ function parseLedgerPage(raw: unknown): LedgerPage {
 /** The signed-in family's ledger is `OWN`; an account holder's, their id. */
 const ledgerTag = (id: string) => ({ type: 'Ledger' as const, id });
 export const OWN_LEDGER = 'OWN';
+/**
+ * A walk-in's ledger, apart from the account holders' (the ids of the two tables overlap): a
+ * booking at the desk invalidates it (customers-api.ts).
+ */
+export const guestLedgerTag = (guestCustomerId: string) => ledgerTag(`guest-${guestCustomerId}`);
 
 export const ledgerApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -45,6 +50,12 @@ export const ledgerApi = api.injectEndpoints({
       transformResponse: parseLedgerPage,
       providesTags: (_result, _error, { id }) => [ledgerTag(id)],
     }),
+    /** GET /api/v2/admin/guest_customers/{id}/ledger?page=N (admins): a walk-in's ledger. */
+    guestCustomerLedger: build.query<LedgerPage, { id: string; page: number }>({
+      query: ({ id, page }) => ({ url: LEDGER_API.guestCustomerLedger(id), params: { page } }),
+      transformResponse: parseLedgerPage,
+      providesTags: (_result, _error, { id }) => [guestLedgerTag(id)],
+    }),
     /**
      * POST /api/v2/admin/customers/{id}/ledger {kind, amount, reason} (admins). Every page of the
      * customer's ledger moves by one entry, so they are fetched again; the customer's lifetime
@@ -58,5 +69,9 @@ export const ledgerApi = api.injectEndpoints({
   }),
 });
 
-export const { useAccountLedgerQuery, useCustomerLedgerQuery, useAddLedgerAdjustmentMutation } =
-  ledgerApi;
+export const {
+  useAccountLedgerQuery,
+  useCustomerLedgerQuery,
+  useGuestCustomerLedgerQuery,
+  useAddLedgerAdjustmentMutation,
+} = ledgerApi;

@@ -264,4 +264,50 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
     expect(await screen.findByTestId('walk-in-card')).toBeInTheDocument();
   });
+
+  it('opens a walk-in’s statement from their own ledger, with nothing to add to it', async () => {
+    const entry = (id: string, attributes: Record<string, unknown>) =>
+      resource('ledger_entries', id, {
+        currency: 'usd',
+        method: null,
+        description: '',
+        order_id: '55',
+        order_item_id: null,
+        payment_id: null,
+        refund_id: null,
+        created_by: null,
+        created_at: '2026-11-02T15:00:00.000Z',
+        ...attributes,
+      });
+    const asked: string[] = [];
+    server = fakeApi({
+      'GET /api/v2/admin/guest_customers': { data: list },
+      'GET /api/v2/admin/guest_customers/3/ledger': (request) => {
+        asked.push(request.url);
+        return {
+          data: {
+            data: [
+              entry('2', { kind: 'payment', amount: -5000, method: 'cash' }),
+              entry('1', { kind: 'charge', amount: 5000, description: 'Drawing' }),
+            ],
+            meta: { total: 2, page: 1, per_page: 20, balance: 0, currency: 'usd' },
+          },
+        };
+      },
+    });
+    const { user } = renderWithProviders(<GuestCustomersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Statement of Hana Mori' }));
+    const dialog = await screen.findByTestId('guest-statement');
+    expect(
+      within(dialog).getByRole('heading', { name: 'Balance and statement of Hana Mori' }),
+    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('Payment (cash) · Order 55')).toBeInTheDocument();
+    expect(within(dialog).getByText('Charge · Order 55 · Drawing')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('customer-ledger-balance')).toHaveTextContent(
+      'Balance: nothing owed',
+    );
+    // Staff's credits and charges are for account holders: no form to add one here.
+    expect(within(dialog).queryByRole('form', { name: 'Add a credit or a charge' })).toBeNull();
+    expect(asked).toHaveLength(1);
+  });
 });

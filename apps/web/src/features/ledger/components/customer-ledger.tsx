@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
@@ -10,18 +11,35 @@ import { useForm } from '../../../components/form/use-form';
 import { dollarsToCents } from '../../../lib/money';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
-import { useAddLedgerAdjustmentMutation, useCustomerLedgerQuery } from '../ledger-api';
+import {
+  useAddLedgerAdjustmentMutation,
+  useCustomerLedgerQuery,
+  useGuestCustomerLedgerQuery,
+} from '../ledger-api';
 import { LedgerStatement } from './ledger-statement';
 
 const isAmount = (value: string) => (dollarsToCents(value) ?? 0) > 0;
 
-/** An account holder's balance and statement as staff see it, with a credit or charge to add. */
-export function CustomerLedger({ customerId }: { customerId: string }) {
+/** Whose ledger: an account holder's (users) or a walk-in's (guest customers). */
+type Whose =
+  | { customerId: string; guestCustomerId?: never }
+  | { guestCustomerId: string; customerId?: never };
+
+/**
+ * A customer's balance and statement as staff see it: an account holder's with a credit or charge
+ * to add, a walk-in's as it stands (the server takes staff's credits and charges for account
+ * holders only).
+ */
+export function CustomerLedger({ customerId, guestCustomerId }: Whose) {
   const [page, setPage] = useState(1);
-  const { data, isError } = useCustomerLedgerQuery({ id: customerId, page });
+  const account = useCustomerLedgerQuery(customerId ? { id: customerId, page } : skipToken);
+  const guest = useGuestCustomerLedgerQuery(
+    guestCustomerId ? { id: guestCustomerId, page } : skipToken,
+  );
+  const { data, isError } = customerId ? account : guest;
   return (
     <Stack spacing={2}>
-      <AdjustmentForm customerId={customerId} onAdded={() => setPage(1)} />
+      {customerId && <AdjustmentForm customerId={customerId} onAdded={() => setPage(1)} />}
       <LedgerStatement
         data={data}
         isError={isError}
