@@ -6,6 +6,7 @@ export { FamilyLedger } from './components/family-ledger';
 export {
   type LedgerPage,
   ledgerApi,
+  ownLedgerChanged,
   useAccountLedgerQuery,
   useAddLedgerAdjustmentMutation,
   useCustomerLedgerQuery,
