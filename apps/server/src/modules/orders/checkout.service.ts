@@ -224,9 +224,10 @@ async function writeOrder(
 
 /**
  * POST /api/v2/orders: the cart becomes a pending order holding its seats (and coupon uses)
- * for ORDER_HOLD_MINUTES, the family's account credit applied before the card. The same Idempotency-Key from the same account answers the same order,
- * and so does any other key while that order is pending for the same cart: an account has one
- * payable order at a time, so a second tab or a retry never pays the cart twice.
+ * for ORDER_HOLD_MINUTES, the family's account credit applied before the card. The same
+ * Idempotency-Key from the same account answers the same order, and so does any other key while
+ * that order is pending for the same cart: an account has one payable order at a time, so a
+ * second tab or a retry never pays the cart twice.
  */
 export async function createOrder(
   ctx: OrdersContext,
