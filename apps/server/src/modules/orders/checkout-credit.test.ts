@@ -24,7 +24,7 @@ import { notifications } from '../notifications/notifications.tables';
 import { users } from '../users/users.tables';
 import { orders } from './orders.tables';
 import { expireDueOrders } from './orders.transitions';
-import { fakePayments } from './orders-testing';
+import { fakePayments, insertPendingOrder } from './orders-testing';
 
 // A family's account credit pays at checkout before the card
 // (docs/decisions/064-account-credit-at-checkout.md).
@@ -210,6 +210,42 @@ describe('account credit at checkout', { timeout: SETUP_TIMEOUT_MS }, () => {
 
     const third = await checkout(buyer, `third-${buyer.id}`);
     expect(third.attributes).toMatchObject({ status: 'pending', credit_applied: 700 });
+  });
+
+  it('a card paid after the hold ran out, seats still free: the credit is spent then', async () => {
+    const buyer = await family(600);
+    const order = await checkout(buyer);
+    expect(order.attributes.credit_applied).toBe(600);
+    await t.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, Number(order.id)));
+    await expireDueOrders(t.database.db, new Date(), buyer.id);
+    expect((await ledgerOf(buyer)).meta.balance).toBe(-600);
+    await payments.emit('succeeded', order.id);
+    const doc = await ledgerOf(buyer);
+    expect(doc.meta.balance).toBe(0);
+    expect(moves(doc, order.id)).toContainEqual(['credit_applied', 600, null]);
+    expect(moves(doc, order.id)).toContainEqual([
+      'payment',
+      -(order.attributes.total - 600),
+      'card',
+    ]);
+  });
+
+  it('an order credit alone would pay is not paid once it is no longer held', async () => {
+    const buyer = await family(5000);
+    const id = await insertPendingOrder(t.database.db, buyer.id, 3000);
+    await t.database.db
+      .update(orders)
+      .set({ creditApplied: 3000, status: 'canceled', closedAt: new Date() })
+      .where(eq(orders.id, id));
+    await payments.emit('succeeded', id);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(row?.status).toBe('canceled');
+    const doc = await ledgerOf(buyer);
+    expect(doc.meta.balance).toBe(-5000);
+    expect(moves(doc, String(id))).toEqual([]);
   });
 
   it('another key for the same cart answers the same order, its credit unchanged', async () => {
