@@ -31,11 +31,14 @@ import { ledgerEntries } from './ledger.tables';
 // The ledger's invariants (docs/decisions/062-family-ledger.md) over generated histories driven
 // through the real routes: checkouts paid by card (some after their hold ran out, some never),
 // coupons and add-ons, partial refunds through the provider's webhook, staff's credits and
-// charges, and walk-ins paying cash, check or card. After each history: every family's balance is
-// the sum of its entries and what staff added by hand (orders and refunds net to nothing); for
-// every order, the money its entries moved is what was paid minus what was refunded, and its
-// charges net of discounts are its total once paid; and the sales overview's gross, refunds and
-// net for the days around now are the ledger's sums for the same instants.
+// charges, walk-ins paying cash, check or card, and orders paid partly or wholly from the family's
+// account credit (docs/decisions/064-account-credit-at-checkout.md). After each history: every
+// family's balance is the sum of its entries and of what staff added by hand and what its paid
+// orders spent of its credit (orders and refunds otherwise net to nothing); each checkout took
+// the credit there was, up to its total; for every order, the money its entries moved is what was
+// paid minus what was refunded, its charges net of discounts are its total once paid, and its
+// credit spent is its credit_applied once paid, nothing otherwise; and the sales overview's gross,
+// refunds and net for the days around now are the ledger's sums for the same instants.
 
 const orderAction = fc.record({
   type: fc.constant('order' as const),
@@ -43,6 +46,8 @@ const orderAction = fc.record({
   addon: fc.boolean(),
   coupon: fc.boolean(),
   pay: fc.constantFrom('card', 'late', 'never'),
+  /** Staff's credit just before the checkout: none, part of the total, or all of it. */
+  credit: fc.constantFrom(0, 0, 1500, 200_000),
   refunds: fc.array(fc.double({ min: 0.05, max: 1, noNaN: true }), { maxLength: 2 }),
 });
 const adjustAction = fc.record({
@@ -92,6 +97,20 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
     expect(res.json().status).toBe('succeeded');
   }
 
+  async function balanceOf(who: Person): Promise<number> {
+    return ledgerDocumentSchema.parse((await call(who, 'GET', LEDGER_API.accountLedger)).json())
+      .meta.balance;
+  }
+
+  async function giveCredit(buyer: Person, amount: number) {
+    const res = await call(c.admin, 'POST', LEDGER_API.customerLedger(buyer.id), {
+      kind: 'credit',
+      amount,
+      reason: 'Before checkout',
+    });
+    expect(res.statusCode).toBe(201);
+  }
+
   async function checkout(buyer: Person, a: OrderAction) {
     const kids: number[] = [];
     for (let k = 0; k < a.kids; k += 1)
@@ -104,6 +123,7 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
       addonIds: a.addon ? [addonId] : [],
       couponCode: a.coupon ? COUPON : null,
     });
+    const owed = -(await balanceOf(buyer));
     const res = await t.app.inject({
       method: 'POST',
       url: ORDERS_API.orders,
@@ -111,7 +131,12 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
     });
     expect(res.statusCode).toBe(201);
     const order = res.json().data;
-    if (a.pay === 'never') return;
+    // The family's other pending order (one left unpaid) was replaced, its credit set free.
+    const { total, credit_applied, amount_due } = order.attributes;
+    expect(credit_applied).toBe(Math.min(total, Math.max(0, owed)));
+    expect(amount_due).toBe(total - credit_applied);
+    if (amount_due === 0) expect(order.attributes.status).toBe('paid');
+    if (a.pay === 'never' || order.attributes.status === 'paid') return;
     if (a.pay === 'late') {
       // The hold ran out before the card went through: paid all the same while seats are left.
       await t.database.db
@@ -120,7 +145,8 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
         .where(eq(orders.id, Number(order.id)));
     }
     await payCard(order.attributes.payment.client_secret);
-    let left = order.attributes.total as number;
+    // Refunds by card stop at what the card paid; credit given back is the refunds module's.
+    let left = amount_due as number;
     for (const share of a.refunds) {
       const amount = Math.min(left, Math.max(1, Math.floor(share * left)));
       if (amount < 1) break;
@@ -172,11 +198,17 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
           await person(t, 'student', `Ledger Family ${run}b`),
         ];
         const adjusted = [0, 0];
+        const credited = [0, 0];
         const guests: string[] = [];
         for (const { family, action } of h) {
           const buyer = families[family] as Person;
-          if (action.type === 'order') await checkout(buyer, action);
-          else if (action.type === 'walk-in') guests.push(await walkIn(action.method));
+          if (action.type === 'order') {
+            if (action.credit > 0) {
+              await giveCredit(buyer, action.credit);
+              credited[family] = (credited[family] ?? 0) + action.credit;
+            }
+            await checkout(buyer, action);
+          } else if (action.type === 'walk-in') guests.push(await walkIn(action.method));
           else {
             const res = await call(c.admin, 'POST', LEDGER_API.customerLedger(buyer.id), {
               kind: action.kind,
@@ -189,11 +221,29 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
           }
         }
 
+        // What each family's paid orders spent of its credit, as the orders say.
+        const db = t.database.db;
+        const familyOrders = await db
+          .select()
+          .from(orders)
+          .where(
+            inArray(
+              orders.userId,
+              families.map((f) => f.id),
+            ),
+          );
+        const isPaid = (status: string) =>
+          ['paid', 'refunded', 'partially_refunded'].includes(status);
+        const spent = families.map((f) =>
+          familyOrders
+            .filter((o) => o.userId === f.id && isPaid(o.status))
+            .reduce((s, o) => s + o.creditApplied, 0),
+        );
         const ledgers = [
           ...families.map((f, i) => ({
             who: f,
             url: LEDGER_API.accountLedger,
-            expected: adjusted[i],
+            expected: (adjusted[i] ?? 0) - (credited[i] ?? 0) + (spent[i] ?? 0),
           })),
           ...guests.map((g) => ({
             who: c.admin,
@@ -211,26 +261,16 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
         }
 
         // Every order of these families, paid or not, against its entries.
-        const db = t.database.db;
         const ids = [...orderIds];
         const rows =
           ids.length === 0 ? [] : await db.select().from(orders).where(inArray(orders.id, ids));
-        const familyOrders = await db
-          .select()
-          .from(orders)
-          .where(
-            inArray(
-              orders.userId,
-              families.map((f) => f.id),
-            ),
-          );
         for (const o of [...rows, ...familyOrders]) {
           const entries = await db
             .select()
             .from(ledgerEntries)
             .where(eq(ledgerEntries.orderId, o.id));
           const done = await db.select().from(refunds).where(eq(refunds.orderId, o.id));
-          const paid = ['paid', 'refunded', 'partially_refunded'].includes(o.status) ? o.total : 0;
+          const paid = isPaid(o.status) ? o.total : 0;
           const refunded = done
             .filter((r) => r.status === 'succeeded')
             .reduce((s, r) => s + r.amount, 0);
@@ -239,6 +279,11 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
           expect(sum(['payment', 'refund'])).toBe(refunded - paid);
           expect(sum(['charge', 'discount'])).toBe(paid);
           expect(sum(['credit'])).toBe(0 - refunded);
+          // Credit is spent when the order is paid, never by one expired, cancelled or unpaid.
+          expect(sum(['credit_applied'])).toBe(isPaid(o.status) ? o.creditApplied : 0);
+          expect(
+            entries.filter((e) => e.method === 'account_credit').reduce((s, e) => s + e.amount, 0),
+          ).toBe(isPaid(o.status) ? 0 - o.creditApplied : 0);
         }
 
         // The sales overview of the days around now against the ledger for the same instants.
@@ -272,5 +317,6 @@ type OrderAction = {
   addon: boolean;
   coupon: boolean;
   pay: 'card' | 'late' | 'never';
+  credit: number;
   refunds: number[];
 };

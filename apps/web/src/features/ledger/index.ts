@@ -7,6 +7,7 @@ export {
   guestLedgerTag,
   type LedgerPage,
   ledgerApi,
+  ownLedgerChanged,
   useAccountLedgerQuery,
   useAddLedgerAdjustmentMutation,
   useCustomerLedgerQuery,

@@ -69,6 +69,12 @@ export const ledgerApi = api.injectEndpoints({
   }),
 });
 
+/**
+ * The signed-in family's ledger changed elsewhere (an order paid at checkout): its pages are
+ * asked for again when next shown.
+ */
+export const ownLedgerChanged = () => ledgerApi.util.invalidateTags([ledgerTag(OWN_LEDGER)]);
+
 export const {
   useAccountLedgerQuery,
   useCustomerLedgerQuery,

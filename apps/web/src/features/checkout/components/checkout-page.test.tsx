@@ -285,6 +285,54 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     await waitFor(() => expect(selectCartItems(store.getState())).toEqual([]));
   });
 
+  /** The family's ledger, as /api/v2/account/ledger answers: only its balance matters here. */
+  const ledgerWithBalance = (balance: number) => ({
+    data: { data: [], meta: { total: 0, page: 1, per_page: 20, balance, currency: 'USD' } },
+  });
+
+  it('shows the account credit the order will take and what is left for the card, then pays the rest by card', async () => {
+    const withCredit = { ...order, credit_applied: 5000, amount_due: 7000 };
+    server = fakeApi({
+      ...orderRoutes(() => ({ status: 'succeeded', error: null }), withCredit),
+      'POST /api/v2/orders': { status: 201, data: orderDocument(withCredit) },
+      'GET /api/v2/account/ledger': ledgerWithBalance(-5000),
+    });
+    const { user } = renderCheckout();
+    expect(await screen.findByTestId('checkout-credit')).toHaveTextContent('−$50.00');
+    expect(screen.getByTestId('checkout-amount-due')).toHaveTextContent('$70.00');
+    expect(screen.getByTestId('place-order')).toHaveTextContent('Place order');
+    await user.click(screen.getByTestId('place-order'));
+    expect(await screen.findByTestId('order-credit-applied')).toHaveTextContent('−$50.00');
+    expect(screen.getByTestId('order-amount-due')).toHaveTextContent('$70.00');
+    expect(await screen.findByTestId('pay-submit')).toHaveTextContent('$70.00');
+  });
+
+  it('offers "Pay with account credit" when the credit covers the total, landing on the complete page', async () => {
+    server = fakeApi({
+      'POST /api/v2/orders': {
+        status: 201,
+        data: orderDocument({
+          ...order,
+          status: 'paid',
+          credit_applied: order.total,
+          amount_due: 0,
+          payment: null,
+        }),
+      },
+      'GET /api/v2/account/ledger': ledgerWithBalance(-20000),
+      'GET /api/v2/cart_items': { data: cartItemListDocument([]) },
+    });
+    const { user } = renderCheckout();
+    await waitFor(() =>
+      expect(screen.getByTestId('place-order')).toHaveTextContent('Pay with account credit'),
+    );
+    expect(screen.getByTestId('checkout-amount-due')).toHaveTextContent('$0.00');
+    expect(screen.queryByLabelText(/card number/i)).toBeNull();
+    await user.click(screen.getByTestId('place-order'));
+    expect(await screen.findByText('complete page')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
   it('names the item that sold out (409 sold_out) and forgets the attempt', async () => {
     server = fakeApi({
       'POST /api/v2/orders': {

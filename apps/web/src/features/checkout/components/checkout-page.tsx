@@ -21,6 +21,7 @@ import { paths } from '../../../lib/route-paths';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { CartItemPrice, cartApi, payableTotal, useCart } from '../../cart';
+import { ownLedgerChanged, useAccountLedgerQuery } from '../../ledger';
 import {
   OrderSummary,
   orderMoney,
@@ -133,6 +134,14 @@ function CheckoutCart() {
   const currency = clientConfig().currency;
   const money = (cents: number) => formatCents(cents, currency, i18n.language);
   const total = payableTotal(items);
+  // What the family's account credit will pay (docs/product.md#checkout-and-orders): the server
+  // applies it when the order is placed, so this is what the order will say.
+  const { data: ledger } = useAccountLedgerQuery(1, {
+    skip: !user,
+    refetchOnMountOrArgChange: true,
+  });
+  const credit = Math.min(total, Math.max(0, -(ledger?.meta.balance ?? 0)));
+  const creditPaysAll = credit > 0 && credit === total;
   const unavailable = items.some((i) => i.available === false);
   const missingAttendees = user !== null && items.some((i) => !attendeesChosen(i));
   const canOrder = items.length > 0 && !unavailable && !missingAttendees;
@@ -149,8 +158,10 @@ function CheckoutCart() {
         order = await placeOrder({ idempotencyKey: idempotencyKey() }).unwrap();
       }
       if (order.status === 'paid') {
-        // Nothing to pay (a coupon took the whole price): the server paid it at once.
+        // Nothing left for the card (a coupon or the account credit took the whole price): the
+        // server paid it at once.
         forgetIdempotencyKey();
+        if (order.credit_applied > 0) dispatch(ownLedgerChanged());
         // The server emptied the cart; its answer does not carry the cart, so it is asked again.
         dispatch(cartApi.util.invalidateTags(['CartItem']));
         navigate(afterOrder(order), { replace: true });
@@ -304,6 +315,20 @@ function CheckoutCart() {
           {money(total)}
         </Typography>
       </Stack>
+      {credit > 0 && (
+        <>
+          <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+            <Typography>{t('orders.accountCredit')}</Typography>
+            <Typography data-testid="checkout-credit">−{money(credit)}</Typography>
+          </Stack>
+          <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+            <Typography sx={{ fontWeight: 700 }}>{t('orders.toPayByCard')}</Typography>
+            <Typography sx={{ fontWeight: 700 }} data-testid="checkout-amount-due">
+              {money(total - credit)}
+            </Typography>
+          </Stack>
+        </>
+      )}
       {!user && <Typography variant="body2">{t('checkout.signInFirst')}</Typography>}
       <Stack direction="row" spacing={2}>
         <Button
@@ -312,7 +337,7 @@ function CheckoutCart() {
           disabled={!canOrder || placing}
           data-testid="place-order"
         >
-          {t('checkout.placeOrder')}
+          {t(creditPaysAll ? 'checkout.payWithCredit' : 'checkout.placeOrder')}
         </Button>
         <Button component={RouterLink} to={paths.cart}>
           {t('checkout.backToCart')}
@@ -342,8 +367,12 @@ function PayOrder({ orderId }: { orderId: string }) {
     if (!order) return;
     if (order.status === 'pending' && !(confirming && waitedOut)) return;
     forgetIdempotencyKey();
-    // The server emptied the cart when the order was paid: the badge follows.
-    if (order.status === 'paid') dispatch(cartApi.util.invalidateTags(['CartItem']));
+    // The server emptied the cart when the order was paid: the badge follows, and the family's
+    // statement has the order's entries.
+    if (order.status === 'paid') {
+      dispatch(cartApi.util.invalidateTags(['CartItem']));
+      dispatch(ownLedgerChanged());
+    }
     navigate(afterOrder(order), { replace: true });
   }, [order, confirming, waitedOut, navigate, dispatch]);
 
@@ -415,7 +444,7 @@ function PayOrder({ orderId }: { orderId: string }) {
           </Typography>
           <PaymentForm
             payment={order.payment}
-            amount={orderMoney(order, order.total, i18n.language)}
+            amount={orderMoney(order, order.amount_due, i18n.language)}
             onSucceeded={() => setConfirming(true)}
             onRefused={() => void refetch()}
           />

@@ -60,6 +60,26 @@ export function OrderSummary({ order }: { order: Order }) {
           {money(order.total)}
         </Typography>
       </Stack>
+      {order.credit_applied > 0 && (
+        <>
+          <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+            <Typography>{t('orders.accountCredit')}</Typography>
+            <Typography data-testid="order-credit-applied">
+              −{money(order.credit_applied)}
+            </Typography>
+          </Stack>
+          {(order.status === 'pending' || order.amount_due > 0) && (
+            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+              <Typography sx={{ fontWeight: 700 }}>
+                {t(order.status === 'pending' ? 'orders.toPayByCard' : 'orders.paidByCard')}
+              </Typography>
+              <Typography sx={{ fontWeight: 700 }} data-testid="order-amount-due">
+                {money(order.amount_due)}
+              </Typography>
+            </Stack>
+          )}
+        </>
+      )}
     </Stack>
   );
 }
