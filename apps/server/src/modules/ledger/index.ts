@@ -4,7 +4,13 @@
 // own transactions (docs/decisions/062-family-ledger.md).
 
 export { type LedgerPluginOptions, ledgerPlugin } from './ledger.routes';
-export { ledgerSalesFigures, recordEntries } from './ledger.service';
+export {
+  accountLedgerBetween,
+  type LedgerLine,
+  ledgerSalesFigures,
+  orderLedgerLines,
+  recordEntries,
+} from './ledger.service';
 export {
   type LedgerEntryInput,
   type LedgerEntryOwner,
