@@ -11,6 +11,8 @@ export const ORDERS_API = {
    * own orders, or any for admins (docs/product.md#receipts).
    */
   orderReceiptPdf: (id: Id) => `/api/v2/orders/${id}/receipt.pdf`,
+  /** GET: the same receipt's lines as JSON (the HTML receipt in /orders); same access. */
+  orderReceipt: (id: Id) => `/api/v2/orders/${id}/receipt`,
   /** POST: provider events (signed). */
   paymentsWebhook: '/api/v2/payments/webhook',
   /** POST {card_number}: the fake provider's stand-in for Stripe.js confirming a card. */

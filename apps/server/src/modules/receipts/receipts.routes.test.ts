@@ -1,5 +1,5 @@
-import { LEDGER_API, ORDERS_API, REFUNDS_API } from '@atelier/contract';
-import { sql } from 'drizzle-orm';
+import { LEDGER_API, ORDERS_API, REFUNDS_API, receiptDocumentSchema } from '@atelier/contract';
+import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -11,6 +11,7 @@ import {
   type Person,
   programmeWithSchedule,
 } from '../classes/classes-testing';
+import { payments } from '../payments/payments.tables';
 import { paidOrder } from '../refunds/refunds-testing';
 import { setTestUserLocale } from '../users/users-testing';
 import { pdfCanWrite, pdfContents } from './pdf-testing';
@@ -60,10 +61,35 @@ describe('receipt and statement PDFs', { timeout: SETUP_TIMEOUT_MS }, () => {
       expect(pdfCanWrite(bytes, text), text).toBe(true);
     }
     // The fake provider's paid event named the card, and the payment kept it for the receipt.
-    const { rows } = await t.database.db.execute(
-      sql`select card_brand, card_last4 from payments where order_id = ${Number(orderId)}`,
-    );
-    expect(rows).toEqual([{ card_brand: 'visa', card_last4: '4242' }]);
+    const rows = await t.database.db
+      .select({ brand: payments.cardBrand, last4: payments.cardLast4 })
+      .from(payments)
+      .where(eq(payments.orderId, Number(orderId)));
+    expect(rows).toEqual([{ brand: 'visa', last4: '4242' }]);
+  });
+
+  it('answers the same receipt as JSON for the HTML receipt: list price, coupon, total, card, refunds', async () => {
+    const { buyer, orderId, total } = await paidOrder(t, c, another);
+    const res = await get(buyer, ORDERS_API.orderReceipt(orderId));
+    expect(res.statusCode).toBe(200);
+    const receipt = receiptDocumentSchema.parse(res.json()).data.attributes;
+    expect(receipt).toMatchObject({
+      order_id: orderId,
+      status: 'paid',
+      subtotal: total,
+      discounts: [],
+      total,
+      payments: [{ method: 'card', amount: total, card: { brand: 'visa', last4: '4242' } }],
+      refunds: [],
+      net_paid: total,
+      school: {
+        name: t.config.school.name,
+        address_lines: t.config.school.addressLines,
+        time_zone: 'America/New_York',
+      },
+    });
+    expect(receipt.items[0]?.attendees).toHaveLength(2);
+    expect((await get(c.student, ORDERS_API.orderReceipt(orderId))).statusCode).toBe(404);
   });
 
   it('writes a Japanese family’s receipt in Japanese, with the Japanese font embedded as a subset', async () => {

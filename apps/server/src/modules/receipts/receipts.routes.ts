@@ -3,6 +3,7 @@ import {
   ORDERS_API,
   orderIdParamsSchema,
   PDF_MEDIA_TYPE,
+  receiptDocumentSchema,
   statementQuerySchema,
 } from '@atelier/contract';
 import type { FastifyReply } from 'fastify';
@@ -12,7 +13,13 @@ import { z } from 'zod';
 import type { SchoolFacts } from '../../config';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { requireUser } from '../users';
-import { type ReceiptsContext, receiptPdfForViewer, statementPdfOfYear } from './receipts.service';
+import { receiptDocument } from './receipt-resource';
+import {
+  type ReceiptsContext,
+  receiptForViewer,
+  receiptPdfForViewer,
+  statementPdfOfYear,
+} from './receipts.service';
 
 const tags = ['receipts'];
 
@@ -40,6 +47,25 @@ const registerReceiptsPlugin: FastifyPluginAsyncZod<ReceiptsPluginOptions> = asy
     currency: opts.currency,
     now: opts.now ?? (() => new Date()),
   };
+
+  app.get(
+    ORDERS_API.orderReceipt(':id'),
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          "A paid or refunded order's receipt: school, items at list price, discounts, total, how it was paid, refunds (the family's own orders; admins any)",
+        params: orderIdParamsSchema,
+        response: { 200: receiptDocumentSchema, ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { receipt } = await receiptForViewer(ctx, viewerOf(request), request.params.id);
+      return receiptDocument(receipt);
+    },
+  );
 
   app.get(
     ORDERS_API.orderReceiptPdf(':id'),
