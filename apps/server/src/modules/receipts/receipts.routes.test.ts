@@ -2,6 +2,7 @@ import { LEDGER_API, ORDERS_API, REFUNDS_API, receiptDocumentSchema } from '@ate
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestMail } from '../../mail/mail-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../classes/classes-testing';
 import { payments } from '../payments/payments.tables';
 import { paidOrder } from '../refunds/refunds-testing';
+import { userById } from '../users';
 import { setTestUserLocale } from '../users/users-testing';
 import { pdfCanWrite, pdfContents } from './pdf-testing';
 
@@ -90,6 +92,16 @@ describe('receipt and statement PDFs', { timeout: SETUP_TIMEOUT_MS }, () => {
     });
     expect(receipt.items[0]?.attendees).toHaveLength(2);
     expect((await get(c.student, ORDERS_API.orderReceipt(orderId))).statusCode).toBe(404);
+  });
+
+  it('mails the paid order with the same lines: subtotal, total, the card, the school', async () => {
+    const { buyer, total } = await paidOrder(t, c, another);
+    const email = (await userById(t.database.db, buyer.id))?.email ?? '';
+    const mail = await latestMail(t.app, email, 'order_receipt');
+    const money = `$${(total / 100).toFixed(2)}`;
+    expect(mail?.text).toContain(`Subtotal: ${money}`);
+    expect(mail?.text).toContain(`Paid by: Visa ending in 4242 (${money})`);
+    expect(mail?.text).toContain(`Issued by: ${t.config.school.name}`);
   });
 
   it('writes a Japanese family’s receipt in Japanese, with the Japanese font embedded as a subset', async () => {
