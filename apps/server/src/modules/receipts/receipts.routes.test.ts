@@ -1,4 +1,13 @@
-import { LEDGER_API, ORDERS_API, REFUNDS_API, receiptDocumentSchema } from '@atelier/contract';
+import {
+  CUSTOMERS_API,
+  guestCustomerDetailSchema,
+  LEDGER_API,
+  ORDERS_API,
+  parseDocument,
+  REFUNDS_API,
+  receiptDocumentSchema,
+  walkInOrderDocumentSchema,
+} from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +26,7 @@ import { paidOrder } from '../refunds/refunds-testing';
 import { userById } from '../users';
 import { setTestUserLocale } from '../users/users-testing';
 import { pdfCanWrite, pdfContents } from './pdf-testing';
+import { type ReceiptsContext, statementOfYear } from './receipts.service';
 
 // A receipt a few kilobytes: the embedded Japanese font is cut to the glyphs used. The whole
 // font is 5 MB, so a PDF that embedded all of it would fail this by far.
@@ -28,12 +38,14 @@ describe('receipt and statement PDFs', { timeout: SETUP_TIMEOUT_MS }, () => {
   let schedule: { scheduleId: string; planId: string };
   // A second class: each paid order takes two of a class's seats.
   let another: { scheduleId: string; planId: string };
+  let third: { scheduleId: string; planId: string };
 
   beforeAll(async () => {
     t = await createTestApp();
     c = await cast(t);
     schedule = await programmeWithSchedule(t, c);
     another = await programmeWithSchedule(t, c);
+    third = await programmeWithSchedule(t, c);
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t?.close());
 
@@ -102,6 +114,61 @@ describe('receipt and statement PDFs', { timeout: SETUP_TIMEOUT_MS }, () => {
     expect(mail?.text).toContain(`Subtotal: ${money}`);
     expect(mail?.text).toContain(`Paid by: Visa ending in 4242 (${money})`);
     expect(mail?.text).toContain(`Issued by: ${t.config.school.name}`);
+  });
+
+  it('says cash for a walk-in paid at the desk, whose receipt staff can have', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: CUSTOMERS_API.guestCustomers,
+      headers: as(c.admin),
+      payload: { guest_customer: { name: 'Wes Walk-in', phone: '555-0142' } },
+    });
+    const guest = parseDocument(guestCustomerDetailSchema, created.json());
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: CUSTOMERS_API.guestCustomerOrders(guest.id),
+      headers: as(c.admin),
+      payload: {
+        order: {
+          klass_group_schedule_id: third.scheduleId,
+          plan_id: third.planId,
+          attendees: [{ name: 'Wren Walk-in', birthday: '2016-05-01' }],
+          payment_method: 'cash',
+        },
+      },
+    });
+    expect(booked.statusCode).toBe(201);
+    const order = walkInOrderDocumentSchema.parse(booked.json()).data;
+    const res = await get(c.admin, ORDERS_API.orderReceipt(order.id));
+    expect(res.statusCode).toBe(200);
+    const receipt = receiptDocumentSchema.parse(res.json()).data.attributes;
+    expect(receipt.payments).toEqual([
+      { method: 'cash', amount: order.attributes.total, card: null },
+    ]);
+    expect(receipt.items[0]?.attendees).toEqual(['Wren Walk-in']);
+    expect((await get(c.admin, ORDERS_API.orderReceiptPdf(order.id))).statusCode).toBe(200);
+  });
+
+  it('sums a family’s year: its entries, a balance of 0 once paid, and each child’s share', async () => {
+    const { buyer, total } = await paidOrder(t, c, third);
+    const ctx: ReceiptsContext = {
+      db: t.database.db,
+      school: t.config.school,
+      currency: t.config.currency,
+      now: () => new Date(),
+    };
+    const year = DateTime.now().setZone(t.config.school.timeZone).year;
+    const statement = await statementOfYear(ctx, buyer.id, year);
+    expect(statement.lines.map((l) => l.kind)).toEqual(['charge', 'payment']);
+    expect(statement).toMatchObject({ opening: 0, closing: 0, language: 'en' });
+    expect(statement.perChild.map((child) => child.amount)).toEqual([total / 2, total / 2]);
+    expect(statement.perChild.map((child) => child.name)).toEqual([
+      expect.stringMatching(/^Ann /),
+      expect.stringMatching(/^Bo /),
+    ]);
+    // The year before has none of it.
+    const before = await statementOfYear(ctx, buyer.id, year - 1);
+    expect(before).toMatchObject({ lines: [], perChild: [], opening: 0, closing: 0 });
   });
 
   it('writes a Japanese family’s receipt in Japanese, with the Japanese font embedded as a subset', async () => {
