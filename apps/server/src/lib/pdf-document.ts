@@ -63,9 +63,14 @@ export class PdfWriter {
   row({ label, value, bold }: PdfRow): this {
     const doc = this.doc.font(bold ? 'bold' : 'regular').fontSize(10.5);
     const valueWidth = Math.min(160, doc.widthOfString(value) + 4);
+    const labelWidth = this.width - valueWidth - 12;
+    // Label and amount share a line: a row that would not fit starts the next page, or pdfkit
+    // would break the label onto it and leave the amount behind.
+    const height = doc.heightOfString(label, { width: labelWidth });
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const left = doc.page.margins.left;
     const y = doc.y;
-    doc.text(label, left, y, { width: this.width - valueWidth - 12 });
+    doc.text(label, left, y, { width: labelWidth });
     const after = doc.y;
     doc.text(value, left + this.width - valueWidth, y, { width: valueWidth, align: 'right' });
     doc.x = left;

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail } from '../../mail/mail-testing';
+import { pdfCanWrite, pdfContents } from '../../testing/pdf-contents';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import {
@@ -25,7 +26,6 @@ import { payments } from '../payments/payments.tables';
 import { paidOrder } from '../refunds/refunds-testing';
 import { userById } from '../users';
 import { setTestUserLocale } from '../users/users-testing';
-import { pdfCanWrite, pdfContents } from './pdf-testing';
 import { type ReceiptsContext, statementOfYear } from './receipts.service';
 
 // A receipt a few kilobytes: the embedded Japanese font is cut to the glyphs used. The whole
