@@ -33,6 +33,7 @@ import type { Payments } from './modules/payments';
 import { paymentsPlugin, paymentsStandInPlugin } from './modules/payments';
 import { photoBoxesPlugin } from './modules/photo-boxes';
 import { publicSitePlugin } from './modules/public-site';
+import { receiptsPlugin } from './modules/receipts';
 import { refundsPlugin } from './modules/refunds';
 import { remindersPlugin } from './modules/reminders';
 import { userGroupsRoutes } from './modules/user-groups';
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   // A family's ledger: orders, walk-ins and refunds write it; this answers and adjusts it.
   await app.register(ledgerPlugin, { currency: config.currency });
+  await app.register(receiptsPlugin, { school: config.school, currency: config.currency });
   await app.register(salesRoutes, { currency: config.currency });
   await app.register(waitlistPlugin);
   // After notifications and mail: each family is told, by both, in its language.

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isTimeZone } from '@atelier/contract';
 import { z } from 'zod';
 
 /** The repository root: `var/` and the built web app are found from here. */
@@ -35,6 +36,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag,
   SCHOOL_NAME: z.string().default('Atelier Art School'),
+  /** Printed on receipts and statements (docs/product.md#receipts); lines split on `\n` or `|`. */
+  SCHOOL_ADDRESS: z.string().default('123 Canvas Street|Brooklyn, NY 11201|USA'),
+  /** The school's tax id, printed on receipts; empty leaves the line out. */
+  SCHOOL_TAX_ID: z.string().default('EIN 00-0000000 (demo)'),
+  /** The zone receipts and statements read dates and years in. */
+  SCHOOL_TIME_ZONE: z
+    .string()
+    .default('America/New_York')
+    .refine(isTimeZone, 'must be an IANA time zone, such as America/New_York'),
   CONTACT_EMAIL: z.email().default('hello@atelier.test'),
   MAIL_FROM: z.string().default('Atelier Art School <no-reply@atelier.test>'),
   SMTP_URL: optionalString.pipe(z.url().optional()),
@@ -107,6 +117,8 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
   schoolName: string;
+  /** What receipts and statements say of the school (docs/product.md#receipts). */
+  school: SchoolFacts;
   contactEmail: string;
   mailFrom: string;
   smtpUrl: string | undefined;
@@ -166,6 +178,14 @@ export type S3Config = {
   forcePathStyle: boolean;
 };
 
+/** The school as a receipt names it: address lines, tax id (empty: none), its time zone. */
+export type SchoolFacts = {
+  name: string;
+  addressLines: string[];
+  taxId: string;
+  timeZone: string;
+};
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
@@ -223,6 +243,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: !production && (e.SEED_DEMO ?? true),
     schoolName: e.SCHOOL_NAME,
+    school: {
+      name: e.SCHOOL_NAME,
+      addressLines: e.SCHOOL_ADDRESS.split(/\n|\|/)
+        .map((line) => line.trim())
+        .filter((line) => line !== ''),
+      taxId: e.SCHOOL_TAX_ID.trim(),
+      timeZone: e.SCHOOL_TIME_ZONE,
+    },
     contactEmail: e.CONTACT_EMAIL,
     mailFrom: e.MAIL_FROM,
     smtpUrl: e.SMTP_URL,

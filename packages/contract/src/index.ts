@@ -30,6 +30,7 @@ export * from './notifications/notifications.schemas';
 export * from './orders/admin-orders.schemas';
 export * from './orders/card-expiry';
 export * from './orders/orders.schemas';
+export * from './orders/receipts.schemas';
 export * from './paths';
 export * from './photo-boxes/photo-boxes.constants';
 export * from './photo-boxes/photo-boxes.schemas';

@@ -50,6 +50,7 @@ export const mailPlugin = fp(
       schoolName: config.schoolName,
       appUrl: config.appUrl,
       contactEmail: config.contactEmail,
+      school: { addressLines: config.school.addressLines, taxId: config.school.taxId },
     });
     const { autoStart = true, ...tuning } = opts.worker ?? {};
     const worker = new MailWorker(app.db, transport, {

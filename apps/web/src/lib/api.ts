@@ -18,6 +18,7 @@ export type HttpQueryArgs = Pick<
   | 'params'
   | 'headers'
   | 'timeout'
+  | 'responseType'
   | 'onUploadProgress'
   | 'skipSessionExpiry'
 >;

@@ -61,6 +61,8 @@ export type HttpRequestConfig = {
   headers?: Record<string, string | undefined>;
   /** Milliseconds; 0 or absent means the client's default. */
   timeout?: number;
+  /** `blob`: a success's body is kept as bytes (a PDF to save); an error's is still read as text. */
+  responseType?: 'blob';
   signal?: AbortSignal;
   // A method signature on purpose: callers may type their handler with a richer event.
   onUploadProgress?(event: UploadProgressEvent): void;
@@ -160,12 +162,26 @@ export const xhrAdapter: HttpAdapter = (request) =>
       xhr.upload.onprogress = (event) =>
         report({ loaded: event.loaded, ...(event.lengthComputable ? { total: event.total } : {}) });
     }
-    xhr.onload = () =>
+    if (request.responseType === 'blob') xhr.responseType = 'blob';
+    xhr.onload = async () => {
+      const ok = xhr.status >= 200 && xhr.status < 300;
+      let data: unknown;
+      if (request.responseType !== 'blob') data = parseBody(xhr.responseText);
+      else if (ok) data = xhr.response;
+      else {
+        // An error document, though bytes were asked for: read it as the other answers are.
+        try {
+          data = parseBody(await (xhr.response as Blob).text());
+        } catch {
+          data = '';
+        }
+      }
       resolve({
-        data: parseBody(xhr.responseText),
+        data,
         status: xhr.status,
         headers: HttpHeaders.fromRaw(xhr.getAllResponseHeaders()),
       });
+    };
     if (request.signal) {
       if (request.signal.aborted) {
         xhr.abort();

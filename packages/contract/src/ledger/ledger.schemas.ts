@@ -110,3 +110,17 @@ export const ledgerEntryDocumentSchema = z.object({
   meta: ledgerBalanceMetaSchema,
 });
 export type LedgerEntryDocument = z.infer<typeof ledgerEntryDocumentSchema>;
+
+/** The years a yearly statement can be asked for (docs/product.md#receipts). */
+export const STATEMENT_YEAR_MIN = 2000;
+export const STATEMENT_YEAR_MAX = 2100;
+
+/** `GET /api/v2/account/statement.pdf?year=YYYY`: the calendar year, in the school's time zone. */
+export const statementQuerySchema = z.object({
+  year: z.coerce
+    .number({ error: 'Enter a year, such as 2026' })
+    .int('Enter a year, such as 2026')
+    .min(STATEMENT_YEAR_MIN, `Enter a year from ${STATEMENT_YEAR_MIN}`)
+    .max(STATEMENT_YEAR_MAX, `Enter a year up to ${STATEMENT_YEAR_MAX}`),
+});
+export type StatementQuery = z.input<typeof statementQuerySchema>;

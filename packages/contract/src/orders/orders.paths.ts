@@ -6,6 +6,13 @@ export const ORDERS_API = {
   orders: '/api/v2/orders',
   /** GET one of your orders; DELETE cancels it while pending (its seats go back). */
   order: (id: Id) => `/api/v2/orders/${id}`,
+  /**
+   * GET: a paid (or refunded) order's receipt as a PDF, in its family's language: the family's
+   * own orders, or any for admins (docs/product.md#receipts).
+   */
+  orderReceiptPdf: (id: Id) => `/api/v2/orders/${id}/receipt.pdf`,
+  /** GET: the same receipt's lines as JSON (the HTML receipt in /orders); same access. */
+  orderReceipt: (id: Id) => `/api/v2/orders/${id}/receipt`,
   /** POST: provider events (signed). */
   paymentsWebhook: '/api/v2/payments/webhook',
   /** POST {card_number}: the fake provider's stand-in for Stripe.js confirming a card. */

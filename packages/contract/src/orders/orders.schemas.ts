@@ -19,6 +19,16 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** The statuses of an order that has a receipt: money was taken, whatever went back since. */
+export const RECEIPT_ORDER_STATUSES = [
+  'paid',
+  'partially_refunded',
+  'refunded',
+] as const satisfies readonly OrderStatus[];
+
+/** The media type of receipts and statements. */
+export const PDF_MEDIA_TYPE = 'application/pdf';
+
 /** How long checkout holds seats (and a coupon use) for a pending order. */
 export const ORDER_HOLD_MINUTES = 15;
 

@@ -6,6 +6,8 @@ export type MailContext = {
   /** Absolute origin links are built from (APP_URL), without a trailing slash. */
   appUrl: string;
   contactEmail: string;
+  /** What receipts print of the school (docs/product.md#receipts); absent in older tests' contexts. */
+  school?: { addressLines: string[]; taxId: string };
 };
 
 export type RenderedMail = { subject: string; html: string; text: string };

@@ -7,6 +7,16 @@ export type OrderReceiptParams = {
   currency: string;
   /** Cents. */
   total: number;
+  /** At list price (cents); older queued mails have none. */
+  subtotal?: number;
+  /** Each discount: a coupon's (its code) or the order's own (code null). */
+  discounts?: { code: string | null; amount: number }[];
+  /** How it was paid: the method, the card's brand and last four digits when by card. */
+  payments?: {
+    method: 'card' | 'cash' | 'check' | 'account_credit';
+    amount: number;
+    card: { brand: string; last4: string } | null;
+  }[];
   items: {
     programme: string;
     schedule: string;
@@ -15,8 +25,60 @@ export type OrderReceiptParams = {
     /** The sessions booked (ISO instants), shown in the schedule's time zone. */
     klasses: string[];
     total: number;
+    /** At list price (cents), shown beside the item when given. */
+    subtotal?: number;
   }[];
 };
+
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  jcb: 'JCB',
+};
+
+const METHODS: Record<Language, Record<string, string>> = {
+  en: { card: 'Card', cash: 'Cash', check: 'Check', account_credit: 'Account credit' },
+  ja: { card: 'カード', cash: '現金', check: '小切手', account_credit: 'アカウント残高' },
+};
+
+/**
+ * The receipt's price lines, as the PDF and /orders read them (docs/product.md#receipts):
+ * subtotal at list price, each discount, the total, how it was paid, and who issued it.
+ */
+function priceLines(locale: Language, params: OrderReceiptParams, ctx: MailContext): string[] {
+  const m = (cents: number) => money(locale, params.currency, cents);
+  const ja = locale === 'ja';
+  const lines: string[] = [];
+  if (params.subtotal !== undefined)
+    lines.push(`${ja ? '小計' : 'Subtotal'}: ${m(params.subtotal)}`);
+  for (const d of params.discounts ?? []) {
+    const label = d.code
+      ? ja
+        ? `割引(クーポン ${d.code})`
+        : `Discount (coupon ${d.code})`
+      : ja
+        ? '割引'
+        : 'Discount';
+    lines.push(`${label}: −${m(d.amount)}`);
+  }
+  lines.push(`${ja ? '合計' : 'Total'}: ${m(params.total)}`);
+  for (const p of params.payments ?? []) {
+    const how = p.card
+      ? ja
+        ? `${CARD_BRANDS[p.card.brand] ?? p.card.brand} 末尾 ${p.card.last4}`
+        : `${CARD_BRANDS[p.card.brand] ?? p.card.brand} ending in ${p.card.last4}`
+      : METHODS[locale][p.method];
+    lines.push(`${ja ? 'お支払い方法' : 'Paid by'}: ${how} (${m(p.amount)})`);
+  }
+  if (ctx.school) {
+    const issuer = [ctx.schoolName, ...ctx.school.addressLines].join(', ');
+    const tax = ctx.school.taxId ? ` · ${ja ? '登録番号' : 'Tax ID'}: ${ctx.school.taxId}` : '';
+    lines.push(`${ja ? '発行' : 'Issued by'}: ${issuer}${tax}`);
+  }
+  return lines;
+}
 
 /** How many session dates one item lists before "and N more". */
 const MAX_DATES = 12;
@@ -52,8 +114,9 @@ export function orderReceiptMail(locale: Language, params: OrderReceiptParams, c
         `Thank you: we received your payment of ${total} for order #${params.orderId}.`,
         ...params.items.map(
           (item) =>
-            `${item.programme} (${item.schedule}) for ${item.attendees.join(', ')}: ${money(locale, params.currency, item.total)}. Dates: ${dates(locale, item)}.`,
+            `${item.programme} (${item.schedule}) for ${item.attendees.join(', ')}: ${money(locale, params.currency, item.subtotal ?? item.total)}. Dates: ${dates(locale, item)}.`,
         ),
+        ...priceLines(locale, params, ctx),
         `Total paid: ${total}.`,
       ],
       action: { label: 'See your orders', url: ordersUrl },
@@ -66,8 +129,9 @@ export function orderReceiptMail(locale: Language, params: OrderReceiptParams, c
         `ご注文 #${params.orderId} のお支払い(${total})を受け付けました。ありがとうございます。`,
         ...params.items.map(
           (item) =>
-            `${item.programme}(${item.schedule})受講者: ${item.attendees.join('、')} — ${money(locale, params.currency, item.total)}。日程: ${dates(locale, item)}`,
+            `${item.programme}(${item.schedule})受講者: ${item.attendees.join('、')} — ${money(locale, params.currency, item.subtotal ?? item.total)}。日程: ${dates(locale, item)}`,
         ),
+        ...priceLines(locale, params, ctx),
         `お支払い合計: ${total}`,
       ],
       action: { label: '注文履歴を見る', url: ordersUrl },

@@ -4,7 +4,14 @@
 // own transactions (docs/decisions/062-family-ledger.md).
 
 export { type LedgerPluginOptions, ledgerPlugin } from './ledger.routes';
-export { accountBalance, ledgerSalesFigures, recordEntries } from './ledger.service';
+export {
+  accountBalance,
+  accountLedgerBetween,
+  type LedgerLine,
+  ledgerSalesFigures,
+  orderLedgerLines,
+  recordEntries,
+} from './ledger.service';
 export {
   type LedgerEntryInput,
   type LedgerEntryOwner,

@@ -1,4 +1,17 @@
-import { and, count, desc, gte, inArray, isNotNull, lt, or, type SQL, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerEntries } from './ledger.tables';
 
@@ -70,4 +83,37 @@ export async function sumsByKind(
     .where(and(gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)))
     .groupBy(ledgerEntries.kind, ofOrders);
   return found.map((r) => ({ kind: r.kind, ofOrders: Boolean(r.ofOrders), amount: num(r.amount) }));
+}
+
+/** Every entry of some orders, oldest first (a receipt's payments and refunds). */
+export function entriesOfOrders(db: Db, orderIds: number[]): Promise<LedgerEntryRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.orderId, orderIds))
+    .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
+}
+
+/**
+ * An owner's entries written in `[from, to)`, oldest first (a yearly statement), and the balance
+ * before `from` and at `to`. A year of a family's moves is a few dozen rows: one statement.
+ */
+export async function entriesBetween(
+  db: Db,
+  owner: LedgerOwner,
+  from: Date,
+  to: Date,
+): Promise<{ rows: LedgerEntryRow[]; opening: number; closing: number }> {
+  const rows = await db
+    .select()
+    .from(ledgerEntries)
+    .where(and(ownedBy(owner), gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)))
+    .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
+  const [row] = await db
+    .select({ opening: sum(ledgerEntries.amount) })
+    .from(ledgerEntries)
+    .where(and(ownedBy(owner), lt(ledgerEntries.createdAt, from)));
+  const opening = num(row?.opening);
+  return { rows, opening, closing: opening + rows.reduce((s, r) => s + r.amount, 0) };
 }

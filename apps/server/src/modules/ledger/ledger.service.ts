@@ -12,6 +12,8 @@ import { guestCustomerContact, guestCustomerIdsOfUser } from '../customers';
 import { peopleByIds, roleOfUser } from '../users';
 import type { LedgerContext } from './ledger.context';
 import {
+  entriesBetween,
+  entriesOfOrders,
   entriesPage,
   insertEntries,
   type LedgerEntryRow,
@@ -168,4 +170,41 @@ export async function ledgerSalesFigures(
   const refunds = of(['refund']);
   // 0 - x, not -x: an empty sum must read 0, not -0.
   return { gross, refunds, net: gross - refunds, payments: 0 - of(['payment']) };
+}
+
+/** A ledger entry as receipts and statements read it. */
+export type LedgerLine = Pick<
+  LedgerEntryRow,
+  'id' | 'kind' | 'amount' | 'currency' | 'method' | 'description' | 'orderId' | 'orderItemId'
+> & { at: Date };
+
+const lineOf = (row: LedgerEntryRow): LedgerLine => ({
+  id: row.id,
+  kind: row.kind,
+  amount: row.amount,
+  currency: row.currency,
+  method: row.method,
+  description: row.description,
+  orderId: row.orderId,
+  orderItemId: row.orderItemId,
+  at: row.createdAt,
+});
+
+/** The entries of one order, oldest first: how it was paid and what went back (receipts). */
+export async function orderLedgerLines(db: Db, orderId: number): Promise<LedgerLine[]> {
+  return (await entriesOfOrders(db, [orderId])).map(lineOf);
+}
+
+/**
+ * The signed-in family's entries written in `[from, to)`, oldest first, with its balance before
+ * and after them (the yearly statement, docs/product.md#receipts).
+ */
+export async function accountLedgerBetween(
+  db: Db,
+  userId: number,
+  from: Date,
+  to: Date,
+): Promise<{ lines: LedgerLine[]; opening: number; closing: number }> {
+  const found = await entriesBetween(db, await accountOwner(db, userId), from, to);
+  return { lines: found.rows.map(lineOf), opening: found.opening, closing: found.closing };
 }

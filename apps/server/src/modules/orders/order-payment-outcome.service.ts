@@ -4,6 +4,7 @@ import { removeCartItemsOfSchedules } from '../cart';
 import { lockScheduleCapacities } from '../classes';
 import { redeemCouponUses, reinstateRedeemedUses, releaseCouponUses } from '../coupons';
 import { enrollHeldOrder, enrollIfSeatsFit, type OrderEnrollment } from '../enrollments';
+import { paymentCardOfOrder } from '../payments';
 import { buyerOf, buyerOfOrder } from './order-buyers';
 import { recordOrderEvent } from './order-events';
 import {
@@ -100,7 +101,7 @@ export async function markOrderPaid(
       at,
     });
     await recordOrderPaid(tx, order, items, paidBy ?? paidByCard(order), at);
-    await queueReceipt(ctx, tx, order, items);
+    await queueReceipt(ctx, tx, order, items, paidBy ?? paidByCard(order));
     return { order: { ...order, status: 'paid' as const }, changed: true, refundDue: false };
   });
   if (!result) return null;
@@ -118,9 +119,25 @@ async function queueReceipt(
   tx: Db,
   order: OrderRow,
   items: OrderItemWithAttendees[],
+  paidBy: OrderPaidBy,
 ) {
   const buyer = await buyerOfOrder(tx, order);
   if (!buyer) return;
+  // The provider reported the card before this handler ran (docs/architecture.md#receipts-and-statements).
+  const card = paidBy.method === 'card' ? await paymentCardOfOrder(tx, order.id) : null;
+  const discounts = items
+    .filter((item) => item.discount > 0)
+    .map((item) => ({ code: item.couponCode, amount: item.discount }));
+  const onItems = discounts.reduce((sum, d) => sum + d.amount, 0);
+  if (order.discount > onItems) discounts.push({ code: null, amount: order.discount - onItems });
+  const payments = [
+    ...(order.total - order.creditApplied > 0
+      ? [{ method: paidBy.method, amount: order.total - order.creditApplied, card }]
+      : []),
+    ...(order.creditApplied > 0
+      ? [{ method: 'account_credit' as const, amount: order.creditApplied, card: null }]
+      : []),
+  ];
   await ctx.mailer.queue(tx, {
     to: buyer.email,
     locale: buyer.locale ?? 'en',
@@ -130,6 +147,9 @@ async function queueReceipt(
       orderId: order.id,
       currency: order.currency,
       total: order.total,
+      subtotal: order.subtotal,
+      discounts,
+      payments,
       items: items.map((item) => ({
         programme: item.snapshot.klass_group.name,
         schedule: item.snapshot.klass_group_schedule.name,
@@ -137,6 +157,7 @@ async function queueReceipt(
         attendees: item.attendees.map((a) => a.name),
         klasses: item.snapshot.klass_group_schedule.sessions.map((s) => s.starts_at),
         total: item.total,
+        subtotal: item.subtotal,
       })),
     },
   });

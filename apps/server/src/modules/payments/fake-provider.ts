@@ -9,7 +9,9 @@ import Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import {
+  cardOfCharge,
   type IntentRequest,
+  type PaymentCard,
   type PaymentProvider,
   type ProviderIntent,
   type ProviderRefund,
@@ -147,6 +149,12 @@ export class FakePaymentProvider implements PaymentProvider {
     return verifyStripeSignature(rawBody, signature, this.webhookSecret);
   }
 
+  /** Its events carry the charge inline, as an expanded Stripe intent would. */
+  async paymentCard(event: VerifiedEvent): Promise<PaymentCard | null> {
+    const intent = event.data?.object as { latest_charge?: unknown } | undefined;
+    return cardOfCharge(intent?.latest_charge);
+  }
+
   /**
    * What Stripe.js's confirmCardPayment does against Stripe: decide by the card, then tell the
    * server by webhook. 404 for an unknown intent or a client secret that is not this intent's.
@@ -240,6 +248,15 @@ export function fakeIntentEvent(
         currency: intent.currency,
         metadata: intent.metadata,
         status: succeeded ? 'succeeded' : 'requires_payment_method',
+        // The one test card that goes through is Stripe's Visa 4242, so a paid intent's charge
+        // names it (receipts show the card's brand and last four digits).
+        latest_charge: succeeded
+          ? {
+              id: `ch_fake_${intent.id}`,
+              object: 'charge',
+              payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
+            }
+          : null,
         last_payment_error: error
           ? {
               type: 'card_error',

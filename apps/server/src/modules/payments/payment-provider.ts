@@ -31,6 +31,9 @@ export type RefundRequest = {
 
 export type ProviderRefund = { refundId: string; status: string };
 
+/** The card a payment was taken from, as the provider reports it (for receipts). */
+export type PaymentCard = { brand: string; last4: string };
+
 /** A webhook event whose signature checked out: Stripe's event object. */
 export type VerifiedEvent = Stripe.Event;
 
@@ -45,6 +48,11 @@ export interface PaymentProvider {
   readonly publishableKey: string | null;
   createIntent(request: IntentRequest): Promise<ProviderIntent>;
   refund(request: RefundRequest): Promise<ProviderRefund>;
+  /**
+   * The card a succeeded intent's event was paid with, or null when the provider does not say
+   * (receipts then say "card" alone). Never throws: a receipt detail must not hold up a payment.
+   */
+  paymentCard(event: VerifiedEvent): Promise<PaymentCard | null>;
   /** The event the raw body carries, if `signature` proves it came from the provider; else 400. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): VerifiedEvent;
   /**
@@ -108,4 +116,16 @@ export function outcomeOf(event: VerifiedEvent): PaymentOutcome | null {
         ? (intent.last_payment_error?.message ?? null)
         : null,
   };
+}
+
+/**
+ * The card of a charge as Stripe shapes it (`payment_method_details.card`), or null when the
+ * charge is not an object or names no card.
+ */
+export function cardOfCharge(charge: unknown): PaymentCard | null {
+  if (typeof charge !== 'object' || charge === null) return null;
+  const details = (charge as Partial<Stripe.Charge>).payment_method_details;
+  const card = details?.card;
+  if (!card || typeof card.last4 !== 'string' || !/^\d{4}$/.test(card.last4)) return null;
+  return { brand: typeof card.brand === 'string' ? card.brand : 'card', last4: card.last4 };
 }

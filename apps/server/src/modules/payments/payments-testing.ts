@@ -67,7 +67,7 @@ export type StripeStandIn = {
 
 /**
  * A local HTTP stand-in for the Stripe endpoints this app calls (create a payment intent, create a
- * refund): it records every request and answers in Stripe's JSON shapes. The same idempotency key
+ * refund, read a charge): it records every request and answers in Stripe's JSON shapes. The same idempotency key
  * gets the same object back, as Stripe does.
  */
 export async function startStripeStandIn(): Promise<StripeStandIn> {
@@ -112,6 +112,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           amount: Number(form.amount),
           payment_intent: form.payment_intent,
           status: 'succeeded',
+        };
+      } else if (req.method === 'GET' && path.startsWith('/v1/charges/')) {
+        // A charge names the card it took (what receipts print).
+        body = {
+          id: path.slice('/v1/charges/'.length),
+          object: 'charge',
+          payment_method_details: { type: 'card', card: { brand: 'mastercard', last4: '4444' } },
         };
       } else {
         return send(404, {

@@ -30,10 +30,19 @@ export async function insertPaymentRow(db: Db, values: NewPaymentRow): Promise<P
 }
 
 /** A card attempt succeeded: final, whatever arrives later. */
-export async function markPaymentSucceeded(db: Db, id: number): Promise<void> {
+export async function markPaymentSucceeded(
+  db: Db,
+  id: number,
+  card: { brand: string; last4: string } | null = null,
+): Promise<void> {
   await db
     .update(payments)
-    .set({ status: 'succeeded', lastError: null, updatedAt: new Date() })
+    .set({
+      status: 'succeeded',
+      lastError: null,
+      updatedAt: new Date(),
+      ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}),
+    })
     .where(eq(payments.id, id));
 }
 

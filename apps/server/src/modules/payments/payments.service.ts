@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import {
   outcomeOf,
+  type PaymentCard,
   type PaymentProvider,
   type ProviderName,
   type VerifiedEvent,
@@ -176,6 +177,26 @@ export async function repairPayments(ctx: PaymentsContext, due: PaymentRepairs):
   for (const row of due.events) await applyEvent(ctx, row.payload as VerifiedEvent);
 }
 
+/** The card a success was paid with, for receipts; a provider that cannot say leaves it unknown. */
+async function cardOf(ctx: PaymentsContext, event: VerifiedEvent): Promise<PaymentCard | null> {
+  try {
+    return await ctx.provider.paymentCard(event);
+  } catch (err) {
+    ctx.log.warn(
+      { err, eventId: event.id },
+      'the paid card could not be read; receipts say “card”',
+    );
+    return null;
+  }
+}
+
+/** The card an order was paid with (brand, last four digits), or null: not by card, or unknown. */
+export async function paymentCardOfOrder(db: Db, orderId: number): Promise<PaymentCard | null> {
+  const row = await paymentRowOfOrder(db, orderId);
+  if (row?.status !== 'succeeded' || !row.cardLast4) return null;
+  return { brand: row.cardBrand ?? 'card', last4: row.cardLast4 };
+}
+
 /** Stores a verified event under its id, then applies it once. */
 async function applyEvent(ctx: PaymentsContext, event: VerifiedEvent): Promise<WebhookResult> {
   const refundOutcome = refundOutcomeOf(event);
@@ -200,7 +221,7 @@ async function applyEvent(ctx: PaymentsContext, event: VerifiedEvent): Promise<W
       'payment event names an intent that is not its order’s; ignored',
     );
   } else if (outcome.type === 'succeeded') {
-    await markPaymentSucceeded(ctx.db, payment.id);
+    await markPaymentSucceeded(ctx.db, payment.id, await cardOf(ctx, event));
     effective = true;
   } else {
     effective = await markPaymentFailed(ctx.db, payment.id, outcome.message);

@@ -127,6 +127,34 @@ describe('Stripe provider', { timeout: 60_000 }, () => {
     }
   });
 
+  it('names the card a paid intent was charged to: inline when expanded, else asked of Stripe', async () => {
+    const eventWith = (latest_charge: unknown) =>
+      ({ data: { object: { id: 'pi_1', object: 'payment_intent', latest_charge } } }) as never;
+    const before = standIn.requests.length;
+    expect(
+      await provider.paymentCard(
+        eventWith({
+          id: 'ch_1',
+          payment_method_details: { card: { brand: 'visa', last4: '4242' } },
+        }),
+      ),
+    ).toEqual({ brand: 'visa', last4: '4242' });
+    expect(standIn.requests.length).toBe(before);
+    expect(await provider.paymentCard(eventWith('ch_2'))).toEqual({
+      brand: 'mastercard',
+      last4: '4444',
+    });
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/charges/ch_2' });
+    expect(await provider.paymentCard(eventWith(null))).toBeNull();
+    // Stripe failing leaves the card unknown; the payment is applied all the same.
+    standIn.failWith(500);
+    try {
+      expect(await provider.paymentCard(eventWith('ch_3'))).toBeNull();
+    } finally {
+      standIn.failWith(null);
+    }
+  });
+
   it('verifies webhook signatures with the SDK: the right secret passes, another or none is a 400', () => {
     const payload = JSON.stringify(
       intentEvent('evt_1', 'payment_intent.succeeded', { id: 'pi_1', orderId: 1 }),

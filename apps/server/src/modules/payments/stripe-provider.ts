@@ -2,7 +2,9 @@ import Stripe from 'stripe';
 import type { PaymentsConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
 import {
+  cardOfCharge,
   type IntentRequest,
+  type PaymentCard,
   type PaymentProvider,
   type ProviderIntent,
   type ProviderRefund,
@@ -66,6 +68,22 @@ export class StripePaymentProvider implements PaymentProvider {
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): VerifiedEvent {
     return verifyStripeSignature(rawBody, signature, this.config.webhookSecret);
+  }
+
+  /**
+   * The intent's latest charge names the card: inline when the event expanded it, else asked of
+   * Stripe. A failure is logged by the caller as a missing card, never as a failed payment.
+   */
+  async paymentCard(event: VerifiedEvent): Promise<PaymentCard | null> {
+    const intent = event.data?.object as Partial<Stripe.PaymentIntent> | undefined;
+    const charge = intent?.latest_charge;
+    if (!charge) return null;
+    if (typeof charge !== 'string') return cardOfCharge(charge);
+    try {
+      return cardOfCharge(await this.stripe.charges.retrieve(charge));
+    } catch {
+      return null;
+    }
   }
 
   /**

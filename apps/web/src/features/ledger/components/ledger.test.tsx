@@ -1,6 +1,6 @@
 import { type LedgerEntry, resource } from '@atelier/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../../testing/builders';
 import { invalid } from '../../../testing/error-replies';
 import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-api';
@@ -113,6 +113,35 @@ describe('a family’s ledger', { timeout: 30_000 }, () => {
     const store = makeStore({ session: { status: 'loaded', user: buildUser() } });
     renderWithProviders(<FamilyLedger />, { store });
     expect(await screen.findByText('The statement could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('downloads the statement of the year picked as a PDF, next to the statement', async () => {
+    const saved: string[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn(() => 'blob:statement'),
+      revokeObjectURL: vi.fn(),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    server = fakeApi({
+      'GET /api/v2/account/ledger': page([], { total: 0, balance: 0 }),
+      'GET /api/v2/account/statement.pdf': { data: new Blob(['%PDF-1.3']) },
+    });
+    const store = makeStore({ session: { status: 'loaded', user: buildUser() } });
+    const { user } = renderWithProviders(<FamilyLedger />, { store });
+    const year = new Date().getFullYear();
+    await user.click(screen.getByRole('combobox', { name: 'Year' }));
+    await user.click(await screen.findByRole('option', { name: String(year - 1) }));
+    await user.click(
+      screen.getByRole('button', { name: `Download the ${year - 1} statement (PDF)` }),
+    );
+    await waitFor(() => expect(saved).toEqual([`statement-${year - 1}.pdf`]));
+    const asked = server.requests.find((r) => r.url === '/api/v2/account/statement.pdf');
+    expect(asked?.params).toEqual({ year: year - 1 });
+    click.mockRestore();
   });
 });
 

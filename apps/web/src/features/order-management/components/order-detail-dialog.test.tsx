@@ -181,4 +181,21 @@ describe('order detail (order management)', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     expect(cancels).toBe(2);
   });
+
+  it('saves a paid order’s receipt as a PDF for staff', async () => {
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:receipt'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    open({
+      'GET /api/v2/admin/orders/41': { data: orderDocument(withRequest) },
+      'GET /api/v2/orders/41/receipt.pdf': { data: new Blob(['%PDF-1.3']) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(saved).toEqual(['receipt-41.pdf']));
+    click.mockRestore();
+  });
 });

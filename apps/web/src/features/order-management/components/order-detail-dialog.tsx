@@ -1,4 +1,9 @@
-import type { AdminOrder, AdminOrderRefundRequest } from '@atelier/contract';
+import {
+  type AdminOrder,
+  type AdminOrderRefundRequest,
+  ORDERS_API,
+  RECEIPT_ORDER_STATUSES,
+} from '@atelier/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +18,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
+import { handleError } from '../../../lib/api-client';
 import { dateTimeFormat } from '../../../lib/date-formatter';
+import { useDownloadFileMutation } from '../../../lib/file-download-api';
 import { formatCents } from '../../../lib/money';
 import { useAdminOrderQuery, useCancelAdminOrderMutation } from '../order-management-api';
 import { DecisionDialog, RefundDialog } from './refund-dialogs';
@@ -40,6 +47,20 @@ export function OrderDetailDialog({ orderId, timeZone, onClose, onDone }: Props)
   const [canceling, setCanceling] = useState(false);
   const [refunding, setRefunding] = useState(false);
   const [deciding, setDeciding] = useState<Deciding>(null);
+  const [download, { isLoading: downloading }] = useDownloadFileMutation();
+  // Staff file or send the family's receipt too (docs/product.md#receipts).
+  const hasReceipt =
+    order !== undefined && (RECEIPT_ORDER_STATUSES as readonly string[]).includes(order.status);
+  const downloadReceipt = async () => {
+    try {
+      await download({
+        url: ORDERS_API.orderReceiptPdf(orderId),
+        filename: `receipt-${orderId}.pdf`,
+      }).unwrap();
+    } catch (error) {
+      handleError(error, t('orders.downloadFailed'));
+    }
+  };
 
   const when = (iso: string) =>
     dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
@@ -60,6 +81,11 @@ export function OrderDetailDialog({ orderId, timeZone, onClose, onDone }: Props)
             {order.status === 'pending' && (
               <Button color="error" onClick={() => setCanceling(true)}>
                 {t('orderManagement.cancel')}
+              </Button>
+            )}
+            {hasReceipt && (
+              <Button onClick={() => void downloadReceipt()} disabled={downloading}>
+                {t('orders.downloadPdf')}
               </Button>
             )}
             {order.refundable_amount > 0 && (

@@ -6,22 +6,65 @@ import { useTranslation } from 'react-i18next';
 import { formatPlainDate } from '../../../lib/format-date';
 import { orderMoney } from '../order-format';
 
+/** The discount lines of an order: each coupon's by its code, then any left on the order itself. */
+export function discountLines(
+  order: Order,
+): { key: string; code: string | null; amount: number }[] {
+  const lines = order.items
+    .filter((item) => item.discount > 0)
+    .map((item) => ({ key: item.id, code: item.coupon?.code ?? null, amount: item.discount }));
+  const onItems = lines.reduce((sum, line) => sum + line.amount, 0);
+  if (order.discount > onItems) {
+    lines.push({ key: 'order', code: null, amount: order.discount - onItems });
+  }
+  return lines;
+}
+
+function AmountRow({
+  label,
+  amount,
+  strong = false,
+  testId,
+}: {
+  label: string;
+  amount: string;
+  strong?: boolean;
+  testId?: string;
+}) {
+  const weight = strong ? 700 : undefined;
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+      <Typography sx={{ fontWeight: weight }}>{label}</Typography>
+      <Typography sx={{ fontWeight: weight }} data-testid={testId}>
+        {amount}
+      </Typography>
+    </Stack>
+  );
+}
+
 /**
  * What an order bought, as it was when ordered (the items' snapshot): programme, schedule and
- * its dates, who attends, add-ons, coupon and prices, then the totals. Checkout, the complete
+ * its dates, who attends, add-ons, and each item at its list price; then the subtotal, each
+ * discount with its coupon code, and the total (docs/product.md#receipts). Checkout, the complete
  * page, the orders list and the receipt all show an order this way.
  */
 export function OrderSummary({ order }: { order: Order }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const money = (cents: number) => orderMoney(order, cents, locale);
+  const discounts = discountLines(order);
   return (
     <Stack spacing={1.5} data-testid="order-summary">
       {order.items.map((item) => (
         <Stack key={item.id} spacing={0.25} data-testid="order-item">
           <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
             <Typography sx={{ fontWeight: 600 }}>{item.klass_group.name}</Typography>
-            <Typography>{money(item.total)}</Typography>
+            <Typography
+              aria-label={`${t('orders.listPrice')} ${money(item.subtotal)}`}
+              data-testid="order-item-price"
+            >
+              {money(item.subtotal)}
+            </Typography>
           </Stack>
           <Typography variant="body2">
             {t('orders.schedule', {
@@ -40,25 +83,31 @@ export function OrderSummary({ order }: { order: Order }) {
               {t('orders.addons', { names: item.addons.map((a) => a.name).join(', ') })}
             </Typography>
           )}
-          {item.coupon && item.discount > 0 && (
-            <Typography variant="body2">
-              {t('orders.coupon', { code: item.coupon.code, amount: money(item.discount) })}
-            </Typography>
-          )}
         </Stack>
       ))}
       <Divider />
-      {order.discount > 0 && (
-        <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-          <Typography>{t('orders.discount')}</Typography>
-          <Typography>−{money(order.discount)}</Typography>
-        </Stack>
-      )}
-      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-        <Typography sx={{ fontWeight: 700 }}>{t('orders.total')}</Typography>
-        <Typography sx={{ fontWeight: 700 }} data-testid="order-total">
-          {money(order.total)}
-        </Typography>
+      <Stack spacing={0.5}>
+        <AmountRow
+          label={t('orders.subtotal')}
+          amount={money(order.subtotal)}
+          testId="order-subtotal"
+        />
+        {discounts.map((line) => (
+          <AmountRow
+            key={line.key}
+            label={
+              line.code ? t('orders.couponDiscount', { code: line.code }) : t('orders.discount')
+            }
+            amount={`−${money(line.amount)}`}
+            testId="order-discount"
+          />
+        ))}
+        <AmountRow
+          label={t('orders.total')}
+          amount={money(order.total)}
+          strong
+          testId="order-total"
+        />
       </Stack>
       {order.credit_applied > 0 && (
         <>

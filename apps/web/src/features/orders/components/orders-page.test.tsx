@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../../testing/builders';
 import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-api';
 import { buildOrder, orderListDocument } from '../../../testing/order-builders';
@@ -104,4 +104,63 @@ describe('/orders (docs/product.md#checkout-and-orders)', { timeout: 30_000 }, (
     expect(within(receipt).getByRole('button', { name: 'Print' })).toBeInTheDocument();
     await waitFor(() => expect(receipt).toHaveTextContent('$90.00'));
   });
+
+  it('shows who issues the receipt and how it was paid, and downloads it as a PDF', async () => {
+    const saved: string[] = [];
+    const createObjectURL = vi.fn(() => 'blob:receipt');
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    server = fakeApi({
+      'GET /api/v2/orders': (request) => listed(request, { pending: [], purchased: [paid] }),
+      'GET /api/v2/orders/502/receipt': { data: receiptDocument },
+      'GET /api/v2/orders/502/receipt.pdf': {
+        data: new Blob(['%PDF-1.3'], { type: 'application/pdf' }),
+      },
+    });
+    const { user } = renderOrders();
+    await user.click(await screen.findByTestId('order-receipt'));
+    const receipt = await screen.findByTestId('order-receipt-dialog');
+    expect(await within(receipt).findByTestId('receipt-school')).toHaveTextContent(
+      'Blue Door Art School1 Main StSpringfieldTax ID: EIN 12-3456789',
+    );
+    expect(within(receipt).getByTestId('receipt-payments')).toHaveTextContent(
+      'Visa ending in 4242$90.00',
+    );
+    await user.click(within(receipt).getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(saved).toEqual(['receipt-502.pdf']));
+    expect(server.requests.map((r) => r.url)).toContain('/api/v2/orders/502/receipt.pdf');
+    click.mockRestore();
+  });
 });
+
+const receiptDocument = {
+  data: {
+    id: '502',
+    type: 'receipts',
+    attributes: {
+      school: {
+        name: 'Blue Door Art School',
+        address_lines: ['1 Main St', 'Springfield'],
+        tax_id: 'EIN 12-3456789',
+        time_zone: 'America/New_York',
+      },
+      order_id: '502',
+      status: 'paid',
+      currency: 'USD',
+      ordered_at: '2026-11-20T14:00:00.000Z',
+      paid_at: '2026-11-20T15:00:00.000Z',
+      items: [],
+      subtotal: 9000,
+      discounts: [],
+      total: 9000,
+      payments: [{ method: 'card', amount: 9000, card: { brand: 'visa', last4: '4242' } }],
+      refunds: [],
+      net_paid: 9000,
+    },
+  },
+};

@@ -1,5 +1,5 @@
 import type { Order } from '@atelier/contract';
-import { FIRST_PAGE } from '@atelier/contract';
+import { FIRST_PAGE, ORDERS_API } from '@atelier/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -17,6 +17,7 @@ import { AppDialog } from '../../../components/dialogs/app-dialog';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { handleError } from '../../../lib/api-client';
 import { dateTimeFormat } from '../../../lib/date-formatter';
+import { useDownloadFileMutation } from '../../../lib/file-download-api';
 import { paths } from '../../../lib/route-paths';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
@@ -27,6 +28,7 @@ import { selectPendingOrders, selectPurchasedOrders } from '../orders-state';
 import { useOrderRefundsQuery } from '../refunds-api';
 import { OrderRefundsState } from './order-refunds';
 import { OrderSummary } from './order-summary';
+import { ReceiptDetails } from './receipt-details';
 import { RefundRequestDialog } from './refund-request-dialog';
 
 function useDateTime() {
@@ -228,11 +230,22 @@ function OrderCard({ order }: { order: Order }) {
 /**
  * A printable receipt: the browser's print, with the dialog's content as the page (the app
  * behind it, in #root, is left out of the print while the receipt is open; the dialog lives in a
- * portal beside it).
+ * portal beside it). The same receipt downloads as a PDF to file (docs/product.md#receipts).
  */
 function Receipt({ order, onClose }: { order: Order; onClose: () => void }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  const [download, { isLoading: downloading }] = useDownloadFileMutation();
+  const downloadPdf = async () => {
+    try {
+      await download({
+        url: ORDERS_API.orderReceiptPdf(order.id),
+        filename: `receipt-${order.id}.pdf`,
+      }).unwrap();
+    } catch (error) {
+      handleError(error, t('orders.downloadFailed'));
+    }
+  };
   return (
     <>
       <GlobalStyles styles={{ '@media print': { '#root': { display: 'none' } } }} />
@@ -242,21 +255,32 @@ function Receipt({ order, onClose }: { order: Order; onClose: () => void }) {
         onClose={onClose}
         testId="order-receipt-dialog"
         actions={
-          <Button variant="contained" onClick={() => window.print()}>
-            {t('orders.print')}
-          </Button>
+          <>
+            <Button
+              onClick={() => void downloadPdf()}
+              disabled={downloading}
+              data-testid="order-receipt-pdf"
+            >
+              {t('orders.downloadPdf')}
+            </Button>
+            <Button variant="contained" onClick={() => window.print()}>
+              {t('orders.print')}
+            </Button>
+          </>
         }
       >
-        <Stack spacing={1} sx={{ mb: 2 }}>
-          <Typography>
-            {t('orders.placedAt', { id: order.id, date: dateTime(order.created_at) })}
-          </Typography>
-          {order.paid_at && (
-            <Typography>{t('orders.paidAt', { date: dateTime(order.paid_at) })}</Typography>
-          )}
-          <Typography>{t(`orders.status.${order.status}`)}</Typography>
-        </Stack>
-        <OrderSummary order={order} />
+        <ReceiptDetails orderId={order.id}>
+          <Stack spacing={1} sx={{ mb: 1 }}>
+            <Typography>
+              {t('orders.placedAt', { id: order.id, date: dateTime(order.created_at) })}
+            </Typography>
+            {order.paid_at && (
+              <Typography>{t('orders.paidAt', { date: dateTime(order.paid_at) })}</Typography>
+            )}
+            <Typography>{t(`orders.status.${order.status}`)}</Typography>
+          </Stack>
+          <OrderSummary order={order} />
+        </ReceiptDetails>
       </AppDialog>
     </>
   );

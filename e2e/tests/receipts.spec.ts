@@ -1,0 +1,64 @@
+import { readFile } from 'node:fs/promises';
+import type { Download } from '@playwright/test';
+import { APP, expect, signInAs, test } from '../fixtures';
+import { apiToken, bearer, placeOrder } from '../helpers';
+
+// Receipts end to end (docs/product.md#receipts): a family opens a paid order's receipt in
+// /orders, sees the school, the list price, subtotal and total and the card that paid, and saves
+// the receipt as a PDF; beside its statement it saves the year's statement as a PDF too.
+
+async function pdfOf(download: Download): Promise<Buffer> {
+  const path = await download.path();
+  return readFile(path);
+}
+
+test('a family downloads a paid order’s receipt and the year’s statement as PDFs from /orders', async ({
+  page,
+  request,
+}) => {
+  const parent = await apiToken(request, 'parent');
+  const me = await request.get('/api/v1/users/me', { headers: bearer(parent) });
+  const parentId = ((await me.json()) as { data: { id: string } }).data.id;
+  // A child of its own: the demo children may already be enrolled by other tests of this worker.
+  const child = `Rita Receipt ${Date.now()}`;
+  const added = await request.post(`/api/v1/users/${parentId}/attendee_profiles`, {
+    headers: bearer(parent),
+    data: { attendee_profile: { name: child, birthday: '2015-06-01' } },
+  });
+  expect(added.status()).toBe(201);
+  const orderId = await placeOrder(
+    request,
+    parent,
+    { slug: 'comics-drawing', schedule: 'Current term', attendee: child },
+    true,
+  );
+
+  await signInAs(page, 'parent');
+  await page.goto(`${APP}/orders`);
+  const card = page.getByTestId('order-card').filter({ hasText: `Order ${orderId},` });
+  await expect(card.getByTestId('order-subtotal')).toBeVisible();
+  await card.getByRole('button', { name: 'Receipt' }).click();
+
+  const receipt = page.getByRole('dialog', { name: `Receipt for order ${orderId}` });
+  await expect(receipt.getByTestId('receipt-school')).toContainText('Atelier Art School');
+  await expect(receipt).toContainText('Subtotal');
+  await expect(receipt).toContainText('Total');
+  await expect(receipt.getByTestId('receipt-payments')).toContainText('Visa ending in 4242');
+
+  const [receiptPdf] = await Promise.all([
+    page.waitForEvent('download'),
+    receipt.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  expect(receiptPdf.suggestedFilename()).toBe(`receipt-${orderId}.pdf`);
+  expect((await pdfOf(receiptPdf)).subarray(0, 5).toString()).toBe('%PDF-');
+  await receipt.getByRole('button', { name: 'Close' }).click();
+
+  const statement = page.getByRole('region', { name: 'Balance and statement' });
+  const year = new Date().getFullYear();
+  const [statementPdf] = await Promise.all([
+    page.waitForEvent('download'),
+    statement.getByRole('button', { name: `Download the ${year} statement (PDF)` }).click(),
+  ]);
+  expect(statementPdf.suggestedFilename()).toBe(`statement-${year}.pdf`);
+  expect((await pdfOf(statementPdf)).subarray(0, 5).toString()).toBe('%PDF-');
+});
