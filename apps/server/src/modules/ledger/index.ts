@@ -4,8 +4,9 @@
 // own transactions (docs/decisions/062-family-ledger.md).
 
 export { type LedgerPluginOptions, ledgerPlugin } from './ledger.routes';
-export { ledgerSalesFigures, recordEntries } from './ledger.service';
+export { ledgerSalesFigures, orderPaymentsByMethod, recordEntries } from './ledger.service';
 export {
+  creditRefundEntries,
   type LedgerEntryInput,
   type LedgerEntryOwner,
   type OrderPayment,
