@@ -241,7 +241,6 @@ export function creditRefundEntries(
       ...base,
       kind: 'credit',
       amount: -refund.amount,
-      method: 'account_credit',
       description: `Order #${order.id}: ${refund.reason}`,
     },
   ];
