@@ -30,8 +30,9 @@ import { ledgerEntries } from './ledger.tables';
 
 // The ledger's invariants (docs/decisions/062-family-ledger.md) over generated histories driven
 // through the real routes: checkouts paid by card (some after their hold ran out, some never),
-// coupons and add-ons, partial refunds through the provider's webhook, staff's credits and
-// charges, and walk-ins paying cash, check or card. After each history: every family's balance is
+// coupons and add-ons, partial refunds through the provider's webhook or kept as account credit,
+// staff's credits and charges, and walk-ins paying cash, check or card, some refunded at the desk
+// (cash, check, card or account credit). After each history: every family's balance is
 // the sum of its entries and what staff added by hand (orders and refunds net to nothing); for
 // every order, the money its entries moved is what was paid minus what was refunded, and its
 // charges net of discounts are its total once paid; and the sales overview's gross, refunds and
@@ -44,6 +45,11 @@ const orderAction = fc.record({
   coupon: fc.boolean(),
   pay: fc.constantFrom('card', 'late', 'never'),
   refunds: fc.array(fc.double({ min: 0.05, max: 1, noNaN: true }), { maxLength: 2 }),
+  // Back to the card, or kept as account credit (docs/decisions/065-refunds-by-method-and-late-payments-kept-as-credit.md).
+  refundMethods: fc.array(fc.constantFrom('card' as const, 'credit' as const), {
+    minLength: 2,
+    maxLength: 2,
+  }),
 });
 const adjustAction = fc.record({
   type: fc.constant('adjust' as const),
@@ -53,6 +59,14 @@ const adjustAction = fc.record({
 const walkInAction = fc.record({
   type: fc.constant('walk-in' as const),
   method: fc.constantFrom('cash' as const, 'check' as const, 'card' as const),
+  // A refund at the desk: the way it was paid (0), the other desk way (1), or account credit (2).
+  refund: fc.option(
+    fc.record({
+      share: fc.double({ min: 0.05, max: 1, noNaN: true }),
+      way: fc.integer({ min: 0, max: 2 }),
+    }),
+    { nil: undefined },
+  ),
 });
 const history = fc.array(
   fc.record({
@@ -111,7 +125,7 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
     });
     expect(res.statusCode).toBe(201);
     const order = res.json().data;
-    if (a.pay === 'never') return;
+    if (a.pay === 'never') return 0;
     if (a.pay === 'late') {
       // The hold ran out before the card went through: paid all the same while seats are left.
       await t.database.db
@@ -121,19 +135,29 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
     }
     await payCard(order.attributes.payment.client_secret);
     let left = order.attributes.total as number;
-    for (const share of a.refunds) {
+    let credited = 0;
+    for (const [i, share] of a.refunds.entries()) {
       const amount = Math.min(left, Math.max(1, Math.floor(share * left)));
       if (amount < 1) break;
+      const method = a.refundMethods[i] ?? 'card';
       const r = await call(c.admin, 'POST', REFUNDS_API.adminOrderRefunds(order.id), {
         amount,
         reason: `Refund ${run}`,
+        // Left out for the card: existing callers send no method.
+        ...(method === 'credit' ? { method } : {}),
       });
       expect(r.statusCode).toBe(201);
       left -= amount;
+      if (method === 'credit') credited += amount;
     }
+    return credited;
   }
 
-  async function walkIn(method: 'cash' | 'check' | 'card'): Promise<string> {
+  /** A walk-in's booking, and what a refund kept as account credit now owes it. */
+  async function walkIn(
+    method: 'cash' | 'check' | 'card',
+    refund?: { share: number; way: number },
+  ): Promise<{ guestId: string; credited: number }> {
     const guest = await call(c.admin, 'POST', CUSTOMERS_API.guestCustomers, {
       guest_customer: { name: `Walk-in ${run}`, phone: '555-0100' },
     });
@@ -147,8 +171,23 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
       },
     });
     expect(booked.statusCode).toBe(201);
-    if (method === 'card') await payCard(booked.json().data.attributes.payment.client_secret);
-    return guestId;
+    const order = booked.json().data;
+    if (method === 'card') await payCard(order.attributes.payment.client_secret);
+    if (!refund) return { guestId, credited: 0 };
+    const ways =
+      method === 'card'
+        ? ['card', 'card', 'credit']
+        : [method, method === 'cash' ? 'check' : 'cash', 'credit'];
+    const way = ways[refund.way] ?? 'credit';
+    const total = order.attributes.total as number;
+    const amount = Math.min(total, Math.max(1, Math.floor(refund.share * total)));
+    const r = await call(c.admin, 'POST', REFUNDS_API.adminOrderRefunds(order.id), {
+      amount,
+      reason: `Desk refund ${run}`,
+      method: way,
+    });
+    expect(r.statusCode).toBe(201);
+    return { guestId, credited: way === 'credit' ? amount : 0 };
   }
 
   async function wholeLedger(who: Person, url: string) {
@@ -172,12 +211,15 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
           await person(t, 'student', `Ledger Family ${run}b`),
         ];
         const adjusted = [0, 0];
-        const guests: string[] = [];
+        const guests: { guestId: string; credited: number }[] = [];
         for (const { family, action } of h) {
           const buyer = families[family] as Person;
-          if (action.type === 'order') await checkout(buyer, action);
-          else if (action.type === 'walk-in') guests.push(await walkIn(action.method));
-          else {
+          if (action.type === 'order') {
+            // Kept as account credit: the family is owed it.
+            adjusted[family] = (adjusted[family] ?? 0) - (await checkout(buyer, action));
+          } else if (action.type === 'walk-in') {
+            guests.push(await walkIn(action.method, action.refund));
+          } else {
             const res = await call(c.admin, 'POST', LEDGER_API.customerLedger(buyer.id), {
               kind: action.kind,
               amount: action.amount,
@@ -197,8 +239,8 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
           })),
           ...guests.map((g) => ({
             who: c.admin,
-            url: LEDGER_API.guestCustomerLedger(g),
-            expected: 0,
+            url: LEDGER_API.guestCustomerLedger(g.guestId),
+            expected: 0 - g.credited,
           })),
         ];
         const orderIds = new Set<number>();
@@ -273,4 +315,5 @@ type OrderAction = {
   coupon: boolean;
   pay: 'card' | 'late' | 'never';
   refunds: number[];
+  refundMethods: ('card' | 'credit')[];
 };
