@@ -50,6 +50,7 @@ export const enFeatures = {
     galleryStudent: 'Student Gallery',
     orders: 'Orders',
     refundComplete: 'Refund Requested',
+    keepAsCredit: 'Keep as Account Credit',
     userGroup: 'User Group',
     manageCoupons: 'Manage Coupons',
     customersGuest: 'Guest Customers',
@@ -1106,6 +1107,17 @@ export const enFeatures = {
     completeMoney:
       'If it is approved, the money goes back to the card you paid with; it can take 5–10 days to show on your statement. The places of the attendees refunded are cancelled.',
     backToOrders: 'Back to your orders',
+    keep: {
+      held: 'The class filled up before your payment of {{amount}} for order #{{orderId}} came in. We will refund it to your card on {{when}}.',
+      offer:
+        'Would you rather keep it as account credit for a later booking? A refund to the card cannot be taken back once sent.',
+      button: 'Keep {{amount}} as account credit',
+      failed: 'The payment could not be kept as credit',
+      credit:
+        'Done: {{amount}} from order #{{orderId}} is kept as account credit and pays towards your next order.',
+      card: 'The {{amount}} of order #{{orderId}} is already on its way back to your card, so it can no longer be kept as credit.',
+      badLink: 'This link is not valid. Please use the link in the e-mail we sent you.',
+    },
   },
   sales: {
     from: 'From',

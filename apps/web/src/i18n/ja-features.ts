@@ -48,6 +48,7 @@ export const jaFeatures: FeatureTranslation = {
     galleryStudent: '生徒のギャラリー',
     orders: '注文',
     refundComplete: '返金を申請しました',
+    keepAsCredit: 'クレジットとして預ける',
     userGroup: 'ユーザーグループ',
     manageCoupons: 'クーポン管理',
     customersGuest: 'ゲストの顧客',
@@ -1099,6 +1100,17 @@ export const jaFeatures: FeatureTranslation = {
     completeMoney:
       '承認された場合、お支払いに使われたカードへ返金されます。明細に反映されるまで5〜10日ほどかかることがあります。返金の対象となった受講者の登録は取り消されます。',
     backToOrders: '注文履歴に戻る',
+    keep: {
+      held: 'ご注文 #{{orderId}} のお支払い {{amount}} が届く前にクラスが満席になりました。{{when}} にカードへ返金します。',
+      offer:
+        '次回のご予約のためにアカウントのクレジットとしてお預かりすることもできます。カードへの返金は送金後に取り消せません。',
+      button: '{{amount}} をクレジットとして預ける',
+      failed: 'クレジットとしてお預かりできませんでした',
+      credit:
+        'ご注文 #{{orderId}} の {{amount}} をアカウントのクレジットとしてお預かりしました。次のご注文でお使いいただけます。',
+      card: 'ご注文 #{{orderId}} の {{amount}} はすでにカードへ返金中のため、クレジットとしてお預かりできません。',
+      badLink: 'このリンクは無効です。お送りしたメールのリンクをご利用ください。',
+    },
   },
   sales: {
     from: '開始日',

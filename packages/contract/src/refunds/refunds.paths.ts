@@ -25,5 +25,4 @@ export const REFUND_PAGES = {
   complete: '/refund/complete',
   /** The mailed link that keeps a late payment's held card refund as account credit. */
   keepAsCredit: (token: string) => `/refund/keep-as-credit?token=${encodeURIComponent(token)}`,
-  keepAsCreditPath: '/refund/keep-as-credit',
 } as const;
