@@ -76,6 +76,7 @@ test('a walk-in paid in cash is refunded in cash from the order dialog; staff ad
   await expect(page.getByText('The refund was sent.')).toBeVisible();
   await expect(refund).toBeHidden();
   await expect(detail.getByText('$10.00: Moved away')).toBeVisible();
+  await expect(detail.getByText(/^Refunded · Cash at the desk · /)).toBeVisible();
 
   const refunds = await request.get(`/api/v2/orders/${orderId}/refunds`, {
     headers: bearer(admin),
