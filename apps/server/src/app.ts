@@ -164,7 +164,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   }
   await app.register(ordersPlugin, { currency: config.currency, coupons });
   // After payments: refunds go out through app.payments and come back through its webhook.
-  await app.register(refundsPlugin);
+  await app.register(refundsPlugin, {
+    latePaymentHoldMinutes: config.latePaymentHoldMinutes,
+    linkSecret: config.jwtSecret,
+  });
   await app.register(adminOrdersRoutes);
   // After payments: a walk-in paying by card gets an intent there (docs/product.md#customers).
   // Orders sit above customers (an order names its walk-in): customers get these functions.

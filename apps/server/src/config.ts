@@ -51,6 +51,16 @@ const envSchema = z.object({
   /** The /dev/mail browser: on or off whatever the defaults would say (docs/decisions/050-dev-mailbox-and-upload-limits.md). */
   DEV_MAILBOX: booleanFlag,
   CURRENCY: z.string().length(3).default('USD'),
+  /**
+   * Minutes a late payment's card refund waits for the family to keep the money as account
+   * credit instead; 0 sends it at once (docs/decisions/065-refunds-by-method-and-late-payments-kept-as-credit.md).
+   */
+  LATE_PAYMENT_HOLD_MINUTES: z.coerce
+    .number()
+    .int('must be a whole number of minutes')
+    .min(0)
+    .max(10_080, 'must be at most a week (10080)')
+    .default(60),
   SENTRY_DSN: optionalString.pipe(z.url().optional()),
   HOTJAR_ID: optionalString,
   GTM_ID: optionalString,
@@ -128,6 +138,8 @@ export type Config = {
    */
   devMailbox: { adminOnly: boolean } | undefined;
   currency: string;
+  /** Minutes a late payment's card refund is held for the family's choice; 0: sent at once. */
+  latePaymentHoldMinutes: number;
   webDistDir: string;
   /**
    * Which X-Forwarded-For entries to believe: 0 none; a number of proxies in front (the client is
@@ -256,6 +268,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     devMailbox: devMailboxConfig(e),
     currency: e.CURRENCY,
+    latePaymentHoldMinutes: e.LATE_PAYMENT_HOLD_MINUTES,
     webDistDir: e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
     // A 2-core machine gets one worker: the other core stays with the request handlers.

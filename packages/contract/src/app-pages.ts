@@ -67,6 +67,8 @@ export const APP_PAGES = {
   galleryStudent: { path: '/gallery/student/:id', access: 'anyUser', robots: 'disallow' },
   orders: { path: '/orders', access: 'student', robots: 'disallow' },
   refundComplete: { path: '/refund/complete', access: 'student', robots: 'disallow' },
+  /** A late payment's mailed link: keep the held card refund as account credit (signed token). */
+  keepAsCredit: { path: '/refund/keep-as-credit', access: 'public', robots: 'disallow' },
   userGroup: { path: '/user_groups/:id', access: 'teacherOrAdmin', robots: 'disallow' },
   manageCoupons: { path: '/manage_coupons', access: 'teacherOrAdmin', robots: 'disallow' },
   /** Send Message (teachers and admins); families read theirs on /classes (`?message={id}`). */

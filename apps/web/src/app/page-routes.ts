@@ -44,6 +44,7 @@ export const PAGE_ROUTES: {
   galleryStudent: () => import('./routes/gallery-student'),
   orders: () => import('./routes/orders'),
   refundComplete: () => import('./routes/refund-complete'),
+  keepAsCredit: () => import('./routes/keep-as-credit'),
   userGroup: () => import('./routes/user-group'),
   manageCoupons: featurePage(
     'manageCoupons',

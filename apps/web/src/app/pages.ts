@@ -159,6 +159,9 @@ const PAGE_LIST = {
   refundComplete: {
     title: 'pages.refundComplete',
   },
+  keepAsCredit: {
+    title: 'pages.keepAsCredit',
+  },
   userGroup: {
     title: 'pages.userGroup',
     // Teachers may keep coupons and user groups like admins

@@ -50,6 +50,7 @@ export const enFeatures = {
     galleryStudent: 'Student Gallery',
     orders: 'Orders',
     refundComplete: 'Refund Requested',
+    keepAsCredit: 'Keep as Account Credit',
     userGroup: 'User Group',
     manageCoupons: 'Manage Coupons',
     customersGuest: 'Guest Customers',
@@ -1130,6 +1131,17 @@ export const enFeatures = {
     completeMoney:
       'If it is approved, the money goes back to the card you paid with; it can take 5–10 days to show on your statement. The places of the attendees refunded are cancelled.',
     backToOrders: 'Back to your orders',
+    keep: {
+      held: 'The class filled up before your payment of {{amount}} for order #{{orderId}} came in. We will refund it to your card on {{when}}.',
+      offer:
+        'Would you rather keep it as account credit for a later booking? A refund to the card cannot be taken back once sent.',
+      button: 'Keep {{amount}} as account credit',
+      failed: 'The payment could not be kept as credit',
+      credit:
+        'Done: {{amount}} from order #{{orderId}} is kept as account credit and pays towards your next order.',
+      card: 'The {{amount}} of order #{{orderId}} is already on its way back to your card, so it can no longer be kept as credit.',
+      badLink: 'This link is not valid. Please use the link in the e-mail we sent you.',
+    },
   },
   sales: {
     from: 'From',
@@ -1243,6 +1255,28 @@ export const enFeatures = {
     reason: 'Reason',
     refundDone: 'The refund was sent.',
     refundFailed: 'Could not refund the order',
+    method: 'Refund to',
+    methodHint: 'Money goes back the way it was paid, or as account credit for a later order.',
+    methodOption: '{{method}} (at most {{amount}})',
+    methodName: {
+      card: 'The card',
+      cash: 'Cash at the desk',
+      check: 'Check',
+      credit: 'Account credit',
+    },
+    leavers: 'Who leaves the class',
+    leaversHint:
+      'Their places end and their seats free up. Tick nobody to refund money only; a refund of everything ends every place.',
+    refusal: {
+      notRefundable: 'Only a paid order can be refunded.',
+      nothingLeft: 'This order has been refunded in full already.',
+      notPaidByCard:
+        'This order was not paid by card: refund it in cash, by check or as account credit.',
+      paidByCard: 'This order was paid by card: refund it to the card or as account credit.',
+      noMoneyPaid: 'Nothing was paid for this order in money: refund it as account credit.',
+      alreadyDecided: 'This refund request has been decided already.',
+      providerFailed: 'The payment provider could not refund this payment.',
+    },
     history: 'History',
     noHistory: 'No history recorded.',
     byActor: 'by {{name}}',
@@ -1257,7 +1291,7 @@ export const enFeatures = {
       refund_requested: 'Refund requested',
       refund_approved: 'Refund request approved',
       refund_rejected: 'Refund request rejected',
-      refund_started: 'Refund sent to the card',
+      refund_started: 'Refund started',
       refunded: 'Refunded',
       refund_failed: 'Refund failed',
     },

@@ -48,6 +48,7 @@ export const jaFeatures: FeatureTranslation = {
     galleryStudent: '生徒のギャラリー',
     orders: '注文',
     refundComplete: '返金を申請しました',
+    keepAsCredit: 'クレジットとして預ける',
     userGroup: 'ユーザーグループ',
     manageCoupons: 'クーポン管理',
     customersGuest: 'ゲストの顧客',
@@ -1123,6 +1124,17 @@ export const jaFeatures: FeatureTranslation = {
     completeMoney:
       '承認された場合、お支払いに使われたカードへ返金されます。明細に反映されるまで5〜10日ほどかかることがあります。返金の対象となった受講者の登録は取り消されます。',
     backToOrders: '注文履歴に戻る',
+    keep: {
+      held: 'ご注文 #{{orderId}} のお支払い {{amount}} が届く前にクラスが満席になりました。{{when}} にカードへ返金します。',
+      offer:
+        '次回のご予約のためにアカウントのクレジットとしてお預かりすることもできます。カードへの返金は送金後に取り消せません。',
+      button: '{{amount}} をクレジットとして預ける',
+      failed: 'クレジットとしてお預かりできませんでした',
+      credit:
+        'ご注文 #{{orderId}} の {{amount}} をアカウントのクレジットとしてお預かりしました。次のご注文でお使いいただけます。',
+      card: 'ご注文 #{{orderId}} の {{amount}} はすでにカードへ返金中のため、クレジットとしてお預かりできません。',
+      badLink: 'このリンクは無効です。お送りしたメールのリンクをご利用ください。',
+    },
   },
   sales: {
     from: '開始日',
@@ -1235,6 +1247,31 @@ export const jaFeatures: FeatureTranslation = {
     reason: '理由',
     refundDone: '返金を送信しました。',
     refundFailed: '注文を返金できませんでした',
+    method: '返金方法',
+    methodHint:
+      'お支払いと同じ方法で返金するか、次回の注文に使えるアカウントのクレジットにします。',
+    methodOption: '{{method}}（上限 {{amount}}）',
+    methodName: {
+      card: 'カード',
+      cash: '窓口で現金',
+      check: '小切手',
+      credit: 'アカウントのクレジット',
+    },
+    leavers: 'クラスをやめる受講者',
+    leaversHint:
+      '選んだ受講者の登録は取り消され、席が空きます。金額のみの返金なら誰も選びません。全額返金ではすべての登録が取り消されます。',
+    refusal: {
+      notRefundable: '支払い済みの注文のみ返金できます。',
+      nothingLeft: 'この注文はすでに全額返金されています。',
+      notPaidByCard:
+        'この注文はカードで支払われていません。現金、小切手、またはアカウントのクレジットで返金してください。',
+      paidByCard:
+        'この注文はカードで支払われました。カードまたはアカウントのクレジットで返金してください。',
+      noMoneyPaid:
+        'この注文は金銭での支払いがありません。アカウントのクレジットで返金してください。',
+      alreadyDecided: 'この返金申請はすでに処理されています。',
+      providerFailed: '決済サービスがこの支払いを返金できませんでした。',
+    },
     history: '履歴',
     noHistory: '履歴はありません。',
     byActor: '{{name}}による',
@@ -1249,7 +1286,7 @@ export const jaFeatures: FeatureTranslation = {
       refund_requested: '返金申請',
       refund_approved: '返金申請を承認',
       refund_rejected: '返金申請を却下',
-      refund_started: 'カードへの返金を開始',
+      refund_started: '返金を開始',
       refunded: '返金',
       refund_failed: '返金失敗',
     },

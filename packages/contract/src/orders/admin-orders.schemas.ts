@@ -4,6 +4,7 @@ import { idSchema } from '../common/id.schemas';
 import { plainResourceObjectSchema } from '../common/json-api';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { textSchema } from '../common/text.schemas';
+import { REFUND_METHODS } from '../refunds/refunds.schemas';
 import { ORDER_STATUSES, orderItemSchema } from './orders.schemas';
 
 // Order management (docs/product.md#order-management, decision 032): admins list, search, read,
@@ -129,6 +130,8 @@ export const adminOrderRefundSchema = z.object({
   amount: z.number().int(),
   reason: z.string(),
   status: z.enum(['pending', 'succeeded', 'failed']),
+  /** How the money goes back: card, cash, check, or account credit. */
+  method: z.enum(REFUND_METHODS),
   attendees: z.array(namedAttendeeSchema),
   created_by: personSchema.nullable(),
   created_at: z.string(),

@@ -34,8 +34,18 @@ export const REFUND_MAX_ATTENDEES = 100;
 export const REFUND_MESSAGES = {
   /** 409: only a paid or partly refunded order can be refunded. */
   notRefundable: 'Only a paid order can be refunded',
-  /** 409: the order was not paid by card (a walk-in's cash): refunded at the desk, not here. */
-  notPaidByCard: 'This order was not paid by card, so it cannot be refunded here',
+  /** 422 on `method`: card asked for an order paid at the desk (cash or check). */
+  notPaidByCard:
+    'This order was not paid by card: refund it in cash, by check or as account credit',
+  /** 422 on `method`: cash or check asked for an order paid by card (money goes back where it came from). */
+  paidByCard: 'This order was paid by card: refund it to the card or as account credit',
+  /** 422 on `method`: nothing was paid in money (a free order, or one paid with account credit). */
+  noMoneyPaid: 'Nothing was paid for this order in money: refund it as account credit',
+  /** 422 on `amount`: more than the card (or the desk) took, less what went back that way already. */
+  exceedsMethod: (method: 'card' | 'cash' | 'check', left: string) =>
+    method === 'card'
+      ? `At most ${left} can go back to the card; refund the rest as account credit`
+      : `At most ${left} was paid at the desk and can go back in cash or by check; refund the rest as account credit`,
   /** 409: everything paid has been refunded (or is being refunded) already. */
   nothingLeft: 'This order has been refunded in full already',
   /** 409: a request was decided already. */
@@ -48,6 +58,10 @@ export const REFUND_MESSAGES = {
   notAnAttendee: 'Choose attendees of this order',
   /** 422 on `amount`: approving a request whose share comes to nothing needs an amount. */
   amountRequired: 'Enter the amount to refund',
+  /** 409 on keeping a late payment as credit: the held refund went to the card already. */
+  alreadySent: 'This money is already on its way back to your card',
+  /** 404 on keeping a late payment as credit: the link is not one we sent. */
+  badLink: 'This link is not valid',
   /** The provider refused the refund: it is failed and the money may be refunded again. */
   providerFailed: 'The payment provider could not refund this payment',
 } as const;
@@ -60,6 +74,8 @@ const attendeeIdsSchema = z
   .array(idSchema, { error: 'Invalid input' })
   .max(REFUND_MAX_ATTENDEES, `Choose at most ${REFUND_MAX_ATTENDEES} attendees`)
   .transform((ids) => [...new Set(ids)]);
+
+const methodSchema = z.enum(REFUND_METHODS, { error: 'Choose card, cash, check or credit' });
 
 const reasonSchema = textSchema({ min: 1, max: REFUND_REASON_MAX_LENGTH, multiline: true });
 
@@ -80,14 +96,26 @@ export type RefundRequestBody = z.input<typeof refundRequestBodySchema>;
 export const refundDecisionBodySchema = z.object({
   decision: z.enum(REFUND_DECISIONS, { error: 'Choose approve or reject' }),
   amount: amountSchema.optional(),
+  /** As a direct refund's `method`. */
+  method: methodSchema.optional(),
+  /**
+   * Whose places end with an approval of a whole-order request refunded in part (none: money
+   * only). Ignored for a request that names its attendees, and when everything is refunded.
+   */
+  attendee_profile_ids: attendeeIdsSchema.optional(),
   note: textSchema({ max: REFUND_REASON_MAX_LENGTH, multiline: true }).optional(),
 });
 export type RefundDecisionBody = z.input<typeof refundDecisionBodySchema>;
 
-/** `POST /api/v2/admin/orders/{id}/refunds`: an admin's refund without a request. */
+/**
+ * `POST /api/v2/admin/orders/{id}/refunds`: an admin's refund without a request. `method` left
+ * out: the way the order was paid (card, cash or check), or account credit when nothing was paid
+ * in money. `attendee_profile_ids`: whose places end (none: money only).
+ */
 export const directRefundBodySchema = z.object({
   amount: amountSchema,
   reason: reasonSchema,
+  method: methodSchema.optional(),
   attendee_profile_ids: attendeeIdsSchema.optional(),
 });
 export type DirectRefundBody = z.input<typeof directRefundBodySchema>;
@@ -109,6 +137,10 @@ export const refundAttributesSchema = z.object({
   currency: z.string(),
   reason: z.string(),
   status: z.enum(REFUND_STATUSES),
+  /** How the money goes back. */
+  method: z.enum(REFUND_METHODS),
+  /** A card refund held until then, so the family may still keep it as credit; null: not held. */
+  send_after: z.string().nullable(),
   /** Whose enrollments end when it succeeds (empty: money only). */
   attendees: z.array(refundAttendeeSchema),
   created_at: z.string(),
@@ -186,6 +218,12 @@ export const orderRefundsAttributesSchema = z.object({
   refunded_amount: z.number().int(),
   pending_amount: z.number().int(),
   refundable_amount: z.number().int(),
+  /**
+   * The ways this order's money may go back and, for each, the most it may still return (card:
+   * what the card paid less card refunds; cash and check: what the desk took less theirs; credit:
+   * what is left). The first is the default.
+   */
+  refund_methods: z.array(z.object({ method: z.enum(REFUND_METHODS), max: z.number().int() })),
   refund_requests: z.array(refundRequestSchema),
   refunds: z.array(refundSchema),
 });
@@ -200,3 +238,28 @@ export const orderRefundsSchema = orderRefundsAttributesSchema.extend({
   type: z.literal('order_refunds'),
 });
 export type OrderRefunds = z.infer<typeof orderRefundsSchema>;
+
+/** `GET|POST /api/v2/refunds/keep_as_credit`: the signed token of the mailed link. */
+export const keepAsCreditQuerySchema = z.object({ token: z.string().min(1).max(500) });
+export const keepAsCreditBodySchema = keepAsCreditQuerySchema;
+export type KeepAsCreditBody = z.input<typeof keepAsCreditBodySchema>;
+
+/**
+ * A late payment's refund as its mailed link shows it: `held` while the family may still keep
+ * it as credit (until `send_after`), `card` once it went (or goes) back to the card, `credit`
+ * once kept as account credit.
+ */
+export const heldRefundSchema = z.object({
+  data: z.object({
+    id: z.string(),
+    type: z.literal('held_refunds'),
+    attributes: z.object({
+      order_id: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      state: z.enum(['held', 'card', 'credit']),
+      send_after: z.string().nullable(),
+    }),
+  }),
+});
+export type HeldRefundDocument = z.infer<typeof heldRefundSchema>;

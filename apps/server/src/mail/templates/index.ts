@@ -14,7 +14,12 @@ import {
   emailChangedMail,
   emailTakenMail,
 } from './email-change';
-import { type LatePaymentRefundedParams, latePaymentRefundedMail } from './late-payment-refunded';
+import {
+  type LatePaymentHeldParams,
+  type LatePaymentRefundedParams,
+  latePaymentHeldMail,
+  latePaymentRefundedMail,
+} from './late-payment-refunded';
 import type { MailContext, RenderedMail } from './layout';
 import { type OrderReceiptParams, orderReceiptMail } from './order-receipt';
 import { type PasswordChangedParams, passwordChangedMail } from './password-changed';
@@ -37,6 +42,7 @@ export type MailTemplates = {
   waitlist_offer: WaitlistOfferParams;
   refund_issued: RefundIssuedParams;
   late_payment_refunded: LatePaymentRefundedParams;
+  late_payment_held: LatePaymentHeldParams;
   contact_message: ContactMessageParams;
   contact_received: ContactReceivedParams;
   class_message: ClassMessageParams;
@@ -59,6 +65,7 @@ const RENDERERS: { [N in MailTemplateName]: Renderer<MailTemplates[N]> } = {
   waitlist_offer: waitlistOfferMail,
   refund_issued: refundIssuedMail,
   late_payment_refunded: latePaymentRefundedMail,
+  late_payment_held: latePaymentHeldMail,
   contact_message: contactMessageMail,
   contact_received: contactReceivedMail,
   class_message: classMessageMail,

@@ -13,6 +13,34 @@ export type RefundIssuedParams = {
   attendees: string[];
   /** True when everything paid has now been refunded. */
   full: boolean;
+  /** How the money went back; left out: to the card. */
+  method?: 'card' | 'cash' | 'check' | 'credit';
+};
+
+const HOW: Record<
+  NonNullable<RefundIssuedParams['method']>,
+  Record<Language, (amount: string, orderId: number) => string>
+> = {
+  card: {
+    en: (amount, id) =>
+      `We have refunded ${amount} for order #${id} to the card you paid with. It can take 5–10 days to show on your statement.`,
+    ja: (amount, id) =>
+      `ご注文 #${id} について ${amount} を、お支払いに使われたカードへ返金しました。明細に反映されるまで5〜10日ほどかかる場合があります。`,
+  },
+  cash: {
+    en: (amount, id) => `We have refunded ${amount} for order #${id} in cash at the desk.`,
+    ja: (amount, id) => `ご注文 #${id} について ${amount} を受付にて現金で返金しました。`,
+  },
+  check: {
+    en: (amount, id) => `We have refunded ${amount} for order #${id} by check.`,
+    ja: (amount, id) => `ご注文 #${id} について ${amount} を小切手で返金しました。`,
+  },
+  credit: {
+    en: (amount, id) =>
+      `We have refunded ${amount} for order #${id} as account credit: it pays towards your next order.`,
+    ja: (amount, id) =>
+      `ご注文 #${id} について ${amount} をアカウントのクレジットとして返金しました。次のご注文でお使いいただけます。`,
+  },
 };
 
 const money = (locale: Language, currency: string, cents: number) =>
@@ -21,7 +49,10 @@ const money = (locale: Language, currency: string, cents: number) =>
     currency,
   }).format(cents / 100);
 
-/** Sent once the provider confirms a refund (docs/architecture.md#refunds). */
+/**
+ * Sent once a refund went through: the provider confirmed a card's, or the desk paid it out, or it
+ * was kept as account credit (docs/architecture.md#refunds).
+ */
 export function refundIssuedMail(locale: Language, params: RefundIssuedParams, ctx: MailContext) {
   const ordersUrl = appLink(ctx.appUrl, ORDER_PAGES.orders);
   const amount = money(locale, params.currency, params.amount);
@@ -32,7 +63,7 @@ export function refundIssuedMail(locale: Language, params: RefundIssuedParams, c
       subject: `${ctx.schoolName} refund for order #${params.orderId}`,
       greeting: `Hello ${params.name},`,
       paragraphs: [
-        `We have refunded ${amount} for order #${params.orderId} to the card you paid with. It can take 5–10 days to show on your statement.`,
+        HOW[params.method ?? 'card'].en(amount, params.orderId),
         ...(params.attendees.length > 0
           ? [`The places of ${params.attendees.join(', ')} have been cancelled.`]
           : []),
@@ -47,7 +78,7 @@ export function refundIssuedMail(locale: Language, params: RefundIssuedParams, c
       subject: `${ctx.schoolName} ご注文 #${params.orderId} の返金`,
       greeting: `${params.name} 様`,
       paragraphs: [
-        `ご注文 #${params.orderId} について ${amount} を、お支払いに使われたカードへ返金しました。明細に反映されるまで5〜10日ほどかかる場合があります。`,
+        HOW[params.method ?? 'card'].ja(amount, params.orderId),
         ...(params.attendees.length > 0
           ? [`${params.attendees.join('、')} さんの受講登録は取り消されました。`]
           : []),

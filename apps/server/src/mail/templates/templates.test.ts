@@ -55,6 +55,16 @@ const params: MailTemplates = {
     amount: 7200,
     classes: ['Ink & <3 Paint'],
   },
+  late_payment_held: {
+    name,
+    orderId: 44,
+    currency: 'USD',
+    amount: 7200,
+    classes: ['Ink & <3 Paint'],
+    sendAfter: '2026-05-01T15:00:00.000Z',
+    timeZone: 'America/New_York',
+    token: 'tok-held',
+  },
   class_message: {
     name,
     messageId: 7,

@@ -10,9 +10,11 @@ export {
   type LedgerLine,
   ledgerSalesFigures,
   orderLedgerLines,
+  orderPaymentsByMethod,
   recordEntries,
 } from './ledger.service';
 export {
+  creditRefundEntries,
   type LedgerEntryInput,
   type LedgerEntryOwner,
   type OrderPayment,

@@ -203,3 +203,57 @@ export function returnedPaymentEntries(
     },
   ];
 }
+
+/**
+ * A refund kept as account credit (docs/decisions/065-refunds-by-method-and-late-payments-kept-as-credit.md):
+ * on the order it reads as every refund does (a credit off what was charged and a refund, by
+ * `account_credit`), so the order's entries still show paid − refunded and the sales overview
+ * counts it among refunds; one more credit, on no order, is what the family is now owed, so the
+ * balance falls by the amount until it is spent. `charged: false` is a late payment kept: nothing
+ * was charged, so no credit comes off a charge (as returnedPaymentEntries).
+ */
+export function creditRefundEntries(
+  order: LedgerEntryOwner & { id: number; currency: string },
+  refund: {
+    id: number;
+    amount: number;
+    reason: string;
+    createdById: number | null;
+    at: Date;
+    charged: boolean;
+  },
+): LedgerEntryInput[] {
+  const base = {
+    owner: { userId: order.userId, guestCustomerId: order.guestCustomerId },
+    currency: order.currency,
+    refundId: refund.id,
+    createdById: refund.createdById,
+    at: refund.at,
+  };
+  return [
+    ...(refund.charged
+      ? [
+          {
+            ...base,
+            orderId: order.id,
+            kind: 'credit' as const,
+            amount: -refund.amount,
+            description: refund.reason,
+          },
+        ]
+      : []),
+    {
+      ...base,
+      orderId: order.id,
+      kind: 'refund',
+      amount: refund.amount,
+      method: 'account_credit',
+    },
+    {
+      ...base,
+      kind: 'credit',
+      amount: -refund.amount,
+      description: `Order #${order.id}: ${refund.reason}`,
+    },
+  ];
+}

@@ -30,15 +30,17 @@ import { ledgerEntries } from './ledger.tables';
 
 // The ledger's invariants (docs/decisions/062-family-ledger.md) over generated histories driven
 // through the real routes: checkouts paid by card (some after their hold ran out, some never),
-// coupons and add-ons, partial refunds through the provider's webhook, staff's credits and
-// charges, walk-ins paying cash, check or card, and orders paid partly or wholly from the family's
+// coupons and add-ons, partial refunds through the provider's webhook or kept as account credit,
+// staff's credits and charges, walk-ins paying cash, check or card, some refunded at the desk
+// (cash, check, card or account credit), and orders paid partly or wholly from the family's
 // account credit (docs/decisions/064-account-credit-at-checkout.md). After each history: every
-// family's balance is the sum of its entries and of what staff added by hand and what its paid
-// orders spent of its credit (orders and refunds otherwise net to nothing); each checkout took
-// the credit there was, up to its total; for every order, the money its entries moved is what was
-// paid minus what was refunded, its charges net of discounts are its total once paid, and its
-// credit spent is its credit_applied once paid, nothing otherwise; and the sales overview's gross,
-// refunds and net for the days around now are the ledger's sums for the same instants.
+// family's balance is the sum of its entries and of what staff added by hand, what refunds kept as
+// credit and what its paid orders spent of its credit (orders and refunds otherwise net to
+// nothing); each checkout took the credit there was, up to its total; for every order, the money
+// its entries moved is what was paid minus what was refunded, its charges net of discounts are its
+// total once paid, and its credit spent is its credit_applied once paid, nothing otherwise; and the
+// sales overview's gross, refunds and net for the days around now are the ledger's sums for the
+// same instants.
 
 const orderAction = fc.record({
   type: fc.constant('order' as const),
@@ -49,6 +51,11 @@ const orderAction = fc.record({
   /** Staff's credit just before the checkout: none, part of the total, or all of it. */
   credit: fc.constantFrom(0, 0, 1500, 200_000),
   refunds: fc.array(fc.double({ min: 0.05, max: 1, noNaN: true }), { maxLength: 2 }),
+  // Back to the card, or kept as account credit (docs/decisions/065-refunds-by-method-and-late-payments-kept-as-credit.md).
+  refundMethods: fc.array(fc.constantFrom('card' as const, 'credit' as const), {
+    minLength: 2,
+    maxLength: 2,
+  }),
 });
 const adjustAction = fc.record({
   type: fc.constant('adjust' as const),
@@ -58,6 +65,14 @@ const adjustAction = fc.record({
 const walkInAction = fc.record({
   type: fc.constant('walk-in' as const),
   method: fc.constantFrom('cash' as const, 'check' as const, 'card' as const),
+  // A refund at the desk: the way it was paid (0), the other desk way (1), or account credit (2).
+  refund: fc.option(
+    fc.record({
+      share: fc.double({ min: 0.05, max: 1, noNaN: true }),
+      way: fc.integer({ min: 0, max: 2 }),
+    }),
+    { nil: undefined },
+  ),
 });
 const history = fc.array(
   fc.record({
@@ -135,31 +150,45 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
     const { total, credit_applied, amount_due } = order.attributes;
     expect(credit_applied).toBe(Math.min(total, Math.max(0, owed)));
     expect(amount_due).toBe(total - credit_applied);
-    if (amount_due === 0) expect(order.attributes.status).toBe('paid');
-    if (a.pay === 'never' || order.attributes.status === 'paid') return;
-    if (a.pay === 'late') {
+    const paidAtOnce = amount_due === 0;
+    if (paidAtOnce) expect(order.attributes.status).toBe('paid');
+    if (a.pay === 'never' && !paidAtOnce) return 0;
+    if (!paidAtOnce && a.pay === 'late') {
       // The hold ran out before the card went through: paid all the same while seats are left.
       await t.database.db
         .update(orders)
         .set({ expiresAt: new Date(Date.now() - 60_000) })
         .where(eq(orders.id, Number(order.id)));
     }
-    await payCard(order.attributes.payment.client_secret);
-    // Refunds by card stop at what the card paid; credit given back is the refunds module's.
-    let left = amount_due as number;
-    for (const share of a.refunds) {
-      const amount = Math.min(left, Math.max(1, Math.floor(share * left)));
-      if (amount < 1) break;
+    if (!paidAtOnce) await payCard(order.attributes.payment.client_secret);
+    // Refunds to the card stop at what the card paid; the rest can go back as account credit.
+    let left = total as number;
+    let leftOnCard = amount_due as number;
+    let credited = 0;
+    for (const [i, share] of a.refunds.entries()) {
+      const method = a.refundMethods[i] ?? 'card';
+      const room = method === 'card' ? Math.min(left, leftOnCard) : left;
+      const amount = Math.min(room, Math.max(1, Math.floor(share * room)));
+      if (amount < 1) continue;
       const r = await call(c.admin, 'POST', REFUNDS_API.adminOrderRefunds(order.id), {
         amount,
         reason: `Refund ${run}`,
+        // Left out for the card: existing callers send no method.
+        ...(method === 'credit' ? { method } : {}),
       });
       expect(r.statusCode).toBe(201);
       left -= amount;
+      if (method === 'card') leftOnCard -= amount;
+      else credited += amount;
     }
+    return credited;
   }
 
-  async function walkIn(method: 'cash' | 'check' | 'card'): Promise<string> {
+  /** A walk-in's booking, and what a refund kept as account credit now owes it. */
+  async function walkIn(
+    method: 'cash' | 'check' | 'card',
+    refund?: { share: number; way: number },
+  ): Promise<{ guestId: string; credited: number }> {
     const guest = await call(c.admin, 'POST', CUSTOMERS_API.guestCustomers, {
       guest_customer: { name: `Walk-in ${run}`, phone: '555-0100' },
     });
@@ -173,8 +202,23 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
       },
     });
     expect(booked.statusCode).toBe(201);
-    if (method === 'card') await payCard(booked.json().data.attributes.payment.client_secret);
-    return guestId;
+    const order = booked.json().data;
+    if (method === 'card') await payCard(order.attributes.payment.client_secret);
+    if (!refund) return { guestId, credited: 0 };
+    const ways =
+      method === 'card'
+        ? ['card', 'card', 'credit']
+        : [method, method === 'cash' ? 'check' : 'cash', 'credit'];
+    const way = ways[refund.way] ?? 'credit';
+    const total = order.attributes.total as number;
+    const amount = Math.min(total, Math.max(1, Math.floor(refund.share * total)));
+    const r = await call(c.admin, 'POST', REFUNDS_API.adminOrderRefunds(order.id), {
+      amount,
+      reason: `Desk refund ${run}`,
+      method: way,
+    });
+    expect(r.statusCode).toBe(201);
+    return { guestId, credited: way === 'credit' ? amount : 0 };
   }
 
   async function wholeLedger(who: Person, url: string) {
@@ -199,7 +243,7 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
         ];
         const adjusted = [0, 0];
         const credited = [0, 0];
-        const guests: string[] = [];
+        const guests: { guestId: string; credited: number }[] = [];
         for (const { family, action } of h) {
           const buyer = families[family] as Person;
           if (action.type === 'order') {
@@ -207,9 +251,11 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
               await giveCredit(buyer, action.credit);
               credited[family] = (credited[family] ?? 0) + action.credit;
             }
-            await checkout(buyer, action);
-          } else if (action.type === 'walk-in') guests.push(await walkIn(action.method));
-          else {
+            // Kept as account credit: the family is owed it.
+            adjusted[family] = (adjusted[family] ?? 0) - (await checkout(buyer, action));
+          } else if (action.type === 'walk-in') {
+            guests.push(await walkIn(action.method, action.refund));
+          } else {
             const res = await call(c.admin, 'POST', LEDGER_API.customerLedger(buyer.id), {
               kind: action.kind,
               amount: action.amount,
@@ -247,8 +293,8 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
           })),
           ...guests.map((g) => ({
             who: c.admin,
-            url: LEDGER_API.guestCustomerLedger(g),
-            expected: 0,
+            url: LEDGER_API.guestCustomerLedger(g.guestId),
+            expected: 0 - g.credited,
           })),
         ];
         const orderIds = new Set<number>();
@@ -282,7 +328,9 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
           // Credit is spent when the order is paid, never by one expired, cancelled or unpaid.
           expect(sum(['credit_applied'])).toBe(isPaid(o.status) ? o.creditApplied : 0);
           expect(
-            entries.filter((e) => e.method === 'account_credit').reduce((s, e) => s + e.amount, 0),
+            entries
+              .filter((e) => e.kind === 'payment' && e.method === 'account_credit')
+              .reduce((s, e) => s + e.amount, 0),
           ).toBe(isPaid(o.status) ? 0 - o.creditApplied : 0);
         }
 
@@ -319,4 +367,5 @@ type OrderAction = {
   pay: 'card' | 'late' | 'never';
   credit: number;
   refunds: number[];
+  refundMethods: ('card' | 'credit')[];
 };

@@ -117,3 +117,19 @@ export async function entriesBetween(
   const opening = num(row?.opening);
   return { rows, opening, closing: opening + rows.reduce((s, r) => s + r.amount, 0) };
 }
+
+/**
+ * What an order's payment entries took, by method (cents, positive): how it was paid, as the
+ * refunds module needs it to send money back the way it came.
+ */
+export async function paymentsOfOrder(
+  db: Db,
+  orderId: number,
+): Promise<{ method: string | null; amount: number }[]> {
+  const found = await db
+    .select({ method: ledgerEntries.method, amount: sum(ledgerEntries.amount) })
+    .from(ledgerEntries)
+    .where(and(sql`${ledgerEntries.orderId} = ${orderId}`, sql`${ledgerEntries.kind} = 'payment'`))
+    .groupBy(ledgerEntries.method);
+  return found.map((r) => ({ method: r.method, amount: 0 - num(r.amount) }));
+}

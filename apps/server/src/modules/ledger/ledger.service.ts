@@ -2,6 +2,7 @@ import type {
   LedgerDocument,
   LedgerEntryDocument,
   LedgerEntryResource,
+  LedgerPaymentMethod,
   ledgerAdjustmentBodySchema,
 } from '@atelier/contract';
 import type { z } from 'zod';
@@ -19,6 +20,7 @@ import {
   type LedgerEntryRow,
   type LedgerOwner,
   ledgerTotals,
+  paymentsOfOrder,
   sumsByKind,
 } from './ledger.repository';
 import { entryRowOf, type LedgerEntryInput } from './ledger-entries';
@@ -32,6 +34,18 @@ import { entryRowOf, type LedgerEntryInput } from './ledger-entries';
  */
 export async function recordEntries(tx: Db, entries: LedgerEntryInput[]): Promise<void> {
   await insertEntries(tx, entries.filter((e) => e.amount !== 0).map(entryRowOf));
+}
+
+/** What an order's payments took by method, in cents (only methods that took something). */
+export async function orderPaymentsByMethod(
+  db: Db,
+  orderId: number,
+): Promise<Partial<Record<LedgerPaymentMethod, number>>> {
+  const out: Partial<Record<LedgerPaymentMethod, number>> = {};
+  for (const row of await paymentsOfOrder(db, orderId)) {
+    if (row.method && row.amount > 0) out[row.method as LedgerPaymentMethod] = row.amount;
+  }
+  return out;
 }
 
 function entryResource(

@@ -1,3 +1,3 @@
 // The refunds module's public face: other modules and app.ts import from here only, apart from
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
-export { refundsPlugin } from './refunds.routes';
+export { type RefundsPluginOptions, refundsPlugin } from './refunds.routes';

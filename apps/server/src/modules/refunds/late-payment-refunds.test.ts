@@ -31,7 +31,8 @@ describe('late payments are returned', { timeout: SETUP_TIMEOUT_MS }, () => {
   let c: Cast;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Today's behaviour, the refund sent at once: the hold has tests of its own (held-refunds.test.ts).
+    t = await createTestApp({ LATE_PAYMENT_HOLD_MINUTES: '0' });
     c = await cast(t);
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t?.close());
@@ -53,9 +54,9 @@ describe('late payments are returned', { timeout: SETUP_TIMEOUT_MS }, () => {
   }
 
   /** A family whose hold ran out, a rival who took the last seats, then the family's card paid. */
-  async function paidTooLate(locale: 'en' | 'ja') {
+  async function paidTooLate(locale: 'en' | 'ja', credit = 0) {
     const full = await programmeWithSchedule(t, c, { schedule: { capacity: 2 } });
-    const late = await paidOrder(t, c, full, { pay: false });
+    const late = await paidOrder(t, c, full, { pay: false, credit });
     await setTestUserLocale(t.database.db, late.buyer.id, locale);
     await expire(late.orderId);
     await paidOrder(t, c, full);
@@ -138,6 +139,20 @@ describe('late payments are returned', { timeout: SETUP_TIMEOUT_MS }, () => {
     expect(told.map((n) => n.title)).toContain(
       `Order #${late.orderId}: your payment is being refunded`,
     );
+  });
+
+  it('an order partly paid from account credit: the card gets back what it paid, and the credit, never spent, stays the family’s', async () => {
+    const late = await paidTooLate('en', 5000);
+    expect(late.confirmed).toBe('succeeded');
+    const rows = await refundRowsOf(late.orderId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      amount: late.total - 5000,
+      status: 'succeeded',
+      method: 'card',
+    });
+    const ledger = await get(late.buyer, LEDGER_API.accountLedger);
+    expect(ledger.meta.balance).toBe(-5000);
   });
 
   it('in Japanese for a Japanese family', async () => {

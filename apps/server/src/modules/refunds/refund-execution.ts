@@ -2,6 +2,7 @@ import { REFUND_MESSAGES } from '@atelier/contract';
 import { AppError } from '../../lib/app-error';
 import { recordOrderEvent } from '../orders';
 import { paidIntentOfOrder } from '../payments';
+import { type AppliedRefund, afterRefundApplied } from './refund-application';
 import type { RefundsContext } from './refunds.context';
 import {
   type RefundRow,
@@ -48,5 +49,21 @@ export async function executeRefund(
     });
     throw new AppError('conflict', REFUND_MESSAGES.providerFailed);
   }
+  return (await refundById(ctx.db, refund.id)) ?? refund;
+}
+
+/**
+ * After the refund's transaction: a card refund goes to the provider; one paid out at the desk or
+ * kept as credit was applied in that transaction already (`applied`), and only what follows the
+ * commit is left (docs/decisions/065-refunds-by-method-and-late-payments-kept-as-credit.md).
+ */
+export async function sendRefund(
+  ctx: RefundsContext,
+  refund: RefundRow,
+  applied: AppliedRefund | null,
+  actorId: number | null,
+): Promise<RefundRow> {
+  if (refund.method === 'card') return executeRefund(ctx, refund, actorId);
+  if (applied) await afterRefundApplied(ctx, applied);
   return (await refundById(ctx.db, refund.id)) ?? refund;
 }

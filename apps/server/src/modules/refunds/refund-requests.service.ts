@@ -1,5 +1,6 @@
 import {
   REFUND_MESSAGES,
+  type RefundMethod,
   type RefundRequestDocument,
   type RefundRequestListDocument,
   type RefundRequestStatus,
@@ -8,8 +9,9 @@ import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
 import { lockOrderRow, orderAttendees, recordOrderEvent } from '../orders';
 import { peopleByIds } from '../users';
+import { settleAtOnce } from './refund-application';
 import { requestContextOf, requestDocument } from './refund-documents';
-import { executeRefund } from './refund-execution';
+import { sendRefund } from './refund-execution';
 import {
   chooseAttendees,
   createRefund,
@@ -75,6 +77,8 @@ export async function decideRefundRequest(
   body: {
     decision: 'approve' | 'reject';
     amount?: number | undefined;
+    method?: RefundMethod | undefined;
+    attendee_profile_ids?: number[] | undefined;
     note?: string | undefined;
   },
 ): Promise<RefundRequestDocument> {
@@ -101,23 +105,29 @@ export async function decideRefundRequest(
         actorId: adminId,
         data: { refund_request_id: request.id, note },
       });
-      return { order, refund: null };
+      return { order, refund: null, applied: null };
     }
     if (!REFUNDABLE.includes(order.status)) {
       throw new AppError('conflict', REFUND_MESSAGES.notRefundable);
     }
     const all = await orderAttendees(tx, order.id);
     const namedIds = (await attendeeIdsOfRequests(tx, [request.id])).get(request.id) ?? [];
-    const named = all.filter((a) => namedIds.includes(a.id));
+    // A whole-order request approved in part: staff say who leaves (none: money only); one
+    // refunded in full ends every place anyway (docs/architecture.md#refunds).
+    const named =
+      namedIds.length > 0
+        ? all.filter((a) => namedIds.includes(a.id))
+        : chooseAttendees(all, body.attendee_profile_ids);
     const { remaining } = await remainingOf(tx, order);
     const amount =
-      body.amount ?? Math.min(named.length > 0 ? shareOf(named) : remaining, remaining);
+      body.amount ?? Math.min(namedIds.length > 0 ? shareOf(named) : remaining, remaining);
     if (amount <= 0) {
       throw new ValidationError([{ field: 'amount', detail: REFUND_MESSAGES.amountRequired }]);
     }
     const refund = await createRefund(tx, order, {
       amount,
       reason: request.reason,
+      method: body.method,
       attendees: named,
       requestId: request.id,
       actorId: adminId,
@@ -133,7 +143,7 @@ export async function decideRefundRequest(
       actorId: adminId,
       data: { refund_request_id: request.id, refund_id: refund.id, amount, note },
     });
-    return { order, refund };
+    return { order, refund, applied: await settleAtOnce(ctx, tx, order, refund) };
   });
   const decided = (await refundRequestById(ctx.db, requestId)) ?? found;
   if (!outcome.refund) {
@@ -152,7 +162,7 @@ export async function decideRefundRequest(
     );
     return requestDocument(ctx, decided);
   }
-  const refund = await executeRefund(ctx, outcome.refund, adminId);
+  const refund = await sendRefund(ctx, outcome.refund, outcome.applied, adminId);
   return requestDocument(ctx, decided, refund);
 }
 

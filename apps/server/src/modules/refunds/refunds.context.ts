@@ -28,4 +28,11 @@ export type RefundsContext = {
   mailer: Mailer;
   notify: (input: NotifyInput) => Promise<unknown>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /**
+   * Minutes a late payment's card refund is held so the family may keep the money as account
+   * credit; 0 sends it at once (docs/decisions/065-refunds-by-method-and-late-payments-kept-as-credit.md).
+   */
+  latePaymentHoldMinutes: number;
+  /** Signs the mailed links that keep a held refund as credit. */
+  linkSecret: string;
 };

@@ -1,4 +1,17 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refundAttendees, refundRequestAttendees, refundRequests, refunds } from './refunds.tables';
 
@@ -17,6 +30,20 @@ export async function refundSums(
     .groupBy(refunds.status);
   const of = (s: string) => rows.find((r) => r.status === s)?.sum ?? 0;
   return { pending: of('pending'), succeeded: of('succeeded') };
+}
+
+/** Cents of the order's pending and succeeded refunds by how they go back. */
+export async function refundSumsByMethod(
+  db: Db,
+  orderId: number,
+): Promise<Record<RefundRow['method'], number>> {
+  const rows = await db
+    .select({ method: refunds.method, sum: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ['pending', 'succeeded'])))
+    .groupBy(refunds.method);
+  const of = (m: string) => Number(rows.find((r) => r.method === m)?.sum ?? 0);
+  return { card: of('card'), cash: of('cash'), check: of('check'), credit: of('credit') };
 }
 
 export async function insertRefund(
@@ -55,7 +82,7 @@ export const isLatePaymentRefund = (refund: RefundRow) =>
  */
 export async function insertLatePaymentRefund(
   db: Db,
-  values: { orderId: number; amount: number; reason: string },
+  values: { orderId: number; amount: number; reason: string; sendAfter: Date | null },
 ): Promise<{ refund: RefundRow; created: boolean }> {
   const key = latePaymentRefundKey(values.orderId);
   const [row] = await db
@@ -78,7 +105,12 @@ export async function refundById(db: Db, id: number): Promise<RefundRow | undefi
 export async function settleRefund(
   db: Db,
   id: number,
-  values: { status: 'succeeded' | 'failed'; providerRefundId?: string | null },
+  values: {
+    status: 'succeeded' | 'failed';
+    providerRefundId?: string | null;
+    /** A held card refund the family kept as credit (it is never sent). */
+    method?: 'credit';
+  },
   at: Date = new Date(),
 ): Promise<boolean> {
   const rows = await db
@@ -206,4 +238,49 @@ export async function requestPage(
     .limit(window.limit);
   const [total] = await db.select({ n: count() }).from(refundRequests).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * Late payments' card refunds the sweep must send: held ones now due, and released ones the
+ * provider never named a minute on (a process stopped between releasing and sending).
+ */
+export async function refundsToSend(db: Db, now: Date): Promise<RefundRow[]> {
+  const stale = new Date(now.getTime() - 60_000);
+  return db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        eq(refunds.method, 'card'),
+        isNull(refunds.providerRefundId),
+        like(refunds.idempotencyKey, 'late-payment-%'),
+        or(
+          and(isNotNull(refunds.sendAfter), lte(refunds.sendAfter, now)),
+          and(isNull(refunds.sendAfter), lt(refunds.updatedAt, stale)),
+        ),
+      ),
+    )
+    .orderBy(refunds.id)
+    .limit(100);
+}
+
+/**
+ * Releases a held refund to be sent (its hold cleared): false when it is not held any more (the
+ * family kept it as credit, or another process released it). Call under the order's lock.
+ */
+export async function releaseHeldRefund(db: Db, id: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(refunds)
+    .set({ sendAfter: null, updatedAt: at })
+    .where(
+      and(
+        eq(refunds.id, id),
+        eq(refunds.status, 'pending'),
+        eq(refunds.method, 'card'),
+        isNotNull(refunds.sendAfter),
+      ),
+    )
+    .returning({ id: refunds.id });
+  return rows.length > 0;
 }

@@ -46,6 +46,8 @@ export function refundResource(
       currency,
       reason: row.reason,
       status: row.status,
+      method: row.method,
+      send_after: row.sendAfter?.toISOString() ?? null,
       attendees: attendeeList(orderAttendees, orderItemAttendeeIds),
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
@@ -106,6 +108,7 @@ export function orderRefundsResource(
   order: OrderRow,
   sums: { pending: number; succeeded: number },
   lists: { requests: RefundRequestResource[]; refunds: RefundResource[] },
+  methods: { method: RefundRow['method']; max: number }[],
 ): OrderRefundsDocument['data'] {
   return {
     id: String(order.id),
@@ -118,6 +121,7 @@ export function orderRefundsResource(
       refundable_amount: REFUNDABLE_STATUSES.includes(order.status)
         ? Math.max(order.total - sums.pending - sums.succeeded, 0)
         : 0,
+      refund_methods: REFUNDABLE_STATUSES.includes(order.status) ? methods : [],
       refund_requests: lists.requests.map(flat),
       refunds: lists.refunds.map(flat),
     },

@@ -1,24 +1,13 @@
-import type { OrderRefundsDocument, RefundDocument } from '@atelier/contract';
+import type { OrderRefundsDocument, RefundDocument, RefundMethod } from '@atelier/contract';
 import { notFound } from '../../lib/app-error';
-import { cancelOrderItemEnrollments } from '../enrollments';
-import { recordEntries, refundEntries, returnedPaymentEntries } from '../ledger';
-import {
-  findOrder,
-  itemsOfOrders,
-  lockOrderRow,
-  orderAttendees,
-  recordOrderEvent,
-  setOrderRefunded,
-} from '../orders';
-import { peopleByIds } from '../users';
-import { seatsFreed } from '../waitlist';
+import { findOrder, lockOrderRow, orderAttendees, recordOrderEvent } from '../orders';
+import { afterRefundApplied, applySucceededRefund, settleAtOnce } from './refund-application';
 import { refundDocumentOf, requestContextOf } from './refund-documents';
-import { executeRefund } from './refund-execution';
-import { chooseAttendees, createRefund, money, refundableOrder, tell } from './refund-rules';
+import { sendRefund } from './refund-execution';
+import { chooseAttendees, createRefund, refundableOrder, refundOptions } from './refund-rules';
 import type { RefundOutcome, RefundsContext } from './refunds.context';
 import {
   attendeeIdsOfRefunds,
-  isLatePaymentRefund,
   refundById,
   refundSums,
   refundsOfOrder,
@@ -35,20 +24,28 @@ export async function refundDirectly(
   ctx: RefundsContext,
   adminId: number,
   orderId: number,
-  body: { amount: number; reason: string; attendee_profile_ids?: number[] | undefined },
+  body: {
+    amount: number;
+    reason: string;
+    method?: RefundMethod | undefined;
+    attendee_profile_ids?: number[] | undefined;
+  },
 ): Promise<RefundDocument> {
-  const refund = await ctx.db.transaction(async (tx) => {
+  const { refund, applied } = await ctx.db.transaction(async (tx) => {
     const order = await refundableOrder(tx, orderId);
     const chosen = chooseAttendees(await orderAttendees(tx, order.id), body.attendee_profile_ids);
-    return createRefund(tx, order, {
+    const created = await createRefund(tx, order, {
       amount: body.amount,
       reason: body.reason,
+      method: body.method,
       attendees: chosen,
       requestId: null,
       actorId: adminId,
     });
+    // Cash, check and credit move no money through the provider: paid out as they are written.
+    return { refund: created, applied: await settleAtOnce(ctx, tx, order, created) };
   });
-  const done = await executeRefund(ctx, refund, adminId);
+  const done = await sendRefund(ctx, refund, applied, adminId);
   return { data: await refundDocumentOf(ctx, done) };
 }
 
@@ -72,12 +69,17 @@ export async function orderRefunds(
     context.attendeesByOrder.get(order.id) ?? (await orderAttendees(ctx.db, order.id));
   const sums = await refundSums(ctx.db, order.id);
   return {
-    data: orderRefundsResource(order, sums, {
-      requests: requests.map((r) => refundRequestResource(r, context)),
-      refunds: refundRows.map((r) =>
-        refundResource(r, attendees, named.get(r.id) ?? [], order.currency),
-      ),
-    }),
+    data: orderRefundsResource(
+      order,
+      sums,
+      {
+        requests: requests.map((r) => refundRequestResource(r, context)),
+        refunds: refundRows.map((r) =>
+          refundResource(r, attendees, named.get(r.id) ?? [], order.currency),
+        ),
+      },
+      await refundOptions(ctx.db, order),
+    ),
   };
 }
 
@@ -110,119 +112,10 @@ export async function applyRefundEvent(ctx: RefundsContext, event: RefundOutcome
       }
       return null;
     }
-    // One instant for the refund's success and its ledger entries: the sales overview counts
-    // the refund by it, and the ledger's sums must fall in the same period.
-    const at = new Date();
-    if (
-      !(await settleRefund(
-        tx,
-        refund.id,
-        { status: 'succeeded', providerRefundId: event.providerRefundId },
-        at,
-      ))
-    ) {
-      return null;
-    }
-    // A late payment returned was never charged for: the refund alone answers its payment
-    // (docs/decisions/063-late-payments-are-returned.md).
-    const late = isLatePaymentRefund(refund);
-    // Refunds go back through the provider only: a card's (docs/architecture.md#refunds).
-    await recordEntries(
-      tx,
-      late
-        ? returnedPaymentEntries(order, { ...refund, at })
-        : refundEntries(order, {
-            id: refund.id,
-            amount: refund.amount,
-            reason: refund.reason,
-            method: 'card',
-            createdById: refund.createdById,
-            at,
-          }),
-    );
-    const sums = await refundSums(tx, order.id);
-    const full = sums.succeeded >= order.total;
-    const all = await orderAttendees(tx, order.id);
-    const namedIds = (await attendeeIdsOfRefunds(tx, [refund.id])).get(refund.id) ?? [];
-    const named = all.filter((a) => namedIds.includes(a.id));
-    const freed = await cancelOrderItemEnrollments(tx, full ? all : named);
-    await setOrderRefunded(tx, order.id, full ? 'refunded' : 'partially_refunded');
-    await recordOrderEvent(tx, {
-      orderId: order.id,
-      type: 'refunded',
-      data: {
-        refund_id: refund.id,
-        amount: refund.amount,
-        refunded_total: sums.succeeded,
-        attendee_profile_ids: named.map((a) => a.attendeeProfileId),
-      },
+    return applySucceededRefund(ctx, tx, order, refund, {
+      providerRefundId: event.providerRefundId,
     });
-    const buyer =
-      order.userId === null ? undefined : (await peopleByIds(tx, [order.userId])).get(order.userId);
-    if (buyer && late) {
-      await ctx.mailer.queue(tx, {
-        to: buyer.email,
-        locale: buyer.locale ?? 'en',
-        template: 'late_payment_refunded',
-        params: {
-          name: buyer.name,
-          orderId: order.id,
-          currency: order.currency,
-          amount: refund.amount,
-          classes: ((await itemsOfOrders(tx, [order.id])).get(order.id) ?? []).map(
-            (item) => item.snapshot.klass_group.name,
-          ),
-        },
-      });
-    } else if (buyer) {
-      await ctx.mailer.queue(tx, {
-        to: buyer.email,
-        locale: buyer.locale ?? 'en',
-        template: 'refund_issued',
-        params: {
-          name: buyer.name,
-          orderId: order.id,
-          currency: order.currency,
-          amount: refund.amount,
-          refundedTotal: sums.succeeded,
-          attendees: named.map((a) => a.name),
-          full,
-        },
-      });
-    }
-    return {
-      order,
-      refund,
-      late,
-      ja: buyer?.locale === 'ja',
-      amount: money(order.currency, refund.amount),
-      freed: freed.map((f) => f.scheduleId),
-    };
   });
   if (!applied) return;
-  ctx.mailer.wake();
-  // Refunded seats go to the waitlists at once (docs/product.md#waitlist).
-  await seatsFreed({ ...ctx, now: () => new Date() }, applied.freed);
-  const { order, ja, amount } = applied;
-  if (applied.late) {
-    await tell(
-      ctx,
-      order,
-      ja
-        ? `ご注文 #${order.id} のお支払いを返金しています`
-        : `Order #${order.id}: your payment is being refunded`,
-      ja
-        ? `お支払いの前に満席になったため、${amount} 全額をカードへ返金しています。詳細をメールでお送りしました。`
-        : `The class filled up before your payment came in, so we are refunding ${amount} in full to your card. We have e-mailed you the details.`,
-    );
-    return;
-  }
-  await tell(
-    ctx,
-    order,
-    ja ? `ご注文 #${order.id} の返金が完了しました` : `Order #${order.id} was refunded`,
-    ja
-      ? `${amount} をカードへ返金しました。詳細をメールでお送りしました。`
-      : `We refunded ${amount} to your card. We have e-mailed you the details.`,
-  );
+  await afterRefundApplied(ctx, applied);
 }

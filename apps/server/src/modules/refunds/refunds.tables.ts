@@ -52,9 +52,11 @@ export const refundRequestAttendees = pgTable(
 );
 
 /**
- * Money paid back through the payment provider. Written (pending) under a lock on the order row
- * after checking that every refund of the order together stays within what was paid; the
- * provider's confirmation (webhook) makes it succeeded, once.
+ * Money paid back for an order, by its method. Written under a lock on the order row after
+ * checking that every refund of the order together stays within what was paid (and within what
+ * its method took); a card's is pending until the provider's confirmation (webhook) makes it
+ * succeeded, once; cash, check and credit succeed in the transaction that writes them
+ * (docs/decisions/065-refunds-by-method-and-late-payments-kept-as-credit.md).
  */
 export const refunds = pgTable(
   'refunds',

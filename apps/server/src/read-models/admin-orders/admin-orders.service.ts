@@ -183,6 +183,7 @@ function detailDocument(
           amount: refund.amount,
           reason: refund.reason,
           status: refund.status,
+          method: refund.method,
           attendees: named(
             history.refundedAttendees
               .filter((a) => a.refundId === refund.id)

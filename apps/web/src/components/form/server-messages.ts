@@ -15,6 +15,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PHOTO_BOX_MAX_HOURS,
   PHOTO_BOX_MESSAGES,
+  REFUND_MESSAGES,
   USER_GROUP_MESSAGES,
 } from '@atelier/contract';
 import type { TFunction } from 'i18next';
@@ -25,6 +26,13 @@ import type { MessageKey } from '../../i18n/i18n';
  * it is known to send are shown in the UI language, anything else as the server wrote it.
  */
 const KNOWN: Record<string, MessageKey> = {
+  [REFUND_MESSAGES.notRefundable]: 'orderManagement.refusal.notRefundable',
+  [REFUND_MESSAGES.nothingLeft]: 'orderManagement.refusal.nothingLeft',
+  [REFUND_MESSAGES.notPaidByCard]: 'orderManagement.refusal.notPaidByCard',
+  [REFUND_MESSAGES.paidByCard]: 'orderManagement.refusal.paidByCard',
+  [REFUND_MESSAGES.noMoneyPaid]: 'orderManagement.refusal.noMoneyPaid',
+  [REFUND_MESSAGES.alreadyDecided]: 'orderManagement.refusal.alreadyDecided',
+  [REFUND_MESSAGES.providerFailed]: 'orderManagement.refusal.providerFailed',
   [ACCOUNT_MESSAGES.required]: 'common.required',
   [ACCOUNT_MESSAGES.invalid]: 'common.invalidInput',
   [ACCOUNT_MESSAGES.passwordTooShort]: 'register.messages.passwordTooShort',

@@ -6,8 +6,10 @@ import {
   adminOrderListDocumentSchema,
   CLASSES_API,
   type DirectRefundBody,
+  orderRefundsDocumentSchema,
   REFUNDS_API,
   type RefundDecisionBody,
+  type RefundMethod,
 } from '@atelier/contract';
 import { z } from 'zod';
 import { api, reportLoadFailure } from '../../lib/api';
@@ -96,6 +98,19 @@ export const orderManagementApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => (typeof raw === 'string' ? raw : String(raw ?? '')),
       keepUnusedDataFor: 0,
     }),
+    /**
+     * The ways an order's money may go back and the most each may still return, the default
+     * first (the refunds API's answer for the order).
+     */
+    orderRefundMethods: build.query<{ method: RefundMethod; max: number }[], string>({
+      query: (id) => ({ url: REFUNDS_API.orderRefunds(id) }),
+      transformResponse: (raw: unknown) =>
+        orderRefundsDocumentSchema.parse(raw).data.attributes.refund_methods,
+      providesTags: (_result, _error, id) => [
+        { type: 'Order', id },
+        { type: 'Refund', id: `order-${id}` },
+      ],
+    }),
     decideRefundRequest: build.mutation<
       unknown,
       { orderId: string; requestId: string; body: RefundDecisionBody }
@@ -143,5 +158,6 @@ export const {
   useLazyAdminOrdersCsvQuery,
   useDecideRefundRequestMutation,
   useRefundOrderMutation,
+  useOrderRefundMethodsQuery,
   useOrderProgrammeOptionsQuery,
 } = orderManagementApi;

@@ -1,4 +1,6 @@
 import {
+  type HeldRefundDocument,
+  heldRefundSchema,
   type OrderRefunds,
   orderRefundsSchema,
   parseDocument,
@@ -36,7 +38,32 @@ export const refundsApi = api.injectEndpoints({
         { type: 'Order', id: orderId },
       ],
     }),
+    /** GET: a late payment's held card refund, as its mailed link (signed token) shows it. */
+    heldRefund: build.query<HeldRefundDocument['data']['attributes'], string>({
+      query: (token) => ({ url: REFUNDS_API.keepAsCredit, params: { token } }),
+      transformResponse: (raw: unknown) => heldRefundSchema.parse(raw).data.attributes,
+      providesTags: (_result, _error, token) => [{ type: 'Refund', id: `held-${token}` }],
+    }),
+    /** POST {token}: keep it as account credit instead (409 once it went to the card). */
+    keepAsCredit: build.mutation<HeldRefundDocument['data']['attributes'], string>({
+      query: (token) => ({ url: REFUNDS_API.keepAsCredit, method: 'POST', data: { token } }),
+      transformResponse: (raw: unknown) => heldRefundSchema.parse(raw).data.attributes,
+      // The answer is the refund's new state: the page shows it without asking again.
+      async onQueryStarted(token, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(refundsApi.util.upsertQueryData('heldRefund', token, data));
+        } catch {
+          // A refusal is the page's to show (its submit); nothing to put in the cache.
+        }
+      },
+    }),
   }),
 });
 
-export const { useOrderRefundsQuery, useRequestRefundMutation } = refundsApi;
+export const {
+  useOrderRefundsQuery,
+  useRequestRefundMutation,
+  useHeldRefundQuery,
+  useKeepAsCreditMutation,
+} = refundsApi;

@@ -37,6 +37,7 @@ const withRequest = detail({
       amount: 1000,
       reason: 'Late start',
       status: 'succeeded',
+      method: 'card',
       attendees: [],
       created_by: { id: '1', name: 'Ada Admin' },
       created_at: '2026-11-21T16:00:00.000Z',

@@ -206,6 +206,7 @@ export function OrderDetailDialog({ orderId, timeZone, onClose, onDone }: Props)
                   })}
                   secondary={[
                     t(`orderManagement.refundStatus.${refund.status}`),
+                    t(`orderManagement.methodName.${refund.method}`),
                     refund.attendees.map((a) => a.name).join(', '),
                     when(refund.created_at),
                   ]
