@@ -953,6 +953,7 @@ export const enFeatures = {
       refund: 'Refund',
       credit: 'Credit',
       write_off: 'Write-off',
+      credit_applied: 'Account credit used',
     },
     methods: {
       card: 'card',

@@ -946,6 +946,7 @@ export const jaFeatures: FeatureTranslation = {
       refund: '返金',
       credit: 'クレジット',
       write_off: '貸倒れ処理',
+      credit_applied: 'クレジット残高の利用',
     },
     methods: {
       card: 'カード',

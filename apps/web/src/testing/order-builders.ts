@@ -10,6 +10,8 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     subtotal: 12000,
     discount: 0,
     total: 12000,
+    credit_applied: 0,
+    amount_due: 12000,
     created_at: '2026-11-24T00:30:00.000Z',
     expires_at: '2099-11-24T00:45:00.000Z',
     paid_at: null,

@@ -33,6 +33,7 @@ describe('a ledger adjustment', () => {
     expect(LEDGER_KIND_SIGN.refund).toBe(1);
     expect(LEDGER_KIND_SIGN.payment).toBe(-1);
     expect(LEDGER_KIND_SIGN.credit).toBe(-1);
+    expect(LEDGER_KIND_SIGN.credit_applied).toBe(1);
   });
 
   it('names its paths', () => {

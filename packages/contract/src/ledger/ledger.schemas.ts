@@ -11,7 +11,8 @@ import { textSchema } from '../common/text.schemas';
  * What an entry records. Charges (+): an order item at list price, or staff's charge. Discounts
  * (−): a coupon's. Payments (−): money taken. Refunds (+): money given back. Credits (−): what the
  * school owes back (a refund's amount taken off the charges, or staff's credit). Write-offs (−): a
- * debt forgiven.
+ * debt forgiven. Credit applied (+): account credit spent on an order at checkout, which the order's
+ * payment by `account_credit` answers, so the credit is counted once.
  */
 export const LEDGER_ENTRY_KINDS = [
   'charge',
@@ -20,6 +21,7 @@ export const LEDGER_ENTRY_KINDS = [
   'refund',
   'credit',
   'write_off',
+  'credit_applied',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
@@ -35,6 +37,7 @@ export const LEDGER_KIND_SIGN: Record<LedgerEntryKind, 1 | -1> = {
   refund: 1,
   credit: -1,
   write_off: -1,
+  credit_applied: 1,
 };
 
 /** What staff may add by hand, with a reason. */

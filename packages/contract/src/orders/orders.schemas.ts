@@ -89,6 +89,13 @@ export const orderAttributesSchema = z.object({
   subtotal: z.number().int(),
   discount: z.number().int(),
   total: z.number().int(),
+  /**
+   * Cents of the total paid from the family's account credit (0..total), taken when the order is
+   * paid; what a card refund may give back stops at the rest.
+   */
+  credit_applied: z.number().int().nonnegative(),
+  /** Cents left for the card: the total less the credit applied (0 when credit pays it all). */
+  amount_due: z.number().int().nonnegative(),
   created_at: z.string(),
   /** Until when a pending order holds its seats. */
   expires_at: z.string(),

@@ -4,7 +4,7 @@
 // own transactions (docs/decisions/062-family-ledger.md).
 
 export { type LedgerPluginOptions, ledgerPlugin } from './ledger.routes';
-export { ledgerSalesFigures, recordEntries } from './ledger.service';
+export { accountBalance, ledgerSalesFigures, recordEntries } from './ledger.service';
 export {
   type LedgerEntryInput,
   type LedgerEntryOwner,

@@ -53,6 +53,44 @@ describe('what a money move writes', () => {
     ]);
   });
 
+  it('an order paid partly from account credit: the card pays the rest, the credit is spent once', () => {
+    const entries = orderPaidEntries(
+      { ...order, creditApplied: 4000 },
+      { method: 'card', createdById: 3, paymentId: 5, at },
+    );
+    expect(moves(entries)).toEqual([
+      ['charge', 8000],
+      ['discount', -800],
+      ['charge', 2700],
+      ['payment', -5900],
+      ['payment', -4000],
+      ['credit_applied', 4000],
+    ]);
+    expect(entries.slice(3).map((e) => [e.method ?? null, e.paymentId ?? null])).toEqual([
+      ['card', 5],
+      ['account_credit', null],
+      [null, null],
+    ]);
+    // The order's payments are its total; the balance rises by the credit spent.
+    const sum = (kinds: string[]) =>
+      entries.filter((e) => kinds.includes(e.kind)).reduce((s, e) => s + e.amount, 0);
+    expect(sum(['payment'])).toBe(-9900);
+    expect(sum(['charge', 'discount', 'payment', 'credit_applied'])).toBe(4000);
+    for (const e of entries) expect(() => entryRowOf(e)).not.toThrow();
+  });
+
+  it('an order paid from account credit alone takes no card payment', () => {
+    const entries = orderPaidEntries(
+      { ...order, creditApplied: 9900 },
+      { method: 'card', createdById: 3, at },
+    );
+    expect(moves(entries).slice(3)).toEqual([
+      ['payment', -9900],
+      ['credit_applied', 9900],
+    ]);
+    expect(entries[3]).toMatchObject({ method: 'account_credit' });
+  });
+
   it('a refund: a credit off the charges and the money back, so the balance does not move', () => {
     const entries = refundEntries(order, {
       id: 4,

@@ -54,6 +54,8 @@ export type PaidOrderFacts = LedgerEntryOwner & {
   id: number;
   currency: string;
   total: number;
+  /** Cents of the total paid from the family's account credit (0 when none). */
+  creditApplied?: number;
   items: {
     id: number;
     /** At list price: plan and add-ons times the attendees. */
@@ -76,7 +78,10 @@ export type OrderPayment = {
 /**
  * An order becoming paid: a charge per item at list price, its discount, and the payment of the
  * total. Should the items not add up to the order's total, one more charge or discount on the
- * order says by how much, so the order's entries always net to zero once paid.
+ * order says by how much, so the order's charges always net to its payments once paid. The part
+ * paid from account credit is a payment by `account_credit` and a `credit_applied` of the same
+ * amount, which spends the credit the balance held
+ * (docs/decisions/064-account-credit-at-checkout.md).
  */
 export function orderPaidEntries(order: PaidOrderFacts, payment: OrderPayment): LedgerEntryInput[] {
   const owner = { userId: order.userId, guestCustomerId: order.guestCustomerId };
@@ -113,11 +118,18 @@ export function orderPaidEntries(order: PaidOrderFacts, payment: OrderPayment): 
   if (gap !== 0) {
     entries.push({ ...base, kind: gap > 0 ? 'charge' : 'discount', amount: gap });
   }
-  entries.push(...paymentEntries(order, payment));
+  const credit = order.creditApplied ?? 0;
+  entries.push(...paymentEntries({ ...order, total: order.total - credit }, payment));
+  if (credit > 0) {
+    entries.push(
+      { ...base, kind: 'payment', amount: -credit, method: 'account_credit' },
+      { ...base, kind: 'credit_applied', amount: credit },
+    );
+  }
   return entries;
 }
 
-/** The money taken for an order (none when it cost nothing). */
+/** The money taken for an order, `total` being what the method took (none when it is 0). */
 export function paymentEntries(
   order: LedgerEntryOwner & { id: number; currency: string; total: number },
   payment: OrderPayment,

@@ -80,6 +80,14 @@ async function accountOwner(db: Db, userId: number): Promise<LedgerOwner> {
   return { userId, guestCustomerIds: await guestCustomerIdsOfUser(db, userId) };
 }
 
+/**
+ * An account's balance (its joined walk-ins' entries too): negative when the school owes the
+ * family, which checkout may spend (docs/decisions/064-account-credit-at-checkout.md).
+ */
+export async function accountBalance(db: Db, userId: number): Promise<number> {
+  return (await ledgerTotals(db, await accountOwner(db, userId))).balance;
+}
+
 /** GET /api/v2/account/ledger: the signed-in family's own. */
 export async function accountLedger(
   ctx: LedgerContext,

@@ -56,7 +56,7 @@ export const ledgerEntries = pgTable(
     // The kind says the sign (contract LEDGER_KIND_SIGN); a zero move is not written at all.
     check(
       'ledger_entries_amount_signed',
-      sql`CASE WHEN ${t.kind} IN ('charge', 'refund') THEN ${t.amount} > 0 ELSE ${t.amount} < 0 END`,
+      sql`CASE WHEN ${t.kind} IN ('charge', 'refund', 'credit_applied') THEN ${t.amount} > 0 ELSE ${t.amount} < 0 END`,
     ),
     check(
       'ledger_entries_method_of_money',

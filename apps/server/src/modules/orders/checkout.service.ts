@@ -5,6 +5,7 @@ import { type CheckoutItem, checkoutItemsOfUser } from '../cart';
 import { scheduleSnapshotExtras } from '../classes';
 import { holdCouponUse, usedUpCouponCode } from '../coupons';
 import { enrolledAmong } from '../enrollments';
+import { accountBalance } from '../ledger';
 import { documentOf } from './order-documents';
 import { recordOrderEvent } from './order-events';
 import { expireDue } from './order-expiry.service';
@@ -13,6 +14,7 @@ import { holdOrderSeats } from './order-seats';
 import { orderItemRowOf } from './order-snapshot';
 import type { OrdersContext } from './orders.context';
 import {
+  creditReservedByPendingOrders,
   insertOrderItem,
   insertOrderItemAttendees,
   insertOrderUnlessKeyUsed,
@@ -112,6 +114,16 @@ async function pendingOrderForCart(
 }
 
 /**
+ * The account credit a new order may take: what the school owes the family (a negative balance)
+ * less what its other pending orders set aside. Read under the account's checkout lock, so two
+ * checkouts never both count the same credit (docs/decisions/064-account-credit-at-checkout.md).
+ */
+async function availableCredit(tx: Db, userId: number): Promise<number> {
+  const owed = -(await accountBalance(tx, userId));
+  return Math.max(0, owed - (await creditReservedByPendingOrders(tx, userId)));
+}
+
+/**
  * Writes the order whole (items, attendees, seat holds, coupon uses) or not at all; or answers the
  * account's pending order when it already books this cart.
  */
@@ -133,13 +145,18 @@ async function writeOrder(
     await lockCheckoutOf(tx, userId);
     const pending = await pendingOrderForCart(tx, userId, items, at);
     if (pending) return pending;
+    // Again under the lock: another tab's order for this cart may have been paid since the check
+    // before it (at once, when account credit or a coupon left nothing for the card).
+    await alreadyEnrolledErrors(tx, items);
+    const total = sum((i) => i.price.total);
     const order = await insertOrderUnlessKeyUsed(tx, {
       userId,
       idempotencyKey,
       currency: ctx.currency,
       subtotal: sum((i) => i.price.subtotal),
       discount: sum((i) => i.price.discount),
-      total: sum((i) => i.price.total),
+      total,
+      creditApplied: Math.min(total, await availableCredit(tx, userId)),
       expiresAt,
       createdAt: at,
       updatedAt: at,
@@ -149,7 +166,11 @@ async function writeOrder(
       orderId: order.id,
       type: 'placed',
       actorId: userId,
-      data: { total: order.total, currency: order.currency },
+      data: {
+        total: order.total,
+        currency: order.currency,
+        ...(order.creditApplied > 0 ? { credit_applied: order.creditApplied } : {}),
+      },
       at,
     });
     // Seats first: the schedule rows are locked before anything of this transaction refers to
@@ -203,7 +224,7 @@ async function writeOrder(
 
 /**
  * POST /api/v2/orders: the cart becomes a pending order holding its seats (and coupon uses)
- * for ORDER_HOLD_MINUTES. The same Idempotency-Key from the same account answers the same order,
+ * for ORDER_HOLD_MINUTES, the family's account credit applied before the card. The same Idempotency-Key from the same account answers the same order,
  * and so does any other key while that order is pending for the same cart: an account has one
  * payable order at a time, so a second tab or a retry never pays the cart twice.
  */
@@ -235,8 +256,9 @@ export async function createOrder(
     if (!first) throw error;
     return documentOf(ctx, first);
   }
-  // Nothing to pay (a coupon took it all): paid at once, no card form.
-  if (order.total === 0) await markOrderPaid(ctx, order.id);
+  // Nothing left for the card (a coupon or the account credit took it all): paid at once, no card
+  // form, through the same path as a card that went through.
+  if (order.total - order.creditApplied === 0) await markOrderPaid(ctx, order.id);
   const current = (await orderById(ctx.db, order.id)) ?? order;
   return documentOf(ctx, current);
 }

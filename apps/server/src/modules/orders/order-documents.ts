@@ -20,12 +20,14 @@ export async function paymentFor(
   ctx: OrdersContext,
   order: OrderRow,
 ): Promise<OrderPayment | null> {
-  if (order.status !== 'pending' || order.total === 0) return null;
+  // The card pays what the account credit leaves (docs/decisions/064-account-credit-at-checkout.md).
+  const amount = order.total - order.creditApplied;
+  if (order.status !== 'pending' || amount === 0) return null;
   try {
     return paymentOf(
       await ctx.payments.createIntent({
         orderId: order.id,
-        amount: order.total,
+        amount,
         currency: order.currency,
         userId: order.userId,
       }),

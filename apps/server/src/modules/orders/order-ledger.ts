@@ -42,6 +42,7 @@ export async function recordOrderPaid(
         guestCustomerId: order.guestCustomerId,
         currency: order.currency,
         total: order.total,
+        creditApplied: order.creditApplied,
         items: items.map((item) => ({
           id: item.id,
           subtotal: item.subtotal,
@@ -58,6 +59,8 @@ export async function recordOrderPaid(
 /**
  * A card payment that came after the order's seats went to others: the money was taken but
  * nothing was sold, so the family's ledger shows the payment alone, a credit owed back to it.
+ * The card paid the total less the account credit the order set aside; that credit was never
+ * spent, since nothing was sold.
  */
 export async function recordPaymentWithoutSale(
   tx: Db,
@@ -66,5 +69,11 @@ export async function recordPaymentWithoutSale(
   at: Date,
 ): Promise<void> {
   const paymentId = paidBy.method === 'card' ? await paymentIdOfOrder(tx, order.id) : null;
-  await recordEntries(tx, paymentEntries(order, { ...paidBy, paymentId, at }));
+  await recordEntries(
+    tx,
+    paymentEntries(
+      { ...order, total: order.total - order.creditApplied },
+      { ...paidBy, paymentId, at },
+    ),
+  );
 }

@@ -41,6 +41,12 @@ export async function markOrderPaid(
     if (order.status !== 'pending' && order.status !== 'expired' && order.status !== 'canceled') {
       return { order, changed: false, refundDue: false };
     }
+    // Paid from account credit alone, no money comes from outside: an order no longer held (a
+    // checkout in another tab replaced it) is not paid later from credit it no longer set aside.
+    const creditOnly = order.creditApplied > 0 && order.creditApplied === order.total;
+    if (creditOnly && (order.status !== 'pending' || order.expiresAt <= at)) {
+      return { order, changed: false, refundDue: false };
+    }
     const items = (await itemsOfOrders(tx, [order.id])).get(order.id) ?? [];
     const toEnroll: OrderEnrollment[] = items.flatMap((item) =>
       item.attendees.map((a) => ({

@@ -118,6 +118,18 @@ export async function lockPendingOrderOf(
 }
 
 /**
+ * The account credit the account's pending orders set aside (their credit_applied): spent only
+ * if they are paid, so not to be given to another order meanwhile.
+ */
+export async function creditReservedByPendingOrders(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ reserved: sql<string | number | null>`sum(${orders.creditApplied})` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')));
+  return Number(row?.reserved ?? 0);
+}
+
+/**
  * Pending orders past their expiry become expired; answers their ids. Safe with many server
  * processes: each row is updated once, the status re-checked under its row lock.
  */

@@ -18,6 +18,8 @@ export function orderResource(
       subtotal: order.subtotal,
       discount: order.discount,
       total: order.total,
+      credit_applied: order.creditApplied,
+      amount_due: order.total - order.creditApplied,
       created_at: order.createdAt.toISOString(),
       expires_at: order.expiresAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,

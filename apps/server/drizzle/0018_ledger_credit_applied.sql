@@ -1,0 +1,2 @@
+ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_amount_signed";--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_amount_signed" CHECK (CASE WHEN "ledger_entries"."kind" IN ('charge', 'refund', 'credit_applied') THEN "ledger_entries"."amount" > 0 ELSE "ledger_entries"."amount" < 0 END);
