@@ -53,6 +53,8 @@ const adjustAction = fc.record({
 const walkInAction = fc.record({
   type: fc.constant('walk-in' as const),
   method: fc.constantFrom('cash' as const, 'check' as const, 'card' as const),
+  // The coupon taken at the desk: its discount entry as for any coupon order.
+  coupon: fc.boolean(),
 });
 const history = fc.array(
   fc.record({
@@ -133,7 +135,7 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
     }
   }
 
-  async function walkIn(method: 'cash' | 'check' | 'card'): Promise<string> {
+  async function walkIn(method: 'cash' | 'check' | 'card', coupon: boolean): Promise<string> {
     const guest = await call(c.admin, 'POST', CUSTOMERS_API.guestCustomers, {
       guest_customer: { name: `Walk-in ${run}`, phone: '555-0100' },
     });
@@ -144,6 +146,7 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
         plan_id: schedule.planId,
         attendees: [{ name: `Kit ${run}`, birthday: '2016-05-01' }],
         payment_method: method,
+        coupon_code: coupon ? COUPON : null,
       },
     });
     expect(booked.statusCode).toBe(201);
@@ -176,7 +179,8 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
         for (const { family, action } of h) {
           const buyer = families[family] as Person;
           if (action.type === 'order') await checkout(buyer, action);
-          else if (action.type === 'walk-in') guests.push(await walkIn(action.method));
+          else if (action.type === 'walk-in')
+            guests.push(await walkIn(action.method, action.coupon));
           else {
             const res = await call(c.admin, 'POST', LEDGER_API.customerLedger(buyer.id), {
               kind: action.kind,
