@@ -120,7 +120,7 @@ const registerCustomersRoutes: FastifyPluginAsyncZod<CustomersRouteOptions> = as
         querystring: walkInPriceQuerySchema,
         response: {
           200: walkInPriceDocumentSchema,
-          ...errorResponses(401, 403, 404, 422),
+          ...errorResponses(401, 403, 404, 409, 422),
         },
       },
     },

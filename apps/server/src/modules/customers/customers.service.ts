@@ -374,6 +374,8 @@ export async function priceForGuestCustomer(
 ): Promise<WalkInPriceDocument> {
   const guest = await guestCustomerRowById(ctx.db, id);
   if (!guest) throw notFound('Walk-in customer');
+  // As the booking: a joined walk-in's coupon uses are the account's now.
+  if (guest.userId !== null) throw new AppError('conflict', CUSTOMER_MESSAGES.alreadyJoined);
   const price = await ctx.priceWalkInOrder(quoteOf(id, query, query.number_of_attendees));
   return {
     data: {
