@@ -174,6 +174,43 @@ describe('coupons at the walk-in desk', { timeout: SETUP_TIMEOUT_MS }, () => {
     expect(await usesOf(couponId)).toHaveLength(2);
   });
 
+  it("holds the use while a walk-in's card payment is pending, and gives it back when the hold runs out", async () => {
+    const { code, id: couponId } = await coupon({ max_redemptions: 1 });
+    const [a, b] = [await guest('Cal Card'), await guest('Dee Desk')];
+    const card = await t.app.inject({
+      method: 'POST',
+      url: CUSTOMERS_API.guestCustomerOrders(a),
+      headers: as(c.admin),
+      payload: {
+        order: {
+          klass_group_schedule_id: klass.scheduleId,
+          plan_id: klass.planId,
+          attendees: [{ name: 'Kid of Cal' }],
+          payment_method: 'card',
+          coupon_code: code,
+        },
+      },
+    });
+    expect(card.statusCode).toBe(201);
+    const pending = walkInOrderDocumentSchema.parse(card.json()).data;
+    expect(pending.attributes.status).toBe('pending');
+    const [held] = await usesOf(couponId);
+    expect(held?.expiresAt?.getTime()).toBe(new Date(pending.attributes.expires_at).getTime());
+    const refused = await book(b, code);
+    expect(refused.statusCode).toBe(422);
+    expect(couponError(refused.json())?.detail).toBe(COUPON_MESSAGES.usedUp);
+    await t.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, Number(pending.id)));
+    // The use was held until the order's hold: that instant is now past too.
+    await t.database.db
+      .update(couponRedemptions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(couponRedemptions.orderId, Number(pending.id)));
+    expect((await book(b, code)).statusCode).toBe(201);
+  });
+
   it('never exceeds the total limit when ten walk-ins book with the coupon at once', async () => {
     const { code, id: couponId } = await coupon({ max_redemptions: 3 });
     const ids: string[] = [];
