@@ -77,3 +77,55 @@ test('the desk sees what to take before booking a walk-in, takes it, and finds i
     ['cash', Math.round(Number(toTake.replace(/[$,]/g, '')) * 100)],
   ]);
 });
+
+test('a coupon typed at the desk lowers what to take before Book, and the message after Book says the lower amount', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const stamp = Date.now().toString(36);
+  const name = `Cody Coupon ${stamp}`;
+  const code = `DESK-${stamp}`.toUpperCase();
+  const admin = await apiToken(request, 'admin');
+  // A coupon and a walk-in of this test's own.
+  const coupon = await request.post('/api/v2/coupons', {
+    headers: bearer(admin),
+    data: { coupon: { code, discount_type: 'percent', discount_amount: 20 } },
+  });
+  expect(coupon.status()).toBe(201);
+  const guest = await request.post('/api/v2/admin/guest_customers', {
+    headers: bearer(admin),
+    data: { guest_customer: { name } },
+  });
+  expect(guest.status()).toBe(201);
+
+  await signInAs(page, 'admin');
+  await page.goto(`${APP}/customers/guest`);
+  await page.getByLabel('Search by name, e-mail or phone').fill(name);
+  await page.getByRole('button', { name: `Book a class for ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Book a class for ${name}` });
+  const price = dialog.getByTestId('walk-in-price');
+  await chooseOption(page, 'Programme', 'Drawing Lab', dialog);
+  await chooseOption(page, 'Schedule', /^Current term/, dialog);
+  await chooseOption(page, 'Plan', 'Online class', dialog);
+  await dialog.getByRole('textbox', { name: 'New attendee’s name' }).fill(`${name} Jr`);
+  await dialog.getByRole('radio', { name: 'Cash' }).check();
+  await expect(price).toHaveText(/^To take: \$[\d,]+\.\d\d$/);
+  const cents = (text: string | null) =>
+    Math.round(Number((text ?? '').replace('To take: ', '').replace(/[$,]/g, '')) * 100);
+  const full = cents(await price.textContent());
+
+  const field = dialog.getByRole('textbox', { name: 'Coupon code' });
+  await field.fill('NO-SUCH-CODE');
+  await expect(dialog.getByText('No coupon has this code')).toBeVisible();
+  await field.fill(code.toLowerCase());
+  const lower = full - Math.round(full * 0.2);
+  const toTake = `$${(lower / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  await expect(price).toHaveText(`To take: ${toTake}`);
+
+  await dialog.getByRole('button', { name: 'Book' }).click();
+  await expect(
+    page.getByText(`The class is booked for ${name}. Take ${toTake} (Cash).`),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+});

@@ -28,7 +28,13 @@ import { ledgerPlugin } from './modules/ledger';
 import { mediaPlugin } from './modules/media';
 import { messagesPlugin } from './modules/messages';
 import { notificationsPlugin } from './modules/notifications';
-import { createWalkInOrder, customerOrders, ordersContextOf, ordersPlugin } from './modules/orders';
+import {
+  createWalkInOrder,
+  customerOrders,
+  ordersContextOf,
+  ordersPlugin,
+  priceWalkInOrder,
+} from './modules/orders';
 import type { Payments } from './modules/payments';
 import { paymentsPlugin, paymentsStandInPlugin } from './modules/payments';
 import { photoBoxesPlugin } from './modules/photo-boxes';
@@ -171,10 +177,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(adminOrdersRoutes);
   // After payments: a walk-in paying by card gets an intent there (docs/product.md#customers).
   // Orders sit above customers (an order names its walk-in): customers get these functions.
-  // A walk-in's order is priced without coupons, as it always was.
+  // A walk-in's coupon is resolved with the walk-in as the person (walk-in-orders.ts), not through
+  // the cart's lookup, which knows only accounts and guests.
   const walkIns = ordersContextOf(app, { currency: config.currency, coupons: noCouponsExist });
   await app.register(customersRoutes, {
     placeWalkInOrder: (booking) => createWalkInOrder(walkIns, booking),
+    priceWalkInOrder: (quote) => priceWalkInOrder(walkIns, quote),
     ordersOf: (owner) => customerOrders({ db: app.db }, owner),
     // Account holders with their money and their family's enrollments: the customers read model.
     reads: customersReads,

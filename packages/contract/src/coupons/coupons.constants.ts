@@ -13,4 +13,22 @@ export const COUPON_MESSAGES = {
   windowOrder: 'Must be after the start',
   unknownUserGroup: 'This group does not exist',
   unknownKlassGroup: 'This programme does not exist',
+  /** Why a code typed at the desk for a walk-in does not apply (staff may hear why). */
+  unknownCode: 'No coupon has this code',
+  notYetValid: 'This coupon is not valid yet',
+  expired: 'This coupon has expired',
+  usedUp: 'This coupon has been used up',
+  usedUpByPerson: 'This customer has already used this coupon as often as it allows',
+  groupOnly: "This coupon is kept for a user group a walk-in isn't in",
+  notForClass: 'This coupon is not for this class',
 } as const;
+
+/** A reason in COUPON_MESSAGES why a coupon does not apply. */
+export type CouponRefusal =
+  | 'unknownCode'
+  | 'notYetValid'
+  | 'expired'
+  | 'usedUp'
+  | 'usedUpByPerson'
+  | 'groupOnly'
+  | 'notForClass';

@@ -12,4 +12,6 @@ export const CUSTOMERS_API = {
   guestCustomer: (id: Id) => `/api/v2/admin/guest_customers/${id}`,
   /** POST {order}: staff book a class for the walk-in (paid offline at once, or by card). */
   guestCustomerOrders: (id: Id) => `/api/v2/admin/guest_customers/${id}/orders`,
+  /** GET ?klass_group_schedule_id&plan_id&number_of_attendees&addon_ids&coupon_code: the price. */
+  guestCustomerPrice: (id: Id) => `/api/v2/admin/guest_customers/${id}/price`,
 } as const;

@@ -3,6 +3,7 @@ import {
   customerBodySchema,
   guestCustomerBodySchema,
   walkInOrderBodySchema,
+  walkInPriceQuerySchema,
 } from './customers.schemas';
 
 describe('customers schemas', () => {
@@ -44,5 +45,45 @@ describe('customers schemas', () => {
         .success,
     ).toBe(false);
     expect(walkInOrderBodySchema.safeParse(order({ payment_method: 'iou' })).success).toBe(false);
+  });
+
+  it('takes an optional coupon code as the cart does: trimmed, blank as none, bounded', () => {
+    const order = (coupon_code: unknown) => ({
+      order: {
+        klass_group_schedule_id: '3',
+        plan_id: '4',
+        attendees: [{ id: '8' }],
+        payment_method: 'cash',
+        coupon_code,
+      },
+    });
+    expect(walkInOrderBodySchema.parse(order(' desk5 ')).order.coupon_code).toBe('desk5');
+    expect(walkInOrderBodySchema.parse(order('  ')).order.coupon_code).toBeNull();
+    expect(walkInOrderBodySchema.parse(order(undefined)).order.coupon_code).toBeNull();
+    expect(walkInOrderBodySchema.safeParse(order('x'.repeat(101))).success).toBe(false);
+  });
+
+  it('reads the walk-in price query: ids, a count and comma-separated add-ons', () => {
+    expect(
+      walkInPriceQuerySchema.parse({
+        klass_group_schedule_id: '3',
+        plan_id: '4',
+        number_of_attendees: '2',
+        addon_ids: '7,9',
+        coupon_code: 'DESK5',
+      }),
+    ).toEqual({
+      klass_group_schedule_id: 3,
+      plan_id: 4,
+      number_of_attendees: 2,
+      addon_ids: [7, 9],
+      coupon_code: 'DESK5',
+    });
+    const bare = { klass_group_schedule_id: '3', plan_id: '4', number_of_attendees: '1' };
+    expect(walkInPriceQuerySchema.parse(bare)).toMatchObject({ addon_ids: [], coupon_code: null });
+    expect(walkInPriceQuerySchema.safeParse({ ...bare, addon_ids: '7,x' }).success).toBe(false);
+    expect(walkInPriceQuerySchema.safeParse({ ...bare, number_of_attendees: '0' }).success).toBe(
+      false,
+    );
   });
 });

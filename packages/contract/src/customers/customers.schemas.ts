@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUPON_CODE_MAX_LENGTH } from '../cart/cart.schemas';
 import { idSchema, idTextSchema } from '../common/id.schemas';
 import { plainResourceObjectSchema } from '../common/json-api';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
@@ -187,6 +188,11 @@ export const guestCustomerBodySchema = z.object({
 });
 export type GuestCustomerBody = z.input<typeof guestCustomerBodySchema>;
 
+/** A coupon code typed at the desk: the checkout's rules (trimmed, at most the cart's length). */
+const walkInCouponCodeSchema = textSchema({ max: COUPON_CODE_MAX_LENGTH, trim: true })
+  .nullish()
+  .transform((code) => code || null);
+
 /**
  * POST /api/v2/admin/guest_customers/{id}/orders: one class booked for the walk-in. Attendees are
  * the walk-in's existing ones by id, or new ones made on the fly (name, birthday).
@@ -207,9 +213,44 @@ export const walkInOrderBodySchema = z.object({
       .min(1, 'Choose who attends this class')
       .max(20),
     payment_method: z.enum(WALK_IN_PAYMENT_METHODS, { error: 'Choose how they pay' }),
+    /** As typed at the desk, like the cart's; blank or null: none. */
+    coupon_code: walkInCouponCodeSchema,
   }),
 });
 export type WalkInOrderBody = z.input<typeof walkInOrderBodySchema>;
+
+/**
+ * GET /api/v2/admin/guest_customers/{id}/price: what the walk-in would pay for a booking now,
+ * priced as the walk-in (their coupon uses, no user group), the desk's "To take". `addon_ids` is
+ * a comma-separated list of ids. A coupon that does not apply is a 422 on `coupon_code` saying why.
+ */
+export const walkInPriceQuerySchema = z.object({
+  klass_group_schedule_id: idSchema,
+  plan_id: idSchema,
+  number_of_attendees: z.coerce.number().int().min(1).max(20),
+  addon_ids: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',') : []))
+    .pipe(z.array(idSchema).max(20)),
+  coupon_code: walkInCouponCodeSchema,
+});
+export type WalkInPriceQuery = z.input<typeof walkInPriceQuerySchema>;
+
+/** The walk-in's price in cents; `coupon_code` is the applied coupon's code as stored. */
+export const walkInPriceDocumentSchema = z.object({
+  data: z.object({
+    type: z.literal('walk_in_prices'),
+    id: z.string(),
+    attributes: z.object({
+      subtotal: z.number().int(),
+      discount: z.number().int(),
+      total: z.number().int(),
+      coupon_code: z.string().nullable(),
+    }),
+  }),
+});
+export type WalkInPriceDocument = z.infer<typeof walkInPriceDocumentSchema>;
 
 /** The walk-in's order; `meta.payment_method` says how it was (or is to be) paid. */
 export const walkInOrderDocumentSchema = z.object({

@@ -1,4 +1,4 @@
-import type { CouponDiscountType } from '@atelier/contract';
+import { COUPON_MESSAGES, type CouponDiscountType, type CouponRefusal } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { groupsOfUserAmong } from '../user-groups';
 import { type CouponCandidateRow, couponCandidates } from './coupons.repository';
@@ -54,18 +54,26 @@ const matchKey = (code: string) => code.trim().toLowerCase();
  * cart's to apply per item.
  */
 export function applies(coupon: CouponCandidate, userId: number | null, at: Date): boolean {
-  if (coupon.validFrom && at < coupon.validFrom) return false;
-  if (coupon.validUntil && at >= coupon.validUntil) return false;
-  if (coupon.maxRedemptions !== null && coupon.uses >= coupon.maxRedemptions) return false;
+  return refusalOf(coupon, userId !== null, at) === null;
+}
+
+/**
+ * Why a coupon does not apply at `at` (null: it does), for a person with uses of their own (an
+ * account or a walk-in) or not (a guest). Group membership is the candidate's `member`.
+ */
+function refusalOf(coupon: CouponCandidate, hasUses: boolean, at: Date): CouponRefusal | null {
+  if (coupon.validFrom && at < coupon.validFrom) return 'notYetValid';
+  if (coupon.validUntil && at >= coupon.validUntil) return 'expired';
+  if (coupon.maxRedemptions !== null && coupon.uses >= coupon.maxRedemptions) return 'usedUp';
   if (
-    userId !== null &&
+    hasUses &&
     coupon.maxRedemptionsPerUser !== null &&
     coupon.usesByUser >= coupon.maxRedemptionsPerUser
   ) {
-    return false;
+    return 'usedUpByPerson';
   }
-  if (coupon.userGroupId !== null && (userId === null || !coupon.member)) return false;
-  return true;
+  if (coupon.userGroupId !== null && !coupon.member) return 'groupOnly';
+  return null;
 }
 
 /**
@@ -81,7 +89,12 @@ export function couponLookup(db: Db) {
     const keys = [...new Set(codes.map(matchKey).filter((key) => key.length > 0))];
     const candidates = await withMembership(
       db,
-      await couponCandidates(db, keys, context.userId, context.at),
+      await couponCandidates(
+        db,
+        keys,
+        context.userId === null ? null : { userId: context.userId },
+        context.at,
+      ),
       context.userId,
     );
     const byKey = new Map<string, ApplicableCoupon>();
@@ -101,5 +114,41 @@ export function couponLookup(db: Db) {
       if (coupon) out.set(code, coupon);
     }
     return out;
+  };
+}
+
+/**
+ * A code typed at the desk for a walk-in (docs/product.md#customers), by the cart's rules with the
+ * walk-in as the person: their own uses count for the per-person limit, and a walk-in is in no
+ * user group, so the staff member's groups never lower their price. Unlike the cart, the answer
+ * says why a code does not apply: staff, not the public, are asking.
+ */
+export async function walkInCoupon(
+  db: Db,
+  code: string,
+  booking: { guestCustomerId: number; klassGroupId: number; at: Date },
+): Promise<{ coupon: ApplicableCoupon } | { refusal: string }> {
+  const key = matchKey(code);
+  const [found] = await couponCandidates(
+    db,
+    key ? [key] : [],
+    { guestCustomerId: booking.guestCustomerId },
+    booking.at,
+  );
+  if (!found) return { refusal: COUPON_MESSAGES.unknownCode };
+  const refusal =
+    refusalOf({ ...found, member: false }, true, booking.at) ??
+    (found.klassGroupId !== null && found.klassGroupId !== booking.klassGroupId
+      ? 'notForClass'
+      : null);
+  if (refusal) return { refusal: COUPON_MESSAGES[refusal] };
+  return {
+    coupon: {
+      id: found.id,
+      code: found.code,
+      discountType: found.discountType,
+      discountAmount: found.discountAmount,
+      klassGroupId: found.klassGroupId,
+    },
   };
 }

@@ -8,12 +8,23 @@ import { couponRedemptions, coupons } from './coupons.tables';
 const counting = (at: Date) =>
   or(isNull(couponRedemptions.expiresAt), gt(couponRedemptions.expiresAt, at));
 
-/** The uses of a coupon counting at `at`, all of them or one account's. */
+/**
+ * Whose uses a per-person limit counts: an account's (with those of the walk-ins whose history
+ * joined it, which carry its id too) or one walk-in's.
+ */
+export type CouponPerson = { userId: number } | { guestCustomerId: number };
+
+export const usesOfPerson = (person: CouponPerson) =>
+  'userId' in person
+    ? eq(couponRedemptions.userId, person.userId)
+    : eq(couponRedemptions.guestCustomerId, person.guestCustomerId);
+
+/** The uses of a coupon counting at `at`, all of them or one person's. */
 export async function countActiveUses(
   db: Db,
   couponId: number,
   at: Date,
-  userId?: number,
+  person?: CouponPerson,
 ): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -21,7 +32,7 @@ export async function countActiveUses(
     .where(
       and(
         eq(couponRedemptions.couponId, couponId),
-        userId === undefined ? undefined : eq(couponRedemptions.userId, userId),
+        person === undefined ? undefined : usesOfPerson(person),
         counting(at),
       ),
     );
@@ -74,7 +85,13 @@ export async function existingCouponIds(db: Db, couponIds: number[]): Promise<nu
 
 export async function insertCouponUse(
   db: Db,
-  row: { couponId: number; userId: number; orderId: number; expiresAt: Date },
+  row: {
+    couponId: number;
+    userId: number | null;
+    guestCustomerId: number | null;
+    orderId: number;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db.insert(couponRedemptions).values(row);
 }
@@ -82,7 +99,12 @@ export async function insertCouponUse(
 /** Redeemed uses of an order; a use it already has stays as it is. */
 export async function insertRedeemedUses(
   db: Db,
-  rows: { couponId: number; userId: number; orderId: number }[],
+  rows: {
+    couponId: number;
+    userId: number | null;
+    guestCustomerId: number | null;
+    orderId: number;
+  }[],
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(couponRedemptions).values(rows).onConflictDoNothing();
@@ -98,4 +120,22 @@ export async function setUsesRedeemed(db: Db, orderId: number): Promise<void> {
 export async function deleteUsesOfOrders(db: Db, orderIds: number[]): Promise<void> {
   if (orderIds.length === 0) return;
   await db.delete(couponRedemptions).where(inArray(couponRedemptions.orderId, orderIds));
+}
+
+/** The walk-ins' uses become the account's too (their walk-in stays named on them). */
+export async function setUsesOfGuestsToUser(
+  db: Db,
+  guestCustomerIds: number[],
+  userId: number,
+): Promise<void> {
+  if (guestCustomerIds.length === 0) return;
+  await db
+    .update(couponRedemptions)
+    .set({ userId })
+    .where(
+      and(
+        inArray(couponRedemptions.guestCustomerId, guestCustomerIds),
+        isNull(couponRedemptions.userId),
+      ),
+    );
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import {
+  type CouponPerson,
   countActiveUses,
   couponLimitsByCodes,
   deleteUsesOfOrders,
@@ -7,22 +8,29 @@ import {
   insertCouponUse,
   insertRedeemedUses,
   lockCouponLimits,
+  setUsesOfGuestsToUser,
   setUsesRedeemed,
 } from './coupon-uses.repository';
+
+export type { CouponPerson };
 
 // A coupon's uses by orders (docs/architecture.md#orders-and-payments): a pending order holds a
 // use until its expiry, a paid one redeems it for good, a cancelled or expired one gives it back.
 // The limits are checked and the use written under a lock on the coupon row, so however many
 // checkouts race for the last use, one gets it.
 
+const personOf = (use: CouponPerson): CouponPerson =>
+  'userId' in use ? { userId: use.userId } : { guestCustomerId: use.guestCustomerId };
+
 /**
  * Holds one use of the coupon for a pending order until `expiresAt`, if the coupon's limits (all
- * uses, and this user's) leave room at `at`. Answers false (nothing written) when they do not, or
- * when the coupon no longer exists. Run it in the order's transaction.
+ * uses, and this person's: an account's or, booked at the desk, a walk-in's) leave room at `at`.
+ * Answers false (nothing written) when they do not, or when the coupon no longer exists. Run it
+ * in the order's transaction.
  */
 export async function holdCouponUse(
   db: Db,
-  use: { couponId: number; userId: number; orderId: number; expiresAt: Date; at: Date },
+  use: { couponId: number; orderId: number; expiresAt: Date; at: Date } & CouponPerson,
 ): Promise<boolean> {
   const coupon = await lockCouponLimits(db, use.couponId);
   if (!coupon) return false;
@@ -34,13 +42,14 @@ export async function holdCouponUse(
   }
   if (
     coupon.maxRedemptionsPerUser !== null &&
-    (await countActiveUses(db, use.couponId, use.at, use.userId)) >= coupon.maxRedemptionsPerUser
+    (await countActiveUses(db, use.couponId, use.at, personOf(use))) >= coupon.maxRedemptionsPerUser
   ) {
     return false;
   }
   await insertCouponUse(db, {
     couponId: use.couponId,
-    userId: use.userId,
+    userId: 'userId' in use ? use.userId : null,
+    guestCustomerId: 'guestCustomerId' in use ? use.guestCustomerId : null,
     orderId: use.orderId,
     expiresAt: use.expiresAt,
   });
@@ -82,7 +91,7 @@ export async function usedUpCouponCode(
     }
     if (
       r.maxRedemptionsPerUser !== null &&
-      (await countActiveUses(db, r.id, at, userId)) >= r.maxRedemptionsPerUser
+      (await countActiveUses(db, r.id, at, { userId })) >= r.maxRedemptionsPerUser
     ) {
       return r.code;
     }
@@ -97,15 +106,31 @@ export async function usedUpCouponCode(
  */
 export async function reinstateRedeemedUses(
   db: Db,
-  order: { id: number; userId: number | null },
+  order: { id: number; userId: number | null; guestCustomerId: number | null },
   couponIds: number[],
 ): Promise<void> {
-  // A walk-in's order (no account) takes no coupon use (docs/product.md#customers).
-  if (order.userId === null) return;
-  const userId = order.userId;
+  if (order.userId === null && order.guestCustomerId === null) return;
   const existing = await existingCouponIds(db, couponIds);
   await insertRedeemedUses(
     db,
-    existing.map((couponId) => ({ couponId, userId, orderId: order.id })),
+    existing.map((couponId) => ({
+      couponId,
+      userId: order.userId,
+      guestCustomerId: order.guestCustomerId,
+      orderId: order.id,
+    })),
   );
+}
+
+/**
+ * A walk-in's history joined an account (docs/product.md#customers): their coupon uses count
+ * for the account's per-person limits from now on, as their orders are the account's. Run it in
+ * the transaction of the join.
+ */
+export async function joinGuestCouponUses(
+  db: Db,
+  guestCustomerIds: number[],
+  userId: number,
+): Promise<void> {
+  await setUsesOfGuestsToUser(db, guestCustomerIds, userId);
 }

@@ -66,24 +66,28 @@ export async function deleteCouponRow(db: Db, id: number): Promise<boolean> {
 export type CouponCandidateRow = CouponRow & {
   /** Active uses by everyone. */
   uses: number;
-  /** Active uses by the user (0 for a guest). */
+  /** Active uses by the user or walk-in (0 for a guest). */
   usesByUser: number;
 };
 
 /**
  * The coupons whose code is one of `lowerCodes` (lower-cased), with their active uses and the
- * user's: one query whatever the number of codes.
+ * person's (an account's, or a walk-in's at the desk): one query whatever the number of codes.
  */
 export async function couponCandidates(
   db: Db,
   lowerCodes: string[],
-  userId: number | null,
+  person: { userId: number } | { guestCustomerId: number } | null,
   at: Date,
 ): Promise<CouponCandidateRow[]> {
   if (lowerCodes.length === 0) return [];
   const uses = usesOf(activeUse(at));
   const usesByUser =
-    userId === null ? sql<number>`0` : usesOf(sql`r.user_id = ${userId} and ${activeUse(at)}`);
+    person === null
+      ? sql<number>`0`
+      : 'userId' in person
+        ? usesOf(sql`r.user_id = ${person.userId} and ${activeUse(at)}`)
+        : usesOf(sql`r.guest_customer_id = ${person.guestCustomerId} and ${activeUse(at)}`);
   const rows = await db
     .select({ coupon: coupons, uses, usesByUser })
     .from(coupons)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { upwardKey } from '../../db/upward-key';
 import { klassGroups } from '../classes/classes.tables';
+import { guestCustomers } from '../customers/customers.tables';
 import { userGroups } from '../user-groups/user-groups.tables';
 import { users } from '../users/users.tables';
 
@@ -58,7 +59,8 @@ export const coupons = pgTable(
  * One order's use of a coupon. It counts against the limits while the order is pending and not
  * past `expires_at` (held), and for good once the order is paid (`expires_at` null); a cancelled
  * or expired order's row is deleted. Written under a lock on the coupon row, so a limit is never
- * exceeded whatever the concurrency.
+ * exceeded whatever the concurrency. The person who used it is an account, a walk-in, or both
+ * once the walk-in's history joined an account (docs/product.md#customers).
  */
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
@@ -67,9 +69,12 @@ export const couponRedemptions = pgTable(
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The account that used it; set on a walk-in's uses when their history joins an account. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The walk-in it was booked for at the desk; kept after their history joins an account. */
+    guestCustomerId: integer('guest_customer_id').references(() => guestCustomers.id, {
+      onDelete: 'restrict',
+    }),
     orderId: integer('order_id')
       .notNull()
       .references(() => upwardKey('orders'), { onDelete: 'cascade' }),
@@ -80,5 +85,10 @@ export const couponRedemptions = pgTable(
   (t) => [
     uniqueIndex('coupon_redemptions_order_coupon_unique').on(t.orderId, t.couponId),
     index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId),
+    index('coupon_redemptions_guest_customer_idx').on(t.guestCustomerId),
+    check(
+      'coupon_redemptions_has_person',
+      sql`${t.userId} IS NOT NULL OR ${t.guestCustomerId} IS NOT NULL`,
+    ),
   ],
 );

@@ -8,6 +8,8 @@ import {
   idParamsSchema,
   walkInOrderBodySchema,
   walkInOrderDocumentSchema,
+  walkInPriceDocumentSchema,
+  walkInPriceQuerySchema,
 } from '@atelier/contract';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,6 +26,7 @@ import {
   getGuestCustomer,
   listCustomers,
   listGuestCustomers,
+  priceForGuestCustomer,
 } from './customers.service';
 
 const tags = ['customers (admin)'];
@@ -102,6 +105,27 @@ const registerCustomersRoutes: FastifyPluginAsyncZod<CustomersRouteOptions> = as
       update: (id, fields) => editGuestCustomer(ctx, id, fields),
     },
   });
+
+  app.get(
+    CUSTOMERS_API.guestCustomerPrice(':id'),
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary:
+          'What a walk-in would pay for a booking now, priced as the walk-in (their coupon uses, ' +
+          'no user group); 422 on coupon_code saying why a code does not apply',
+        security: bearer,
+        params: idParamsSchema,
+        querystring: walkInPriceQuerySchema,
+        response: {
+          200: walkInPriceDocumentSchema,
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
+      },
+    },
+    async (request) => priceForGuestCustomer(ctx, request.params.id, request.query),
+  );
 
   app.post(
     CUSTOMERS_API.guestCustomerOrders(':id'),

@@ -8,7 +8,9 @@ import {
   type GuestCustomerListDocument,
   type OrderDocument,
   type WalkInOrderDocument,
+  type WalkInPriceDocument,
   type walkInOrderBodySchema,
+  type walkInPriceQuerySchema,
 } from '@atelier/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -40,7 +42,15 @@ export type WalkInBooking = {
   addonIds: number[];
   attendees: { id: number; name: string; birthday: string | null }[];
   paymentMethod: 'cash' | 'check' | 'card';
+  /** As typed at the desk; null: none. */
+  couponCode: string | null;
 };
+
+/** A walk-in's booking as the desk prices it before Book: how many attend, not who. */
+export type WalkInQuote = Pick<
+  WalkInBooking,
+  'guestCustomerId' | 'scheduleId' | 'planId' | 'addonIds' | 'couponCode'
+> & { numberOfAttendees: number };
 
 /** An account holder (a student account) with what they paid, net of refunds, and ordered. */
 export type CustomerRow = {
@@ -109,6 +119,10 @@ export type CustomersContext = {
   db: Db;
   /** Places a walk-in's order: priced, seats held and paid as checkout does. */
   placeWalkInOrder: (booking: WalkInBooking) => Promise<OrderDocument>;
+  /** Prices it as the booking would be, the walk-in's coupon included (or the booking's 422). */
+  priceWalkInOrder: (
+    quote: WalkInQuote,
+  ) => Promise<{ subtotal: number; discount: number; total: number; couponCode: string | null }>;
   /** An account's or a walk-in's latest orders, with the programmes they booked. */
   ordersOf: (owner: { userId: number } | { guestCustomerId: number }) => Promise<CustomerOrder[]>;
   /** Reads across other modules' tables (the customers read model), handed over by app.ts. */
@@ -304,6 +318,8 @@ export async function bookForGuestCustomer(
   if (new Set(ids).size !== ids.length) {
     throw new ValidationError([{ field: 'attendees', detail: 'Each attendee once' }]);
   }
+  // A code that does not apply is refused before a new attendee is written.
+  if (body.coupon_code) await ctx.priceWalkInOrder(quoteOf(id, body, body.attendees.length));
   const attendees = [];
   for (const a of body.attendees) {
     if ('id' in a) {
@@ -327,8 +343,52 @@ export async function bookForGuestCustomer(
     addonIds: body.addon_ids,
     attendees,
     paymentMethod: body.payment_method,
+    couponCode: body.coupon_code,
   });
   return { ...order, meta: { payment_method: body.payment_method } };
+}
+
+const quoteOf = (
+  guestCustomerId: number,
+  q: {
+    klass_group_schedule_id: number;
+    plan_id: number;
+    addon_ids: number[];
+    coupon_code: string | null;
+  },
+  numberOfAttendees: number,
+): WalkInQuote => ({
+  guestCustomerId,
+  scheduleId: q.klass_group_schedule_id,
+  planId: q.plan_id,
+  addonIds: q.addon_ids,
+  couponCode: q.coupon_code,
+  numberOfAttendees,
+});
+
+/** GET /api/v2/admin/guest_customers/{id}/price: the desk's "To take" before Book. */
+export async function priceForGuestCustomer(
+  ctx: CustomersContext,
+  id: number,
+  query: z.output<typeof walkInPriceQuerySchema>,
+): Promise<WalkInPriceDocument> {
+  const guest = await guestCustomerRowById(ctx.db, id);
+  if (!guest) throw notFound('Walk-in customer');
+  // As the booking: a joined walk-in's coupon uses are the account's now.
+  if (guest.userId !== null) throw new AppError('conflict', CUSTOMER_MESSAGES.alreadyJoined);
+  const price = await ctx.priceWalkInOrder(quoteOf(id, query, query.number_of_attendees));
+  return {
+    data: {
+      type: 'walk_in_prices',
+      id: String(id),
+      attributes: {
+        subtotal: price.subtotal,
+        discount: price.discount,
+        total: price.total,
+        coupon_code: price.couponCode,
+      },
+    },
+  };
 }
 
 /**

@@ -32,7 +32,7 @@ import { ledgerEntries } from './ledger.tables';
 // through the real routes: checkouts paid by card (some after their hold ran out, some never),
 // coupons and add-ons, partial refunds through the provider's webhook or kept as account credit,
 // staff's credits and charges, walk-ins paying cash, check or card, some refunded at the desk
-// (cash, check, card or account credit), and orders paid partly or wholly from the family's
+// (cash, check, card or account credit) and some with a coupon, and orders paid partly or wholly from the family's
 // account credit (docs/decisions/064-account-credit-at-checkout.md). After each history: every
 // family's balance is the sum of its entries and of what staff added by hand, what refunds kept as
 // credit and what its paid orders spent of its credit (orders and refunds otherwise net to
@@ -73,6 +73,8 @@ const walkInAction = fc.record({
     }),
     { nil: undefined },
   ),
+  // The coupon taken at the desk: its discount entry as for any coupon order.
+  coupon: fc.boolean(),
 });
 const history = fc.array(
   fc.record({
@@ -187,6 +189,7 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
   /** A walk-in's booking, and what a refund kept as account credit now owes it. */
   async function walkIn(
     method: 'cash' | 'check' | 'card',
+    coupon: boolean,
     refund?: { share: number; way: number },
   ): Promise<{ guestId: string; credited: number }> {
     const guest = await call(c.admin, 'POST', CUSTOMERS_API.guestCustomers, {
@@ -199,6 +202,7 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
         plan_id: schedule.planId,
         attendees: [{ name: `Kit ${run}`, birthday: '2016-05-01' }],
         payment_method: method,
+        coupon_code: coupon ? COUPON : null,
       },
     });
     expect(booked.statusCode).toBe(201);
@@ -254,7 +258,7 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
             // Kept as account credit: the family is owed it.
             adjusted[family] = (adjusted[family] ?? 0) - (await checkout(buyer, action));
           } else if (action.type === 'walk-in') {
-            guests.push(await walkIn(action.method, action.refund));
+            guests.push(await walkIn(action.method, action.coupon, action.refund));
           } else {
             const res = await call(c.admin, 'POST', LEDGER_API.customerLedger(buyer.id), {
               kind: action.kind,

@@ -1,5 +1,6 @@
 import type { CustomerOrder } from '@atelier/contract';
 import type { Db } from '../../db/client';
+import { joinGuestCouponUses } from '../coupons';
 import { joinGuestOrdersToUser, ordersOfOwner } from './orders.repository';
 
 // What the customers module, below this one, learns of and asks of orders: app.ts hands these to
@@ -25,8 +26,14 @@ export async function customerOrders(ctx: { db: Db }, owner: OrderOwner): Promis
 
 /**
  * Walk-ins joined an account (the customers module answered which, in the transaction that
- * confirmed the account's e-mail): their orders not yet on an account join it too.
+ * confirmed the account's e-mail): their orders not yet on an account join it too, and so do
+ * their coupon uses, which then count for the account's per-person limits (docs/product.md#customers).
  */
-export function joinGuestOrders(db: Db, guestCustomerIds: number[], userId: number): Promise<void> {
-  return joinGuestOrdersToUser(db, guestCustomerIds, userId);
+export async function joinGuestOrders(
+  db: Db,
+  guestCustomerIds: number[],
+  userId: number,
+): Promise<void> {
+  await joinGuestOrdersToUser(db, guestCustomerIds, userId);
+  await joinGuestCouponUses(db, guestCustomerIds, userId);
 }

@@ -34,6 +34,7 @@ export { seedDemoOrders } from './orders.seed';
 export { cancelPendingOrder, expireDueOrders } from './orders.transitions';
 export {
   createWalkInOrder,
+  priceWalkInOrder,
   type WalkInOrderInput,
   type WalkInPaymentMethod,
 } from './walk-in-orders';

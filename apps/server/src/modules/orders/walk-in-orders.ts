@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  COUPON_MESSAGES,
   ORDER_HOLD_MINUTES,
   ORDER_MESSAGES,
   type OrderDocument,
@@ -8,6 +9,7 @@ import {
 import { AppError, ValidationError } from '../../lib/app-error';
 import type { CheckoutItem } from '../cart';
 import { cartSchedulesByIds, scheduleSnapshotExtras } from '../classes';
+import { holdCouponUse, walkInCoupon } from '../coupons';
 import { enrolledAmong } from '../enrollments';
 import { priceCartItem } from '../pricing';
 import { recordOrderEvent } from './order-events';
@@ -28,6 +30,8 @@ import { orderResource } from './orders.resources';
 // Staff book a class for a walk-in customer (docs/product.md#customers, decision 033): priced
 // with the one price function, seats held under the same lock as checkout, then paid at the desk
 // (cash or check: paid at once, the same transition as a card) or by card through the provider.
+// A coupon is resolved with the walk-in as the person and its use held in the order's
+// transaction through the same call as checkout, so its limits hold whoever books.
 
 export type WalkInPaymentMethod = 'cash' | 'check' | 'card';
 
@@ -40,7 +44,26 @@ export type WalkInOrderInput = {
   /** The walk-in's attendees, already theirs (checked by the customers module). */
   attendees: { id: number; name: string; birthday: string | null }[];
   paymentMethod: WalkInPaymentMethod;
+  /** As typed at the desk; null: none. */
+  couponCode: string | null;
 };
+
+/** What the desk prices before booking: the booking without who attends, only how many. */
+export type WalkInPriceInput = Pick<
+  WalkInOrderInput,
+  'guestCustomerId' | 'scheduleId' | 'planId' | 'addonIds' | 'couponCode'
+> & { numberOfAttendees: number };
+
+/** The walk-in's price: what to take at the desk. */
+export type WalkInPrice = {
+  subtotal: number;
+  discount: number;
+  total: number;
+  /** The coupon's code as stored, when one applies. */
+  couponCode: string | null;
+};
+
+const couponRefused = (detail: string) => new ValidationError([{ field: 'coupon_code', detail }]);
 
 const HOLD_MS = ORDER_HOLD_MINUTES * 60_000;
 
@@ -68,7 +91,7 @@ async function paymentFor(ctx: OrdersContext, order: OrderRow): Promise<OrderPay
 /** The walk-in's item priced now, or a 422 naming the field that cannot be booked. */
 async function itemOf(
   ctx: OrdersContext,
-  input: WalkInOrderInput,
+  input: WalkInPriceInput & { attendees: WalkInOrderInput['attendees'] },
   at: Date,
 ): Promise<CheckoutItem> {
   const schedules = await cartSchedulesByIds(ctx.cart, [input.scheduleId], at);
@@ -91,6 +114,17 @@ async function itemOf(
     ]);
   }
   const chosen = addons.flatMap((a) => (a ? [a] : []));
+  const code = input.couponCode?.trim() || null;
+  let coupon = null;
+  if (code) {
+    const found = await walkInCoupon(ctx.db, code, {
+      guestCustomerId: input.guestCustomerId,
+      klassGroupId: schedule.klassGroup.id,
+      at,
+    });
+    if ('refusal' in found) throw couponRefused(found.refusal);
+    coupon = found.coupon;
+  }
   const price = priceCartItem({
     plan,
     schedule: {
@@ -100,22 +134,39 @@ async function itemOf(
       klasses: schedule.klassesAhead,
     },
     addonPrices: chosen.map((a) => a.price),
-    numberOfAttendees: input.attendees.length,
-    coupon: null,
+    numberOfAttendees: input.numberOfAttendees,
+    coupon,
     at,
   });
   return {
     id: 'walk-in',
     cartItemId: 0,
-    numberOfAttendees: input.attendees.length,
+    numberOfAttendees: input.numberOfAttendees,
     price,
-    coupon: null,
-    couponCode: null,
+    coupon,
+    couponCode: code,
     schedule,
     plan,
     attendees: input.attendees.map((a) => ({ linkId: String(a.id), attendee: a })),
     addons: chosen.map((a) => ({ linkId: String(a.id), addon: a })),
     unavailableReason: null,
+  };
+}
+
+/**
+ * What the walk-in would pay for this booking now, their coupon included (the desk's "To take"):
+ * priced as the booking will be, or the same 422 the booking would answer.
+ */
+export async function priceWalkInOrder(
+  ctx: OrdersContext,
+  input: WalkInPriceInput,
+): Promise<WalkInPrice> {
+  const item = await itemOf(ctx, { ...input, attendees: [] }, ctx.now());
+  return {
+    subtotal: item.price.subtotal,
+    discount: item.price.discount,
+    total: item.price.total,
+    couponCode: item.coupon?.code ?? null,
   };
 }
 
@@ -128,7 +179,7 @@ export async function createWalkInOrder(
   input: WalkInOrderInput,
 ): Promise<OrderDocument> {
   const at = ctx.now();
-  const item = await itemOf(ctx, input, at);
+  const item = await itemOf(ctx, { ...input, numberOfAttendees: input.attendees.length }, at);
   const enrolled = await enrolledAmong(
     ctx.db,
     item.schedule.id,
@@ -181,6 +232,18 @@ export async function createWalkInOrder(
         name: a.name,
       })),
     );
+    // After the seats, as at checkout: the coupon row is locked last, so no lock cycles.
+    if (item.coupon) {
+      const held = await holdCouponUse(tx, {
+        couponId: item.coupon.id,
+        guestCustomerId: input.guestCustomerId,
+        orderId: row.id,
+        expiresAt: row.expiresAt,
+        at,
+      });
+      // The last use went to another booking since pricing: refused, the whole order undone.
+      if (!held) throw couponRefused(COUPON_MESSAGES.usedUp);
+    }
     await recordOrderEvent(tx, {
       orderId: row.id,
       type: 'placed',

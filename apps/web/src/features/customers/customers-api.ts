@@ -9,7 +9,10 @@ import {
   parseDocument,
   type WalkInOrderBody,
   type WalkInOrderDocument,
+  type WalkInPriceDocument,
+  type WalkInPriceQuery,
   walkInOrderDocumentSchema,
+  walkInPriceDocumentSchema,
 } from '@atelier/contract';
 import { z } from 'zod';
 import { api, reportLoadFailure } from '../../lib/api';
@@ -78,6 +81,17 @@ export const customersApi = api.injectEndpoints({
               { type: 'Customer', id: LIST },
             ],
     }),
+    // Priced as the walk-in (their coupon uses, no user group), never as the signed-in staff
+    // member, whose groups the guest pricing call would apply. Not cached past the dialog: a
+    // coupon's uses change with every booking.
+    walkInPrice: build.query<
+      WalkInPriceDocument['data']['attributes'],
+      { id: string; query: WalkInPriceQuery }
+    >({
+      query: ({ id, query }) => ({ url: CUSTOMERS_API.guestCustomerPrice(id), params: query }),
+      transformResponse: (raw: unknown) => walkInPriceDocumentSchema.parse(raw).data.attributes,
+      keepUnusedDataFor: 0,
+    }),
     bookWalkIn: build.mutation<
       WalkInOrderDocument,
       { id: string; order: WalkInOrderBody['order'] }
@@ -109,4 +123,5 @@ export const {
   useCustomerQuery,
   useUpdateCustomerMutation,
   useBookWalkInMutation,
+  useWalkInPriceQuery,
 } = customersApi;

@@ -1,7 +1,6 @@
 import { document, type GuestCustomerDetail, resource } from '@atelier/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildCartItem, cartItemListDocument } from '../../../testing/builders';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
 import { buildOrder } from '../../../testing/order-builders';
 import { renderWithProviders } from '../../../testing/render-with-providers';
@@ -16,6 +15,14 @@ afterEach(() => {
 });
 
 const ref = (type: string, id: string) => ({ type, id });
+
+/** The walk-in price call's answer. */
+const walkInPrice = (attributes: {
+  subtotal: number;
+  discount: number;
+  total: number;
+  coupon_code: string | null;
+}) => ({ data: { type: 'walk_in_prices', id: '3', attributes } });
 
 const hana: GuestCustomerDetail = {
   id: '3',
@@ -155,9 +162,11 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
     const bodies: unknown[] = [];
     const priceAsked: unknown[] = [];
     server = fakeApi({
-      'GET /api/v1/guests/cart_items': (request) => {
+      'GET /api/v2/admin/guest_customers/3/price': (request) => {
         priceAsked.push(request.params);
-        return { data: cartItemListDocument([buildCartItem({ id: '1', total_price: 5000 })]) };
+        return {
+          data: walkInPrice({ subtotal: 5000, discount: 0, total: 5000, coupon_code: null }),
+        };
       },
       'GET /api/v2/admin/guest_customers': { data: list },
       'GET /api/v2/admin/guest_customers/3': { data: { data: asResource(hana) } },
@@ -196,10 +205,10 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Cash' }));
     // Priced by the server for what the dialog holds, before Book.
     expect(await within(dialog).findByText('To take: $50.00')).toBeInTheDocument();
-    const asked = priceAsked.at(-1) as { cart_item_params: string };
-    expect(JSON.parse(asked.cart_item_params)).toEqual([
-      expect.objectContaining({ plan_id: '9', number_of_attendees: 2, addon_ids: ['7'] }),
-    ]);
+    // Priced as the walk-in, not as the staff member signed in.
+    expect(priceAsked.at(-1)).toEqual(
+      expect.objectContaining({ plan_id: '9', number_of_attendees: 2, addon_ids: '7' }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     await waitFor(() =>
@@ -217,6 +226,73 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
       },
     });
     await waitFor(() => expect(screen.queryByTestId('walk-in-booking')).toBeNull());
+  });
+
+  it('prices a coupon for the walk-in before Book, shows a refused code at the field, and books with it', async () => {
+    const bodies: unknown[] = [];
+    server = fakeApi({
+      'GET /api/v2/admin/guest_customers/3/price': (request) => {
+        const code = (request.params as { coupon_code?: string }).coupon_code;
+        if (code === 'OLD') {
+          return {
+            status: 422,
+            data: {
+              errors: [
+                {
+                  status: '422',
+                  code: 'validation',
+                  detail: 'This coupon has expired',
+                  meta: { type: 'validate', field: 'coupon_code' },
+                },
+              ],
+            },
+          };
+        }
+        return {
+          data: walkInPrice(
+            code === 'DESK5'
+              ? { subtotal: 2000, discount: 500, total: 1500, coupon_code: 'DESK5' }
+              : { subtotal: 2000, discount: 0, total: 2000, coupon_code: null },
+          ),
+        };
+      },
+      'GET /api/v2/admin/guest_customers': { data: list },
+      'GET /api/v2/admin/guest_customers/3': { data: { data: asResource(hana) } },
+      'GET /api/v1/catalogue/klass_groups': { data: catalogue },
+      'POST /api/v2/admin/guest_customers/3/orders': (request) => {
+        bodies.push(request.body);
+        return {
+          status: 201,
+          data: { data: orderResource('paid'), meta: { payment_method: 'cash' } },
+        };
+      },
+    });
+    const { user } = renderWithProviders(<GuestCustomersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Book a class for Hana Mori' }));
+    const dialog = screen.getByTestId('walk-in-booking');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Programme/ }));
+    await user.click(await screen.findByRole('option', { name: 'Drawing' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Schedule/ }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Saturday mornings (5 seats left)' }),
+    );
+    await user.click(within(dialog).getByRole('combobox', { name: /^Plan/ }));
+    await user.click(await screen.findByRole('option', { name: 'Per class' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Ren Mori' }));
+    expect(await within(dialog).findByText('To take: $20.00')).toBeInTheDocument();
+    const field = within(dialog).getByRole('textbox', { name: 'Coupon code' });
+    await user.type(field, 'OLD');
+    expect(await within(dialog).findByText('This coupon has expired')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(field);
+    await user.type(field, 'DESK5');
+    expect(await within(dialog).findByText('To take: $15.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('Coupon DESK5: $5.00 off')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      order: expect.objectContaining({ attendees: [{ id: '8' }], coupon_code: 'DESK5' }),
+    });
   });
 
   it('shows the card form for a walk-in paying by card, and a full class’s message', async () => {

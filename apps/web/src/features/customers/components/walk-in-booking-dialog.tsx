@@ -24,15 +24,37 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
+import { translateServerMessage } from '../../../components/form/server-messages';
 import { useFormErrors } from '../../../components/form/use-form-errors';
+import type { ApiError } from '../../../lib/api-client';
 import { clientConfig } from '../../../lib/client-config';
 import { formatCents } from '../../../lib/money';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { catalogueApi } from '../../booking';
-import { cartApi } from '../../cart';
 import { PaymentForm } from '../../checkout';
-import { useBookWalkInMutation, useGuestCustomerQuery } from '../customers-api';
+import {
+  useBookWalkInMutation,
+  useGuestCustomerQuery,
+  useWalkInPriceQuery,
+} from '../customers-api';
 
-const FIELDS = ['klass_group_schedule_id', 'plan_id', 'addon_ids', 'attendees', 'payment_method'];
+const FIELDS = [
+  'klass_group_schedule_id',
+  'plan_id',
+  'addon_ids',
+  'attendees',
+  'payment_method',
+  'coupon_code',
+];
+
+/** Typing a code asks for a price once the keys stop, not at every key. */
+const COUPON_DEBOUNCE_MS = 400;
+
+/** The server's reason a code does not apply (a 422 on `coupon_code`), if that is the error. */
+function couponRefusalOf(error: unknown): string | null {
+  if (!error || typeof error !== 'object' || !('fields' in error)) return null;
+  return (error as ApiError).fields.coupon_code ?? null;
+}
 
 /**
  * Staff book one class for a walk-in (docs/product.md#customers): a schedule and plan, add-ons,
@@ -62,6 +84,8 @@ export function WalkInBookingDialog({
   const [newName, setNewName] = useState('');
   const [newBirthday, setNewBirthday] = useState('');
   const [method, setMethod] = useState<WalkInPaymentMethod>('cash');
+  const [couponCode, setCouponCode] = useState('');
+  const code = useDebouncedValue(couponCode.trim(), COUPON_DEBOUNCE_MS);
   const [card, setCard] = useState<{ payment: OrderPayment; total: number } | null>(null);
   // A refusal about the class as a whole (sold out, the walk-in joined an account) stays in view.
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -70,22 +94,27 @@ export function WalkInBookingDialog({
   const programme = programmes.find((p) => p.id === programmeId);
   const schedule = programme?.klass_group_schedules.find((s) => s.id === scheduleId);
   const attendeeCount = attendeeIds.length + (newName.trim() ? 1 : 0);
-  // The one price function the server books with, through the pricing the booking form uses: the
-  // desk sees what to take before pressing Book.
-  const priced = cartApi.useGuestCartItemsPricedQuery(
-    scheduleId && planId && attendeeCount > 0
-      ? [
-          {
+  // The one price function the server books with, priced as the walk-in with their coupon (not
+  // as the staff member signed in): the desk sees what to take before pressing Book.
+  const ready = Boolean(scheduleId && planId && attendeeCount > 0);
+  const priced = useWalkInPriceQuery(
+    ready
+      ? {
+          id: guest.id,
+          query: {
             klass_group_schedule_id: scheduleId,
             plan_id: planId,
             number_of_attendees: attendeeCount,
-            coupon_code: null,
-            addon_ids: addonIds,
+            ...(addonIds.length > 0 ? { addon_ids: addonIds.join(',') } : {}),
+            ...(code ? { coupon_code: code } : {}),
           },
-        ]
+        }
       : skipToken,
   );
-  const price = scheduleId && planId && attendeeCount > 0 ? priced.data?.[0] : undefined;
+  const price = ready && !priced.isError ? priced.data : undefined;
+  const refusedWith = ready && priced.isError ? couponRefusalOf(priced.error) : null;
+  const couponRefusal = refusedWith ? translateServerMessage(refusedWith, t) : null;
+  const couponHelper = messages.helper('coupon_code');
   const money = (cents: number) => formatCents(cents, currency, i18n.language);
   const toggle = (list: string[], id: string) =>
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
@@ -112,6 +141,7 @@ export function WalkInBookingDialog({
             addon_ids: addonIds,
             attendees,
             payment_method: method,
+            ...(couponCode.trim() ? { coupon_code: couponCode.trim() } : {}),
           },
         }).unwrap();
         const { attributes } = result.data;
@@ -333,10 +363,34 @@ export function WalkInBookingDialog({
             </RadioGroup>
             {helper('payment_method')}
           </FormControl>
+          <TextField
+            label={t('customers.couponCode')}
+            value={couponCode}
+            onChange={(e) => {
+              setCouponCode(e.target.value);
+              messages.clear('coupon_code');
+            }}
+            error={couponHelper.error || Boolean(couponRefusal)}
+            helperText={
+              couponHelper.error
+                ? couponHelper.helperText
+                : (couponRefusal ??
+                  (price?.coupon_code
+                    ? t('customers.couponApplied', {
+                        code: price.coupon_code,
+                        amount: money(price.discount),
+                      })
+                    : undefined))
+            }
+            slotProps={{ htmlInput: { 'data-testid': 'walk-in-coupon' } }}
+            fullWidth
+          />
           <Typography aria-live="polite" data-testid="walk-in-price">
             {price
-              ? t('customers.toTake', { amount: money(price.total_price) })
-              : t('customers.toTakeLater')}
+              ? t('customers.toTake', { amount: money(price.total) })
+              : couponRefusal
+                ? t('customers.toTakeCouponRefused')
+                : t('customers.toTakeLater')}
           </Typography>
         </Stack>
       </Box>
