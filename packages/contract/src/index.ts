@@ -28,6 +28,7 @@ export * from './messages/messages.constants';
 export * from './messages/messages.schemas';
 export * from './notifications/notifications.schemas';
 export * from './orders/admin-orders.schemas';
+export * from './orders/card-brands';
 export * from './orders/card-expiry';
 export * from './orders/orders.schemas';
 export * from './orders/receipts.schemas';

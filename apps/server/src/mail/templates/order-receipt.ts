@@ -1,4 +1,4 @@
-import { appLink, type Language, ORDER_PAGES } from '@atelier/contract';
+import { appLink, cardBrandName, type Language, ORDER_PAGES } from '@atelier/contract';
 import { type MailBody, type MailContext, renderBody } from './layout';
 
 export type OrderReceiptParams = {
@@ -30,14 +30,6 @@ export type OrderReceiptParams = {
   }[];
 };
 
-const CARD_BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  jcb: 'JCB',
-};
-
 const METHODS: Record<Language, Record<string, string>> = {
   en: { card: 'Card', cash: 'Cash', check: 'Check', account_credit: 'Account credit' },
   ja: { card: 'カード', cash: '現金', check: '小切手', account_credit: 'アカウント残高' },
@@ -67,8 +59,8 @@ function priceLines(locale: Language, params: OrderReceiptParams, ctx: MailConte
   for (const p of params.payments ?? []) {
     const how = p.card
       ? ja
-        ? `${CARD_BRANDS[p.card.brand] ?? p.card.brand} 末尾 ${p.card.last4}`
-        : `${CARD_BRANDS[p.card.brand] ?? p.card.brand} ending in ${p.card.last4}`
+        ? `${cardBrandName(p.card.brand)} 末尾 ${p.card.last4}`
+        : `${cardBrandName(p.card.brand)} ending in ${p.card.last4}`
       : METHODS[locale][p.method];
     lines.push(`${ja ? 'お支払い方法' : 'Paid by'}: ${how} (${m(p.amount)})`);
   }

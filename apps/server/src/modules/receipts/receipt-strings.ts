@@ -1,8 +1,9 @@
-import type {
-  Language,
-  LedgerEntryKind,
-  LedgerPaymentMethod,
-  OrderStatus,
+import {
+  cardBrandName,
+  type Language,
+  type LedgerEntryKind,
+  type LedgerPaymentMethod,
+  type OrderStatus,
 } from '@atelier/contract';
 
 // The words of receipts and statements, in each language a family can choose
@@ -44,19 +45,6 @@ export type DocumentStrings = {
   noChildren: string;
   generated: (date: string) => string;
 };
-
-const CARD_BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  jcb: 'JCB',
-  diners: 'Diners Club',
-  unionpay: 'UnionPay',
-};
-
-/** A card brand as people write it (Stripe's ids are lower case). */
-export const cardBrandName = (brand: string) => CARD_BRANDS[brand] ?? brand;
 
 export const DOCUMENT_STRINGS: Record<Language, DocumentStrings> = {
   en: {

@@ -1,4 +1,4 @@
-import type { Receipt } from '@atelier/contract';
+import { cardBrandName, type Receipt } from '@atelier/contract';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../../../lib/date-formatter';
-import { cardBrandName, orderMoney } from '../order-format';
+import { orderMoney } from '../order-format';
 import { useOrderReceiptQuery } from '../receipts-api';
 
 function Row({
