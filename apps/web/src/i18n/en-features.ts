@@ -1133,13 +1133,19 @@ export const enFeatures = {
     },
     forAttendees: 'For: {{names}}.',
     note: 'Note: {{note}}',
-    refundLine: 'Refund of {{amount}} ({{status}}), {{date}}',
+    refundLine: 'Refund of {{amount}} ({{status}}), {{date}} — {{how}}',
     refundStatus: { pending: 'in progress', succeeded: 'done', failed: 'failed' },
+    refundHow: {
+      card: 'refunded to your card',
+      cash: 'refunded in cash',
+      check: 'refunded by check',
+      credit: 'refunded as account credit',
+    },
     completeIntro: 'We have received your refund request.',
     completeNext:
       'The school reviews it, usually within a few working days. We will e-mail you and send you a notification when it is decided.',
     completeMoney:
-      'If it is approved, the money goes back to the card you paid with; it can take 5–10 days to show on your statement. The places of the attendees refunded are cancelled.',
+      'If it is approved, the money goes back the way you paid (to your card, in cash or by check), or as account credit for a later booking if the school agrees with you. A card refund can take 5–10 days to show on your statement. The places of the attendees refunded are cancelled.',
     backToOrders: 'Back to your orders',
     keep: {
       held: 'The class filled up before your payment of {{amount}} for order #{{orderId}} came in. We will refund it to your card on {{when}}.',

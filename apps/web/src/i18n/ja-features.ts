@@ -1126,13 +1126,19 @@ export const jaFeatures: FeatureTranslation = {
     },
     forAttendees: '対象: {{names}}',
     note: 'メモ: {{note}}',
-    refundLine: '{{amount}} の返金({{status}})、{{date}}',
+    refundLine: '{{amount}} の返金({{status}})、{{date}} — {{how}}',
     refundStatus: { pending: '処理中', succeeded: '完了', failed: '失敗' },
+    refundHow: {
+      card: 'カードへ返金',
+      cash: '現金で返金',
+      check: '小切手で返金',
+      credit: 'アカウントのクレジットとして返金',
+    },
     completeIntro: '返金の申請を受け付けました。',
     completeNext:
       'スクールが内容を確認します(通常、数営業日以内)。結果はメールと通知でお知らせします。',
     completeMoney:
-      '承認された場合、お支払いに使われたカードへ返金されます。明細に反映されるまで5〜10日ほどかかることがあります。返金の対象となった受講者の登録は取り消されます。',
+      '承認された場合、お支払いと同じ方法(カード、現金、小切手)で返金されます。スクールと合意のうえで、次回のご予約に使えるアカウントのクレジットとして返金することもできます。カードへの返金は明細に反映されるまで5〜10日ほどかかることがあります。返金の対象となった受講者の登録は取り消されます。',
     backToOrders: '注文履歴に戻る',
     keep: {
       held: 'ご注文 #{{orderId}} のお支払い {{amount}} が届く前にクラスが満席になりました。{{when}} にカードへ返金します。',

@@ -51,4 +51,35 @@ describe('the paid-order mail (docs/product.md#receipts)', () => {
     expect(ja).toContain('割引(クーポン SPRING10)');
     expect(ja).toContain('お支払い方法: 現金');
   });
+
+  it('an order paid wholly from account credit says so, charges nothing and names no card', () => {
+    const credit = {
+      ...params,
+      payments: [{ method: 'account_credit' as const, amount: 27090, card: null }],
+    };
+    const en = orderReceiptMail('en', credit, ctx).text;
+    expect(en).toContain(
+      'order #42 ($270.90) is paid from your account credit; nothing was charged',
+    );
+    expect(en).toContain('Paid by: Account credit ($270.90)');
+    expect(en).not.toMatch(/card|received your payment/i);
+    const ja = orderReceiptMail('ja', credit, ctx).text;
+    expect(ja).toContain('アカウント残高からお支払いいただきました');
+    expect(ja).toContain('お支払い方法: アカウント残高');
+    expect(ja).not.toContain('カード');
+  });
+
+  it('an order paid partly by card and partly from credit still thanks for the payment and lists both', () => {
+    const split = {
+      ...params,
+      payments: [
+        { method: 'card' as const, amount: 17090, card: { brand: 'visa', last4: '4242' } },
+        { method: 'account_credit' as const, amount: 10000, card: null },
+      ],
+    };
+    const en = orderReceiptMail('en', split, ctx).text;
+    expect(en).toContain('we received your payment of $270.90');
+    expect(en).toContain('Paid by: Visa ending in 4242 ($170.90)');
+    expect(en).toContain('Paid by: Account credit ($100.00)');
+  });
 });

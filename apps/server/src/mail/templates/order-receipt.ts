@@ -97,13 +97,20 @@ function dates(locale: Language, item: OrderReceiptParams['items'][number]): str
 export function orderReceiptMail(locale: Language, params: OrderReceiptParams, ctx: MailContext) {
   const ordersUrl = appLink(ctx.appUrl, ORDER_PAGES.orders);
   const total = money(locale, params.currency, params.total);
+  // An order paid wholly from account credit took no new payment (docs/decisions/064): thanking
+  // the family for "your payment" would send them looking for a charge that never happened.
+  const fromCredit =
+    (params.payments ?? []).length > 0 &&
+    (params.payments ?? []).every((p) => p.method === 'account_credit');
   const bodies: Record<Language, MailBody> = {
     en: {
       locale,
       subject: `${ctx.schoolName} receipt for order #${params.orderId}`,
       greeting: `Hello ${params.name},`,
       paragraphs: [
-        `Thank you: we received your payment of ${total} for order #${params.orderId}.`,
+        fromCredit
+          ? `Thank you: order #${params.orderId} (${total}) is paid from your account credit; nothing was charged.`
+          : `Thank you: we received your payment of ${total} for order #${params.orderId}.`,
         ...params.items.map(
           (item) =>
             `${item.programme} (${item.schedule}) for ${item.attendees.join(', ')}: ${money(locale, params.currency, item.subtotal ?? item.total)}. Dates: ${dates(locale, item)}.`,
@@ -118,7 +125,9 @@ export function orderReceiptMail(locale: Language, params: OrderReceiptParams, c
       subject: `${ctx.schoolName} ご注文 #${params.orderId} の領収書`,
       greeting: `${params.name} 様`,
       paragraphs: [
-        `ご注文 #${params.orderId} のお支払い(${total})を受け付けました。ありがとうございます。`,
+        fromCredit
+          ? `ご注文 #${params.orderId}(${total})はアカウント残高からお支払いいただきました。新たな請求はありません。ありがとうございます。`
+          : `ご注文 #${params.orderId} のお支払い(${total})を受け付けました。ありがとうございます。`,
         ...params.items.map(
           (item) =>
             `${item.programme}(${item.schedule})受講者: ${item.attendees.join('、')} — ${money(locale, params.currency, item.subtotal ?? item.total)}。日程: ${dates(locale, item)}`,

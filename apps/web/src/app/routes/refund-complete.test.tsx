@@ -18,7 +18,11 @@ describe('/refund/complete', () => {
     expect(await screen.findByRole('heading', { name: 'Refund Requested' })).toBeVisible();
     const main = within(screen.getByRole('main'));
     expect(main.getByText(/school reviews it/)).toBeVisible();
-    expect(main.getByText(/goes back to the card you paid with/)).toBeVisible();
+    // Refunds go back by card, cash or check, or as account credit (decision 065): not only to a card.
+    const money = main.getByText(/goes back the way you paid/);
+    expect(money).toHaveTextContent(/to your card, in cash or by check/);
+    expect(money).toHaveTextContent(/as account credit/);
+    expect(money).not.toHaveTextContent(/goes back to the card you paid with/);
     expect(main.getByRole('link', { name: 'Back to your orders' })).toHaveAttribute(
       'href',
       '/app/orders',

@@ -53,6 +53,7 @@ export function OrderRefundsState({
             amount: money(r.amount),
             status: t(`refunds.refundStatus.${r.status}`),
             date: dateTime(r.created_at),
+            how: t(`refunds.refundHow.${r.method}`),
           })}
           {r.attendees.length > 0 &&
             ` ${t('refunds.forAttendees', { names: r.attendees.map((a) => a.name).join(', ') })}`}

@@ -1,0 +1,90 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { APP, expect, test } from '../fixtures';
+import { apiToken, bearer, placeOrder } from '../helpers';
+import { freshEmail, linkIn, nextMail } from '../mail';
+
+// A refund kept as account credit, as the family sees it (docs/product.md#refunds,
+// docs/decisions/065-refunds-by-method-and-late-payments-kept-as-credit.md): staff refund part of a
+// card-paid order as credit, and the family's /orders says the money became credit, not that it
+// went to the card, and the balance shows it. A family of its own per test, so no other test's
+// orders or credit meet it.
+
+type Family = { jwt: string; child: string };
+
+/** A confirmed account with one child of its own. */
+async function freshFamily(request: APIRequestContext, tag: string): Promise<Family> {
+  const email = freshEmail(tag);
+  const registered = await request.post('/api/v1/users', {
+    data: {
+      user: {
+        name: `Refund ${tag}`,
+        email,
+        password: `${tag} long enough 1!`,
+        timezone: 'America/New_York',
+        terms_accepted: true,
+      },
+    },
+  });
+  expect(registered.status()).toBe(202);
+  const mail = await nextMail(request, email, 'confirmation');
+  const token = linkIn(mail, '/register/').split('/').pop() as string;
+  const confirmed = await request.put(`/api/v1/user_token/${token}`);
+  expect(confirmed.status()).toBe(200);
+  const { jwt } = ((await confirmed.json()) as { data: { jwt: string } }).data;
+  const me = await request.get('/api/v1/users/me', { headers: bearer(jwt) });
+  const id = ((await me.json()) as { data: { id: string } }).data.id;
+  const child = `Remy Refund ${Date.now()}`;
+  const added = await request.post(`/api/v1/users/${id}/attendee_profiles`, {
+    headers: bearer(jwt),
+    data: { attendee_profile: { name: child, birthday: '2015-06-01' } },
+  });
+  expect(added.status()).toBe(201);
+  return { jwt, child };
+}
+
+/** Opens the app at `path` with the family's session, as after its mailed confirmation link. */
+async function openAs(page: Page, family: Family, path: string): Promise<void> {
+  await page.goto(`${APP}/404`);
+  await page.evaluate((jwt) => localStorage.setItem('jwt', jwt), family.jwt);
+  await page.goto(`${APP}${path}`);
+}
+
+test('a card-paid order refunded in part as account credit shows the refund as credit and the balance in credit', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const family = await freshFamily(request, 'refund-credit');
+  const orderId = await placeOrder(
+    request,
+    family.jwt,
+    { slug: 'comics-drawing', schedule: 'Current term', attendee: family.child },
+    true,
+  );
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/v2/orders/${orderId}`, { headers: bearer(family.jwt) });
+      return ((await res.json()) as { data: { attributes: { status: string } } }).data.attributes
+        .status;
+    })
+    .toBe('paid');
+
+  const admin = await apiToken(request, 'admin');
+  const refunded = await request.post(`/api/v2/admin/orders/${orderId}/refunds`, {
+    headers: bearer(admin),
+    data: { amount: 1000, reason: 'Class moved', method: 'credit' },
+  });
+  expect(refunded.status()).toBe(201);
+  const refund = ((await refunded.json()) as { data: { attributes: Record<string, unknown> } }).data
+    .attributes;
+  expect(refund).toMatchObject({ method: 'credit', status: 'succeeded', amount: 1000 });
+
+  await openAs(page, family, '/orders');
+  const card = page.getByTestId('order-card').filter({ hasText: `Order ${orderId},` });
+  const line = card.getByTestId('refund-line');
+  await expect(line).toContainText('Refund of $10.00 (done)');
+  await expect(line).toContainText('refunded as account credit');
+  await expect(line).not.toContainText('card');
+  await expect(card.getByTestId('order-refunds')).toContainText('Refunded: $10.00');
+  await expect(page.getByTestId('family-ledger-balance')).toHaveText('Balance: $10.00 in credit');
+});
