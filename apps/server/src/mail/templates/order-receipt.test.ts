@@ -64,8 +64,8 @@ describe('the paid-order mail (docs/product.md#receipts)', () => {
     expect(en).toContain('Paid by: Account credit ($270.90)');
     expect(en).not.toMatch(/card|received your payment/i);
     const ja = orderReceiptMail('ja', credit, ctx).text;
-    expect(ja).toContain('アカウント残高からお支払いいただきました');
-    expect(ja).toContain('お支払い方法: アカウント残高');
+    expect(ja).toContain('アカウントのクレジットからお支払いいただきました');
+    expect(ja).toContain('お支払い方法: アカウントのクレジット');
     expect(ja).not.toContain('カード');
   });
 

@@ -32,7 +32,7 @@ export type OrderReceiptParams = {
 
 const METHODS: Record<Language, Record<string, string>> = {
   en: { card: 'Card', cash: 'Cash', check: 'Check', account_credit: 'Account credit' },
-  ja: { card: 'カード', cash: '現金', check: '小切手', account_credit: 'アカウント残高' },
+  ja: { card: 'カード', cash: '現金', check: '小切手', account_credit: 'アカウントのクレジット' },
 };
 
 /**
@@ -126,7 +126,7 @@ export function orderReceiptMail(locale: Language, params: OrderReceiptParams, c
       greeting: `${params.name} 様`,
       paragraphs: [
         fromCredit
-          ? `ご注文 #${params.orderId}(${total})はアカウント残高からお支払いいただきました。新たな請求はありません。ありがとうございます。`
+          ? `ご注文 #${params.orderId}(${total})はアカウントのクレジットからお支払いいただきました。新たな請求はありません。ありがとうございます。`
           : `ご注文 #${params.orderId} のお支払い(${total})を受け付けました。ありがとうございます。`,
         ...params.items.map(
           (item) =>
