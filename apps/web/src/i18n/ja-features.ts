@@ -1091,7 +1091,12 @@ export const jaFeatures: FeatureTranslation = {
     paymentTitle: 'お支払い方法',
     paidCard: '{{brand}} 末尾 {{last4}}',
     nothingToPay: 'お支払いはありません',
-    method: { card: 'カード', cash: '現金', check: '小切手', account_credit: 'アカウントのクレジット' },
+    method: {
+      card: 'カード',
+      cash: '現金',
+      check: '小切手',
+      account_credit: 'アカウントのクレジット',
+    },
     refundsTitle: '返金',
     refundedOn: '{{date}} 返金（{{method}}）',
     netPaid: 'お支払い額（返金後）',

@@ -123,7 +123,12 @@ export const DOCUMENT_STRINGS: Record<Language, DocumentStrings> = {
     discount: '割引',
     total: '合計',
     paymentTitle: 'お支払い方法',
-    method: { card: 'カード', cash: '現金', check: '小切手', account_credit: 'アカウントのクレジット' },
+    method: {
+      card: 'カード',
+      cash: '現金',
+      check: '小切手',
+      account_credit: 'アカウントのクレジット',
+    },
     card: (brand, last4) => `${cardBrandName(brand)} 末尾 ${last4}`,
     nothingToPay: 'お支払いはありません',
     refundsTitle: '返金',
