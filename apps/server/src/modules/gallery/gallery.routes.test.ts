@@ -313,6 +313,69 @@ describe('gallery routes', { timeout: 120_000 }, () => {
     );
   });
 
+  it('an edit of an approved comment waits for review: others keep the approved text, the author and the queue see the new one', async () => {
+    const cho = await family(t, 'Aiko Cho', [{ name: 'Yui Cho' }]);
+    await enroll(t, s1.scheduleId, [cho.kids[0] ?? 0]);
+    const id = await seedPost(t, {
+      attendeeProfileId: mia(),
+      authorId: kato.id,
+      klassId: s1.klassId,
+      scheduleId: s1.scheduleId,
+    });
+    const created = await send(brown, 'POST', GALLERY_API.postComments(id), {
+      comment: { body: 'Lovely sky' },
+    });
+    const commentId = commentDocumentSchema.parse(created.json()).data.id;
+    await send(c.teacher, 'PATCH', GALLERY_API.comment(commentId), { comment: { approved: true } });
+    const seenBy = async (who: Person) =>
+      commentListDocumentSchema
+        .parse((await send(who, 'GET', GALLERY_API.postComments(id))).json())
+        .data.find((x) => x.id === commentId)?.attributes;
+
+    const edited = await send(brown, 'PATCH', GALLERY_API.comment(commentId), {
+      comment: { body: 'Something unkind' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.attributes).toMatchObject({
+      body: 'Something unkind',
+      status: 'pending',
+    });
+    expect(await seenBy(kato)).toMatchObject({ body: 'Lovely sky', status: 'approved' });
+    expect(await seenBy(cho)).toMatchObject({ body: 'Lovely sky', status: 'approved' });
+    expect(await seenBy(brown)).toMatchObject({ body: 'Something unkind', status: 'pending' });
+    expect(await seenBy(c.teacher)).toMatchObject({ body: 'Something unkind', status: 'pending' });
+    const queue = commentListDocumentSchema.parse(
+      (await send(c.teacher, 'GET', `${GALLERY_API.comments}?status=pending`)).json(),
+    );
+    expect(queue.data.find((x) => x.id === commentId)?.attributes.body).toBe('Something unkind');
+
+    // A second edit before review keeps the text last approved, not the pending one.
+    await send(brown, 'PATCH', GALLERY_API.comment(commentId), {
+      comment: { body: 'Something kind' },
+    });
+    expect(await seenBy(kato)).toMatchObject({ body: 'Lovely sky', status: 'approved' });
+
+    await send(c.teacher, 'PATCH', GALLERY_API.comment(commentId), { comment: { approved: true } });
+    expect(await seenBy(kato)).toMatchObject({ body: 'Something kind', status: 'approved' });
+    expect(await seenBy(cho)).toMatchObject({ body: 'Something kind', status: 'approved' });
+    const after = commentListDocumentSchema.parse(
+      (await send(c.teacher, 'GET', `${GALLERY_API.comments}?status=pending`)).json(),
+    );
+    expect(after.data.map((x) => x.id)).not.toContain(commentId);
+
+    // The family's own comments and staff's never wait.
+    const own = await send(kato, 'POST', GALLERY_API.postComments(id), {
+      comment: { body: 'Thanks' },
+    });
+    const ownEdit = await send(kato, 'PATCH', GALLERY_API.comment(own.json().data.id), {
+      comment: { body: 'Thanks a lot' },
+    });
+    expect(ownEdit.json().data.attributes).toMatchObject({
+      body: 'Thanks a lot',
+      status: 'approved',
+    });
+  });
+
   it('a child whose family turned approval off gets classmates’ comments at once', async () => {
     const id = await seedPost(t, { attendeeProfileId: ren(), authorId: kato.id });
     const res = await send(brown, 'POST', GALLERY_API.postComments(id), {
