@@ -10,11 +10,12 @@ import {
   reportListDocumentSchema,
 } from '@atelier/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type Cast, cast, type Person } from '../classes/classes-testing';
 import { images } from '../media/media.tables';
 import { notifications } from '../notifications/notifications.tables';
+import { attendeeProfiles } from '../users/users.tables';
 import { postImages, posts } from './gallery.tables';
 import {
   auth,
@@ -374,6 +375,67 @@ describe('gallery routes', { timeout: 120_000 }, () => {
       body: 'Thanks a lot',
       status: 'approved',
     });
+  });
+
+  it('an image address handed to a classmate’s family stops serving within a minute of the child’s work going back to the family, the family’s own still serves', async () => {
+    const sato = await family(t, 'Emi Sato', [{ name: 'Kei Sato', visibility: 'classmates' }]);
+    const kei = sato.kids[0] ?? 0;
+    await enroll(t, s1.scheduleId, [kei]);
+    const res = await upload(
+      sato,
+      { attendee_profile_id: String(kei), caption: 'Boats', klass_id: String(s1.klassId) },
+      [await photo('#2255aa')],
+    );
+    const postId = postDocumentSchema.parse(res.json()).data.id;
+    await t.app.media.drain();
+    const imageOf = async (who: Person) =>
+      postDocumentSchema.parse((await send(who, 'GET', GALLERY_API.post(postId))).json()).data
+        .attributes.images[0];
+    const theirs = await imageOf(brown);
+    const own = await imageOf(sato);
+    const fetch = (url: string | null | undefined) =>
+      t.app.inject({ method: 'GET', url: url ?? '/media/none' });
+
+    const served = await fetch(theirs?.url);
+    expect(served.statusCode).toBe(200);
+    // The browser keeps it half a minute at most, privately.
+    expect(served.headers['cache-control']).toMatch(/^private, max-age=([0-9]|[12][0-9]|30)$/);
+    expect((await fetch(own?.url)).statusCode).toBe(200);
+
+    await t.database.db
+      .update(attendeeProfiles)
+      .set({ galleryVisibility: 'family' })
+      .where(eq(attendeeProfiles.id, kei));
+    // An address not fetched since is refused at once; one just served, once the per-process
+    // memory of it lapses (the clock moves on half a minute and a second).
+    expect((await fetch(theirs?.thumb_url)).statusCode).toBe(403);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 31_000);
+      expect((await fetch(theirs?.url)).statusCode).toBe(403);
+      expect((await fetch(own?.url)).statusCode).toBe(200);
+      expect((await fetch(own?.thumb_url)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an image address handed to a classmate’s family stops serving once staff hide the post', async () => {
+    const ito = await family(t, 'Aya Ito', [{ name: 'Sora Ito', visibility: 'classmates' }]);
+    const sora = ito.kids[0] ?? 0;
+    await enroll(t, s1.scheduleId, [sora]);
+    const res = await upload(
+      ito,
+      { attendee_profile_id: String(sora), caption: 'Trees', klass_id: String(s1.klassId) },
+      [await photo('#22aa55')],
+    );
+    const postId = postDocumentSchema.parse(res.json()).data.id;
+    await t.app.media.drain();
+    const seen = postDocumentSchema.parse(
+      (await send(brown, 'GET', GALLERY_API.post(postId))).json(),
+    ).data.attributes.images[0];
+    await send(c.teacher, 'PATCH', GALLERY_API.post(postId), { post: { hidden: true } });
+    expect((await t.app.inject({ method: 'GET', url: seen?.url ?? '' })).statusCode).toBe(403);
   });
 
   it('a child whose family turned approval off gets classmates’ comments at once', async () => {
