@@ -19,6 +19,8 @@ export type CommentRow = {
   parentId: number | null;
   body: string;
   status: 'pending' | 'approved';
+  /** An edit of an approved comment waiting for review, as its author and staff see it. */
+  editAwaitingReview: boolean;
   hiddenAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -74,6 +76,7 @@ function toCommentRow(viewer: GalleryViewer, r: SelectedComment): CommentRecord 
     parentId: r.parentId,
     body: held ? (r.approvedBody ?? '') : r.body,
     status: held ? 'approved' : r.status,
+    editAwaitingReview: r.status === 'pending' && r.approvedBody !== null && seesEdit,
     hiddenAt: r.hiddenAt,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,

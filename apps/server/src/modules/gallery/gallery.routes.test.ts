@@ -340,8 +340,13 @@ describe('gallery routes', { timeout: 120_000 }, () => {
     expect(edited.json().data.attributes).toMatchObject({
       body: 'Something unkind',
       status: 'pending',
+      edit_awaiting_review: true,
     });
-    expect(await seenBy(kato)).toMatchObject({ body: 'Lovely sky', status: 'approved' });
+    expect(await seenBy(kato)).toMatchObject({
+      body: 'Lovely sky',
+      status: 'approved',
+      edit_awaiting_review: false,
+    });
     expect(await seenBy(cho)).toMatchObject({ body: 'Lovely sky', status: 'approved' });
     expect(await seenBy(brown)).toMatchObject({ body: 'Something unkind', status: 'pending' });
     expect(await seenBy(c.teacher)).toMatchObject({ body: 'Something unkind', status: 'pending' });
