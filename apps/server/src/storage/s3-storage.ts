@@ -7,7 +7,12 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config';
-import { isPrivatePath, signingWindowStart } from './signed-urls';
+import {
+  isPrivatePath,
+  SHARED_CHECK_TTL_MS,
+  sharedSigningStart,
+  signingWindowStart,
+} from './signed-urls';
 import type { Storage } from './storage';
 
 /**
@@ -79,11 +84,15 @@ export class S3Storage implements Storage {
     return `${this.publicPrefix}/${path}`;
   }
 
-  async signedUrl(path: string, expiresAt: Date): Promise<string> {
+  async signedUrl(path: string, expiresAt: Date, shared = false): Promise<string> {
     const now = new Date();
     // A fixed signing date per window: the same path and expiry sign to the same URL.
-    const signingDate = signingWindowStart(now);
-    const expiresIn = Math.round((expiresAt.getTime() - signingDate.getTime()) / 1000);
+    const signingDate = shared ? sharedSigningStart(now) : signingWindowStart(now);
+    // A bucket cannot ask whether the work is still shared: a shared address simply lives no
+    // longer than the minute a withdrawal may take (docs/decisions/068-moderation-that-holds.md).
+    const expiresIn = shared
+      ? (2 * SHARED_CHECK_TTL_MS) / 1000
+      : Math.round((expiresAt.getTime() - signingDate.getTime()) / 1000);
     // SigV4 allows at most 7 days; expiries come from signedUrlExpiry (≤ 24 h after signing).
     if (expiresIn <= 0 || expiresIn > (7 * 24 * 60 * 60_000) / 1000) {
       throw new Error(`signed URL expiry out of range: ${expiresAt.toISOString()}`);

@@ -50,6 +50,27 @@ describe('signed URL windows', () => {
   });
 });
 
+describe('shared addresses', () => {
+  it('signs the mark, so an address cannot be made shared or unshared by editing its query', () => {
+    const key = mediaSigningKey('a-secret-that-is-long-enough-for-the-test');
+    const expiresAt = new Date(Date.UTC(2030, 0, 1));
+    const now = new Date(Date.UTC(2029, 11, 31));
+    const shared = new URLSearchParams(signPath(key, 'artworks/a.webp', expiresAt, true));
+    const [e, s] = [shared.get('e') ?? '', shared.get('s') ?? ''];
+    expect(shared.get('a')).toBe('s');
+    expect(verifySignedPath(key, 'artworks/a.webp', e, s, now, 's')).toMatchObject({
+      ok: true,
+      shared: true,
+    });
+    // Dropping the mark does not turn it into a family's unchecked address.
+    expect(verifySignedPath(key, 'artworks/a.webp', e, s, now).ok).toBe(false);
+    const own = new URLSearchParams(signPath(key, 'artworks/a.webp', expiresAt));
+    expect(
+      verifySignedPath(key, 'artworks/a.webp', own.get('e') ?? '', own.get('s') ?? '', now, 's').ok,
+    ).toBe(false);
+  });
+});
+
 describe('GET /media (private files on local disk)', () => {
   let t: TestApp;
   let storage: LocalDiskStorage;

@@ -29,22 +29,39 @@ export function signedUrlExpiry(now: Date = new Date()): Date {
   return new Date(signingWindowStart(now).getTime() + 2 * SIGNED_URL_WINDOW_MS);
 }
 
+/** The start of the 30-second window `now` falls in: a bucket's shared addresses are signed per window. */
+export function sharedSigningStart(now: Date = new Date()): Date {
+  return new Date(Math.floor(now.getTime() / SHARED_CHECK_TTL_MS) * SHARED_CHECK_TTL_MS);
+}
+
 /** The key URLs are signed with, derived from the app's secret so every process agrees. */
 export function mediaSigningKey(secret: string): Buffer {
   return createHmac('sha256', secret).update('atelier-media-url-signing').digest();
 }
 
-function signature(key: Buffer, path: string, expiresSec: number): string {
-  return createHmac('sha256', key).update(`${path}\n${expiresSec}`).digest('base64url');
+/**
+ * How long a browser or the server may keep knowing that a shared image address still serves:
+ * together at most a minute after a child's work stops being shared
+ * (docs/decisions/068-moderation-that-holds.md).
+ */
+export const SHARED_CHECK_TTL_MS = 30_000;
+
+function signature(key: Buffer, path: string, expiresSec: number, shared = false): string {
+  const text = `${path}\n${expiresSec}${shared ? '\nshared' : ''}`;
+  return createHmac('sha256', key).update(text).digest('base64url');
 }
 
-/** `?e=<unix seconds>&s=<HMAC of path and expiry>` for `path`. */
-export function signPath(key: Buffer, path: string, expiresAt: Date): string {
+/**
+ * `?e=<unix seconds>&s=<HMAC of path and expiry>` for `path`; `a=s` (signed too) marks an address
+ * handed to someone outside the family and staff, checked against the work's sharing whenever it
+ * is fetched.
+ */
+export function signPath(key: Buffer, path: string, expiresAt: Date, shared = false): string {
   const e = Math.floor(expiresAt.getTime() / 1000);
-  return `e=${e}&s=${signature(key, path, e)}`;
+  return `e=${e}${shared ? '&a=s' : ''}&s=${signature(key, path, e, shared)}`;
 }
 
-export type SignatureCheck = { ok: true; expiresAt: Date } | { ok: false };
+export type SignatureCheck = { ok: true; expiresAt: Date; shared: boolean } | { ok: false };
 
 /** Checks a signed path's `e` and `s` in constant time; an expired one fails too. */
 export function verifySignedPath(
@@ -53,12 +70,14 @@ export function verifySignedPath(
   e: string | undefined,
   s: string | undefined,
   now: Date = new Date(),
+  a?: string,
 ): SignatureCheck {
   if (!e || !s || !/^\d{1,12}$/.test(e)) return { ok: false };
   const expiresSec = Number(e);
-  const expected = Buffer.from(signature(key, path, expiresSec));
+  const shared = a === 's';
+  const expected = Buffer.from(signature(key, path, expiresSec, shared));
   const given = Buffer.from(s);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false };
   if (expiresSec * 1000 <= now.getTime()) return { ok: false };
-  return { ok: true, expiresAt: new Date(expiresSec * 1000) };
+  return { ok: true, expiresAt: new Date(expiresSec * 1000), shared };
 }

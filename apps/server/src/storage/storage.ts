@@ -19,9 +19,11 @@ export interface Storage {
   urlFor(path: string): string;
   /**
    * A URL that reaches a private file until `expiresAt` and is not guessable. Identical for the
-   * same path and expiry, so browsers cache it (signed-urls.ts: signedUrlExpiry).
+   * same path and expiry, so browsers cache it (signed-urls.ts: signedUrlExpiry). `shared`: the
+   * address goes to someone outside the family and staff, so it must stop serving within a minute
+   * of the work no longer being shared (docs/decisions/068-moderation-that-holds.md).
    */
-  signedUrl(path: string, expiresAt: Date): Promise<string>;
+  signedUrl(path: string, expiresAt: Date, shared?: boolean): Promise<string>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -46,6 +48,11 @@ export class LocalDiskStorage implements Storage {
   readonly root: string;
   /** Signs /media URLs; a random one (this process only) unless the plugin passes the app's. */
   readonly signingKey: Buffer;
+  /**
+   * Whether a shared address's file may still be served (the gallery sets it: the work is still
+   * shared and not hidden). Until then none is.
+   */
+  stillShared: (path: string) => Promise<boolean> = async () => false;
 
   constructor(
     root: string,
@@ -89,8 +96,8 @@ export class LocalDiskStorage implements Storage {
     return `${this.publicPrefix}/${path}`;
   }
 
-  async signedUrl(path: string, expiresAt: Date): Promise<string> {
+  async signedUrl(path: string, expiresAt: Date, shared = false): Promise<string> {
     this.fileOf(path);
-    return `${MEDIA_PREFIX}/${path}?${signPath(this.signingKey, path, expiresAt)}`;
+    return `${MEDIA_PREFIX}/${path}?${signPath(this.signingKey, path, expiresAt, shared)}`;
   }
 }

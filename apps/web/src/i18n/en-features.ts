@@ -1424,6 +1424,8 @@ export const enFeatures = {
       save: 'Save',
       sendFailed: 'Send the comment',
       pending: "Waiting for a teacher's approval",
+      editPending:
+        'Your edit is awaiting review: others see the earlier text until a teacher approves it',
       formerUser: 'A former member',
       reply: 'Reply',
       approve: 'Approve',

@@ -1424,6 +1424,8 @@ export const jaFeatures: FeatureTranslation = {
       save: '保存',
       sendFailed: 'コメントの送信',
       pending: '講師の承認待ちです',
+      editPending:
+        '編集内容は確認待ちです。講師が承認するまで、ほかの人には編集前の文章が表示されます',
       formerUser: '以前のメンバー',
       reply: '返信',
       approve: '承認',

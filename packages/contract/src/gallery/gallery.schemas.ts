@@ -181,6 +181,11 @@ export const commentAttributesSchema = z.object({
   updated_at: z.string(),
   /** pending: waiting for a teacher's approval; only its author and staff see it. */
   status: z.enum(COMMENT_STATUSES),
+  /**
+   * Its author's edit waits for review while everyone else still reads the text last approved
+   * (shown to its author and staff only, with the new text and status pending).
+   */
+  edit_awaiting_review: z.boolean(),
   hidden: z.boolean(),
   /** The comment this one replies to (replies are one level deep). */
   parent_id: z.string().nullable(),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { galleryStudentsTable } from '../users';
 import { comments, feedbacks, posts } from './gallery.tables';
 import type { GalleryViewer } from './gallery-viewer';
+import { isStaff } from './gallery-viewer';
 import { isFamilyOf, seesComment, seesPost, teachesStudent } from './privacy.repository';
 
 // Comments and teacher feedback of posts. Every read joins the post so the privacy conditions
@@ -18,6 +19,8 @@ export type CommentRow = {
   parentId: number | null;
   body: string;
   status: 'pending' | 'approved';
+  /** An edit of an approved comment waiting for review, as its author and staff see it. */
+  editAwaitingReview: boolean;
   hiddenAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -43,6 +46,7 @@ function commentQuery(db: Db, viewer: GalleryViewer) {
       postId: comments.postId,
       parentId: comments.parentId,
       body: comments.body,
+      approvedBody: comments.approvedBody,
       status: comments.status,
       hiddenAt: comments.hiddenAt,
       createdAt: comments.createdAt,
@@ -58,13 +62,21 @@ function commentQuery(db: Db, viewer: GalleryViewer) {
 
 type SelectedComment = Awaited<ReturnType<typeof commentQuery>>[number];
 
-function toCommentRow(r: SelectedComment): CommentRecord {
+/**
+ * The comment as the viewer reads it: while an edit of an approved comment waits for review, its
+ * author and staff see the new text (pending), everyone else the last approved one
+ * (docs/decisions/068-moderation-that-holds.md).
+ */
+function toCommentRow(viewer: GalleryViewer, r: SelectedComment): CommentRecord {
+  const seesEdit = isStaff(viewer) || (viewer !== null && r.authorId === viewer.id);
+  const held = r.status === 'pending' && r.approvedBody !== null && !seesEdit;
   return {
     id: r.id,
     postId: r.postId,
     parentId: r.parentId,
-    body: r.body,
-    status: r.status,
+    body: held ? (r.approvedBody ?? '') : r.body,
+    status: held ? 'approved' : r.status,
+    editAwaitingReview: r.status === 'pending' && r.approvedBody !== null && seesEdit,
     hiddenAt: r.hiddenAt,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
@@ -83,7 +95,7 @@ export async function commentsOfPost(
   const rows = await commentQuery(db, viewer)
     .where(and(eq(comments.postId, postId), seesPost(viewer), seesComment(viewer)))
     .orderBy(asc(comments.createdAt), asc(comments.id));
-  return rows.map(toCommentRow);
+  return rows.map((r) => toCommentRow(viewer, r));
 }
 
 /** The comment, if the viewer sees it (and its post). */
@@ -95,7 +107,7 @@ export async function visibleComment(
   const [row] = await commentQuery(db, viewer)
     .where(and(eq(comments.id, commentId), seesPost(viewer), seesComment(viewer)))
     .limit(1);
-  return row ? toCommentRow(row) : undefined;
+  return row ? toCommentRow(viewer, row) : undefined;
 }
 
 /**
@@ -119,7 +131,7 @@ export async function pendingComments(
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .where(where);
-  return { rows: rows.map(toCommentRow), total: count?.n ?? 0 };
+  return { rows: rows.map((r) => toCommentRow(viewer, r)), total: count?.n ?? 0 };
 }
 
 export async function insertComment(
@@ -143,7 +155,7 @@ export async function updateComment(
   changes: Partial<
     Pick<
       typeof comments.$inferInsert,
-      'body' | 'status' | 'approvedById' | 'hiddenAt' | 'hiddenById'
+      'body' | 'approvedBody' | 'status' | 'approvedById' | 'hiddenAt' | 'hiddenById'
     >
   >,
 ): Promise<void> {
@@ -154,8 +166,25 @@ export async function updateComment(
 }
 
 /**
- * Approves a pending comment; true only for the request that changed it, so two teachers
- * approving at once tell the family once.
+ * An edit by someone whose comments wait for review: the new text goes back to pending, and the
+ * text last approved stays shown to others meanwhile (kept from the first pending edit on; a
+ * comment never approved has none to keep).
+ */
+export async function editCommentForReview(db: Db, commentId: number, body: string): Promise<void> {
+  await db
+    .update(comments)
+    .set({
+      body,
+      status: 'pending',
+      approvedBody: sql`case when ${comments.status} = 'approved' then ${comments.body} else ${comments.approvedBody} end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(comments.id, commentId));
+}
+
+/**
+ * Approves a pending comment (or its pending edit, dropping the text kept meanwhile); true only
+ * for the request that changed it, so two teachers approving at once tell the family once.
  */
 export async function approveComment(
   db: Db,
@@ -164,7 +193,7 @@ export async function approveComment(
 ): Promise<boolean> {
   const rows = await db
     .update(comments)
-    .set({ status: 'approved', approvedById, updatedAt: new Date() })
+    .set({ status: 'approved', approvedById, approvedBody: null, updatedAt: new Date() })
     .where(and(eq(comments.id, commentId), eq(comments.status, 'pending')))
     .returning({ id: comments.id });
   return rows.length > 0;

@@ -6,6 +6,7 @@ import {
   commentsOfPost,
   deleteComment,
   deleteFeedback,
+  editCommentForReview,
   feedbackById,
   insertComment,
   insertFeedback,
@@ -90,7 +91,10 @@ export async function addComment(
   return commentDocument(ctx, viewer, id);
 }
 
-/** The author edits the body; staff approve (telling the family) or hide and show. */
+/**
+ * The author edits the body (back to pending where comments wait for approval); staff approve
+ * (telling the family) or hide and show.
+ */
 export async function editComment(
   ctx: GalleryContext,
   viewer: Viewer,
@@ -103,7 +107,14 @@ export async function editComment(
   if ((body.approved !== undefined || body.hidden !== undefined) && !isStaff(viewer)) {
     throw forbidden('Only teachers and admins may approve or hide a comment.');
   }
-  if (body.body !== undefined) await updateComment(ctx.db, row.id, { body: body.body });
+  if (body.body !== undefined) {
+    // An edit is a new text: it waits for review whenever a new comment by this author would
+    // (docs/decisions/068-moderation-that-holds.md), so an approval cannot be reused for other words.
+    const post = await seenPost(ctx, viewer, row.postId);
+    const waits = !isStaff(viewer) && !post.isFamily && post.student.commentsNeedApproval;
+    if (waits) await editCommentForReview(ctx.db, row.id, body.body);
+    else await updateComment(ctx.db, row.id, { body: body.body });
+  }
   if (body.hidden !== undefined) {
     await updateComment(ctx.db, row.id, {
       hiddenAt: body.hidden ? new Date() : null,

@@ -1,8 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LocalDiskStorage } from '../../storage/storage';
 import { galleryContextOf } from './gallery.context';
 import { galleryRoutes } from './gallery.routes';
 import { seedDemoGallery } from './gallery.seed';
+import { sharedFileCheck } from './shared-files';
 
 export type GalleryPluginOptions = {
   /**
@@ -25,6 +27,8 @@ const registerGalleryPlugin: FastifyPluginAsyncZod<GalleryPluginOptions> = async
       }
     });
   }
+  // Shared image addresses serve only while the work is still shared (decision 068).
+  if (app.storage instanceof LocalDiskStorage) app.storage.stillShared = sharedFileCheck(app.db);
   // Called, not registered: the routes share this plugin's scope, as they did inside it.
   await galleryRoutes(app, { ctx });
 };

@@ -79,6 +79,7 @@ export function commentResource(row: CommentRow, viewer: GalleryViewer, avatarUr
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
       status: row.status,
+      edit_awaiting_review: row.editAwaitingReview,
       hidden: row.hiddenAt !== null,
       parent_id: row.parentId === null ? null : String(row.parentId),
       post_id: String(row.postId),

@@ -10,11 +10,12 @@ import {
   reportListDocumentSchema,
 } from '@atelier/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type Cast, cast, type Person } from '../classes/classes-testing';
 import { images } from '../media/media.tables';
 import { notifications } from '../notifications/notifications.tables';
+import { attendeeProfiles } from '../users/users.tables';
 import { postImages, posts } from './gallery.tables';
 import {
   auth,
@@ -311,6 +312,135 @@ describe('gallery routes', { timeout: 120_000 }, () => {
     expect((await send(kato, 'DELETE', GALLERY_API.comment(reply.json().data.id))).statusCode).toBe(
       204,
     );
+  });
+
+  it('an edit of an approved comment waits for review: others keep the approved text, the author and the queue see the new one', async () => {
+    const cho = await family(t, 'Aiko Cho', [{ name: 'Yui Cho' }]);
+    await enroll(t, s1.scheduleId, [cho.kids[0] ?? 0]);
+    const id = await seedPost(t, {
+      attendeeProfileId: mia(),
+      authorId: kato.id,
+      klassId: s1.klassId,
+      scheduleId: s1.scheduleId,
+    });
+    const created = await send(brown, 'POST', GALLERY_API.postComments(id), {
+      comment: { body: 'Lovely sky' },
+    });
+    const commentId = commentDocumentSchema.parse(created.json()).data.id;
+    await send(c.teacher, 'PATCH', GALLERY_API.comment(commentId), { comment: { approved: true } });
+    const seenBy = async (who: Person) =>
+      commentListDocumentSchema
+        .parse((await send(who, 'GET', GALLERY_API.postComments(id))).json())
+        .data.find((x) => x.id === commentId)?.attributes;
+
+    const edited = await send(brown, 'PATCH', GALLERY_API.comment(commentId), {
+      comment: { body: 'Something unkind' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.attributes).toMatchObject({
+      body: 'Something unkind',
+      status: 'pending',
+      edit_awaiting_review: true,
+    });
+    expect(await seenBy(kato)).toMatchObject({
+      body: 'Lovely sky',
+      status: 'approved',
+      edit_awaiting_review: false,
+    });
+    expect(await seenBy(cho)).toMatchObject({ body: 'Lovely sky', status: 'approved' });
+    expect(await seenBy(brown)).toMatchObject({ body: 'Something unkind', status: 'pending' });
+    expect(await seenBy(c.teacher)).toMatchObject({ body: 'Something unkind', status: 'pending' });
+    const queue = commentListDocumentSchema.parse(
+      (await send(c.teacher, 'GET', `${GALLERY_API.comments}?status=pending`)).json(),
+    );
+    expect(queue.data.find((x) => x.id === commentId)?.attributes.body).toBe('Something unkind');
+
+    // A second edit before review keeps the text last approved, not the pending one.
+    await send(brown, 'PATCH', GALLERY_API.comment(commentId), {
+      comment: { body: 'Something kind' },
+    });
+    expect(await seenBy(kato)).toMatchObject({ body: 'Lovely sky', status: 'approved' });
+
+    await send(c.teacher, 'PATCH', GALLERY_API.comment(commentId), { comment: { approved: true } });
+    expect(await seenBy(kato)).toMatchObject({ body: 'Something kind', status: 'approved' });
+    expect(await seenBy(cho)).toMatchObject({ body: 'Something kind', status: 'approved' });
+    const after = commentListDocumentSchema.parse(
+      (await send(c.teacher, 'GET', `${GALLERY_API.comments}?status=pending`)).json(),
+    );
+    expect(after.data.map((x) => x.id)).not.toContain(commentId);
+
+    // The family's own comments and staff's never wait.
+    const own = await send(kato, 'POST', GALLERY_API.postComments(id), {
+      comment: { body: 'Thanks' },
+    });
+    const ownEdit = await send(kato, 'PATCH', GALLERY_API.comment(own.json().data.id), {
+      comment: { body: 'Thanks a lot' },
+    });
+    expect(ownEdit.json().data.attributes).toMatchObject({
+      body: 'Thanks a lot',
+      status: 'approved',
+    });
+  });
+
+  it('an image address handed to a classmate’s family stops serving within a minute of the child’s work going back to the family, the family’s own still serves', async () => {
+    const sato = await family(t, 'Emi Sato', [{ name: 'Kei Sato', visibility: 'classmates' }]);
+    const kei = sato.kids[0] ?? 0;
+    await enroll(t, s1.scheduleId, [kei]);
+    const res = await upload(
+      sato,
+      { attendee_profile_id: String(kei), caption: 'Boats', klass_id: String(s1.klassId) },
+      [await photo('#2255aa')],
+    );
+    const postId = postDocumentSchema.parse(res.json()).data.id;
+    await t.app.media.drain();
+    const imageOf = async (who: Person) =>
+      postDocumentSchema.parse((await send(who, 'GET', GALLERY_API.post(postId))).json()).data
+        .attributes.images[0];
+    const theirs = await imageOf(brown);
+    const own = await imageOf(sato);
+    const fetch = (url: string | null | undefined) =>
+      t.app.inject({ method: 'GET', url: url ?? '/media/none' });
+
+    const served = await fetch(theirs?.url);
+    expect(served.statusCode).toBe(200);
+    // The browser keeps it half a minute at most, privately.
+    expect(served.headers['cache-control']).toMatch(/^private, max-age=([0-9]|[12][0-9]|30)$/);
+    expect((await fetch(own?.url)).statusCode).toBe(200);
+
+    await t.database.db
+      .update(attendeeProfiles)
+      .set({ galleryVisibility: 'family' })
+      .where(eq(attendeeProfiles.id, kei));
+    // An address not fetched since is refused at once; one just served, once the per-process
+    // memory of it lapses (the clock moves on half a minute and a second).
+    expect((await fetch(theirs?.thumb_url)).statusCode).toBe(403);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 31_000);
+      expect((await fetch(theirs?.url)).statusCode).toBe(403);
+      expect((await fetch(own?.url)).statusCode).toBe(200);
+      expect((await fetch(own?.thumb_url)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an image address handed to a classmate’s family stops serving once staff hide the post', async () => {
+    const ito = await family(t, 'Aya Ito', [{ name: 'Sora Ito', visibility: 'classmates' }]);
+    const sora = ito.kids[0] ?? 0;
+    await enroll(t, s1.scheduleId, [sora]);
+    const res = await upload(
+      ito,
+      { attendee_profile_id: String(sora), caption: 'Trees', klass_id: String(s1.klassId) },
+      [await photo('#22aa55')],
+    );
+    const postId = postDocumentSchema.parse(res.json()).data.id;
+    await t.app.media.drain();
+    const seen = postDocumentSchema.parse(
+      (await send(brown, 'GET', GALLERY_API.post(postId))).json(),
+    ).data.attributes.images[0];
+    await send(c.teacher, 'PATCH', GALLERY_API.post(postId), { post: { hidden: true } });
+    expect((await t.app.inject({ method: 'GET', url: seen?.url ?? '' })).statusCode).toBe(403);
   });
 
   it('a child whose family turned approval off gets classmates’ comments at once', async () => {

@@ -85,6 +85,11 @@ export const comments = pgTable(
     }),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text().notNull(),
+    /**
+     * The last approved text while an edit of an approved comment waits for review: everyone but
+     * its author and staff still sees this (docs/decisions/068-moderation-that-holds.md).
+     */
+    approvedBody: text('approved_body'),
     status: text({ enum: ['pending', 'approved'] })
       .notNull()
       .default('approved'),

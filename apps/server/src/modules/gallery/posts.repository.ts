@@ -1,11 +1,11 @@
 import type { PostScope } from '@atelier/contract';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/http';
 import { klassesTable } from '../classes';
 import { activelyEnrolledIn } from '../enrollments';
-import { readyImageIdsQuery } from '../media';
-import { galleryStudentsTable } from '../users';
+import { imageIdsOfFileQuery, readyImageIdsQuery } from '../media';
+import { attendeeIdsWithVisibilityQuery, galleryStudentsTable } from '../users';
 import { comments, feedbacks, postImages, posts } from './gallery.tables';
 import type { GalleryViewer } from './gallery-viewer';
 import {
@@ -322,4 +322,24 @@ export async function deletePost(db: Db, postId: number): Promise<number[]> {
     await tx.delete(posts).where(eq(posts.id, postId));
     return ids.map((r) => r.imageId);
   });
+}
+
+/**
+ * Whether a stored artwork file is still shared beyond the family and staff: it belongs to a post,
+ * not hidden, of a student whose work is public or seen by classmates (docs/decisions/068-moderation-that-holds.md).
+ */
+export async function fileStillShared(db: Db, path: string): Promise<boolean> {
+  const shared = inArray(
+    posts.attendeeProfileId,
+    sql`(${attendeeIdsWithVisibilityQuery('public')} union ${attendeeIdsWithVisibilityQuery('classmates')})`,
+  );
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(postImages)
+    .innerJoin(posts, eq(posts.id, postImages.postId))
+    .where(
+      and(inArray(postImages.imageId, imageIdsOfFileQuery(path)), isNull(posts.hiddenAt), shared),
+    )
+    .limit(1);
+  return row !== undefined;
 }

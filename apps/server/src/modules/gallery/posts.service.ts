@@ -50,19 +50,36 @@ export function decodeCursor(cursor: string): PostCursor {
   return { createdAt, id };
 }
 
-/** The images of each post, in order: two queries for any number of posts. */
+/**
+ * The images of each post, in order: a few queries for any number of posts. Addresses handed to
+ * anyone but the family and staff are shared ones, checked whenever fetched
+ * (docs/decisions/068-moderation-that-holds.md).
+ */
 async function imagesOfPosts(
   ctx: GalleryContext,
-  postIds: number[],
+  viewer: GalleryViewer,
+  rows: Pick<PostRow, 'id' | 'isFamily'>[],
 ): Promise<Map<number, ArtworkImage[]>> {
-  const idsByPost = await imageIdsOfPosts(ctx.db, postIds);
-  const views = await ctx.media.imageViews([...idsByPost.values()].flat());
+  const idsByPost = await imageIdsOfPosts(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const sharedPost = new Set(rows.filter((r) => !isStaff(viewer) && !r.isFamily).map((r) => r.id));
+  const idsOf = (shared: boolean) =>
+    [...idsByPost].flatMap(([postId, ids]) => (sharedPost.has(postId) === shared ? ids : []));
+  const [own, shared] = await Promise.all([
+    ctx.media.imageViews(idsOf(false)),
+    ctx.media.imageViews(idsOf(true), { shared: true }),
+  ]);
+  const views = {
+    get: (id: number, postId: number) => (sharedPost.has(postId) ? shared : own).get(id),
+  };
   const out = new Map<number, ArtworkImage[]>();
   for (const [postId, ids] of idsByPost) {
     out.set(
       postId,
       ids.flatMap((id) => {
-        const view = views.get(id);
+        const view = views.get(id, postId);
         return view ? [view] : [];
       }),
     );
@@ -89,13 +106,7 @@ export async function listPosts(
     POSTS_PAGE_SIZE + 1,
   );
   const page = rows.slice(0, POSTS_PAGE_SIZE);
-  const images =
-    page.length > 0
-      ? await imagesOfPosts(
-          ctx,
-          page.map((r) => r.id),
-        )
-      : new Map();
+  const images = page.length > 0 ? await imagesOfPosts(ctx, viewer, page) : new Map();
   const last = page[page.length - 1];
   return {
     data: page.map((row) => postResource(row, viewer, images.get(row.id) ?? [])),
@@ -118,7 +129,7 @@ export async function getPost(
 ): Promise<PostDocument> {
   const row = await seenPost(ctx, viewer, postId);
   const [images, feedbacks] = await Promise.all([
-    imagesOfPosts(ctx, [row.id]),
+    imagesOfPosts(ctx, viewer, [row]),
     feedbacksOfPost(ctx.db, row.id).then((rows) => withTeachers(ctx, rows)),
   ]);
   const included = feedbacks.map((f) => feedbackResource(f, viewer, ctx.avatarUrl));

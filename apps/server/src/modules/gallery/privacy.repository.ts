@@ -91,11 +91,12 @@ export function seesPost(viewer: GalleryViewer): SQL {
 
 /**
  * The viewer may see the comment (comments of the enclosing query, on a post they see): staff see
- * every one; a pending comment only its author; a hidden one only the family (and staff).
+ * every one; a pending comment only its author, unless it is an edit of an approved one (others
+ * then see the approved text, comments.repository.ts); a hidden one only the family (and staff).
  */
 export function seesComment(viewer: GalleryViewer): SQL {
   if (isStaff(viewer)) return sql`true`;
-  const approved = sql`${comments.status} = 'approved'`;
+  const approved = sql`(${comments.status} = 'approved' or ${comments.approvedBody} is not null)`;
   if (!viewer) return sql`(${approved} and ${comments.hiddenAt} is null)`;
   const approvedOrOwn = sql`(${approved} or ${comments.authorId} = ${viewer.id})`;
   return sql`(${approvedOrOwn} and (${comments.hiddenAt} is null or ${isFamilyOf(viewer)}))`;

@@ -28,7 +28,8 @@ export async function publicArtworkPage(
     ctx.db,
     rows.map((row) => row.id),
   );
-  const views = await ctx.media.imageViews([...idsByPost.values()].flat());
+  // Guests' addresses are shared ones: they stop serving once the family withdraws the work.
+  const views = await ctx.media.imageViews([...idsByPost.values()].flat(), { shared: true });
   const posts = rows.map((row) => ({
     id: row.id,
     caption: row.caption,

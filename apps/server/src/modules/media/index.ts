@@ -4,5 +4,5 @@
 export type { ArtworkImage } from '@atelier/contract';
 export type { ImageOutcome } from './image-worker-pool';
 export { type MediaPluginOptions, mediaPlugin } from './media.plugin';
-export { readyImageIdsQuery } from './media.repository';
+export { imageIdsOfFileQuery, readyImageIdsQuery } from './media.repository';
 export type { Media } from './media.service';

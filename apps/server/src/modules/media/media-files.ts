@@ -10,6 +10,9 @@ export const displayWebpPath = (key: string) => `${key}.webp`;
 export const displayAvifPath = (key: string) => `${key}.avif`;
 export const thumbPath = (key: string) => `${key}-thumb.webp`;
 
+/** The base key a processed file belongs to: `artworks/{uuid}` of any of the three. */
+export const artworkKeyOfFile = (path: string) => path.replace(/(-thumb)?\.(webp|avif)$/, '');
+
 /** Every file an image row may own, for deletion. */
 export function filesOfImage(row: { key: string | null; originalKey: string | null }): string[] {
   const files = row.originalKey ? [row.originalKey] : [];

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { images } from './media.tables';
+import { artworkKeyOfFile } from './media-files';
 
 export type ImageRow = typeof images.$inferSelect;
 
@@ -115,4 +116,15 @@ export function readyImageIdsQuery() {
     .select({ id: images.id })
     .from(images)
     .where(eq(images.status, 'ready'));
+}
+
+/**
+ * The id of the image a processed file belongs to (display, AVIF or thumbnail), as a subquery:
+ * the gallery asks at request time whether a shared address may still serve it.
+ */
+export function imageIdsOfFileQuery(path: string) {
+  return new QueryBuilder()
+    .select({ id: images.id })
+    .from(images)
+    .where(eq(images.key, artworkKeyOfFile(path)));
 }

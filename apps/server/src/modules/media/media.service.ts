@@ -27,8 +27,12 @@ export type Media = {
    * is `pending` until processed.
    */
   acceptUpload(data: Buffer, field: string): Promise<{ imageId: number }>;
-  /** The views of `ids` (one query for any number), with signed URLs; unknown ids are absent. */
-  imageViews(ids: number[]): Promise<Map<number, ArtworkImage>>;
+  /**
+   * The views of `ids` (one query for any number), with signed URLs; unknown ids are absent.
+   * `shared`: for someone outside the family and staff, so the URLs stop serving once the work is
+   * no longer shared (docs/decisions/068-moderation-that-holds.md).
+   */
+  imageViews(ids: number[], options?: { shared?: boolean }): Promise<Map<number, ArtworkImage>>;
   /** Resolves when every pending job has been processed (tests). */
   drain(): Promise<void>;
   /** Removes the images' files and rows (a deleted post, a discarded photo). */
@@ -59,13 +63,14 @@ export function createMedia(
       return { imageId };
     },
 
-    async imageViews(ids) {
+    async imageViews(ids, options = {}) {
       const views = new Map<number, ArtworkImage>();
       if (ids.length === 0) return views;
       const rows = await selectImages(db, [...new Set(ids)]);
       const expiresAt = signedUrlExpiry();
+      const shared = options.shared ?? false;
       await Promise.all(
-        rows.map(async (row) => views.set(row.id, await viewOf(storage, row, expiresAt))),
+        rows.map(async (row) => views.set(row.id, await viewOf(storage, row, expiresAt, shared))),
       );
       return views;
     },
@@ -84,9 +89,14 @@ export function createMedia(
   };
 }
 
-async function viewOf(storage: Storage, row: ImageRow, expiresAt: Date): Promise<ArtworkImage> {
+async function viewOf(
+  storage: Storage,
+  row: ImageRow,
+  expiresAt: Date,
+  shared: boolean,
+): Promise<ArtworkImage> {
   const ready = row.status === 'ready' && row.key !== null;
-  const sign = (path: string) => storage.signedUrl(path, expiresAt);
+  const sign = (path: string) => storage.signedUrl(path, expiresAt, shared);
   const key = row.key ?? '';
   const [url, avifUrl, thumbUrl] = ready
     ? await Promise.all([

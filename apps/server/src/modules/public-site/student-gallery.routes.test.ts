@@ -124,7 +124,10 @@ describe('GET /student-gallery', { timeout: 120_000 }, () => {
   it('serves small signed thumbnails with their size, the first row eager and the rest lazy', async () => {
     const res = await get('/student-gallery');
     const shown = artworks(res.body);
-    const view = (await t.app.media.imageViews([firstImageOfMulti])).get(firstImageOfMulti);
+    // A guest's addresses are shared ones (docs/decisions/068-moderation-that-holds.md).
+    const view = (await t.app.media.imageViews([firstImageOfMulti], { shared: true })).get(
+      firstImageOfMulti,
+    );
     expect(view?.thumb_url).toBeTruthy();
     const multi = shown[1]?.entry ?? '';
     expect(multi).toContain(
@@ -198,5 +201,26 @@ describe('GET /student-gallery', { timeout: 120_000 }, () => {
     expect(res.body).not.toContain('Yui');
     // One page only now: no pager.
     expect(res.body).not.toContain('class="pager"');
+  });
+
+  it('a guest’s image address stops serving at once when the family stops sharing', async () => {
+    const before = artworks((await get('/student-gallery')).body);
+    const srcOf = (entry: string | undefined) =>
+      /<img src="([^"]+)"/.exec(entry ?? '')?.[1]?.replaceAll('&amp;', '&') ?? '';
+    const src = srcOf(before[0]?.entry);
+    expect(src).toContain('a=s');
+    // Past the sharing check: only the test's file is missing.
+    expect((await t.app.inject({ method: 'GET', url: src ?? '' })).statusCode).toBe(404);
+    await t.database.db
+      .update(attendeeProfiles)
+      .set({ galleryVisibility: 'family' })
+      .where(inArray(attendeeProfiles.id, [mia]));
+    const after = await get('/student-gallery');
+    expect(after.body).not.toContain('Mia K.');
+    // An address of hers not fetched before: refused at once (one fetched keeps serving from this
+    // process's memory for at most half a minute, gallery.routes.test.ts).
+    const other = srcOf(before[1]?.entry);
+    expect(other).toContain('a=s');
+    expect((await t.app.inject({ method: 'GET', url: other })).statusCode).toBe(403);
   });
 });

@@ -102,6 +102,7 @@ export function buildComment(overrides: Partial<Comment> = {}): Comment {
     created_at: '2026-03-15T11:00:00Z',
     updated_at: '2026-03-15T11:00:00Z',
     status: 'approved',
+    edit_awaiting_review: false,
     hidden: false,
     parent_id: null,
     post_id: '1',

@@ -80,7 +80,11 @@ export function CommentItem({ comment, canReply, onReply, onReport, children }: 
       )}
       {comment.status === 'pending' && (
         <Typography variant="body2" color="warning.dark" data-testid="gallery-comment-pending">
-          {t('gallery.comments.pending')}
+          {t(
+            comment.edit_awaiting_review
+              ? 'gallery.comments.editPending'
+              : 'gallery.comments.pending',
+          )}
         </Typography>
       )}
       {mode === 'view' && (

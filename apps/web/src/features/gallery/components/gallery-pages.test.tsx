@@ -156,6 +156,40 @@ describe('post dialog', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(dialog.getByRole('button', { name: 'Report post' })).toBeVisible();
   });
 
+  it('tells the author an edit of an approved comment awaits review while others read the earlier text', async () => {
+    render(
+      <MyGalleryPage />,
+      routes({
+        'GET /api/v1/posts/5/comments': {
+          data: commentListDocument([
+            buildComment({
+              id: '54',
+              body: 'Edited words',
+              status: 'pending',
+              edit_awaiting_review: true,
+            }),
+          ]),
+        },
+      }),
+      '/gallery/my_gallery?post=5',
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: "Mia K.'s artwork" }));
+    const edited = await waitFor(() => {
+      const found = dialog
+        .getAllByTestId('gallery-comment')
+        .find((c) => c.getAttribute('data-comment-id') === '54');
+      expect(found).toBeDefined();
+      return found as HTMLElement;
+    });
+    expect(within(edited).getByText('Edited words')).toBeVisible();
+    expect(
+      within(edited).getByText(
+        'Your edit is awaiting review: others see the earlier text until a teacher approves it',
+      ),
+    ).toBeVisible();
+    expect(within(edited).queryByText("Waiting for a teacher's approval")).toBeNull();
+  });
+
   it('opens from a card and closes back to the list', async () => {
     const { user } = render(<NewsFeedPage />, routes());
     await user.click(await screen.findByRole('button', { name: "Open Mia K.'s post" }));
