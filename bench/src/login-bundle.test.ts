@@ -4,11 +4,16 @@ import { LOGIN_JS_BUDGET_BYTES, measureLoginBundle } from './login-bundle';
 
 // `npm test` builds the web app before this runs. The budget is for bytes as Chromium receives
 // them, which `npm run bench -- login-bundle` measures in a real visit; this deterministic stand-in
-// sums the built .br files, the exact bodies the server sends to a browser. It leaves out the
-// response headers (about 0.6 KB per script), so the bench's figure is a little higher.
+// sums the built .br files, the exact bodies the server sends to a browser, plus each script
+// response's headers (about 0.6 KB as Chromium counts them): without them a bundle a few
+// kilobytes over the budget in a real visit passed here.
+const HEADER_BYTES_PER_SCRIPT = 600;
+
 describe('first visit to /app/login', () => {
-  it('loads at most 180 KB of JavaScript (the brotli files the server sends)', () => {
-    const { files, brotliBytes } = measureLoginBundle();
+  it('loads at most 180 KB of JavaScript (the brotli files the server sends, with their headers)', () => {
+    const measured = measureLoginBundle();
+    const { files } = measured;
+    const brotliBytes = measured.brotliBytes + files.length * HEADER_BYTES_PER_SCRIPT;
     const largest = [...files]
       .sort((a, b) => b.brotliBytes - a.brotliBytes)
       .slice(0, 8)

@@ -38,6 +38,7 @@ export * from './photo-boxes/photo-boxes.schemas';
 export * from './public-site/contact.schemas';
 export * from './public-site/public-menu';
 export * from './public-site/public-menu-ja';
+export * from './refunds/refunds.constants';
 export * from './refunds/refunds.schemas';
 export * from './reminders/reminders.schemas';
 export * from './sales/sales.schemas';

@@ -4,7 +4,7 @@ import { idSchema } from '../common/id.schemas';
 import { plainResourceObjectSchema } from '../common/json-api';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { textSchema } from '../common/text.schemas';
-import { REFUND_METHODS } from '../refunds/refunds.schemas';
+import { REFUND_METHODS } from '../refunds/refunds.constants';
 import { ORDER_STATUSES, orderItemSchema } from './orders.schemas';
 
 // Order management (docs/product.md#order-management, decision 032): admins list, search, read,
