@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WITHDRAWN_IMAGE_MESSAGE } from '../../storage/media-files.routes';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { postImages, posts } from '../gallery/gallery.tables';
 import { family, seedPost } from '../gallery/gallery-testing';
@@ -221,6 +222,8 @@ describe('GET /student-gallery', { timeout: 120_000 }, () => {
     // process's memory for at most half a minute, gallery.routes.test.ts).
     const other = srcOf(before[1]?.entry);
     expect(other).toContain('a=s');
-    expect((await t.app.inject({ method: 'GET', url: other })).statusCode).toBe(403);
+    const refused = await t.app.inject({ method: 'GET', url: other });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().errors[0].detail).toBe(WITHDRAWN_IMAGE_MESSAGE);
   });
 });
