@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { type DemoRole, demoAccount, expect } from './fixtures';
+import { linkIn, nextMail } from './mail';
 
 // What several specs do the same way: reach the API as a demo account, start from an empty cart,
 // place an order as the app would, and pick an option of an MUI select.
@@ -174,4 +175,52 @@ export async function addPastKlass(
   });
   expect(added.status()).toBe(201);
   return startsAt;
+}
+
+/**
+ * A new family, registered and confirmed through the API as a parent would (the mailed link),
+ * with one child of its own: a test that owns its family meets no other test's orders or credit.
+ */
+export async function registerFamily(
+  request: APIRequestContext,
+  family: { name: string; email: string; password: string; child: string },
+): Promise<{ userId: string; jwt: string; childId: string }> {
+  const registered = await request.post('/api/v1/users', {
+    data: {
+      user: {
+        name: family.name,
+        email: family.email,
+        password: family.password,
+        timezone: 'America/New_York',
+        terms_accepted: true,
+      },
+    },
+  });
+  expect(registered.status()).toBe(202);
+  const mail = await nextMail(request, family.email, 'confirmation');
+  const token = linkIn(mail, '/register/').split('/').pop() as string;
+  const confirmed = await request.put(`/api/v1/user_token/${token}`);
+  expect(confirmed.status()).toBe(200);
+  const { jwt } = ((await confirmed.json()) as { data: { jwt: string } }).data;
+  const { userId, childId } = await addChild(request, jwt, family.child);
+  return { userId, jwt, childId };
+}
+
+/**
+ * A child of the signed-in account's own, born 2015: the demo children may already be enrolled by
+ * other tests of the same worker.
+ */
+export async function addChild(
+  request: APIRequestContext,
+  jwt: string,
+  name: string,
+): Promise<{ userId: string; childId: string }> {
+  const me = await request.get('/api/v1/users/me', { headers: bearer(jwt) });
+  const userId = ((await me.json()) as { data: { id: string } }).data.id;
+  const added = await request.post(`/api/v1/users/${userId}/attendee_profiles`, {
+    headers: bearer(jwt),
+    data: { attendee_profile: { name, birthday: '2015-06-01' } },
+  });
+  expect(added.status()).toBe(201);
+  return { userId, childId: ((await added.json()) as { data: { id: string } }).data.id };
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP, expect, test } from '../fixtures';
-import { apiToken, bearer, scheduleOf } from '../helpers';
-import { freshEmail, linkIn, nextMail } from '../mail';
+import { apiToken, bearer, registerFamily, scheduleOf } from '../helpers';
+import { freshEmail } from '../mail';
 
 // A family's account credit pays at checkout before the card (docs/product.md#a-familys-ledger,
 // docs/decisions/064-account-credit-at-checkout.md). Each test registers a family of its own, so
@@ -11,33 +11,17 @@ type Family = { id: string; jwt: string; child: string };
 
 /** A confirmed account with one child and that child in the cart for Comics Drawing. */
 async function familyWithCart(request: APIRequestContext, tag: string): Promise<Family> {
-  const email = freshEmail(tag);
-  const registered = await request.post('/api/v1/users', {
-    data: {
-      user: {
-        name: `Credit ${tag}`,
-        email,
-        password: `${tag} long enough 1!`,
-        timezone: 'America/New_York',
-        terms_accepted: true,
-      },
-    },
-  });
-  expect(registered.status()).toBe(202);
-  const mail = await nextMail(request, email, 'confirmation');
-  const token = linkIn(mail, '/register/').split('/').pop() as string;
-  const confirmed = await request.put(`/api/v1/user_token/${token}`);
-  expect(confirmed.status()).toBe(200);
-  const { jwt } = ((await confirmed.json()) as { data: { jwt: string } }).data;
-  const me = await request.get('/api/v1/users/me', { headers: bearer(jwt) });
-  const id = ((await me.json()) as { data: { id: string } }).data.id;
   const child = `Cleo Credit ${Date.now()}`;
-  const added = await request.post(`/api/v1/users/${id}/attendee_profiles`, {
-    headers: bearer(jwt),
-    data: { attendee_profile: { name: child, birthday: '2015-06-01' } },
+  const {
+    userId: id,
+    jwt,
+    childId,
+  } = await registerFamily(request, {
+    name: `Credit ${tag}`,
+    email: freshEmail(tag),
+    password: `${tag} long enough 1!`,
+    child,
   });
-  expect(added.status()).toBe(201);
-  const childId = ((await added.json()) as { data: { id: string } }).data.id;
   const { scheduleId, planId } = await scheduleOf(request, 'comics-drawing', 'Current term');
   const carted = await request.post('/api/v2/cart_items', {
     headers: bearer(jwt),

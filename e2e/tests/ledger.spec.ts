@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { APP, type DemoRole, expect, signInAs, test } from '../fixtures';
-import { apiToken, bearer, placeOrder } from '../helpers';
+import { addChild, apiToken, bearer, placeOrder } from '../helpers';
 
 // A family's ledger end to end (docs/product.md#a-familys-ledger): an order paid by card shows on
 // the family's statement as its charge and payment, nothing owed; staff add a credit on the
@@ -16,15 +16,8 @@ test('a paid order shows on the family’s statement, and a credit staff add sho
   request,
 }) => {
   const parent = await apiToken(request, 'parent');
-  const me = await request.get('/api/v1/users/me', { headers: bearer(parent) });
-  const parentId = ((await me.json()) as { data: { id: string } }).data.id;
-  // A child of its own: the demo children may already be enrolled by other tests of this worker.
   const child = `Nora Ledger ${Date.now()}`;
-  const added = await request.post(`/api/v1/users/${parentId}/attendee_profiles`, {
-    headers: bearer(parent),
-    data: { attendee_profile: { name: child, birthday: '2015-06-01' } },
-  });
-  expect(added.status()).toBe(201);
+  const { userId: parentId } = await addChild(request, parent, child);
   const orderId = await placeOrder(
     request,
     parent,

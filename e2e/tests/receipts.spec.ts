@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download } from '@playwright/test';
 import { APP, expect, signInAs, test } from '../fixtures';
-import { apiToken, bearer, placeOrder } from '../helpers';
+import { addChild, apiToken, placeOrder } from '../helpers';
 
 // Receipts end to end (docs/product.md#receipts): a family opens a paid order's receipt in
 // /orders, sees the school, the list price, subtotal and total and the card that paid, and saves
@@ -17,15 +17,8 @@ test('a family downloads a paid order’s receipt and the year’s statement as 
   request,
 }) => {
   const parent = await apiToken(request, 'parent');
-  const me = await request.get('/api/v1/users/me', { headers: bearer(parent) });
-  const parentId = ((await me.json()) as { data: { id: string } }).data.id;
-  // A child of its own: the demo children may already be enrolled by other tests of this worker.
   const child = `Rita Receipt ${Date.now()}`;
-  const added = await request.post(`/api/v1/users/${parentId}/attendee_profiles`, {
-    headers: bearer(parent),
-    data: { attendee_profile: { name: child, birthday: '2015-06-01' } },
-  });
-  expect(added.status()).toBe(201);
+  await addChild(request, parent, child);
   const orderId = await placeOrder(
     request,
     parent,

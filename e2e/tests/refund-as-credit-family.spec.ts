@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP, expect, test } from '../fixtures';
-import { apiToken, bearer, placeOrder } from '../helpers';
-import { freshEmail, linkIn, nextMail } from '../mail';
+import { apiToken, bearer, placeOrder, registerFamily } from '../helpers';
+import { freshEmail } from '../mail';
 
 // A refund kept as account credit, as the family sees it (docs/product.md#refunds,
 // docs/decisions/065-refunds-by-method-and-late-payments-kept-as-credit.md): staff refund part of a
@@ -13,32 +13,13 @@ type Family = { jwt: string; child: string };
 
 /** A confirmed account with one child of its own. */
 async function freshFamily(request: APIRequestContext, tag: string): Promise<Family> {
-  const email = freshEmail(tag);
-  const registered = await request.post('/api/v1/users', {
-    data: {
-      user: {
-        name: `Refund ${tag}`,
-        email,
-        password: `${tag} long enough 1!`,
-        timezone: 'America/New_York',
-        terms_accepted: true,
-      },
-    },
-  });
-  expect(registered.status()).toBe(202);
-  const mail = await nextMail(request, email, 'confirmation');
-  const token = linkIn(mail, '/register/').split('/').pop() as string;
-  const confirmed = await request.put(`/api/v1/user_token/${token}`);
-  expect(confirmed.status()).toBe(200);
-  const { jwt } = ((await confirmed.json()) as { data: { jwt: string } }).data;
-  const me = await request.get('/api/v1/users/me', { headers: bearer(jwt) });
-  const id = ((await me.json()) as { data: { id: string } }).data.id;
   const child = `Remy Refund ${Date.now()}`;
-  const added = await request.post(`/api/v1/users/${id}/attendee_profiles`, {
-    headers: bearer(jwt),
-    data: { attendee_profile: { name: child, birthday: '2015-06-01' } },
+  const { jwt } = await registerFamily(request, {
+    name: `Refund ${tag}`,
+    email: freshEmail(tag),
+    password: `${tag} long enough 1!`,
+    child,
   });
-  expect(added.status()).toBe(201);
   return { jwt, child };
 }
 

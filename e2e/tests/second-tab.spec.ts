@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP, expect, test } from '../fixtures';
-import { bearer, scheduleOf } from '../helpers';
-import { freshEmail, linkIn, nextMail } from '../mail';
+import { bearer, registerFamily, scheduleOf } from '../helpers';
+import { freshEmail } from '../mail';
 
 // Checkout from two tabs at once (docs/architecture.md#orders): an account has one payable order
 // at a time, so a second tab placing the same cart, even with its own Idempotency-Key (each tab
@@ -13,31 +13,13 @@ type Family = { email: string; jwt: string; child: string };
 /** A fresh family: registered and confirmed through the API, with a child of its own. */
 async function freshFamily(request: APIRequestContext): Promise<Family> {
   const email = freshEmail('second-tab');
-  const registered = await request.post('/api/v1/users', {
-    data: {
-      user: {
-        name: 'Tess Twotabs',
-        email,
-        password: 'two tabs one payment 1!',
-        timezone: 'America/New_York',
-        terms_accepted: true,
-      },
-    },
-  });
-  expect(registered.status()).toBe(202);
-  const mail = await nextMail(request, email, 'confirmation');
-  const token = linkIn(mail, '/register/').split('/').pop() as string;
-  const confirmed = await request.put(`/api/v1/user_token/${token}`);
-  expect(confirmed.status()).toBe(200);
-  const jwt = ((await confirmed.json()) as { data: { jwt: string } }).data.jwt;
-  const me = await request.get('/api/v1/users/me', { headers: bearer(jwt) });
-  const userId = ((await me.json()) as { data: { id: string } }).data.id;
   const child = `Otto Twotabs ${Date.now()}`;
-  const added = await request.post(`/api/v1/users/${userId}/attendee_profiles`, {
-    headers: bearer(jwt),
-    data: { attendee_profile: { name: child, birthday: '2015-06-01' } },
+  const { jwt } = await registerFamily(request, {
+    name: 'Tess Twotabs',
+    email,
+    password: 'two tabs one payment 1!',
+    child,
   });
-  expect(added.status()).toBe(201);
   return { email, jwt, child };
 }
 

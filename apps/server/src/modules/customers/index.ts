@@ -14,4 +14,6 @@ export {
   guestCustomerContact,
   guestCustomerIdsOfUser,
   joinGuestHistory,
+  type WalkInBooking,
+  type WalkInQuote,
 } from './customers.service';

@@ -10,6 +10,7 @@ import { AppError, ValidationError } from '../../lib/app-error';
 import type { CheckoutItem } from '../cart';
 import { cartSchedulesByIds, scheduleSnapshotExtras } from '../classes';
 import { holdCouponUse, walkInCoupon } from '../coupons';
+import type { WalkInBooking, WalkInQuote } from '../customers';
 import { enrolledAmong } from '../enrollments';
 import { priceCartItem } from '../pricing';
 import { recordOrderEvent } from './order-events';
@@ -33,26 +34,11 @@ import { orderResource } from './orders.resources';
 // A coupon is resolved with the walk-in as the person and its use held in the order's
 // transaction through the same call as checkout, so its limits hold whoever books.
 
-export type WalkInPaymentMethod = 'cash' | 'check' | 'card';
+export type WalkInPaymentMethod = WalkInBooking['paymentMethod'];
 
-export type WalkInOrderInput = {
-  guestCustomerId: number;
-  placedById: number;
-  scheduleId: number;
-  planId: number;
-  addonIds: number[];
-  /** The walk-in's attendees, already theirs (checked by the customers module). */
-  attendees: { id: number; name: string; birthday: string | null }[];
-  paymentMethod: WalkInPaymentMethod;
-  /** As typed at the desk; null: none. */
-  couponCode: string | null;
-};
-
-/** What the desk prices before booking: the booking without who attends, only how many. */
-export type WalkInPriceInput = Pick<
-  WalkInOrderInput,
-  'guestCustomerId' | 'scheduleId' | 'planId' | 'addonIds' | 'couponCode'
-> & { numberOfAttendees: number };
+/** The customers module declares what it asks of the desk; this module places and prices it. */
+export type WalkInOrderInput = WalkInBooking;
+export type WalkInPriceInput = WalkInQuote;
 
 /** The walk-in's price: what to take at the desk. */
 export type WalkInPrice = {
