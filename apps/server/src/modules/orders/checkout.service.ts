@@ -6,6 +6,7 @@ import { scheduleSnapshotExtras } from '../classes';
 import { holdCouponUse, usedUpCouponCode } from '../coupons';
 import { enrolledAmong } from '../enrollments';
 import { accountBalance } from '../ledger';
+import { amountDue } from './order-amounts';
 import { documentOf } from './order-documents';
 import { recordOrderEvent } from './order-events';
 import { expireDue } from './order-expiry.service';
@@ -259,7 +260,7 @@ export async function createOrder(
   }
   // Nothing left for the card (a coupon or the account credit took it all): paid at once, no card
   // form, through the same path as a card that went through.
-  if (order.total - order.creditApplied === 0) await markOrderPaid(ctx, order.id);
+  if (amountDue(order) === 0) await markOrderPaid(ctx, order.id);
   const current = (await orderById(ctx.db, order.id)) ?? order;
   return documentOf(ctx, current);
 }

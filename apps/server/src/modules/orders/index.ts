@@ -6,6 +6,7 @@ export {
   joinGuestOrders,
   type OrderOwner,
 } from './customer-orders.service';
+export { amountDue } from './order-amounts';
 export {
   ORDER_EVENT_TYPES,
   type OrderEventInput,

@@ -1,4 +1,5 @@
 import type { OrderDocument, OrderPayment } from '@atelier/contract';
+import { amountDue } from './order-amounts';
 import type { OrdersContext } from './orders.context';
 import type { PaymentsPort } from './orders.payments';
 import { itemsOfOrders, type OrderRow } from './orders.repository';
@@ -21,7 +22,7 @@ export async function paymentFor(
   order: OrderRow,
 ): Promise<OrderPayment | null> {
   // The card pays what the account credit leaves (docs/decisions/064-account-credit-at-checkout.md).
-  const amount = order.total - order.creditApplied;
+  const amount = amountDue(order);
   if (order.status !== 'pending' || amount === 0) return null;
   try {
     return paymentOf(

@@ -2,6 +2,7 @@ import type { LedgerPaymentMethod } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { orderPaidEntries, paymentEntries, recordEntries } from '../ledger';
 import { paymentIdOfOrder } from '../payments';
+import { amountDue } from './order-amounts';
 import type { OrderItemWithAttendees, OrderRow } from './orders.repository';
 
 // An order's money moves in its family's ledger (docs/decisions/062-family-ledger.md), written by
@@ -71,9 +72,6 @@ export async function recordPaymentWithoutSale(
   const paymentId = paidBy.method === 'card' ? await paymentIdOfOrder(tx, order.id) : null;
   await recordEntries(
     tx,
-    paymentEntries(
-      { ...order, total: order.total - order.creditApplied },
-      { ...paidBy, paymentId, at },
-    ),
+    paymentEntries({ ...order, total: amountDue(order) }, { ...paidBy, paymentId, at }),
   );
 }

@@ -5,6 +5,7 @@ import { lockScheduleCapacities } from '../classes';
 import { redeemCouponUses, reinstateRedeemedUses, releaseCouponUses } from '../coupons';
 import { enrollHeldOrder, enrollIfSeatsFit, type OrderEnrollment } from '../enrollments';
 import { paymentCardOfOrder } from '../payments';
+import { amountDue } from './order-amounts';
 import { buyerOf, buyerOfOrder } from './order-buyers';
 import { recordOrderEvent } from './order-events';
 import {
@@ -44,7 +45,7 @@ export async function markOrderPaid(
     }
     // Paid from account credit alone, no money comes from outside: an order no longer held (a
     // checkout in another tab replaced it) is not paid later from credit it no longer set aside.
-    const creditOnly = order.creditApplied > 0 && order.creditApplied === order.total;
+    const creditOnly = order.creditApplied > 0 && amountDue(order) === 0;
     if (creditOnly && (order.status !== 'pending' || order.expiresAt <= at)) {
       return { order, changed: false, refundDue: false };
     }
@@ -131,9 +132,7 @@ async function queueReceipt(
   const onItems = discounts.reduce((sum, d) => sum + d.amount, 0);
   if (order.discount > onItems) discounts.push({ code: null, amount: order.discount - onItems });
   const payments = [
-    ...(order.total - order.creditApplied > 0
-      ? [{ method: paidBy.method, amount: order.total - order.creditApplied, card }]
-      : []),
+    ...(amountDue(order) > 0 ? [{ method: paidBy.method, amount: amountDue(order), card }] : []),
     ...(order.creditApplied > 0
       ? [{ method: 'account_credit' as const, amount: order.creditApplied, card: null }]
       : []),

@@ -1,4 +1,5 @@
 import type { OrderPayment, OrderResource } from '@atelier/contract';
+import { amountDue } from './order-amounts';
 import type { OrderItemWithAttendees, OrderRow } from './orders.repository';
 
 // Orders → JSON:API (contract orders.schemas.ts): each item is its snapshot, plus the amounts and
@@ -19,7 +20,7 @@ export function orderResource(
       discount: order.discount,
       total: order.total,
       credit_applied: order.creditApplied,
-      amount_due: order.total - order.creditApplied,
+      amount_due: amountDue(order),
       created_at: order.createdAt.toISOString(),
       expires_at: order.expiresAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,

@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE } from '@atelier/contract';
 import { AppError } from '../../lib/app-error';
-import { itemsOfOrders, lockOrderRow, type OrderRow, recordOrderEvent } from '../orders';
+import { amountDue, itemsOfOrders, lockOrderRow, type OrderRow, recordOrderEvent } from '../orders';
 import { type PaymentEvent, paidIntentOfOrder } from '../payments';
 import { peopleByIds } from '../users';
 import { signHeldRefund } from './held-refund-links';
@@ -34,7 +34,7 @@ export async function returnLatePayment(ctx: RefundsContext, event: PaymentEvent
     const order = await lockOrderRow(tx, event.orderId);
     // Only a late payment makes an order failed; a paid one kept its seats.
     // What the card took: the account credit set aside for the order was never spent.
-    const cardPaid = order ? order.total - order.creditApplied : 0;
+    const cardPaid = order ? amountDue(order) : 0;
     if (order?.status !== 'failed' || cardPaid <= 0) return null;
     if (!(await paidIntentOfOrder(tx, order.id))) return null;
     const hold = ctx.latePaymentHoldMinutes;

@@ -2,7 +2,13 @@ import { REFUND_MESSAGES, type RefundMethod } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { orderPaymentsByMethod } from '../ledger';
-import { lockOrderRow, type OrderAttendeeRow, type OrderRow, recordOrderEvent } from '../orders';
+import {
+  amountDue,
+  lockOrderRow,
+  type OrderAttendeeRow,
+  type OrderRow,
+  recordOrderEvent,
+} from '../orders';
 import type { RefundsContext } from './refunds.context';
 import { insertRefund, type RefundRow, refundSums, refundSumsByMethod } from './refunds.repository';
 
@@ -60,7 +66,7 @@ export async function refundOptions(tx: Db, order: OrderRow): Promise<RefundOpti
   const { remaining } = await remainingOf(tx, order);
   const paid = await orderPaymentsByMethod(tx, order.id);
   const back = await refundSumsByMethod(tx, order.id);
-  const inMoney = Math.max(order.total - order.creditApplied, 0);
+  const inMoney = Math.max(amountDue(order), 0);
   const card = Math.min(paid.card ?? 0, inMoney);
   const desk = Math.min((paid.cash ?? 0) + (paid.check ?? 0), inMoney);
   const left = (took: number, gone: number) => Math.max(Math.min(took - gone, remaining), 0);
