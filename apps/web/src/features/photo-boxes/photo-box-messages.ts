@@ -15,6 +15,11 @@ const KNOWN: Record<string, MessageKey> = {
   [PHOTO_BOX_MESSAGES.notYourKlass]: 'photoBoxes.messages.notYourSession',
   [PHOTO_BOX_MESSAGES.notInKlass]: 'photoBoxes.messages.notInSession',
   [PHOTO_BOX_MESSAGES.alreadyHandled]: 'photoBoxes.messages.alreadyHandled',
+  [PHOTO_BOX_MESSAGES.chooseStudents]: 'photoBoxes.messages.chooseStudents',
+  [PHOTO_BOX_MESSAGES.duplicateStudent]: 'photoBoxes.messages.duplicateStudent',
+  [PHOTO_BOX_MESSAGES.notAssigned]: 'photoBoxes.messages.notAssigned',
+  [PHOTO_BOX_MESSAGES.cropOutside]: 'photoBoxes.messages.cropOutside',
+  [PHOTO_BOX_MESSAGES.notReady]: 'photoBoxes.messages.notReady',
   [GALLERY_MESSAGES.artworkTooLarge]: 'photoBoxes.messages.artworkTooLarge',
 };
 
