@@ -7,7 +7,7 @@ import { activelyEnrolledIn } from '../enrollments';
 import { imageIdsOfFileQuery, readyImageIdsQuery } from '../media';
 import { galleryStudentsTable } from '../users';
 import { comments, feedbacks, postImages, postStudents, posts } from './gallery.tables';
-import type { GalleryViewer } from './gallery-viewer';
+import { type GalleryViewer, isStaff } from './gallery-viewer';
 import {
   givesFeedback,
   heldBack,
@@ -115,7 +115,8 @@ function postSelection(viewer: GalleryViewer) {
     feedbackCount: sql<number>`(select count(*) from ${feedbacks} where ${feedbacks.postId} = ${posts.id})::int`,
     isFamily: sql<boolean>`coalesce(${isFamilyOf(viewer)}, false)`,
     givesFeedback: sql<boolean>`coalesce(${givesFeedback(viewer)}, false)`,
-    heldBack: sql<boolean>`${heldBack()}`,
+    // Staff only are told (postResource); nobody else's page pays for the check.
+    heldBack: isStaff(viewer) ? sql<boolean>`${heldBack()}` : sql<boolean>`false`,
   };
 }
 

@@ -220,6 +220,10 @@ describe('photo boxes: group photos', { timeout: 120_000 }, () => {
     expect((await t.app.inject({ method: 'GET', url: GALLERY_API.post(postId) })).statusCode).toBe(
       200,
     );
+    // Tagged again, Mia's family is told again; Nia's, tagged all along, is not.
+    expect((await retag(c.teacher, photo, [String(nia), String(mia)])).statusCode).toBe(200);
+    expect(await toldAbout(c.parent.id, postId)).toHaveLength(2);
+    expect(await toldAbout(noda.id, postId)).toHaveLength(1);
     // A waiting photo has no tags to change.
     const waiting = await uploadedPhoto(t, box.token);
     expect((await retag(c.teacher, waiting, [String(nia)])).statusCode).toBe(409);
