@@ -1673,6 +1673,7 @@ export const enFeatures = {
       notInSession: 'Choose a student of this session',
       alreadyHandled: 'This photo has already been assigned or discarded',
       chooseStudents: 'Choose at least one student',
+      tooManyStudents: 'Tag at most {{tagsMax}} students',
       duplicateStudent: 'Each student may be tagged once',
       notAssigned: 'This photo has not been assigned yet',
       cropOutside: 'The crop must lie inside the photo',

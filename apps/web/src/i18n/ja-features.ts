@@ -1675,6 +1675,7 @@ export const jaFeatures: FeatureTranslation = {
       notInSession: 'このクラスの受講者を選んでください',
       alreadyHandled: 'この写真はすでに振り分けまたは破棄されています',
       chooseStudents: '生徒を1人以上選んでください',
+      tooManyStudents: 'タグ付けできる生徒は{{tagsMax}}人までです',
       duplicateStudent: '同じ生徒は1回だけタグ付けできます',
       notAssigned: 'この写真はまだ振り分けられていません',
       cropOutside: '切り抜きは写真の内側にしてください',
