@@ -74,6 +74,11 @@ export const postAttributesSchema = z.object({
   comment_count: z.number().int(),
   feedback_count: z.number().int(),
   permissions: postPermissionsSchema,
+  /**
+   * Staff only (absent for others): a group photo shown less widely than some tagged families
+   * chose, because another tagged child's consent is stricter (docs/decisions/073-group-photos.md).
+   */
+  held_back: z.boolean().optional(),
 });
 export type PostAttributes = z.infer<typeof postAttributesSchema>;
 

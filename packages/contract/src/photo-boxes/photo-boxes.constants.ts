@@ -17,6 +17,9 @@ export const PHOTO_BOX_DEVICE_HEADER = 'x-photo-box-device';
 /** What a device id looks like; any other value of the header is ignored. */
 export const PHOTO_BOX_DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
+/** The most students one group photo may be tagged with. */
+export const PHOTO_BOX_MAX_TAGS = 30;
+
 export const PHOTO_BOX_PHOTO_STATUSES = ['waiting', 'assigned', 'discarded'] as const;
 export type PhotoBoxPhotoStatus = (typeof PHOTO_BOX_PHOTO_STATUSES)[number];
 
@@ -27,4 +30,10 @@ export const PHOTO_BOX_MESSAGES = {
   notYourKlass: 'Choose a session you teach',
   notInKlass: 'Choose a student of this session',
   alreadyHandled: 'This photo has already been assigned or discarded',
+  chooseStudents: 'Choose at least one student',
+  tooManyStudents: `Tag at most ${PHOTO_BOX_MAX_TAGS} students`,
+  duplicateStudent: 'Each student may be tagged once',
+  notAssigned: 'This photo has not been assigned yet',
+  cropOutside: 'The crop must lie inside the photo',
+  notReady: 'This photo is still being processed',
 } as const;

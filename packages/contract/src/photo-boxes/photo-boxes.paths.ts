@@ -13,8 +13,17 @@ export const PHOTO_BOXES_API = {
   upload: (token: string) => `/api/v1/photo_boxes/${token}/photos`,
   /** Staff: DELETE discards a waiting photo. */
   photo: (boxId: Id, photoId: Id) => `/api/v1/photo_boxes/${boxId}/photos/${photoId}`,
-  /** Staff: POST {attendee_profile_id}: the photo becomes that student's post. */
+  /**
+   * Staff: POST {attendee_profile_ids} (or one attendee_profile_id): the photo becomes one post
+   * tagged with those students.
+   */
   assign: (boxId: Id, photoId: Id) => `/api/v1/photo_boxes/${boxId}/photos/${photoId}/assign`,
+  /** Staff: GET group photos held back by one child's stricter consent (yours; all for admins). */
+  heldPhotos: '/api/v1/photo_boxes/held_photos',
+  /** Staff: POST {crop: {x, y, width, height}}: the assigned photo's image is replaced by a crop. */
+  crop: (boxId: Id, photoId: Id) => `/api/v1/photo_boxes/${boxId}/photos/${photoId}/crop`,
+  /** Staff: PUT {attendee_profile_ids}: the students an assigned photo is tagged with. */
+  tags: (boxId: Id, photoId: Id) => `/api/v1/photo_boxes/${boxId}/photos/${photoId}/tags`,
 } as const;
 
 /** SPA pages, relative to APP_BASE. */

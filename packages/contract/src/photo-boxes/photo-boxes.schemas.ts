@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { idSchema } from '../common/id.schemas';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { artworkImageSchema } from '../gallery/gallery.schemas';
-import { PHOTO_BOX_PHOTO_STATUSES } from './photo-boxes.constants';
+import {
+  PHOTO_BOX_MAX_TAGS,
+  PHOTO_BOX_MESSAGES,
+  PHOTO_BOX_PHOTO_STATUSES,
+} from './photo-boxes.constants';
 
 // Photo boxes (docs/product.md#photo-box): a teacher's upload link for one class session.
 
@@ -15,8 +19,12 @@ export const photoBoxPhotoSchema = z.object({
   image: artworkImageSchema,
   /** The post it became, once assigned. */
   post_id: z.string().nullable(),
-  /** The student it was assigned to. */
+  /** The (first) student it was assigned to. */
   attendee_profile_id: z.string().nullable(),
+  /** Every student it is tagged with, the first one first (a group photo has several). */
+  attendee_profile_ids: z.array(z.string()),
+  /** Shown less widely than some tagged families chose: one child's consent is stricter. */
+  held_back: z.boolean(),
   created_at: z.string(),
 });
 export type PhotoBoxPhoto = z.infer<typeof photoBoxPhotoSchema>;
@@ -103,5 +111,62 @@ export const photoBoxUploadDocumentSchema = z.object({
   }),
 });
 
-export const assignPhotoBodySchema = z.object({ attendee_profile_id: idSchema });
+/** The students a photo is tagged with: 1 to PHOTO_BOX_MAX_TAGS ids, each once. */
+export const taggedStudentsSchema = z
+  .array(idSchema)
+  .min(1, PHOTO_BOX_MESSAGES.chooseStudents)
+  .max(PHOTO_BOX_MAX_TAGS, PHOTO_BOX_MESSAGES.tooManyStudents)
+  .refine((ids) => new Set(ids).size === ids.length, PHOTO_BOX_MESSAGES.duplicateStudent);
+
+/**
+ * Several students (a group photo) in attendee_profile_ids, or one in attendee_profile_id as
+ * before; the service answers 422 on attendee_profile_ids when neither is given.
+ */
+export const assignPhotoBodySchema = z.object({
+  attendee_profile_id: idSchema.optional(),
+  attendee_profile_ids: taggedStudentsSchema.optional(),
+});
 export type AssignPhotoBody = z.input<typeof assignPhotoBodySchema>;
+
+/** PUT …/tags: the students the assigned photo is tagged with from now on. */
+export const retagPhotoBodySchema = z.object({ attendee_profile_ids: taggedStudentsSchema });
+export type RetagPhotoBody = z.input<typeof retagPhotoBodySchema>;
+
+const pixelsSchema = z.number().int().min(0).max(100_000);
+/** POST …/crop: a rectangle in pixels of the stored photo (its width and height as listed). */
+export const cropPhotoBodySchema = z.object({
+  crop: z.object(
+    {
+      x: pixelsSchema,
+      y: pixelsSchema,
+      width: pixelsSchema.min(1),
+      height: pixelsSchema.min(1),
+    },
+    { error: 'Required' },
+  ),
+});
+export type CropPhotoBody = z.input<typeof cropPhotoBodySchema>;
+
+/** A held-back group photo as staff see it: who is tagged and each one's gallery choice. */
+export const heldPhotoSchema = z.object({
+  id: z.string(),
+  type: z.literal('held_photos'),
+  attributes: z.object({
+    photo_box_id: z.string(),
+    post_id: z.string(),
+    image: artworkImageSchema,
+    klass_group_name: z.string(),
+    starts_at: z.string(),
+    tagged: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        visibility: z.enum(['family', 'classmates', 'public']),
+      }),
+    ),
+    /** The session's students: the choices of a re-tag. */
+    students: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
+});
+export type HeldPhoto = z.infer<typeof heldPhotoSchema>;
+export const heldPhotoListDocumentSchema = z.object({ data: z.array(heldPhotoSchema) });

@@ -89,6 +89,8 @@ export async function seedPost(
     klassId?: number | null;
     scheduleId?: number | null;
     caption?: string;
+    /** A group photo's students, its own first (decision 073). */
+    tagged?: number[];
   },
   imageCount = 0,
 ): Promise<number> {
@@ -111,6 +113,7 @@ export async function seedPost(
       caption: post.caption ?? '',
     },
     imageIds,
+    post.tagged,
   );
 }
 

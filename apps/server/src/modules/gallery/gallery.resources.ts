@@ -43,6 +43,8 @@ export function postResource(row: PostRow, viewer: GalleryViewer, images: Artwor
       comment: viewer !== null,
       report: viewer !== null && !row.isFamily,
     },
+    // Staff only: which group photos one child's stricter consent holds back (decision 073).
+    ...(isStaff(viewer) ? { held_back: row.heldBack } : {}),
   };
   return { id: String(row.id), type: 'posts' as const, attributes };
 }

@@ -551,7 +551,7 @@ describe('gallery routes', { timeout: 120_000 }, () => {
     await enroll(t, s1.scheduleId, yamada.kids);
     const [image] = await t.database.db.insert(images).values({}).returning({ id: images.id });
     const { postId } = await createPostFromImages(t.app, {
-      attendeeProfileId: yamada.kids[0] ?? 0,
+      attendeeProfileIds: [yamada.kids[0] ?? 0],
       klassId: s1.klassId,
       imageIds: [image?.id ?? 0],
       authorId: c.teacher.id,

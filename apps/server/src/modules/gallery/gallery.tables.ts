@@ -69,6 +69,28 @@ export const postImages = pgTable(
 );
 
 /**
+ * The children a group photo shows (docs/decisions/073-group-photos.md): every tagged student of a
+ * post tagged with several, the post's own attendee_profile_id (the first) among them. A post of
+ * one child has no rows here; its attendee_profile_id says it all. The primary key keeps one row
+ * per child however many staff tag at once.
+ */
+export const postStudents = pgTable(
+  'post_students',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    attendeeProfileId: integer('attendee_profile_id')
+      .notNull()
+      .references(() => attendeeProfiles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.attendeeProfileId] }),
+    index('post_students_attendee_idx').on(t.attendeeProfileId),
+  ],
+);
+
+/**
  * A comment on a post, or a reply to one (one level: a reply's parent is never a reply). Comments
  * by people outside the family and staff wait for a teacher's approval when the student's profile
  * asks for it (`pending` until approved).

@@ -1,10 +1,13 @@
 import { GALLERY_API, postDocumentSchema, postListDocumentSchema } from '@atelier/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type Cast, cast, type Person, person } from '../classes/classes-testing';
-import { posts } from './gallery.tables';
+import { images } from '../media/media.tables';
+import { publicArtwork } from '.';
+import { postImages, posts } from './gallery.tables';
 import { auth, enroll, family, scheduleTaughtBy, seedPost } from './gallery-testing';
+import { fileStillShared } from './posts.repository';
 
 // THE VISIBILITY MATRIX (docs/architecture.md#gallery-privacy, decision 037): every post, for every
 // kind of viewer, through GET by id and through every list. What a viewer may not see is 404.
@@ -233,5 +236,161 @@ describe('gallery visibility matrix', { timeout: 120_000 }, () => {
       payload: { feedback: { body: 'Nice' } },
     });
     expect(feedback.statusCode).toBe(404);
+  });
+});
+
+// GROUP PHOTOS (decision 073): a post tagged with several children is seen by each tagged family,
+// and beyond the families only as far as EVERY tagged child's consent allows.
+type GroupKey = 'familyAndPublic' | 'publicAndPublic' | 'classmatesAndPublic';
+type GroupViewer =
+  | 'annFamily'
+  | 'benFamily'
+  | 'catFamily'
+  | 'classmate'
+  | 'stranger'
+  | 'teacher'
+  | 'otherTeacher'
+  | 'admin'
+  | 'guest';
+
+const GROUP_SEES: Record<GroupViewer, GroupKey[]> = {
+  annFamily: ['familyAndPublic', 'publicAndPublic', 'classmatesAndPublic'],
+  benFamily: ['familyAndPublic', 'publicAndPublic', 'classmatesAndPublic'],
+  catFamily: ['publicAndPublic', 'classmatesAndPublic'],
+  classmate: ['publicAndPublic', 'classmatesAndPublic'],
+  stranger: ['publicAndPublic'],
+  teacher: ['familyAndPublic', 'publicAndPublic', 'classmatesAndPublic'],
+  otherTeacher: ['publicAndPublic'],
+  admin: ['familyAndPublic', 'publicAndPublic', 'classmatesAndPublic'],
+  guest: ['publicAndPublic'],
+};
+const HELD: Record<GroupKey, boolean> = {
+  familyAndPublic: true,
+  publicAndPublic: false,
+  classmatesAndPublic: true,
+};
+
+describe('group photos: the strictest consent wins', { timeout: 120_000 }, () => {
+  let t: TestApp;
+  const viewers = {} as Record<GroupViewer, Person | null>;
+  const postIds = {} as Record<GroupKey, number>;
+  const kids = {} as Record<'ann' | 'ben' | 'cat' | 'dan', number>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const c = await cast(t);
+    const s1 = await scheduleTaughtBy(t, c, c.teacher);
+    // Ann's family keeps her work in the family; Ben and Dan (one family) show theirs to all.
+    const ann = await family(t, 'Amy Abe', [{ name: 'Ann Abe', visibility: 'family' }]);
+    const ben = await family(t, 'Bo Baker', [
+      { name: 'Ben Baker', visibility: 'public' },
+      { name: 'Dan Baker', visibility: 'public' },
+    ]);
+    const cat = await family(t, 'Cy Cole', [{ name: 'Cat Cole', visibility: 'classmates' }]);
+    const classmate = await family(t, 'Ed Eto', [{ name: 'Eli Eto' }]);
+    const stranger = await family(t, 'Fe Fox', [{ name: 'Fay Fox' }]);
+    kids.ann = ann.kids[0] ?? 0;
+    kids.ben = ben.kids[0] ?? 0;
+    kids.dan = ben.kids[1] ?? 0;
+    kids.cat = cat.kids[0] ?? 0;
+    await enroll(t, s1.scheduleId, [kids.ann, kids.ben, kids.dan, kids.cat, ...classmate.kids]);
+    const inS1 = { klassId: s1.klassId, scheduleId: s1.scheduleId, authorId: c.teacher.id };
+    const group = (tagged: number[]) =>
+      seedPost(t, { attendeeProfileId: tagged[0] ?? 0, tagged, ...inS1 }, 1);
+    // The least strict child first (the post's own student): only the tags can hold it back.
+    postIds.familyAndPublic = await group([kids.ben, kids.ann]);
+    postIds.publicAndPublic = await group([kids.ben, kids.dan]);
+    postIds.classmatesAndPublic = await group([kids.ben, kids.cat]);
+    // Each post's picture processed, at a key of its own (the public gallery and shared files).
+    const rows = await t.database.db
+      .select({ postId: postImages.postId, imageId: postImages.imageId })
+      .from(postImages)
+      .where(inArray(postImages.postId, Object.values(postIds)));
+    for (const row of rows) {
+      await t.database.db
+        .update(images)
+        .set({ status: 'ready', key: `artworks/group-${row.postId}`, width: 10, height: 10 })
+        .where(eq(images.id, row.imageId));
+    }
+    Object.assign(viewers, {
+      annFamily: ann,
+      benFamily: ben,
+      catFamily: cat,
+      classmate,
+      stranger,
+      teacher: c.teacher,
+      otherTeacher: c.otherTeacher,
+      admin: c.admin,
+      guest: null,
+    });
+  }, HOOK_TIMEOUT_MS);
+  afterAll(() => t.close());
+
+  const get = (viewer: Person | null, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: viewer ? auth(viewer) : {} });
+
+  it('GET /posts/{id}: each tagged family sees it; others only where every child allows; staff see held_back', async () => {
+    for (const [viewerKey, viewer] of Object.entries(viewers) as [GroupViewer, Person | null][]) {
+      for (const postKey of Object.keys(postIds) as GroupKey[]) {
+        const res = await get(viewer, GALLERY_API.post(postIds[postKey]));
+        const expected = GROUP_SEES[viewerKey].includes(postKey);
+        expect(res.statusCode, `${viewerKey} → ${postKey}`).toBe(expected ? 200 : 404);
+        if (!expected) continue;
+        const held = postDocumentSchema.parse(res.json()).data.attributes.held_back;
+        const staff = ['teacher', 'otherTeacher', 'admin'].includes(viewerKey);
+        expect(held, `${viewerKey} → ${postKey}`).toBe(staff ? HELD[postKey] : undefined);
+      }
+    }
+  });
+
+  it('each tagged child’s gallery (student scope) and feed lists the photo for that family', async () => {
+    const ids = (res: { json(): unknown }) =>
+      postListDocumentSchema.parse(res.json()).data.map((p) => Number(p.id));
+    const ann = viewers.annFamily as Person;
+    const ben = viewers.benFamily as Person;
+    const annGallery = await get(
+      ann,
+      `${GALLERY_API.posts}?scope=student&attendee_profile_id=${kids.ann}`,
+    );
+    expect(ids(annGallery)).toEqual([postIds.familyAndPublic]);
+    const benGallery = await get(
+      ben,
+      `${GALLERY_API.posts}?scope=student&attendee_profile_id=${kids.ben}`,
+    );
+    expect(ids(benGallery).sort()).toEqual(Object.values(postIds).sort());
+    const mine = await get(ben, `${GALLERY_API.posts}?scope=mine`);
+    expect(ids(mine)).toContain(postIds.familyAndPublic);
+    // A classmate's family asking for Ben's gallery sees his public work, not the family-only photo.
+    const classmate = viewers.classmate as Person;
+    const theirs = await get(
+      classmate,
+      `${GALLERY_API.posts}?scope=student&attendee_profile_id=${kids.ben}`,
+    );
+    expect(ids(theirs).sort()).toEqual(
+      [postIds.publicAndPublic, postIds.classmatesAndPublic].sort(),
+    );
+  });
+
+  it('either tagged family edits the caption as the post’s family', async () => {
+    for (const who of [viewers.annFamily, viewers.benFamily] as Person[]) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: GALLERY_API.post(postIds.familyAndPublic),
+        headers: auth(who),
+        payload: { post: { caption: `Ours ${who.id}` } },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(postDocumentSchema.parse(res.json()).data.attributes.caption).toBe(`Ours ${who.id}`);
+    }
+  });
+
+  it('the public gallery and shared image addresses follow the strictest child', async () => {
+    const { posts: shown } = await publicArtwork(t.app, { offset: 0, limit: 50 });
+    expect(shown.map((p) => p.id)).toEqual([postIds.publicAndPublic]);
+    const shared = async (key: GroupKey) =>
+      fileStillShared(t.database.db, `artworks/group-${postIds[key]}.webp`);
+    expect(await shared('familyAndPublic')).toBe(false);
+    expect(await shared('publicAndPublic')).toBe(true);
+    expect(await shared('classmatesAndPublic')).toBe(true);
   });
 });

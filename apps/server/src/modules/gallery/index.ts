@@ -2,7 +2,12 @@
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 import type { FastifyInstance } from 'fastify';
 import { galleryContextOf } from './gallery.context';
-import { createPostFromImages as createPost, type PostFromImages } from './posts.service';
+import { heldBackAmong, replacePostImage, taggedStudentsOfPosts } from './posts.repository';
+import {
+  createPostFromImages as createPost,
+  type PostFromImages,
+  retagPost,
+} from './posts.service';
 import { type PublicArtwork, publicArtworkPage } from './public-gallery.service';
 
 export { type GalleryContext, galleryContextOf } from './gallery.context';
@@ -12,8 +17,9 @@ export { publicStudentName } from './student-name';
 export type { PostFromImages, PublicArtwork };
 
 /**
- * A post of images media already holds (the photo box's assignment); tells the family with a
- * `posts` notification. The caller has checked that the student takes the session.
+ * A post of images media already holds (the photo box's assignment), tagged with one student or
+ * several (a group photo, decision 073); tells each family with a `posts` notification. The
+ * caller has checked that the students take the session.
  */
 export function createPostFromImages(
   app: FastifyInstance,
@@ -32,3 +38,21 @@ export function publicArtwork(
 ): Promise<{ posts: PublicArtwork[]; total: number }> {
   return publicArtworkPage(galleryContextOf(app), page);
 }
+
+/**
+ * What the photo box asks of a group photo's post (decision 073): re-tag it (the caller checked
+ * the students take the session; newly tagged families are told), swap its image for a crop,
+ * which of some posts are held back by one child's consent, and who each is tagged with.
+ */
+export function groupPhotoPosts(app: FastifyInstance) {
+  const ctx = galleryContextOf(app);
+  return {
+    retag: (input: { postId: number; attendeeProfileIds: number[]; senderId: number }) =>
+      retagPost(ctx, input),
+    replaceImage: (postId: number, from: number, to: number) =>
+      replacePostImage(ctx.db, postId, from, to),
+    heldBackAmong: (postIds: number[]) => heldBackAmong(ctx.db, postIds),
+    taggedStudents: (postIds: number[]) => taggedStudentsOfPosts(ctx.db, postIds),
+  };
+}
+export type GroupPhotoPosts = ReturnType<typeof groupPhotoPosts>;

@@ -5,12 +5,15 @@ import type { Viewer } from '../../lib/http';
 import { klassesTable } from '../classes';
 import { activelyEnrolledIn } from '../enrollments';
 import { imageIdsOfFileQuery, readyImageIdsQuery } from '../media';
-import { attendeeIdsWithVisibilityQuery, galleryStudentsTable } from '../users';
-import { comments, feedbacks, postImages, posts } from './gallery.tables';
-import type { GalleryViewer } from './gallery-viewer';
+import { galleryStudentsTable } from '../users';
+import { comments, feedbacks, postImages, postStudents, posts } from './gallery.tables';
+import { type GalleryViewer, isStaff } from './gallery-viewer';
 import {
   givesFeedback,
+  heldBack,
   isFamilyOf,
+  postOfStudent,
+  postSharedBeyondFamily,
   seesComment,
   seesPost,
   seesStudentWork,
@@ -52,6 +55,8 @@ export type PostRow = {
   isFamily: boolean;
   /** The viewer may give feedback on it (a teacher of the student's classes, an admin). */
   givesFeedback: boolean;
+  /** A group photo seen less widely than some tagged families chose (decision 073). */
+  heldBack: boolean;
 };
 
 /** Which rows a post list holds, on top of what the viewer may see. */
@@ -79,7 +84,8 @@ function scopeFilter(viewer: Viewer, { scope, studentId }: PostFilter): SQL | un
       }
       return sql`not ${hasFeedback}`;
     case 'student':
-      return eq(posts.attendeeProfileId, studentId ?? 0);
+      // A group photo is in each tagged child's gallery.
+      return postOfStudent(studentId ?? 0);
   }
 }
 
@@ -109,6 +115,8 @@ function postSelection(viewer: GalleryViewer) {
     feedbackCount: sql<number>`(select count(*) from ${feedbacks} where ${feedbacks.postId} = ${posts.id})::int`,
     isFamily: sql<boolean>`coalesce(${isFamilyOf(viewer)}, false)`,
     givesFeedback: sql<boolean>`coalesce(${givesFeedback(viewer)}, false)`,
+    // Staff only are told (postResource); nobody else's page pays for the check.
+    heldBack: isStaff(viewer) ? sql<boolean>`${heldBack()}` : sql<boolean>`false`,
   };
 }
 
@@ -152,6 +160,7 @@ function toPostRow(row: SelectedPost): PostRow {
     feedbackCount: Number(row.feedbackCount),
     isFamily: Boolean(row.isFamily),
     givesFeedback: Boolean(row.givesFeedback),
+    heldBack: Boolean(row.heldBack),
   };
 }
 
@@ -284,10 +293,18 @@ export async function insertPost(
     caption: string;
   },
   imageIds: number[],
+  /** A group photo's students, the post's own first (decision 073); one or none: no tags. */
+  tagged: number[] = [],
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(posts).values(post).returning({ id: posts.id });
     if (!row) throw new Error('posts insert returned no row');
+    if (tagged.length > 1) {
+      await tx
+        .insert(postStudents)
+        .values(tagged.map((attendeeProfileId) => ({ postId: row.id, attendeeProfileId })))
+        .onConflictDoNothing();
+    }
     if (imageIds.length === 0) return row.id;
     await tx
       .insert(postImages)
@@ -325,14 +342,111 @@ export async function deletePost(db: Db, postId: number): Promise<number[]> {
 }
 
 /**
+ * Tags the post with exactly these students, the first becoming the post's own. The post's row is
+ * locked first, so of two staff re-tagging at once one waits for the other: the last one wins,
+ * whole, and the primary key never lets a child in twice.
+ */
+export async function setPostStudents(db: Db, postId: number, tagged: number[]): Promise<void> {
+  const [first] = tagged;
+  if (first === undefined) throw new Error('a post needs a student');
+  await db.transaction(async (tx) => {
+    await tx
+      .update(posts)
+      .set({ attendeeProfileId: first, updatedAt: new Date() })
+      .where(eq(posts.id, postId));
+    await tx.delete(postStudents).where(eq(postStudents.postId, postId));
+    if (tagged.length < 2) return;
+    await tx
+      .insert(postStudents)
+      .values(tagged.map((attendeeProfileId) => ({ postId, attendeeProfileId })))
+      .onConflictDoNothing();
+  });
+}
+
+/** The students of each post: a group photo's tags, or its one student (one query). */
+export async function studentsOfPosts(db: Db, postIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (postIds.length === 0) return out;
+  const [own, tags] = await Promise.all([
+    db
+      .select({ id: posts.id, attendeeProfileId: posts.attendeeProfileId })
+      .from(posts)
+      .where(inArray(posts.id, postIds)),
+    db
+      .select({ postId: postStudents.postId, attendeeProfileId: postStudents.attendeeProfileId })
+      .from(postStudents)
+      .where(inArray(postStudents.postId, postIds))
+      .orderBy(asc(postStudents.attendeeProfileId)),
+  ]);
+  for (const row of own) out.set(row.id, [row.attendeeProfileId]);
+  for (const tag of tags) {
+    const list = out.get(tag.postId);
+    if (list && !list.includes(tag.attendeeProfileId)) list.push(tag.attendeeProfileId);
+  }
+  return out;
+}
+
+/** Which of these posts one child's stricter consent holds back (privacy.repository.ts). */
+export async function heldBackAmong(db: Db, postIds: number[]): Promise<Set<number>> {
+  if (postIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(inArray(posts.id, postIds), heldBack()));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The students of each post with their names and their families' choices (staff answers). */
+export async function taggedStudentsOfPosts(
+  db: Db,
+  postIds: number[],
+): Promise<
+  Map<number, { id: number; name: string; visibility: PostRow['student']['visibility'] }[]>
+> {
+  const ids = await studentsOfPosts(db, postIds);
+  const all = [...new Set([...ids.values()].flat())];
+  const rows =
+    all.length === 0
+      ? []
+      : await db
+          .select({ id: student.id, name: student.name, visibility: student.visibility })
+          .from(student)
+          .where(inArray(student.id, all));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return new Map(
+    [...ids].map(([postId, list]) => [
+      postId,
+      list.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [row] : [];
+      }),
+    ]),
+  );
+}
+
+/** The post shows `to` where it showed `from` (a cropped photo replacing its original). */
+export async function replacePostImage(
+  db: Db,
+  postId: number,
+  from: number,
+  to: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(postImages)
+      .set({ imageId: to })
+      .where(and(eq(postImages.postId, postId), eq(postImages.imageId, from)));
+    await tx.update(posts).set({ updatedAt: new Date() }).where(eq(posts.id, postId));
+  });
+}
+
+/**
  * Whether a stored artwork file is still shared beyond the family and staff: it belongs to a post,
- * not hidden, of a student whose work is public or seen by classmates (docs/decisions/068-moderation-that-holds.md).
+ * not hidden, whose every student's work is public or seen by classmates (docs/decisions/068-moderation-that-holds.md).
  */
 export async function fileStillShared(db: Db, path: string): Promise<boolean> {
-  const shared = inArray(
-    posts.attendeeProfileId,
-    sql`(${attendeeIdsWithVisibilityQuery('public')} union ${attendeeIdsWithVisibilityQuery('classmates')})`,
-  );
+  // Every student of a group photo must share it (privacy.repository.ts).
+  const shared = postSharedBeyondFamily();
   const [row] = await db
     .select({ id: posts.id })
     .from(postImages)

@@ -23,7 +23,9 @@ import {
   type PostCursor,
   type PostRow,
   pageOfPosts,
+  setPostStudents,
   studentById,
+  studentsOfPosts,
   updatePost,
   visiblePost,
   visibleStudent,
@@ -210,22 +212,47 @@ export async function createPost(
 }
 
 export type PostFromImages = {
-  attendeeProfileId: number;
+  /** The students it shows, the first becoming the post's own (several: a group photo). */
+  attendeeProfileIds: number[];
   klassId: number | null;
   imageIds: number[];
   authorId: number;
   caption?: string;
 };
 
+/** Tells each tagged family once (siblings share one notice, naming the first of them). */
+async function tellTaggedFamilies(
+  ctx: GalleryContext,
+  studentIds: number[],
+  notice: { senderId: number; postId: number; programme?: string | null },
+): Promise<void> {
+  const told = new Set<number | null>();
+  for (const id of studentIds) {
+    const student = await studentById(ctx.db, id);
+    if (!student || told.has(student.userId)) continue;
+    told.add(student.userId);
+    await tellFamily(ctx, {
+      kind: 'posts',
+      familyUserId: student.userId,
+      senderId: notice.senderId,
+      postId: notice.postId,
+      studentName: student.name,
+      programme: notice.programme,
+    });
+  }
+}
+
 /**
  * A post made of images media already holds (the photo box's assignment): the caller has checked
- * the student belongs to the session. Tells the family ("A new artwork of Mia from class …").
+ * the students belong to the session. Several students make one group photo tagged with each
+ * (decision 073). Tells each family ("A new artwork of Mia from class …").
  */
 export async function createPostFromImages(
   ctx: GalleryContext,
   input: PostFromImages,
 ): Promise<{ postId: number }> {
-  const student = await studentById(ctx.db, input.attendeeProfileId);
+  const [first] = input.attendeeProfileIds;
+  const student = first === undefined ? undefined : await studentById(ctx.db, first);
   if (!student) throw notFound('Student');
   const klass =
     input.klassId === null
@@ -241,16 +268,29 @@ export async function createPostFromImages(
       caption: input.caption ?? '',
     },
     input.imageIds,
+    input.attendeeProfileIds,
   );
-  await tellFamily(ctx, {
-    kind: 'posts',
-    familyUserId: student.userId,
+  await tellTaggedFamilies(ctx, input.attendeeProfileIds, {
     senderId: input.authorId,
     postId,
-    studentName: student.name,
     programme: klass?.klassGroupName,
   });
   return { postId };
+}
+
+/**
+ * Tags the post with exactly these students (the caller checked they take its session); the
+ * families newly tagged are told, as at the assignment.
+ */
+export async function retagPost(
+  ctx: GalleryContext,
+  input: { postId: number; attendeeProfileIds: number[]; senderId: number },
+): Promise<void> {
+  const before = (await studentsOfPosts(ctx.db, [input.postId])).get(input.postId);
+  if (!before) throw notFound('Post');
+  await setPostStudents(ctx.db, input.postId, input.attendeeProfileIds);
+  const added = input.attendeeProfileIds.filter((id) => !before.includes(id));
+  await tellTaggedFamilies(ctx, added, { senderId: input.senderId, postId: input.postId });
 }
 
 /** PATCH /posts/{id}: the family or author edit caption and session; staff hide or show it. */

@@ -2,7 +2,7 @@ import { inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { schedulesTaughtBy } from '../classes';
 import { activelyEnrolledInAnyOf, sharesActiveScheduleWith } from '../enrollments';
 import { attendeeIdsOfAccountQuery, attendeeIdsWithVisibilityQuery } from '../users';
-import { comments, posts } from './gallery.tables';
+import { comments, postStudents, posts } from './gallery.tables';
 import { type GalleryViewer, isStaff } from './gallery-viewer';
 
 // WHO SEES WHAT IN THE GALLERY: the one place the rule is written, as SQL conditions the gallery's
@@ -25,16 +25,39 @@ import { type GalleryViewer, isStaff } from './gallery-viewer';
 //   does not count);
 // - with visibility `public`: also anyone signed in, and guests (one public post by id).
 // A hidden post is seen only by the family and staff. Anything else is 404, never 403.
+//
+// A group photo (a post tagged with several students, post_students; decision 073) is seen by
+// the family of EACH tagged student, and by anyone else only where the rule above lets them see
+// EVERY tagged student's work: the strictest consent wins. The per-student condition is composed
+// for each tag (`everyTagged`), never rewritten, so whatever decides one child's consent decides
+// the group photo's too.
 
 /** A student's id in the enclosing query: the post's, or a given one. */
 export type StudentId = SQLWrapper;
 
-/** The viewer's account owns the student (the post's unless given). */
-export function isFamilyOf(
-  viewer: GalleryViewer,
-  student: StudentId = posts.attendeeProfileId,
-): SQL {
-  return viewer ? sql`(${inArray(student, attendeeIdsOfAccountQuery(viewer.id))})` : sql`false`;
+/**
+ * `condition` holds for the post's student and for every student it is tagged with. The tags'
+ * condition is made two-valued (coalesce) before it is negated, so an unknown never passes.
+ */
+function everyTagged(condition: (student: StudentId) => SQL): SQL {
+  const tag = postStudents.attendeeProfileId;
+  return sql`(${condition(posts.attendeeProfileId)} and not exists (select 1 from ${postStudents} where ${postStudents.postId} = ${posts.id} and not coalesce(${condition(tag)}, false)))`;
+}
+
+/** `condition` holds for the post's student or for any student it is tagged with. */
+function anyTagged(condition: (student: StudentId) => SQL): SQL {
+  const tag = postStudents.attendeeProfileId;
+  return sql`(${condition(posts.attendeeProfileId)} or exists (select 1 from ${postStudents} where ${postStudents.postId} = ${posts.id} and ${condition(tag)}))`;
+}
+
+/**
+ * The viewer's account owns the student; without one, any student of the post (its own or one
+ * of a group photo's tags): each tagged family is the post's family.
+ */
+export function isFamilyOf(viewer: GalleryViewer, student?: StudentId): SQL {
+  if (!viewer) return sql`false`;
+  const owns = (s: StudentId) => sql`(${inArray(s, attendeeIdsOfAccountQuery(viewer.id))})`;
+  return student ? owns(student) : anyTagged(owns);
 }
 
 /**
@@ -81,12 +104,51 @@ export function seesStudentWork(
   return sql`(${sql.join(ways, sql` or `)})`;
 }
 
-/** The viewer may see the post (posts of the enclosing query). */
+/**
+ * The viewer may see the post (posts of the enclosing query): the family of any of its students,
+ * or whoever may see the work of every one of them (the strictest consent wins).
+ */
 export function seesPost(viewer: GalleryViewer): SQL {
-  const student = seesStudentWork(viewer, posts.scheduleId);
+  const everyStudent = everyTagged((s) => seesStudentWork(viewer, posts.scheduleId, s));
+  const family = isFamilyOf(viewer);
+  const student = viewer ? sql`(${family} or ${everyStudent})` : everyStudent;
   // Staff who see the student see hidden posts too (to show them again); so does the family.
   if (isStaff(viewer)) return student;
-  return sql`(${student} and (${posts.hiddenAt} is null or ${isFamilyOf(viewer)}))`;
+  return sql`(${student} and (${posts.hiddenAt} is null or ${family}))`;
+}
+
+/** The student's family chose to show their work beyond the family (classmates or public). */
+function sharedBeyondFamily(student: StudentId): SQL {
+  return inArray(
+    student,
+    sql`(${attendeeIdsWithVisibilityQuery('public')} union ${attendeeIdsWithVisibilityQuery('classmates')})`,
+  );
+}
+
+/**
+ * The post's pictures may be seen outside the family and staff: every one of its students' work
+ * is shared beyond the family (a shared image address keeps serving; shared-files.ts).
+ */
+export function postSharedBeyondFamily(): SQL {
+  return everyTagged(sharedBeyondFamily);
+}
+
+/**
+ * A group photo held back by one child's consent: its tagged students' families chose different
+ * visibilities, so the photo is seen less widely than some of them chose. Staff see it marked,
+ * to crop or re-tag it (decision 073).
+ */
+export function heldBack(): SQL {
+  const chosen = (['family', 'classmates', 'public'] as const).map(
+    (visibility) =>
+      sql`(exists (select 1 from ${postStudents} where ${postStudents.postId} = ${posts.id} and ${inArray(postStudents.attendeeProfileId, attendeeIdsWithVisibilityQuery(visibility))}))::int`,
+  );
+  return sql`((${sql.join(chosen, sql` + `)}) > 1)`;
+}
+
+/** The post is one of the student's: its own, or a group photo they are tagged in. */
+export function postOfStudent(studentId: number): SQL {
+  return anyTagged((s) => sql`(${s} = ${studentId})`);
 }
 
 /**

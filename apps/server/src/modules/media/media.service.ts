@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ArtworkImage } from '@atelier/contract';
+import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { checkImageType } from '../../storage/images';
 import { signedUrlExpiry } from '../../storage/signed-urls';
@@ -33,6 +34,15 @@ export type Media = {
    * no longer shared (docs/decisions/068-moderation-that-holds.md).
    */
   imageViews(ids: number[], options?: { shared?: boolean }): Promise<Map<number, ArtworkImage>>;
+  /**
+   * A new image of a rectangle of a processed one (pixels of its stored display copy, the width
+   * and height its view shows), queued like an upload so the pool re-encodes it without metadata.
+   * Undefined when the image is not ready; the caller keeps the rectangle inside it.
+   */
+  cropImage(
+    imageId: number,
+    rect: { x: number; y: number; width: number; height: number },
+  ): Promise<{ imageId: number } | undefined>;
   /** Resolves when every pending job has been processed (tests). */
   drain(): Promise<void>;
   /** Removes the images' files and rows (a deleted post, a discarded photo). */
@@ -47,20 +57,38 @@ export function createMedia(
   pool: ImageWorkerPool,
   listeners: Array<(outcome: ImageOutcome) => void>,
 ): Media {
+  /** Keeps `data` privately and queues it for the pool; returns at once. */
+  async function queue(data: Buffer, format: string): Promise<{ imageId: number }> {
+    const originalKey = originalPathOf(randomUUID());
+    await storage.put(originalKey, data, `image/${format}`);
+    let imageId: number;
+    try {
+      imageId = await insertPendingImage(db, originalKey);
+    } catch (error) {
+      await storage.delete(originalKey).catch(() => undefined);
+      throw error;
+    }
+    pool.wake();
+    return { imageId };
+  }
+
   return {
     async acceptUpload(data, field) {
-      const format = await checkImageType(data, field);
-      const originalKey = originalPathOf(randomUUID());
-      await storage.put(originalKey, data, `image/${format}`);
-      let imageId: number;
-      try {
-        imageId = await insertPendingImage(db, originalKey);
-      } catch (error) {
-        await storage.delete(originalKey).catch(() => undefined);
-        throw error;
-      }
-      pool.wake();
-      return { imageId };
+      return queue(data, await checkImageType(data, field));
+    },
+
+    async cropImage(imageId, rect) {
+      const [row] = await selectImages(db, [imageId]);
+      if (row?.status !== 'ready' || !row.key) return undefined;
+      const display = await storage.get(displayWebpPath(row.key));
+      if (!display) return undefined;
+      // Lossless in between: the pool's encode is the only lossy step, and it drops every
+      // metadata block (docs/decisions/036-artwork-images.md).
+      const cropped = await sharp(display)
+        .extract({ left: rect.x, top: rect.y, width: rect.width, height: rect.height })
+        .png()
+        .toBuffer();
+      return queue(cropped, 'png');
     },
 
     async imageViews(ids, options = {}) {

@@ -6,7 +6,7 @@ import { type Database, openDatabase } from '../../db/client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, cast, enroll, type Person } from '../classes/classes-testing';
-import { postImages } from '../gallery/gallery.tables';
+import { postImages, postStudents, posts } from '../gallery/gallery.tables';
 import { photoBoxPhotos } from './photo-boxes.tables';
 import { klassOfTeacher, openedBox, uploadedPhoto } from './photo-boxes-testing';
 
@@ -95,6 +95,62 @@ describe('handling one photo concurrently', { timeout: 120_000 }, () => {
         [404, 204],
       ]).toContainEqual(codes);
       expect(await postsOf(photo)).toHaveLength(assigned.statusCode === 200 ? 1 : 0);
+    }
+  });
+
+  const tagsOf = async (postId: number) => {
+    const [post] = await t.database.db
+      .select({ first: posts.attendeeProfileId })
+      .from(posts)
+      .where(eq(posts.id, postId));
+    const rows = await t.database.db
+      .select({ id: postStudents.attendeeProfileId })
+      .from(postStudents)
+      .where(eq(postStudents.postId, postId));
+    return { first: post?.first, tagged: rows.map((r) => r.id).sort((a, b) => a - b) };
+  };
+
+  it('group assignments and re-tags at once (decision 073): one post, each child tagged once', async () => {
+    const [mia, leo] = kids as [number, number];
+    const both = [mia, leo].sort((a, b) => a - b);
+    for (let round = 0; round < 3; round++) {
+      const photo = await uploadedPhoto(t, box.token);
+      const assigned = await Promise.all(
+        [0, 1, 2, 3].map((i) =>
+          (i % 2 ? second : t.app).inject({
+            method: 'POST',
+            url: PHOTO_BOXES_API.assign(box.id, photo),
+            headers: as(i % 2 ? c.admin : c.teacher),
+            payload: { attendee_profile_ids: [String(mia), String(leo)] },
+          }),
+        ),
+      );
+      expect(assigned.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+      const made = await postsOf(photo);
+      expect(made).toHaveLength(1);
+      const postId = made[0]?.postId ?? 0;
+      expect((await tagsOf(postId)).tagged).toEqual(both);
+
+      // Two staff re-tag at once, on two instances: the last one wins whole, never a mix or a
+      // child tagged twice.
+      const sets = [[leo, mia], [mia, leo], [leo], [mia, leo]];
+      const retagged = await Promise.all(
+        sets.map((ids, i) =>
+          (i % 2 ? second : t.app).inject({
+            method: 'PUT',
+            url: PHOTO_BOXES_API.tags(box.id, photo),
+            headers: as(i % 2 ? c.admin : c.teacher),
+            payload: { attendee_profile_ids: ids.map(String) },
+          }),
+        ),
+      );
+      expect(retagged.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      const final = await tagsOf(postId);
+      expect([
+        { first: leo, tagged: both },
+        { first: mia, tagged: both },
+        { first: leo, tagged: [] },
+      ]).toContainEqual(final);
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { ArtworkImage } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import type { RateLimiter } from '../../plugins/rate-limit';
+import type { GroupPhotoPosts } from '../gallery';
 
 /** A class session as a photo box needs it: when, which programme, and who teaches it. */
 export type KlassFacts = {
@@ -32,6 +33,8 @@ export type PhotoRow = {
   status: 'waiting' | 'assigned' | 'discarded';
   postId: number | null;
   attendeeProfileId: number | null;
+  /** A group photo's tagged students (decision 073); null for a post of one student. */
+  taggedIds: number[] | null;
   createdAt: Date;
 };
 
@@ -53,6 +56,15 @@ export type PhotoBoxReads = {
   boxByToken(db: Db, token: string): Promise<BoxRow | undefined>;
   /** The photos still to show of these boxes (discarded ones are gone), oldest first. */
   photosOfBoxes(db: Db, boxIds: number[]): Promise<PhotoRow[]>;
+  /**
+   * Assigned photos that became group photos (posts tagged with several students), of the boxes a
+   * teacher sees (undefined: all), newest first: the candidates of the held-back list.
+   */
+  groupPhotos(
+    db: Db,
+    teacherId: number | undefined,
+    limit: number,
+  ): Promise<{ box: BoxRow; photo: PhotoRow & { postId: number } }[]>;
   /** Students actively enrolled in these schedules, by name: the choices of an assignment. */
   studentsOfSchedules(
     db: Db,
@@ -65,11 +77,15 @@ export type PhotoBoxMedia = {
   acceptUpload(data: Buffer, field: string): Promise<{ imageId: number }>;
   imageViews(ids: number[]): Promise<Map<number, ArtworkImage>>;
   deleteImages(ids: number[]): Promise<unknown>;
+  cropImage(
+    imageId: number,
+    rect: { x: number; y: number; width: number; height: number },
+  ): Promise<{ imageId: number } | undefined>;
 };
 
-/** What photo boxes need of the gallery: a student's post made of uploaded images. */
+/** What photo boxes need of the gallery: a post of uploaded images, of one student or several. */
 export type CreatePostFromImages = (input: {
-  attendeeProfileId: number;
+  attendeeProfileIds: number[];
   klassId: number;
   imageIds: number[];
   authorId: number;
@@ -83,6 +99,8 @@ export type PhotoBoxesContext = {
   reads: PhotoBoxReads;
   media: PhotoBoxMedia;
   createPost: CreatePostFromImages;
+  /** A group photo's post: re-tag, crop, held back, who is tagged (the gallery's index). */
+  groupPhotos: GroupPhotoPosts;
   /**
    * Uploads per box (everyone holding its link) and per device (all boxes); links that are no box
    * per client address, apart, so a guesser never uses up a network's real uploads.

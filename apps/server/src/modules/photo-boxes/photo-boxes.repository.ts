@@ -38,12 +38,15 @@ export async function photoOfBox(
   db: Db,
   boxId: number,
   photoId: number,
-): Promise<{ id: number; imageId: number; status: PhotoRow['status'] } | undefined> {
+): Promise<
+  { id: number; imageId: number; status: PhotoRow['status']; postId: number | null } | undefined
+> {
   const [row] = await db
     .select({
       id: photoBoxPhotos.id,
       imageId: photoBoxPhotos.imageId,
       status: photoBoxPhotos.status,
+      postId: photoBoxPhotos.postId,
     })
     .from(photoBoxPhotos)
     .where(and(eq(photoBoxPhotos.id, photoId), eq(photoBoxPhotos.photoBoxId, boxId)));
@@ -86,5 +89,13 @@ export async function releasePhoto(db: Db, photoId: number): Promise<void> {
   await db
     .update(photoBoxPhotos)
     .set({ status: 'waiting', postId: null, updatedAt: sql`now()` })
+    .where(eq(photoBoxPhotos.id, photoId));
+}
+
+/** The photo is now this image (its crop). */
+export async function setPhotoImage(db: Db, photoId: number, imageId: number): Promise<void> {
+  await db
+    .update(photoBoxPhotos)
+    .set({ imageId, updatedAt: sql`now()` })
     .where(eq(photoBoxPhotos.id, photoId));
 }

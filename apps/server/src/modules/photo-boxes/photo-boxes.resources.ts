@@ -1,6 +1,7 @@
 import {
   APP_BASE,
   type ArtworkImage,
+  type HeldPhoto,
   PHOTO_BOX_PAGES,
   type PhotoBoxPhoto,
   type photoBoxPublicDocumentSchema,
@@ -16,13 +17,22 @@ type PhotoBoxResource = z.infer<typeof photoBoxResourceSchema>;
 
 const idOrNull = (id: number | null) => (id === null ? null : String(id));
 
-function photoResource(photo: PhotoRow, image: ArtworkImage): PhotoBoxPhoto {
+/** Every student of the photo's post, its own first. */
+export function taggedOf(photo: Pick<PhotoRow, 'attendeeProfileId' | 'taggedIds'>): number[] {
+  const first = photo.attendeeProfileId;
+  if (first === null) return [];
+  return [first, ...(photo.taggedIds ?? []).filter((id) => id !== first)];
+}
+
+function photoResource(photo: PhotoRow, image: ArtworkImage, heldBack: boolean): PhotoBoxPhoto {
   return {
     id: String(photo.id),
     status: photo.status,
     image,
     post_id: idOrNull(photo.postId),
     attendee_profile_id: idOrNull(photo.attendeeProfileId),
+    attendee_profile_ids: taggedOf(photo).map(String),
+    held_back: heldBack,
     created_at: photo.createdAt.toISOString(),
   };
 }
@@ -35,13 +45,18 @@ export function boxResource(
     photos: PhotoRow[];
     students: { id: number; name: string }[];
     views: Map<number, ArtworkImage>;
+    /** Posts one child's stricter consent holds back. */
+    heldBack: Set<number>;
   },
 ): PhotoBoxResource {
   const photos: PhotoBoxPhoto[] = [];
   for (const photo of parts.photos) {
     // An image deleted under the photo (its row cascades) has nothing left to show.
     const image = parts.views.get(photo.imageId);
-    if (image) photos.push(photoResource(photo, image));
+    if (image) {
+      const held = photo.postId !== null && parts.heldBack.has(photo.postId);
+      photos.push(photoResource(photo, image, held));
+    }
   }
   return {
     id: String(box.id),
@@ -102,4 +117,43 @@ export function uploadDocument(photo: {
       attributes: { status: photo.status, created_at: photo.createdAt.toISOString() },
     },
   };
+}
+
+/** Held-back group photos as staff see them (an image deleted under one is left out). */
+export function heldPhotoResources(
+  rows: { box: BoxRow; photo: PhotoRow & { postId: number } }[],
+  parts: {
+    views: Map<number, ArtworkImage>;
+    tagged: Map<
+      number,
+      { id: number; name: string; visibility: 'family' | 'classmates' | 'public' }[]
+    >;
+    students: { scheduleId: number; id: number; name: string }[];
+  },
+): HeldPhoto[] {
+  return rows.flatMap(({ box, photo }) => {
+    const image = parts.views.get(photo.imageId);
+    if (!image) return [];
+    return [
+      {
+        id: String(photo.id),
+        type: 'held_photos' as const,
+        attributes: {
+          photo_box_id: String(box.id),
+          post_id: String(photo.postId),
+          image,
+          klass_group_name: box.klass.klassGroupName,
+          starts_at: box.klass.startsAt.toISOString(),
+          tagged: (parts.tagged.get(photo.postId) ?? []).map((s) => ({
+            id: String(s.id),
+            name: s.name,
+            visibility: s.visibility,
+          })),
+          students: parts.students
+            .filter((s) => s.scheduleId === box.klass.scheduleId)
+            .map((s) => ({ id: String(s.id), name: s.name })),
+        },
+      },
+    ];
+  });
 }

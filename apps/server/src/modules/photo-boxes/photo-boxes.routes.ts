@@ -1,6 +1,8 @@
 import {
   assignPhotoBodySchema,
   createPhotoBoxBodySchema,
+  cropPhotoBodySchema,
+  heldPhotoListDocumentSchema,
   idSchema,
   PHOTO_BOX_DEVICE_HEADER,
   PHOTO_BOX_DEVICE_ID_PATTERN,
@@ -14,6 +16,7 @@ import {
   photoBoxListQuerySchema,
   photoBoxPublicDocumentSchema,
   photoBoxUploadDocumentSchema,
+  retagPhotoBodySchema,
   updatePhotoBoxRequestSchema,
 } from '@atelier/contract';
 import fp from 'fastify-plugin';
@@ -21,17 +24,20 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { createRateLimiter } from '../../plugins/rate-limit';
-import { createPostFromImages } from '../gallery';
+import { createPostFromImages, groupPhotoPosts } from '../gallery';
 import { requireRole } from '../users';
 import { acceptArtworkUploads, readArtwork } from './photo-box-uploads';
 import type { PhotoBoxesContext, PhotoBoxReads } from './photo-boxes.context';
 import {
   assignBoxPhoto,
+  cropBoxPhoto,
   discardBoxPhoto,
+  listHeldPhotos,
   listPhotoBoxes,
   openPhotoBox,
   publicPhotoBoxView,
   receiveBoxPhoto,
+  retagBoxPhoto,
   setPhotoBoxClosingTime,
 } from './photo-boxes.service';
 
@@ -72,6 +78,7 @@ const registerPhotoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> =
     reads: opts.reads,
     media: app.media,
     createPost: (input) => createPostFromImages(app, input),
+    groupPhotos: groupPhotoPosts(app),
     // In the app's store: shared by every server process through Redis (decision 020).
     limits: {
       perBox: createRateLimiter(
@@ -167,7 +174,7 @@ const registerPhotoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> =
         tags,
         security: bearer,
         summary:
-          'Assign a waiting photo to a student of the session: it becomes their post (409 once handled)',
+          'Assign a waiting photo to students of the session (attendee_profile_ids; or one attendee_profile_id): it becomes one post tagged with each, and each family is told (409 once handled)',
         params: photoParams,
         body: assignPhotoBodySchema,
         response: { 200: photoBoxDocumentSchema, ...errorResponses(401, 403, 404, 409, 422) },
@@ -179,7 +186,71 @@ const registerPhotoBoxesPlugin: FastifyPluginAsyncZod<PhotoBoxesPluginOptions> =
         viewerOf(request),
         request.params.box,
         request.params.photo,
-        request.body.attendee_profile_id,
+        request.body,
+      ),
+  );
+
+  // A static segment: the router tries it before the box parameter at the same position.
+  app.get(
+    PHOTO_BOXES_API.heldPhotos,
+    {
+      ...staff,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Group photos of your boxes (admins: all) held back by one child’s stricter consent, newest first, to crop or re-tag',
+        response: { 200: heldPhotoListDocumentSchema, ...errorResponses(401, 403) },
+      },
+    },
+    (request) => listHeldPhotos(ctx, viewerOf(request)),
+  );
+
+  app.put(
+    PHOTO_BOXES_API.tags(':box', ':photo'),
+    {
+      ...staff,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Re-tag an assigned photo with students of the session (the first becomes the post’s own); newly tagged families are told (409 while waiting)',
+        params: photoParams,
+        body: retagPhotoBodySchema,
+        response: { 200: photoBoxDocumentSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    (request) =>
+      retagBoxPhoto(
+        ctx,
+        viewerOf(request),
+        request.params.box,
+        request.params.photo,
+        request.body.attendee_profile_ids,
+      ),
+  );
+
+  app.post(
+    PHOTO_BOXES_API.crop(':box', ':photo'),
+    {
+      ...staff,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Crop an assigned photo (a rectangle in pixels of the stored photo): a new image, re-encoded without metadata, replaces it (409 while waiting)',
+        params: photoParams,
+        body: cropPhotoBodySchema,
+        response: { 200: photoBoxDocumentSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    (request) =>
+      cropBoxPhoto(
+        ctx,
+        viewerOf(request),
+        request.params.box,
+        request.params.photo,
+        request.body.crop,
       ),
   );
 

@@ -14,9 +14,15 @@ import {
   photoOfBox,
   releasePhoto,
   setClosesAt,
+  setPhotoImage,
   setPhotoPost,
 } from './photo-boxes.repository';
-import { boxResource, publicBoxDocument, uploadDocument } from './photo-boxes.resources';
+import {
+  boxResource,
+  heldPhotoResources,
+  publicBoxDocument,
+  uploadDocument,
+} from './photo-boxes.resources';
 
 // Photo boxes (docs/product.md#photo-box, decision 038).
 
@@ -65,7 +71,11 @@ async function resources(ctx: PhotoBoxesContext, boxes: BoxRow[]) {
     ctx.reads.photosOfBoxes(ctx.db, boxIds),
     ctx.reads.studentsOfSchedules(ctx.db, scheduleIds),
   ]);
-  const views = await ctx.media.imageViews(photos.map((p) => p.imageId));
+  const groupPostIds = photos.flatMap((p) => (p.taggedIds && p.postId !== null ? [p.postId] : []));
+  const [views, heldBack] = await Promise.all([
+    ctx.media.imageViews(photos.map((p) => p.imageId)),
+    ctx.groupPhotos.heldBackAmong(groupPostIds),
+  ]);
   const now = ctx.now();
   return boxes.map((box) =>
     boxResource(box, {
@@ -73,6 +83,7 @@ async function resources(ctx: PhotoBoxesContext, boxes: BoxRow[]) {
       photos: photos.filter((p) => p.photoBoxId === box.id),
       students: students.filter((s) => s.scheduleId === box.klass.scheduleId),
       views,
+      heldBack,
     }),
   );
 }
@@ -181,30 +192,56 @@ export async function receiveBoxPhoto(
   return uploadDocument(await insertPhoto(ctx.db, box.id, imageId));
 }
 
-/** The photo becomes the student's post (the gallery notifies the family). */
+/**
+ * The students to tag, checked: each actively enrolled in the box's session (the same rule as for
+ * one), each once (the contract refuses duplicates in one list). A 422 on `field` otherwise.
+ */
+async function studentsOfSession(
+  ctx: PhotoBoxesContext,
+  box: BoxRow,
+  ids: number[],
+  field: string,
+): Promise<number[]> {
+  if (ids.length === 0) {
+    throw new ValidationError([{ field, detail: PHOTO_BOX_MESSAGES.chooseStudents }]);
+  }
+  if (new Set(ids).size !== ids.length) {
+    throw new ValidationError([{ field, detail: PHOTO_BOX_MESSAGES.duplicateStudent }]);
+  }
+  const enrolled = await enrolledAmong(ctx.db, box.klass.scheduleId, ids);
+  if (ids.some((id) => !enrolled.has(id))) {
+    throw new ValidationError([{ field, detail: PHOTO_BOX_MESSAGES.notInKlass }]);
+  }
+  return ids;
+}
+
+/**
+ * The photo becomes one post of the students it shows: one student (attendee_profile_id, as
+ * before) or several (attendee_profile_ids: a group photo, decision 073). The gallery notifies
+ * each family.
+ */
 export async function assignBoxPhoto(
   ctx: PhotoBoxesContext,
   viewer: Viewer,
   boxId: number,
   photoId: number,
-  attendeeProfileId: number,
+  body: { attendee_profile_id?: number; attendee_profile_ids?: number[] },
 ) {
   const box = await staffBox(ctx, viewer, boxId);
   const photo = await photoOfBox(ctx.db, box.id, photoId);
   if (!photo) throw notFound('Photo');
-  const enrolled = await enrolledAmong(ctx.db, box.klass.scheduleId, [attendeeProfileId]);
-  if (!enrolled.has(attendeeProfileId)) {
-    throw new ValidationError([
-      { field: 'attendee_profile_id', detail: PHOTO_BOX_MESSAGES.notInKlass },
-    ]);
-  }
+  const field = body.attendee_profile_ids ? 'attendee_profile_ids' : 'attendee_profile_id';
+  const requested =
+    body.attendee_profile_ids ??
+    (body.attendee_profile_id === undefined ? [] : [body.attendee_profile_id]);
+  const tagged = await studentsOfSession(ctx, box, requested, field);
   // The claim is the only gate (no earlier status check to race past): of any number of
   // assignments and discards of one photo at once, exactly one moves it out of waiting.
   const claimed = await claimWaitingPhoto(ctx.db, box.id, photo.id, 'assigned');
   if (!claimed) throw new AppError('conflict', PHOTO_BOX_MESSAGES.alreadyHandled);
   try {
     const { postId } = await ctx.createPost({
-      attendeeProfileId,
+      attendeeProfileIds: tagged,
       klassId: box.klass.id,
       imageIds: [claimed.imageId],
       authorId: viewer.id,
@@ -215,6 +252,94 @@ export async function assignBoxPhoto(
     throw error;
   }
   return boxDocument(ctx, box.id);
+}
+
+/** An assigned photo of a box the viewer is staff of, with its post; 404 or 422 otherwise. */
+async function assignedPhoto(
+  ctx: PhotoBoxesContext,
+  viewer: Viewer,
+  boxId: number,
+  photoId: number,
+) {
+  const box = await staffBox(ctx, viewer, boxId);
+  const photo = await photoOfBox(ctx.db, box.id, photoId);
+  if (!photo) throw notFound('Photo');
+  if (photo.status !== 'assigned' || photo.postId === null) {
+    throw new AppError('conflict', PHOTO_BOX_MESSAGES.notAssigned);
+  }
+  return { box, photo: { ...photo, postId: photo.postId } };
+}
+
+/** PUT …/tags: the assigned photo shows exactly these students from now on. */
+export async function retagBoxPhoto(
+  ctx: PhotoBoxesContext,
+  viewer: Viewer,
+  boxId: number,
+  photoId: number,
+  ids: number[],
+) {
+  const { box, photo } = await assignedPhoto(ctx, viewer, boxId, photoId);
+  const tagged = await studentsOfSession(ctx, box, ids, 'attendee_profile_ids');
+  await ctx.groupPhotos.retag({
+    postId: photo.postId,
+    attendeeProfileIds: tagged,
+    senderId: viewer.id,
+  });
+  return boxDocument(ctx, box.id);
+}
+
+/**
+ * POST …/crop: the assigned photo's image is replaced by a crop of it, re-encoded by the media
+ * pipeline without metadata; the uncropped image is deleted (a crop that leaves a child out must
+ * not keep them anywhere; decision 073).
+ */
+export async function cropBoxPhoto(
+  ctx: PhotoBoxesContext,
+  viewer: Viewer,
+  boxId: number,
+  photoId: number,
+  rect: { x: number; y: number; width: number; height: number },
+) {
+  const { box, photo } = await assignedPhoto(ctx, viewer, boxId, photoId);
+  const view = (await ctx.media.imageViews([photo.imageId])).get(photo.imageId);
+  if (view?.status !== 'ready' || view.width === null || view.height === null) {
+    throw new ValidationError([{ field: 'crop', detail: PHOTO_BOX_MESSAGES.notReady }]);
+  }
+  if (rect.x + rect.width > view.width || rect.y + rect.height > view.height) {
+    throw new ValidationError([{ field: 'crop', detail: PHOTO_BOX_MESSAGES.cropOutside }]);
+  }
+  const cropped = await ctx.media.cropImage(photo.imageId, rect);
+  if (!cropped) throw new ValidationError([{ field: 'crop', detail: PHOTO_BOX_MESSAGES.notReady }]);
+  try {
+    await ctx.groupPhotos.replaceImage(photo.postId, photo.imageId, cropped.imageId);
+    await setPhotoImage(ctx.db, photo.id, cropped.imageId);
+  } catch (error) {
+    await ctx.media.deleteImages([cropped.imageId]);
+    throw error;
+  }
+  await ctx.media.deleteImages([photo.imageId]);
+  return boxDocument(ctx, box.id);
+}
+
+/** How many group photos the held-back list looks through: a few classes' worth. */
+const HELD_SCAN_LIMIT = 200;
+
+/**
+ * GET /photo_boxes/held_photos: the group photos of the viewer's boxes (admins: all) that one
+ * child's stricter consent holds back, newest first, with who is tagged and each family's choice.
+ */
+export async function listHeldPhotos(ctx: PhotoBoxesContext, viewer: Viewer) {
+  const teacherId = viewer.role === 'admin' ? undefined : viewer.id;
+  const candidates = await ctx.reads.groupPhotos(ctx.db, teacherId, HELD_SCAN_LIMIT);
+  const held = await ctx.groupPhotos.heldBackAmong(candidates.map((c) => c.photo.postId));
+  const rows = candidates.filter((c) => held.has(c.photo.postId));
+  const scheduleIds = [...new Set(rows.map((r) => r.box.klass.scheduleId))];
+  const [views, tagged, students] = await Promise.all([
+    ctx.media.imageViews(rows.map((r) => r.photo.imageId)),
+    ctx.groupPhotos.taggedStudents(rows.map((r) => r.photo.postId)),
+    ctx.reads.studentsOfSchedules(ctx.db, scheduleIds),
+  ]);
+  return { data: heldPhotoResources(rows, { views, tagged, students }) };
 }
 
 export async function discardBoxPhoto(

@@ -6,6 +6,7 @@ import {
   boxByToken,
   boxCount,
   boxPage,
+  groupPhotos,
   photosOfBoxes,
   studentsOfSchedules,
 } from './photo-box-lists.queries';
@@ -17,5 +18,6 @@ export const photoBoxReads: PhotoBoxReads = {
   boxById,
   boxByToken,
   photosOfBoxes,
+  groupPhotos,
   studentsOfSchedules,
 };

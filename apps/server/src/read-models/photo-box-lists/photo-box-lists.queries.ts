@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { klasses, klassGroupSchedules, klassGroups } from '../../modules/classes/classes.tables';
 import { enrollments } from '../../modules/enrollments/enrollments.tables';
-import { posts } from '../../modules/gallery/gallery.tables';
+import { postStudents, posts } from '../../modules/gallery/gallery.tables';
 import type { BoxRow, PhotoRow } from '../../modules/photo-boxes';
 import { photoBoxes, photoBoxPhotos } from '../../modules/photo-boxes/photo-boxes.tables';
 import { attendeeProfiles, users } from '../../modules/users/users.tables';
@@ -79,23 +79,88 @@ export async function boxByToken(db: Db, token: string): Promise<BoxRow | undefi
   return row;
 }
 
+/** A group photo's tags (decision 073), in id order; null for a post of one student. */
+const taggedIds = sql<
+  number[] | null
+>`(select array_agg(${postStudents.attendeeProfileId} order by ${postStudents.attendeeProfileId}) from ${postStudents} where ${postStudents.postId} = ${posts.id})`;
+
+const photoColumns = {
+  id: photoBoxPhotos.id,
+  photoBoxId: photoBoxPhotos.photoBoxId,
+  imageId: photoBoxPhotos.imageId,
+  status: photoBoxPhotos.status,
+  postId: photoBoxPhotos.postId,
+  attendeeProfileId: posts.attendeeProfileId,
+  taggedIds,
+  createdAt: photoBoxPhotos.createdAt,
+};
+
 /** The photos still to show of these boxes (discarded ones are gone), oldest first. */
 export function photosOfBoxes(db: Db, boxIds: number[]): Promise<PhotoRow[]> {
   if (boxIds.length === 0) return Promise.resolve([]);
   return db
-    .select({
-      id: photoBoxPhotos.id,
-      photoBoxId: photoBoxPhotos.photoBoxId,
-      imageId: photoBoxPhotos.imageId,
-      status: photoBoxPhotos.status,
-      postId: photoBoxPhotos.postId,
-      attendeeProfileId: posts.attendeeProfileId,
-      createdAt: photoBoxPhotos.createdAt,
-    })
+    .select(photoColumns)
     .from(photoBoxPhotos)
     .leftJoin(posts, eq(posts.id, photoBoxPhotos.postId))
     .where(and(inArray(photoBoxPhotos.photoBoxId, boxIds), ne(photoBoxPhotos.status, 'discarded')))
     .orderBy(asc(photoBoxPhotos.createdAt), asc(photoBoxPhotos.id));
+}
+
+/**
+ * Assigned photos whose post is a group photo, of the boxes a teacher sees (undefined: all),
+ * newest first, at most `limit`.
+ */
+export async function groupPhotos(
+  db: Db,
+  teacherId: number | undefined,
+  limit: number,
+): Promise<{ box: BoxRow; photo: PhotoRow & { postId: number } }[]> {
+  const isGroup = sql`exists (select 1 from ${postStudents} where ${postStudents.postId} = ${posts.id})`;
+  const rows = await db
+    .select({
+      ...boxColumns,
+      photoId: photoBoxPhotos.id,
+      imageId: photoBoxPhotos.imageId,
+      status: photoBoxPhotos.status,
+      postId: posts.id,
+      attendeeProfileId: posts.attendeeProfileId,
+      taggedIds,
+      photoCreatedAt: photoBoxPhotos.createdAt,
+    })
+    .from(photoBoxPhotos)
+    .innerJoin(posts, eq(posts.id, photoBoxPhotos.postId))
+    .innerJoin(photoBoxes, eq(photoBoxes.id, photoBoxPhotos.photoBoxId))
+    .innerJoin(klasses, eq(klasses.id, photoBoxes.klassId))
+    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .leftJoin(users, eq(users.id, photoBoxes.openedById))
+    .where(and(eq(photoBoxPhotos.status, 'assigned'), isGroup, visibleTo(teacherId)))
+    .orderBy(desc(photoBoxPhotos.createdAt), desc(photoBoxPhotos.id))
+    .limit(limit);
+  return rows.map(
+    ({
+      photoId,
+      imageId,
+      status,
+      postId,
+      attendeeProfileId,
+      taggedIds: tags,
+      photoCreatedAt,
+      ...box
+    }) => ({
+      box,
+      photo: {
+        id: photoId,
+        photoBoxId: box.id,
+        imageId,
+        status,
+        postId,
+        attendeeProfileId,
+        taggedIds: tags,
+        createdAt: photoCreatedAt,
+      },
+    }),
+  );
 }
 
 /** Students actively enrolled in these schedules, by name: the choices of an assignment. */

@@ -14,6 +14,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHOTO_BOX_MAX_HOURS,
+  PHOTO_BOX_MAX_TAGS,
   PHOTO_BOX_MESSAGES,
   REFUND_MESSAGES,
   USER_GROUP_MESSAGES,
@@ -79,6 +80,12 @@ const KNOWN: Record<string, MessageKey> = {
   [PHOTO_BOX_MESSAGES.notYourKlass]: 'photoBoxes.messages.notYourSession',
   [PHOTO_BOX_MESSAGES.notInKlass]: 'photoBoxes.messages.notInSession',
   [PHOTO_BOX_MESSAGES.alreadyHandled]: 'photoBoxes.messages.alreadyHandled',
+  [PHOTO_BOX_MESSAGES.chooseStudents]: 'photoBoxes.messages.chooseStudents',
+  [PHOTO_BOX_MESSAGES.tooManyStudents]: 'photoBoxes.messages.tooManyStudents',
+  [PHOTO_BOX_MESSAGES.duplicateStudent]: 'photoBoxes.messages.duplicateStudent',
+  [PHOTO_BOX_MESSAGES.notAssigned]: 'photoBoxes.messages.notAssigned',
+  [PHOTO_BOX_MESSAGES.cropOutside]: 'photoBoxes.messages.cropOutside',
+  [PHOTO_BOX_MESSAGES.notReady]: 'photoBoxes.messages.notReady',
   [ATTENDANCE_MESSAGES.notEnrolled]: 'attendance.messages.notEnrolled',
   [ATTENDANCE_MESSAGES.listedTwice]: 'attendance.messages.listedTwice',
   [ATTENDANCE_MESSAGES.badStatus]: 'attendance.messages.badStatus',
@@ -98,6 +105,7 @@ const KNOWN: Record<string, MessageKey> = {
 /** The values the known messages interpolate. */
 const LIMITS = {
   hours: PHOTO_BOX_MAX_HOURS,
+  tagsMax: PHOTO_BOX_MAX_TAGS,
   minLength: PASSWORD_MIN_LENGTH,
   maxLength: PASSWORD_MAX_LENGTH,
   bioMaxLength: BIO_MAX_LENGTH,

@@ -1,4 +1,9 @@
-import { GALLERY_MESSAGES, PHOTO_BOX_MAX_HOURS, PHOTO_BOX_MESSAGES } from '@atelier/contract';
+import {
+  GALLERY_MESSAGES,
+  PHOTO_BOX_MAX_HOURS,
+  PHOTO_BOX_MAX_TAGS,
+  PHOTO_BOX_MESSAGES,
+} from '@atelier/contract';
 import type { TFunction } from 'i18next';
 import type { MessageKey } from '../../i18n/i18n';
 import type { ApiError } from '../../lib/api-client';
@@ -15,11 +20,21 @@ const KNOWN: Record<string, MessageKey> = {
   [PHOTO_BOX_MESSAGES.notYourKlass]: 'photoBoxes.messages.notYourSession',
   [PHOTO_BOX_MESSAGES.notInKlass]: 'photoBoxes.messages.notInSession',
   [PHOTO_BOX_MESSAGES.alreadyHandled]: 'photoBoxes.messages.alreadyHandled',
+  [PHOTO_BOX_MESSAGES.chooseStudents]: 'photoBoxes.messages.chooseStudents',
+  [PHOTO_BOX_MESSAGES.tooManyStudents]: 'photoBoxes.messages.tooManyStudents',
+  [PHOTO_BOX_MESSAGES.duplicateStudent]: 'photoBoxes.messages.duplicateStudent',
+  [PHOTO_BOX_MESSAGES.notAssigned]: 'photoBoxes.messages.notAssigned',
+  [PHOTO_BOX_MESSAGES.cropOutside]: 'photoBoxes.messages.cropOutside',
+  [PHOTO_BOX_MESSAGES.notReady]: 'photoBoxes.messages.notReady',
   [GALLERY_MESSAGES.artworkTooLarge]: 'photoBoxes.messages.artworkTooLarge',
 };
 
 /** The values the messages interpolate. */
-export const PHOTO_BOX_LIMITS = { hours: PHOTO_BOX_MAX_HOURS, size: ARTWORK_MAX_MB };
+export const PHOTO_BOX_LIMITS = {
+  hours: PHOTO_BOX_MAX_HOURS,
+  size: ARTWORK_MAX_MB,
+  tagsMax: PHOTO_BOX_MAX_TAGS,
+};
 
 export function translatePhotoBoxMessage(text: string, t: TFunction): string {
   const key = KNOWN[text];

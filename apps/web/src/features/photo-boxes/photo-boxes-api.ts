@@ -3,9 +3,12 @@ import {
   type CalendarQuery,
   CLASSES_API,
   type CreatePhotoBoxBody,
+  type CropPhotoBody,
   calendarDocumentSchema,
   calendarKlassFlatSchema,
   type FlatCalendarKlass,
+  type HeldPhoto,
+  heldPhotoListDocumentSchema,
   PHOTO_BOX_DEVICE_HEADER,
   PHOTO_BOXES_API,
   type PhotoBox,
@@ -16,6 +19,7 @@ import {
   photoBoxPublicDocumentSchema,
   photoBoxSchema,
   photoBoxUploadDocumentSchema,
+  type RetagPhotoBody,
 } from '@atelier/contract';
 import { z } from 'zod';
 import { makeClientUpload } from '../../components/file-upload/client-upload';
@@ -88,15 +92,42 @@ export const photoBoxesApi = api.injectEndpoints({
       transformResponse: parseBox,
       invalidatesTags: ['PhotoBox'],
     }),
-    /** The photo becomes the student's post (their family is notified). */
+    /** The photo becomes one post of the students it shows (each family is notified). */
     assignBoxPhoto: build.mutation<null, { boxId: string; photoId: string } & AssignPhotoBody>({
-      query: ({ boxId, photoId, attendee_profile_id }) => ({
+      query: ({ boxId, photoId, attendee_profile_ids }) => ({
         url: PHOTO_BOXES_API.assign(boxId, photoId),
         method: 'POST',
-        data: { attendee_profile_id },
+        data: { attendee_profile_ids },
       }),
       transformResponse: () => null,
       invalidatesTags: ['PhotoBox'],
+    }),
+    /** Staff: group photos held back by one child's stricter consent (decision 073). */
+    heldPhotos: build.query<HeldPhoto[], void>({
+      query: () => PHOTO_BOXES_API.heldPhotos,
+      transformResponse: (raw: unknown) => heldPhotoListDocumentSchema.parse(raw).data,
+      providesTags: ['PhotoBox'],
+      onQueryStarted: reportLoadFailure,
+    }),
+    /** The students an assigned photo is tagged with from now on. */
+    retagBoxPhoto: build.mutation<null, { boxId: string; photoId: string } & RetagPhotoBody>({
+      query: ({ boxId, photoId, attendee_profile_ids }) => ({
+        url: PHOTO_BOXES_API.tags(boxId, photoId),
+        method: 'PUT',
+        data: { attendee_profile_ids },
+      }),
+      transformResponse: () => null,
+      invalidatesTags: ['PhotoBox', 'Post'],
+    }),
+    /** A crop of the assigned photo replaces it (re-encoded without metadata). */
+    cropBoxPhoto: build.mutation<null, { boxId: string; photoId: string } & CropPhotoBody>({
+      query: ({ boxId, photoId, crop }) => ({
+        url: PHOTO_BOXES_API.crop(boxId, photoId),
+        method: 'POST',
+        data: { crop },
+      }),
+      transformResponse: () => null,
+      invalidatesTags: ['PhotoBox', 'Post'],
     }),
     discardBoxPhoto: build.mutation<null, { boxId: string; photoId: string }>({
       query: ({ boxId, photoId }) => ({
@@ -144,6 +175,9 @@ export const {
   useOpenPhotoBoxMutation,
   useSetPhotoBoxClosingMutation,
   useAssignBoxPhotoMutation,
+  useHeldPhotosQuery,
+  useRetagBoxPhotoMutation,
+  useCropBoxPhotoMutation,
   useDiscardBoxPhotoMutation,
   usePhotoBoxLinkQuery,
   useUploadBoxPhotoMutation,

@@ -22,6 +22,8 @@ export function buildBoxPhoto(overrides: Partial<PhotoBoxPhoto> = {}): PhotoBoxP
     },
     post_id: null,
     attendee_profile_id: null,
+    attendee_profile_ids: [],
+    held_back: false,
     created_at: '2030-05-04T15:10:00.000Z',
     ...overrides,
   };

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { actionFailureText } from '../photo-box-messages';
 import { useAssignBoxPhotoMutation, useDiscardBoxPhotoMutation } from '../photo-boxes-api';
+import { StudentPicker } from './student-picker';
 
 const THUMB_PX = 160;
 
@@ -64,8 +64,9 @@ function Thumbnail({ photo, alt }: { photo: PhotoBoxPhoto; alt: string }) {
 }
 
 /**
- * One uploaded photo: its thumbnail and, while it waits, "Assign to…" (a student of the session:
- * the photo becomes their post) and "Discard" (asked first). An assigned photo names its student.
+ * One uploaded photo: its thumbnail and, while it waits, the students it shows (one or several of
+ * the session: the photo becomes one post tagged with each) and "Discard" (asked first). An
+ * assigned photo names its students, and says when one child's consent holds it back.
  */
 export function BoxPhotoTile({
   box,
@@ -81,13 +82,14 @@ export function BoxPhotoTile({
 }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [student, setStudent] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
   const [asking, setAsking] = useState(false);
   const [assign, assigning] = useAssignBoxPhotoMutation();
   const [discard, discarding] = useDiscardBoxPhotoMutation();
   const busy = assigning.isLoading || discarding.isLoading;
   const ids = { boxId: box.id, photoId: photo.id };
   const studentName = (id: string | null) => box.students.find((s) => s.id === id)?.name ?? '';
+  const names = (ids: readonly string[]) => ids.map(studentName).filter(Boolean).join(', ');
 
   const notify = (content: string) => dispatch(snackbarShown({ content, type: 'success' }));
   const failed = (error: unknown, label: string) => {
@@ -96,10 +98,10 @@ export function BoxPhotoTile({
   };
 
   const assignPhoto = async () => {
-    if (!student) return;
+    if (chosen.length === 0) return;
     try {
-      await assign({ ...ids, attendee_profile_id: student }).unwrap();
-      notify(t('photoBoxes.assigned', { name: studentName(student) }));
+      await assign({ ...ids, attendee_profile_ids: chosen }).unwrap();
+      notify(t('photoBoxes.assigned', { name: names(chosen) }));
     } catch (error) {
       failed(error, t('photoBoxes.assignFailed'));
     }
@@ -127,7 +129,18 @@ export function BoxPhotoTile({
         <Thumbnail photo={photo} alt={t('photoBoxes.photoAlt', { number, time: uploadedAt })} />
         {photo.status === 'assigned' && (
           <Typography variant="body2" sx={{ mt: 1 }} data-testid="box-photo-assigned">
-            {t('photoBoxes.assignedTo', { name: studentName(photo.attendee_profile_id) })}
+            {t('photoBoxes.assignedTo', {
+              name: names(
+                photo.attendee_profile_ids.length > 0
+                  ? photo.attendee_profile_ids
+                  : [photo.attendee_profile_id ?? ''],
+              ),
+            })}
+          </Typography>
+        )}
+        {photo.status === 'assigned' && photo.held_back && (
+          <Typography variant="body2" color="warning.main" data-testid="box-photo-held-back">
+            {t('photoBoxes.heldBackNote')}
           </Typography>
         )}
         {photo.status === 'waiting' && (
@@ -138,27 +151,19 @@ export function BoxPhotoTile({
               </Typography>
             ) : (
               <>
-                <TextField
-                  select
-                  size="small"
-                  label={t('photoBoxes.assignTo', { number })}
-                  value={student}
-                  onChange={(event) => setStudent(event.target.value)}
+                <StudentPicker
+                  legend={t('photoBoxes.assignTo', { number })}
+                  hint={t('photoBoxes.assignHint')}
+                  students={box.students}
+                  chosen={chosen}
+                  onChange={setChosen}
                   disabled={busy}
-                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                >
-                  <option value="" disabled />
-                  {box.students.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
-                </TextField>
+                />
                 <Button
                   variant="contained"
                   size="small"
                   onClick={assignPhoto}
-                  disabled={!student || busy}
+                  disabled={chosen.length === 0 || busy}
                   aria-label={t('photoBoxes.assignLabel', { number })}
                 >
                   {t('photoBoxes.assign')}

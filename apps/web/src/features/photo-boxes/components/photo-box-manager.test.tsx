@@ -24,6 +24,8 @@ afterEach(() => {
 const HOUR = 3_600_000;
 const teacher = { session: { status: 'loaded' as const, user: buildUser({ role: 'teacher' }) } };
 const BOXES = 'GET /api/v1/photo_boxes';
+const HELD = 'GET /api/v1/photo_boxes/held_photos';
+const NONE_HELD = { data: { data: [] } };
 
 describe('/photo_box', { timeout: 30_000 }, () => {
   it('opens a box for the coming session, closing an hour after it ends, then shows its link and QR code', async () => {
@@ -45,6 +47,7 @@ describe('/photo_box', { timeout: 30_000 }, () => {
     ];
     let boxes: ReturnType<typeof boxResource>[] = [];
     server = fakeApi({
+      [HELD]: NONE_HELD,
       [BOXES]: () => ({ data: boxListDocument(boxes) }),
       'GET /api/v1/calendar/klasses': { data: calendarDocument(klasses) },
       'POST /api/v1/photo_boxes': () => {
@@ -86,6 +89,7 @@ describe('/photo_box', { timeout: 30_000 }, () => {
   it('refuses a closing time beyond the longest a box stays open, before asking the server', async () => {
     const start = Math.ceil(Date.now() / HOUR) * HOUR + HOUR;
     server = fakeApi({
+      [HELD]: NONE_HELD,
       [BOXES]: { data: boxListDocument([]) },
       'GET /api/v1/calendar/klasses': {
         data: calendarDocument([
@@ -114,8 +118,9 @@ describe('/photo_box', { timeout: 30_000 }, () => {
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
-  it('assigns a photo to a student of the session and discards another after asking', async () => {
+  it('assigns a photo to several students of the session and discards another after asking', async () => {
     server = fakeApi({
+      [HELD]: NONE_HELD,
       [BOXES]: {
         data: boxListDocument([
           boxResource('5', {
@@ -134,7 +139,7 @@ describe('/photo_box', { timeout: 30_000 }, () => {
       'DELETE /api/v1/photo_boxes/5/photos/p2': { status: 204, data: null },
     });
     const { user, store } = renderWithProviders(<PhotoBoxManager />, { preloadedState: teacher });
-    const student = await screen.findByRole('combobox', { name: 'Assign photo 1 to…' });
+    const students = await screen.findByRole('group', { name: 'Students in photo 1' });
     // A photo still being processed shows its placeholder and says so.
     expect(screen.getByRole('img', { name: /Photo 2, uploaded/ })).toHaveTextContent('Processing…');
     expect(screen.getByRole('img', { name: /Photo 1, uploaded/ })).toHaveAttribute(
@@ -142,15 +147,21 @@ describe('/photo_box', { timeout: 30_000 }, () => {
       '/media/signed/thumb.webp',
     );
 
-    await user.selectOptions(student, 'Mia Kato');
-    await user.click(screen.getByRole('button', { name: 'Assign photo 1' }));
+    const assign = screen.getByRole('button', { name: 'Assign photo 1' });
+    expect(assign).toBeDisabled();
+    // A group photo: both children it shows, in the list's order whatever the clicks' order.
+    await user.click(within(students).getByRole('checkbox', { name: 'Leo Park' }));
+    await user.click(within(students).getByRole('checkbox', { name: 'Mia Kato' }));
+    await user.click(assign);
     await waitFor(() =>
       expect(server?.requests.find((r) => r.method === 'POST')?.body).toEqual({
-        attendee_profile_id: '31',
+        attendee_profile_ids: ['31', '32'],
       }),
     );
     await waitFor(() =>
-      expect(store.getState().snackbar.content).toBe('The photo is now a post of Mia Kato.'),
+      expect(store.getState().snackbar.content).toBe(
+        'The photo is now a post of Mia Kato, Leo Park.',
+      ),
     );
 
     await user.click(screen.getByRole('button', { name: 'Discard photo 2' }));
@@ -168,6 +179,7 @@ describe('/photo_box', { timeout: 30_000 }, () => {
   it('closes a box now, and lists closed boxes collapsed below the open ones', async () => {
     const startedAt = Date.now();
     server = fakeApi({
+      [HELD]: NONE_HELD,
       [BOXES]: {
         data: boxListDocument([
           boxResource('5'),
@@ -198,5 +210,58 @@ describe('/photo_box', { timeout: 30_000 }, () => {
     );
     expect(closesAt).toBeGreaterThanOrEqual(startedAt - 1000);
     expect(closesAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('lists held-back group photos: re-tags them and crops them by numbers', async () => {
+    const held = {
+      id: 'p7',
+      type: 'held_photos',
+      attributes: {
+        photo_box_id: '5',
+        post_id: '70',
+        image: buildBoxPhoto().image,
+        klass_group_name: 'Observational Drawing',
+        starts_at: '2030-05-04T15:00:00.000Z',
+        tagged: [
+          { id: '31', name: 'Mia Kato', visibility: 'family' },
+          { id: '32', name: 'Leo Park', visibility: 'public' },
+        ],
+        students: [
+          { id: '31', name: 'Mia Kato' },
+          { id: '32', name: 'Leo Park' },
+        ],
+      },
+    };
+    server = fakeApi({
+      [HELD]: { data: { data: [held] } },
+      [BOXES]: { data: boxListDocument([]) },
+      'PUT /api/v1/photo_boxes/5/photos/p7/tags': { data: { data: boxResource('5') } },
+      'POST /api/v1/photo_boxes/5/photos/p7/crop': { data: { data: boxResource('5') } },
+    });
+    const { user, store } = renderWithProviders(<PhotoBoxManager />, { preloadedState: teacher });
+    const card = await screen.findByTestId('held-photo');
+    expect(card).toHaveTextContent('Tagged: Mia Kato (family only), Leo Park (public)');
+    const tags = within(card).getByRole('group', { name: 'Students in this photo' });
+    await user.click(within(tags).getByRole('checkbox', { name: 'Mia Kato' }));
+    await user.click(within(card).getByRole('button', { name: 'Save tags' }));
+    await waitFor(() =>
+      expect(server?.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+        attendee_profile_ids: ['32'],
+      }),
+    );
+    await waitFor(() => expect(store.getState().snackbar.content).toBe('The tags were saved.'));
+
+    const width = within(card).getByRole('spinbutton', { name: 'Width' });
+    expect(width).toHaveValue(1600);
+    await user.clear(width);
+    await user.type(width, '800');
+    await user.clear(within(card).getByRole('spinbutton', { name: 'Left' }));
+    await user.type(within(card).getByRole('spinbutton', { name: 'Left' }), '100');
+    await user.click(within(card).getByRole('button', { name: 'Crop' }));
+    await waitFor(() =>
+      expect(server?.requests.find((r) => r.url.endsWith('/crop'))?.body).toEqual({
+        crop: { x: 100, y: 0, width: 800, height: 1200 },
+      }),
+    );
   });
 });

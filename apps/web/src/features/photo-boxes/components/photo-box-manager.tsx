@@ -22,6 +22,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { selectUser } from '../../session';
 import { usePhotoBoxesQuery } from '../photo-boxes-api';
+import { HeldPhotos } from './held-photos';
 import { OpenPhotoBoxDialog } from './open-photo-box-dialog';
 import { PhotoBoxDetails } from './photo-box-card';
 
@@ -134,6 +135,7 @@ export function PhotoBoxManager() {
         </>
       )}
       {isLoading && <Typography color="text.secondary">{t('common.loading')}</Typography>}
+      <HeldPhotos />
       {opening && (
         <OpenPhotoBoxDialog
           zone={zone}
