@@ -1,5 +1,15 @@
 import type { SessionClaims } from '@atelier/contract';
 import type { SessionUser } from './users.repository';
 
-/** A signed-in session: the user as loaded for this request, and its token's claims. */
-export type Session = { user: SessionUser; claims: SessionClaims };
+/**
+ * A signed-in session: the user as loaded for this request, its token's claims, and the family
+ * account the user acts for (decision 071): their own id, or the family's when they are its
+ * second guardian. Routes turn it into a scope through `viewerOf` (lib/http.ts), nowhere else.
+ */
+export type Session = { user: SessionUser; claims: SessionClaims; familyId: number };
+
+/**
+ * The family a user is an accepted second guardian of, if any. The family module answers it
+ * (it owns the guardian links); app.ts hands it to the auth plugin.
+ */
+export type FamilyOf = (userId: number) => Promise<number | undefined>;
