@@ -23,7 +23,7 @@ import { couponLookup, couponsPerUserGroup, couponsRoutes } from './modules/coup
 import { customersRoutes } from './modules/customers';
 import {
   familyMailCopies,
-  familyOfGuardian,
+  familyOfGuardianSql,
   familyRecipientsOf,
   familyRoutes,
   guardiansRoutes,
@@ -129,7 +129,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // hears of a family's news and which addresses get copies of its mail; the lower layers ask.
   await app.register(authPlugin, {
     secret: config.jwtSecret,
-    familyOf: (userId) => familyOfGuardian(app.db, userId),
+    familyOfSql: familyOfGuardianSql,
   });
   app.decorate('familyRecipients', (userId: number) => familyRecipientsOf(app.db, userId));
   app.mail.mailer.copyFamilyMailWith(familyMailCopies);

@@ -41,12 +41,6 @@ export const APP_PAGES = {
   registerCheckEmail: { path: '/register/check_email', access: 'public', robots: 'disallow' },
   registerComplete: { path: '/register/complete/:token', access: 'public', robots: 'disallow' },
   registerConfirm: { path: '/register/:token', access: 'public', robots: 'disallow' },
-  /** A second guardian's mailed invitation: accepted once signed in with the invited address. */
-  guardianInvitation: {
-    path: '/guardian_invitation/:token',
-    access: 'public',
-    robots: 'disallow',
-  },
   passwordReset: { path: '/password_reset/', access: 'public', robots: 'disallow' },
   passwordResetToken: { path: '/password_reset/:token', access: 'public', robots: 'disallow' },
   cart: { path: '/cart', access: 'public', robots: 'disallow' },
@@ -64,6 +58,12 @@ export const APP_PAGES = {
   /** Applies an e-mail change from the link mailed to the new address (no session needed). */
   accountSettingsEmail: {
     path: '/account_settings/email/:token',
+    access: 'public',
+    robots: 'disallow',
+  },
+  /** A second guardian's mailed invitation: accepted once signed in with the invited address. */
+  guardianInvitation: {
+    path: '/guardian_invitation/:token',
     access: 'public',
     robots: 'disallow',
   },

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../users';
 import { type FamilyGuardianRow, familyGuardians } from './family.tables';
 
@@ -137,3 +137,17 @@ export async function guardianUserIdsOfFamily(
     );
   return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
 }
+
+/**
+ * The resolver's SQL: the family the user in `userId` (a column of the caller's query) is an
+ * accepted guardian of, or null. The users module puts it into its one session lookup.
+ */
+export const familyOfGuardianSql = (userId: SQLWrapper): SQL<number | null> => {
+  // Written with an alias: in a select from one table drizzle leaves column names unqualified,
+  // and an unqualified "id" inside this subquery would be family_guardians' own.
+  const fg = sql.identifier('fg');
+  const column = (c: { name: string }) => sql`${fg}.${sql.identifier(c.name)}`;
+  return sql<
+    number | null
+  >`(select ${column(familyGuardians.familyUserId)} from ${familyGuardians} as ${fg} where ${column(familyGuardians.guardianUserId)} = ${userId})`;
+};

@@ -37,18 +37,16 @@ import {
 
 // Second guardians (docs/product.md#second-guardians, decision 071). A family is still one
 // account (the account holder's user id keys every family row); a guardian is another user who
-// acts for it. Who acts for which family is answered here, and only here: the session asks
-// `familyOfGuardian` (through the auth plugin), notifications ask `familyRecipientsOf`, mail asks
+// acts for it. Who acts for which family is answered here, and only here: the session lookup
+// embeds `familyOfGuardianSql` (through the auth plugin), notifications ask `familyRecipientsOf`, mail asks
 // `familyMailCopies`.
 
 const HOUR_MS = 3_600_000;
 const newToken = () => randomBytes(32).toString('base64url');
 const digest = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-/** The family a user is an accepted guardian of; undefined for everyone else. */
-export function familyOfGuardian(db: Db, userId: number): Promise<number | undefined> {
-  return findFamilyOfGuardian(db, userId);
-}
+/** The family a user is an accepted guardian of, as SQL for the session lookup (users module). */
+export { familyOfGuardianSql } from './guardians.repository';
 
 /** Who hears of what happens to a family: the family account and its guardians. */
 export async function familyRecipientsOf(db: Db, userId: number): Promise<number[]> {

@@ -3,4 +3,4 @@
 export { familyRoutes } from './family.routes';
 export { familyMembersFor } from './family.service';
 export { guardiansRoutes } from './guardians.routes';
-export { familyMailCopies, familyOfGuardian, familyRecipientsOf } from './guardians.service';
+export { familyMailCopies, familyOfGuardianSql, familyRecipientsOf } from './guardians.service';

@@ -5,7 +5,7 @@ import { AppError, unauthorized } from '../../lib/app-error';
 import { MemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store';
 import { PUBSUB_CHANNELS, type PubSub, type SessionEvent } from '../../pubsub/pubsub';
 import { hashPassword, verifyPassword } from './passwords';
-import type { FamilyOf, Session } from './session';
+import type { FamilyOfSql, Session } from './session';
 import { SessionCache } from './session-cache';
 import {
   importSessionKey,
@@ -41,7 +41,7 @@ export type SessionsDeps = {
   /** Where the sign-in limits count (`app.rateLimits`); by default memory of their own. */
   rateLimits?: RateLimitStore;
   /** Second guardians' families (decision 071); without it everyone acts for their own account. */
-  familyOf?: FamilyOf;
+  familyOfSql?: FamilyOfSql;
 };
 
 /** Builds the sessions' context once per process and starts listening for revocations. */
@@ -57,8 +57,7 @@ export async function sessionsContextOf(deps: SessionsDeps): Promise<SessionsCon
     pubsub: deps.pubsub,
     now: deps.now ?? Date.now,
     key: await importSessionKey(deps.secret),
-    lookupSession: prepareSessionLookup(deps.db),
-    familyOf: deps.familyOf ?? (async () => undefined),
+    lookupSession: prepareSessionLookup(deps.db, deps.familyOfSql),
     cache,
     throttle: new SignInThrottle(deps.rateLimits ?? new MemoryRateLimitStore()),
     // Started now, not on first use, so the first unknown address is not the slow one.
@@ -106,7 +105,7 @@ export async function verifySessionToken(ctx: SessionsContext, token: string): P
   }
   // Only a family account (student) can be a second guardian; staff always act as themselves.
   // Cached with the session: removing a guardian forgets the user's sessions (forgetUser).
-  const family = found.user.role === 'student' ? await ctx.familyOf(userId) : undefined;
+  const family = found.user.role === 'student' ? found.familyId : null;
   const session = { user: found.user, claims, familyId: family ?? userId };
   ctx.cache.set(token, session, nowMs, generation);
   return session;

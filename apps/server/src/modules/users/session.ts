@@ -1,4 +1,5 @@
 import type { SessionClaims } from '@atelier/contract';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { SessionUser } from './users.repository';
 
 /**
@@ -9,7 +10,8 @@ import type { SessionUser } from './users.repository';
 export type Session = { user: SessionUser; claims: SessionClaims; familyId: number };
 
 /**
- * The family a user is an accepted second guardian of, if any. The family module answers it
- * (it owns the guardian links); app.ts hands it to the auth plugin.
+ * SQL for the family a user (the outer query's `userId` column) is an accepted second guardian
+ * of, or null. The family module writes it (it owns the guardian links) and app.ts hands it to the
+ * auth plugin, so the session lookup stays one statement per token.
  */
-export type FamilyOf = (userId: number) => Promise<number | undefined>;
+export type FamilyOfSql = (userId: SQLWrapper) => SQL<number | null>;

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client';
 import type { PubSub } from '../../pubsub/pubsub';
-import type { FamilyOf } from './session';
 import type { SessionCache } from './session-cache';
 import type { SessionKey } from './session-tokens';
 import type { SignInThrottle } from './sign-in-throttle';
@@ -19,8 +18,6 @@ export type SessionsContext = {
   now: () => number;
   key: SessionKey;
   lookupSession: ReturnType<typeof prepareSessionLookup>;
-  /** Which family a (student) user acts for, when not their own (decision 071). */
-  familyOf: FamilyOf;
   cache: SessionCache;
   throttle: SignInThrottle;
   /**
