@@ -14,11 +14,12 @@ import { latestMail, mailTo, tokenFromMail } from '../../mail/mail-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bearer, type SignedInUser, signedInUser, uniqueEmail } from '../accounts/accounts-testing';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, cast, person, programmeWithSchedule } from '../classes/classes-testing';
 import { notify } from '../notifications';
 import { fakePayments } from '../orders/orders-testing';
 import { attendeeProfiles, users } from '../users/users.tables';
 import { familyGuardians } from './family.tables';
+import { GUARDIAN_INVITES_PER_HOUR } from './guardians.context';
 
 // Second guardians (decision 071), through the HTTP API as the web calls it.
 describe('second guardians', { timeout: SETUP_TIMEOUT_MS }, () => {
@@ -85,6 +86,14 @@ describe('second guardians', { timeout: SETUP_TIMEOUT_MS }, () => {
     expect((await invite(null, uniqueEmail())).statusCode).toBe(401);
     expect((await invite(c.teacher, uniqueEmail())).statusCode).toBe(403);
     expect((await call(c.admin, 'GET', GUARDIANS_API.guardians)).statusCode).toBe(403);
+  });
+
+  it('answers 429 past the hourly number of invitations of one family', async () => {
+    const family = await person(t, 'student', 'Busy Family');
+    for (let i = 0; i < GUARDIAN_INVITES_PER_HOUR; i++) {
+      expect((await invite(family, uniqueEmail('many'))).statusCode).toBe(201);
+    }
+    expect((await invite(family, uniqueEmail('many'))).statusCode).toBe(429);
   });
 
   it('mails a link, lists the invitation as pending, and refuses a second invitation of the same address', async () => {

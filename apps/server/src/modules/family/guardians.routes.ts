@@ -11,8 +11,9 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { createRateLimiter } from '../../plugins/rate-limit';
 import { requireUser, sessionOf } from '../users';
-import type { GuardiansContext } from './guardians.context';
+import { GUARDIAN_INVITES_PER_HOUR, type GuardiansContext } from './guardians.context';
 import {
   acceptGuardianInvitation,
   inviteGuardian,
@@ -30,6 +31,10 @@ const registerGuardiansRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.mail.mailer,
     now: () => new Date(),
     forgetUser: (userId) => app.sessions.forgetUser(userId),
+    invites: createRateLimiter(
+      { limit: GUARDIAN_INVITES_PER_HOUR, windowMs: 3_600_000, name: 'family:guardian-invites' },
+      app.rateLimits,
+    ),
   };
 
   app.get(
@@ -53,7 +58,7 @@ const registerGuardiansRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         summary: 'Invites a second guardian: mails the address a link to accept (the family only)',
         body: inviteGuardianBodySchema,
-        response: { 201: guardianDocumentSchema, ...errorResponses(401, 403, 422) },
+        response: { 201: guardianDocumentSchema, ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request, reply) =>

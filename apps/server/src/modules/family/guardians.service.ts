@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { rateLimited } from '../../plugins/rate-limit';
 import {
   attendeeProfilesOfUser,
   type DbExecutor,
@@ -147,6 +148,8 @@ export async function inviteGuardian(
   if (email === holder.email || email === inviter.email) {
     throw new ValidationError([{ field: 'email', detail: GUARDIANS_MESSAGES.ownAddress }]);
   }
+  const hit = await ctx.invites.hit(String(viewer.id));
+  if (!hit.allowed) throw rateLimited(hit.retryAfterS, 'guardian invitations');
   const now = ctx.now();
   const token = newToken();
   const values = {
