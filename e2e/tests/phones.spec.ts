@@ -41,6 +41,7 @@ function urlOf(name: PathName, ids: Ids): string {
     case 'registerConfirm':
     case 'passwordResetToken':
     case 'accountSettingsEmail':
+    case 'guardianInvitation':
       return (path as (t: string) => string)(token);
     case 'cartItem':
       return paths.cartItem(ids.cartItem);

@@ -21,7 +21,13 @@ import { cartRoutes, noCouponsExist } from './modules/cart';
 import { classesRoutes } from './modules/classes';
 import { couponLookup, couponsPerUserGroup, couponsRoutes } from './modules/coupons';
 import { customersRoutes } from './modules/customers';
-import { familyRoutes } from './modules/family';
+import {
+  familyMailCopies,
+  familyOfGuardianSql,
+  familyRecipientsOf,
+  familyRoutes,
+  guardiansRoutes,
+} from './modules/family';
 import { galleryPlugin } from './modules/gallery';
 import { healthRoutes } from './modules/health';
 import { ledgerPlugin } from './modules/ledger';
@@ -119,7 +125,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(storagePlugin, { config });
   await app.register(mediaPlugin, { workers: config.imageWorkers });
   await app.register(mailPlugin, { config, ...deps.mail });
-  await app.register(authPlugin, { secret: config.jwtSecret });
+  // Second guardians (decision 071): the family module answers who acts for which family, who
+  // hears of a family's news and which addresses get copies of its mail; the lower layers ask.
+  await app.register(authPlugin, {
+    secret: config.jwtSecret,
+    familyOfSql: familyOfGuardianSql,
+  });
+  app.decorate('familyRecipients', (userId: number) => familyRecipientsOf(app.db, userId));
+  app.mail.mailer.copyFamilyMailWith(familyMailCopies);
   // After auth: a mailbox others can reach answers admins only (docs/decisions/050-dev-mailbox-and-upload-limits.md).
   if (config.devMailbox) {
     const dir = storedMailDir(app.mail.transport, config);
@@ -146,6 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(sessionRoutes);
   await app.register(accountsRoutes);
   await app.register(familyRoutes);
+  await app.register(guardiansRoutes);
   await app.register(userSearchRoutes);
   await app.register(searchRoutes, { ctx: { db: app.db } });
   // The coupons module sits above user groups (a coupon names its group) and answers their counts.

@@ -61,6 +61,12 @@ export const APP_PAGES = {
     access: 'public',
     robots: 'disallow',
   },
+  /** A second guardian's mailed invitation: accepted once signed in with the invited address. */
+  guardianInvitation: {
+    path: '/guardian_invitation/:token',
+    access: 'public',
+    robots: 'disallow',
+  },
   gallery: { path: '/gallery', access: 'anyUser', robots: 'disallow' },
   myGallery: { path: '/gallery/my_gallery', access: 'anyUser', robots: 'disallow' },
   galleryFeedback: { path: '/gallery/feedback', access: 'anyUser', robots: 'disallow' },

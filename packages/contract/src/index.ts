@@ -21,6 +21,8 @@ export * from './customers/guest-customers.resource';
 export * from './errors';
 export * from './family/family.constants';
 export * from './family/family.schemas';
+export * from './family/guardians.constants';
+export * from './family/guardians.schemas';
 export * from './gallery/gallery.constants';
 export * from './gallery/gallery.schemas';
 export * from './ledger/ledger.schemas';

@@ -22,17 +22,24 @@ export function errorResponses<const C extends readonly number[]>(...codes: C) {
   };
 }
 
-/** Who is asking: the signed-in user's id and role, as services take it. */
-export type Viewer = { id: number; role: Role };
+/**
+ * Who is asking, as services take it: `id` is the account whose data the request acts on, the
+ * signed-in user's own id, or the family's when the user is its second guardian (decision 071);
+ * `userId` is the signed-in user's own (absent where a caller builds a viewer of its own: then
+ * the same as `id`).
+ */
+export type Viewer = { id: number; role: Role; userId?: number };
 
 /**
- * The signed-in user of a route guarded by requireUser / requireRole. On an unguarded route a
- * guest gets the 401 the guard would have given (why its token was refused, or "sign in").
+ * The signed-in user of a route guarded by requireUser / requireRole, turned into the scope its
+ * family data is keyed by: the one place a session becomes "the family this user acts for"
+ * (decision 071). Account settings and one's own notifications read `sessionOf(request).user`
+ * instead. On an unguarded route a guest gets the 401 the guard would have given.
  */
 export function viewerOf(request: FastifyRequest): Viewer {
-  const user = request.session?.user;
-  if (!user) throw request.sessionError ?? unauthorized('Please sign in.');
-  return { id: user.id, role: user.role };
+  const session = request.session;
+  if (!session) throw request.sessionError ?? unauthorized('Please sign in.');
+  return { id: session.familyId, role: session.user.role, userId: session.user.id };
 }
 
 /** Which rows page `page` (from 1) of a paged list holds: PAGE_SIZE of them. */

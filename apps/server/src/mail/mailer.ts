@@ -17,11 +17,34 @@ export type MailRequest<N extends MailTemplateName> = {
 };
 
 /**
+ * Mail about a family (its bookings, money, class messages and reminders) also goes to the
+ * family's second guardians (decision 071). Mail about an account itself (registration,
+ * password, e-mail change) never does: those stay the account holder's alone.
+ */
+export const FAMILY_MAIL_TEMPLATES: ReadonlySet<MailTemplateName> = new Set<MailTemplateName>([
+  'order_receipt',
+  'waitlist_offer',
+  'refund_issued',
+  'late_payment_refunded',
+  'late_payment_held',
+  'class_message',
+  'class_reminder',
+  'class_digest',
+]);
+
+/**
+ * Given a family account's address, the addresses of its second guardians (none for any other
+ * address). The family module provides it at start-up (app.ts): mail is below every module.
+ */
+export type FamilyCopies = (executor: DbExecutor, address: string) => Promise<string[]>;
+
+/**
  * Queues mail. Pass the transaction of the change that causes the mail, so both commit or
  * neither does; call `wake()` after it commits to deliver without waiting for the next poll.
  */
 export class Mailer {
   private wakeListener: (() => void) | undefined;
+  private familyCopies: FamilyCopies | undefined;
 
   constructor(private readonly ctx: MailContext) {}
 
@@ -30,13 +53,27 @@ export class Mailer {
     request: MailRequest<N>,
   ): Promise<number> {
     const rendered = renderMail(request.template, request.locale, request.params, this.ctx);
-    return insertMail(executor, {
-      toAddress: request.to.trim().toLowerCase(),
+    const to = request.to.trim().toLowerCase();
+    const copies =
+      this.familyCopies && FAMILY_MAIL_TEMPLATES.has(request.template)
+        ? await this.familyCopies(executor, to)
+        : [];
+    const mail = {
       template: request.template,
       locale: request.locale,
       ...rendered,
       ...(request.headers ? { headers: request.headers } : {}),
-    });
+    };
+    const id = await insertMail(executor, { toAddress: to, ...mail });
+    for (const copy of copies) {
+      if (copy !== to) await insertMail(executor, { toAddress: copy, ...mail });
+    }
+    return id;
+  }
+
+  /** Family mail is copied to the addresses `copies` returns (decision 071). */
+  copyFamilyMailWith(copies: FamilyCopies): void {
+    this.familyCopies = copies;
   }
 
   wake(): void {

@@ -38,6 +38,7 @@ export const PAGE_ROUTES: {
   classes: () => import('./routes/classes'),
   accountSettings: () => import('./routes/account-settings'),
   accountSettingsEmail: () => import('./routes/account-settings-email'),
+  guardianInvitation: () => import('./routes/guardian-invitation'),
   gallery: () => import('./routes/gallery-feed'),
   myGallery: () => import('./routes/my-gallery'),
   galleryFeedback: () => import('./routes/gallery-feedback'),

@@ -141,6 +141,9 @@ const PAGE_LIST = {
   accountSettingsEmail: {
     title: 'accountSettings.emailConfirm.title',
   },
+  guardianInvitation: {
+    title: 'guardians.accept.title',
+  },
   gallery: {
     title: 'pages.galleryFeed',
     menu: [{ id: 'gallery', title: 'menu.gallery', section: 'gallery', order: 1, roles: everyone }],

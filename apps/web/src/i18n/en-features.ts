@@ -284,6 +284,58 @@ export const enFeatures = {
       bioNotAllowed: 'Only teachers and admins have a public bio',
     },
   },
+  guardians: {
+    title: 'Guardians',
+    lead: 'Invite a second guardian: with their own account they see and manage the same children, bookings, orders, balance, messages and gallery. Removing one only ends their access.',
+    list: 'Guardians of this family',
+    holder: 'Account holder',
+    you: 'You',
+    status: { pending: 'Invited', expired: 'Invitation expired', accepted: 'Guardian' },
+    email: 'E-mail address of the second guardian',
+    invite: 'Invite',
+    invited: 'An invitation is on its way to {{email}}.',
+    remove: 'Remove {{name}}',
+    cancel: 'Cancel the invitation to {{email}}',
+    leave: 'Leave this family',
+    confirmTitle: 'Remove access',
+    confirmRemove:
+      '{{name}} will no longer see or manage this family. Nothing of the family is deleted.',
+    confirmLeave: 'You will no longer see or manage this family. Nothing of the family is deleted.',
+    removeConfirm: 'Remove',
+    removed: '{{name}} no longer has access.',
+    left: 'You left the family.',
+    removeFailed: 'Remove guardian',
+    loadFailed: 'Could not load the guardians.',
+    retry: 'Try again',
+    messages: {
+      ownAddress: 'This is your own e-mail address.',
+      alreadyInvited: 'This address is already a guardian or has an invitation.',
+    },
+    accept: {
+      title: 'Family invitation',
+      lead: 'Accept to see and manage this family with your account ({{email}}).',
+      submit: 'Accept the invitation',
+      signInFirst:
+        'Log in with the e-mail address this invitation was sent to, or register an account with it first. You come back here afterwards.',
+      login: 'Log in',
+      register: 'Register',
+      done: 'You are now a guardian of {{name}}’s family.',
+      toClasses: 'See the classes',
+      refused: {
+        invalid: 'This invitation link is not valid.',
+        expired: 'This invitation has expired. Ask the family to invite you again.',
+        used: 'This invitation has already been accepted.',
+        other_address:
+          'This invitation was sent to another e-mail address. Log in with that account.',
+        has_family:
+          'Your account already has family members of its own, so it cannot also act for another family.',
+        already_guardian: 'Your account is already a guardian of a family.',
+        staff: 'A staff account cannot be a family guardian.',
+        has_guardians:
+          'Others are guardians of your family, so your account cannot join another one.',
+      },
+    },
+  },
   family: {
     title: 'Family members',
     lead: 'The people you book into classes: your children, and you too if you take classes.',

@@ -34,6 +34,11 @@ export const userAttributesSchema = z.object({
    * account's own answers carry it.
    */
   class_reminders: classRemindersSchema.optional(),
+  /**
+   * The family account this user acts for (docs/product.md#second-guardians): their own id, or
+   * the family's when they are its second guardian. Only GET /users/me carries it.
+   */
+  family_id: z.string().optional(),
 });
 export type UserAttributes = z.infer<typeof userAttributesSchema>;
 

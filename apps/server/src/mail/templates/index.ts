@@ -14,6 +14,7 @@ import {
   emailChangedMail,
   emailTakenMail,
 } from './email-change';
+import { type GuardianInvitationParams, guardianInvitationMail } from './guardian-invitation';
 import {
   type LatePaymentHeldParams,
   type LatePaymentRefundedParams,
@@ -48,6 +49,7 @@ export type MailTemplates = {
   class_message: ClassMessageParams;
   class_reminder: ClassReminderParams;
   class_digest: ClassDigestParams;
+  guardian_invitation: GuardianInvitationParams;
 };
 export type MailTemplateName = keyof MailTemplates;
 
@@ -71,6 +73,7 @@ const RENDERERS: { [N in MailTemplateName]: Renderer<MailTemplates[N]> } = {
   class_message: classMessageMail,
   class_reminder: classReminderMail,
   class_digest: classDigestMail,
+  guardian_invitation: guardianInvitationMail,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(RENDERERS) as MailTemplateName[];

@@ -118,6 +118,7 @@ const params: MailTemplates = {
     expiresAt: '2030-01-04T15:00:00.000Z',
     timeZone: 'America/New_York',
   },
+  guardian_invitation: { inviter: name, token: 'tok<en>' },
 };
 const render = (template: keyof MailTemplates, locale: 'en' | 'ja') =>
   // biome-ignore lint/suspicious/noExplicitAny: iterating every template with its own parameters.

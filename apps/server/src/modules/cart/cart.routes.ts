@@ -12,9 +12,9 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearer, errorResponses, optionalBearer } from '../../lib/http';
+import { bearer, errorResponses, optionalBearer, viewerOf } from '../../lib/http';
 import { requestLanguage } from '../../lib/request-language';
-import { requireUser, sessionOf } from '../users';
+import { requireUser } from '../users';
 import {
   type CartContext,
   type CouponLookup,
@@ -55,7 +55,7 @@ const registerCartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, 
         response: { 200: cartItemListDocumentSchema, ...errorResponses(401) },
       },
     },
-    async (request) => listCart(ctx, sessionOf(request).user.id, requestLanguage(request)),
+    async (request) => listCart(ctx, viewerOf(request).id, requestLanguage(request)),
   );
 
   app.put(
@@ -75,7 +75,7 @@ const registerCartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, 
     async (request) =>
       updateCartItem(
         ctx,
-        sessionOf(request).user.id,
+        viewerOf(request).id,
         request.params.id,
         request.body.cart_item,
         requestLanguage(request),
@@ -102,7 +102,7 @@ const registerCartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, 
     async (request, reply) => {
       const { document, created } = await addCartItem(
         ctx,
-        sessionOf(request).user.id,
+        viewerOf(request).id,
         request.body.cart_item,
         requestLanguage(request),
       );
@@ -123,7 +123,7 @@ const registerCartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await removeCartItem(ctx, sessionOf(request).user.id, request.params.id);
+      await removeCartItem(ctx, viewerOf(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -145,7 +145,7 @@ const registerCartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, 
     async (request) =>
       mergeGuestCart(
         ctx,
-        sessionOf(request).user.id,
+        viewerOf(request).id,
         request.body.cart_item_params,
         requestLanguage(request),
       ),
@@ -171,7 +171,7 @@ const registerCartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, 
         priceGuestCart(
           ctx,
           request.query.cart_item_params,
-          request.session?.user.id ?? null,
+          request.session ? viewerOf(request).id : null,
           requestLanguage(request),
         ),
     );

@@ -11,8 +11,8 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearer, errorResponses } from '../../lib/http';
-import { requireUser, sessionOf } from '../users';
+import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { requireUser } from '../users';
 import {
   addFamilyMember,
   listFamily,
@@ -40,8 +40,7 @@ const registerFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attendeeProfileListDocumentSchema, ...errors },
       },
     },
-    async (request) =>
-      listFamily(app.db, sessionOf(request).user, request.params.id, request.query.page),
+    async (request) => listFamily(app.db, viewerOf(request), request.params.id, request.query.page),
   );
 
   app.post(
@@ -59,7 +58,7 @@ const registerFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const document = await addFamilyMember(
         app.db,
-        sessionOf(request).user,
+        viewerOf(request),
         request.params.id,
         request.body.attendee_profile,
       );
@@ -82,7 +81,7 @@ const registerFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       updateFamilyMember(
         app.db,
-        sessionOf(request).user,
+        viewerOf(request),
         request.params.id,
         request.params.profileId,
         request.body.attendee_profile,
@@ -103,7 +102,7 @@ const registerFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await removeFamilyMember(
         app.db,
-        sessionOf(request).user,
+        viewerOf(request),
         request.params.id,
         request.params.profileId,
       );

@@ -2,3 +2,5 @@
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 export { familyRoutes } from './family.routes';
 export { familyMembersFor } from './family.service';
+export { guardiansRoutes } from './guardians.routes';
+export { familyMailCopies, familyOfGuardianSql, familyRecipientsOf } from './guardians.service';

@@ -68,6 +68,19 @@ async function findNotificationWithSender(
   return withSender;
 }
 
+/**
+ * Who a notification for `userId` goes to: that user, and when the user is a family account, its
+ * second guardians too (decision 071). The family module answers it; app.ts hands it over.
+ */
+export type FamilyRecipients = (userId: number) => Promise<number[]>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** See FamilyRecipients; decorated by app.ts. */
+    familyRecipients?: FamilyRecipients;
+  }
+}
+
 /** What notify() needs; a Fastify instance (`app`, `request.server`) has all of it. */
 export type NotifyDeps = {
   db: Db;
@@ -75,6 +88,8 @@ export type NotifyDeps = {
   log?: { warn(obj: object, msg: string): void };
   /** The app's image store (`app.images`): gives the sender's avatar its URL. */
   images?: Pick<ImageStore, 'urls'>;
+  /** Without it, a notification goes to its recipient alone. */
+  familyRecipients?: FamilyRecipients;
 };
 
 /** The avatar URL the rest of the API shows for a user: the square thumbnail. */
@@ -84,12 +99,25 @@ export const avatarUrlFrom =
     images.urls(key).thumbUrl;
 
 /**
- * Stores a notification for its recipient, then pushes it to every socket the recipient holds,
- * on any server process (NotificationsChannel). Call it after the change it reports has
- * committed, not inside that transaction: a rolled-back change must not have been announced.
- * Returns the notification document that was broadcast.
+ * Stores a notification for its recipient (and, for a family, for each of its guardians), then
+ * pushes it to every socket each of them holds, on any server process (NotificationsChannel).
+ * Call it after the change it reports has committed, not inside that transaction: a rolled-back
+ * change must not have been announced. Returns the named recipient's notification document.
  */
 export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<NotificationDocument> {
+  const recipients = deps.familyRecipients
+    ? await deps.familyRecipients(input.recipientId)
+    : [input.recipientId];
+  let first: NotificationDocument | undefined;
+  for (const recipientId of new Set([input.recipientId, ...recipients])) {
+    const document = await notifyOne(deps, { ...input, recipientId });
+    first ??= document;
+  }
+  if (!first) throw new Error('notification has no recipient');
+  return first;
+}
+
+async function notifyOne(deps: NotifyDeps, input: NotifyInput): Promise<NotificationDocument> {
   const id = await insertNotification(deps.db, {
     recipientId: input.recipientId,
     senderId: input.senderId ?? null,

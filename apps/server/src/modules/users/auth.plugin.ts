@@ -2,6 +2,7 @@ import type { Role } from '@atelier/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../../lib/app-error';
+import type { FamilyOfSql } from './session';
 import {
   cachedSession,
   issueSessionToken,
@@ -34,10 +35,11 @@ const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
  * token is past half its life, the response carries a fresh one in `Authorization` (docs/product.md#server-calls).
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { secret: string }) => {
+  async (app: FastifyInstance, opts: { secret: string; familyOfSql?: FamilyOfSql }) => {
     const ctx = await sessionsContextOf({
       db: app.db,
       secret: opts.secret,
+      ...(opts.familyOfSql ? { familyOfSql: opts.familyOfSql } : {}),
       pubsub: app.pubsub,
       rateLimits: app.rateLimits,
     });

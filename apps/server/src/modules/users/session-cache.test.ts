@@ -14,7 +14,7 @@ function session(userId: number, jti: string, iatMs = T0, expS = T0 / 1000 + 360
     jti,
   };
   // Only the fields the cache reads matter here.
-  return { user: { id: userId } as Session['user'], claims };
+  return { user: { id: userId } as Session['user'], claims, familyId: userId };
 }
 
 describe('SessionCache', () => {

@@ -317,6 +317,8 @@ describe('session routes', { timeout: 60_000 }, () => {
             bio: null,
             translations: {},
             class_reminders: 'each_class',
+            // Its own family: the student is nobody's second guardian (decision 071).
+            family_id: String(studentId),
           },
         },
       });

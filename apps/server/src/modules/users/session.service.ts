@@ -5,7 +5,7 @@ import { AppError, unauthorized } from '../../lib/app-error';
 import { MemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store';
 import { PUBSUB_CHANNELS, type PubSub, type SessionEvent } from '../../pubsub/pubsub';
 import { hashPassword, verifyPassword } from './passwords';
-import type { Session } from './session';
+import type { FamilyOfSql, Session } from './session';
 import { SessionCache } from './session-cache';
 import {
   importSessionKey,
@@ -40,6 +40,8 @@ export type SessionsDeps = {
   now?: () => number;
   /** Where the sign-in limits count (`app.rateLimits`); by default memory of their own. */
   rateLimits?: RateLimitStore;
+  /** Second guardians' families (decision 071); without it everyone acts for their own account. */
+  familyOfSql?: FamilyOfSql;
 };
 
 /** Builds the sessions' context once per process and starts listening for revocations. */
@@ -55,7 +57,7 @@ export async function sessionsContextOf(deps: SessionsDeps): Promise<SessionsCon
     pubsub: deps.pubsub,
     now: deps.now ?? Date.now,
     key: await importSessionKey(deps.secret),
-    lookupSession: prepareSessionLookup(deps.db),
+    lookupSession: prepareSessionLookup(deps.db, deps.familyOfSql),
     cache,
     throttle: new SignInThrottle(deps.rateLimits ?? new MemoryRateLimitStore()),
     // Started now, not on first use, so the first unknown address is not the slow one.
@@ -101,7 +103,10 @@ export async function verifySessionToken(ctx: SessionsContext, token: string): P
   if (found.revoked || (validAfter && Math.round(claims.iat * 1000) < validAfter.getTime())) {
     throw unauthorized(SIGNED_OUT);
   }
-  const session = { user: found.user, claims };
+  // Only a family account (student) can be a second guardian; staff always act as themselves.
+  // Cached with the session: removing a guardian forgets the user's sessions (forgetUser).
+  const family = found.user.role === 'student' ? found.familyId : null;
+  const session = { user: found.user, claims, familyId: family ?? userId };
   ctx.cache.set(token, session, nowMs, generation);
   return session;
 }

@@ -21,7 +21,7 @@ export type UserResourceSource = Pick<
 export function userResource(
   user: UserResourceSource,
   avatarUrl?: (avatarKey: string) => string,
-  options: { own?: boolean } = {},
+  options: { own?: boolean; familyId?: number } = {},
 ): UserResource {
   return {
     id: String(user.id),
@@ -35,6 +35,7 @@ export function userResource(
       locale: user.locale,
       ...(options.own ? { bio: user.bio ?? null, translations: user.translations ?? {} } : {}),
       ...(options.own && user.classReminders ? { class_reminders: user.classReminders } : {}),
+      ...(options.familyId !== undefined ? { family_id: String(options.familyId) } : {}),
     },
   };
 }

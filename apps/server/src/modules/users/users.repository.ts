@@ -6,7 +6,10 @@ import { revokedTokens, users } from './users.tables';
 export type DbExecutor = Db | Tx;
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
 /** A user as services pass it around: everything but the password hash. */
+import type { FamilyOfSql } from './session';
+
 export type SessionUser = Omit<UserRow, 'passwordHash'>;
 
 const { passwordHash: _passwordHash, ...sessionUserColumns } = getTableColumns(users);
@@ -28,11 +31,16 @@ export async function findUserById(executor: DbExecutor, id: number): Promise<Us
  * Builds the one statement an authenticated request costs: the user and whether the token's jti
  * is revoked. Prepared once per database, so per request there is no query building.
  */
-export function prepareSessionLookup(db: Db) {
+export function prepareSessionLookup(db: Db, familyOfSql?: FamilyOfSql) {
   const statement = db
     .select({
       user: sessionUserColumns,
       revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
+      // The family a second guardian acts for (decision 071), in the same statement.
+      // Qualified by hand: drizzle writes a one-table select's columns without their table.
+      familyId: familyOfSql
+        ? familyOfSql(sql`${users}.${sql.identifier(users.id.name)}`)
+        : sql<number | null>`null::integer`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
@@ -40,9 +48,9 @@ export function prepareSessionLookup(db: Db) {
   return async (
     userId: number,
     jti: string,
-  ): Promise<{ user: SessionUser; revoked: boolean } | undefined> => {
+  ): Promise<{ user: SessionUser; revoked: boolean; familyId: number | null } | undefined> => {
     const [row] = await statement.execute({ userId, jti });
-    return row;
+    return row && { ...row, familyId: row.familyId === null ? null : Number(row.familyId) };
   };
 }
 

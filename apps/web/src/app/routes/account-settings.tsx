@@ -9,7 +9,7 @@ import {
   PasswordChangeForm,
   ProfileForm,
 } from '../../features/accounts';
-import { FamilyMembers } from '../../features/family';
+import { FamilyGuardians, FamilyMembers } from '../../features/family';
 import { selectUser } from '../../features/session';
 import { paths } from '../../lib/route-paths';
 import { useAppSelector } from '../../lib/store-hooks';
@@ -34,6 +34,7 @@ export function Component() {
         <ProfileForm key={`profile-${user.id}`} user={user} />
         <AvatarSection user={user} />
         <FamilyMembers user={user} />
+        {user.role === 'student' && <FamilyGuardians />}
         <ClassRemindersSection key={`reminders-${user.id}`} user={user} />
         <EmailChangeForm key={`email-${user.email}`} user={user} />
         <PasswordChangeForm user={user} />

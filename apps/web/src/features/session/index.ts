@@ -5,6 +5,7 @@ export { LoginForm, signInFailure, type UnconfirmedNotice } from './components/l
 export { type SignInBody, sessionApi } from './session-api';
 export {
   clearUser,
+  familyIdOf,
   initialSessionState,
   type SessionState,
   type SessionStatus,

@@ -44,3 +44,10 @@ export const { sessionLoading, clearUser, setUser } = sessionSlice.actions;
 export const { selectUser, selectIsLoggedIn, selectSessionStatus, selectRole } =
   sessionSlice.selectors;
 export const sessionReducer = sessionSlice.reducer;
+
+/**
+ * The family account a user acts for (docs/product.md#second-guardians): their own, or the
+ * family's when they are its second guardian. Family calls (members, booking pickers) take it.
+ */
+export const familyIdOf = (user: Pick<User, 'id' | 'family_id'>): string =>
+  user.family_id ?? user.id;

@@ -17,7 +17,7 @@ import type { ApiError } from '../../../lib/api-client';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { cartApi, cartOwnerOf, type TypedAttendee, useAddToCartMutation } from '../../cart';
-import { selectUser } from '../../session';
+import { familyIdOf, selectUser } from '../../session';
 import type { BookablePlan, BookableProgramme, BookableSchedule } from '../catalogue-api';
 import {
   AddonPicker,
@@ -168,7 +168,7 @@ export function BookingForm({
       </FormControl>
       {user ? (
         <FamilyAttendeePicker
-          userId={user.id}
+          userId={familyIdOf(user)}
           ages={programme}
           startDate={schedule.start_date}
           selected={familyIds}

@@ -17,7 +17,7 @@ import { paths } from '../../../lib/route-paths';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { cartOwnerOf, type TypedAttendee, useCart, useChangeCartItemMutation } from '../../cart';
-import { selectUser } from '../../session';
+import { familyIdOf, selectUser } from '../../session';
 import { useCatalogueScheduleQuery } from '../catalogue-api';
 import {
   AddonPicker,
@@ -101,7 +101,7 @@ function Editor({ item }: { item: CartItem }) {
     >
       {user ? (
         <FamilyAttendeePicker
-          userId={user.id}
+          userId={familyIdOf(user)}
           ages={programme}
           startDate={startDate}
           selected={familyIds}

@@ -21,6 +21,7 @@ import { translateServerMessage } from '../../../components/form/server-messages
 import { handleError, toApiError } from '../../../lib/api-client';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
+import { familyIdOf } from '../../session';
 import { formatBirthday } from '../birthday';
 import {
   type FamilyMemberFields,
@@ -45,7 +46,10 @@ export function FamilyMembers({ user }: { user: User }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<AttendeeProfile | null>(null);
-  const { data, isLoading, isError, refetch } = useFamilyMembersQuery({ userId: user.id, page });
+  const { data, isLoading, isError, refetch } = useFamilyMembersQuery({
+    userId: familyIdOf(user),
+    page,
+  });
   const [addMember] = useAddFamilyMemberMutation();
   const [updateMember] = useUpdateFamilyMemberMutation();
   const [removeMember] = useRemoveFamilyMemberMutation();
@@ -54,11 +58,14 @@ export function FamilyMembers({ user }: { user: User }) {
 
   const save = async (fields: FamilyMemberFields & Partial<FamilyMemberPrivacy>) => {
     if (editing?.mode === 'edit') {
-      await updateMember({ userId: user.id, id: editing.member.id, fields }).unwrap();
+      await updateMember({ userId: familyIdOf(user), id: editing.member.id, fields }).unwrap();
       success(t('family.updated', { name: fields.name }));
     } else {
       const { name, birthday, is_account_holder } = fields;
-      await addMember({ userId: user.id, fields: { name, birthday, is_account_holder } }).unwrap();
+      await addMember({
+        userId: familyIdOf(user),
+        fields: { name, birthday, is_account_holder },
+      }).unwrap();
       success(t('family.added', { name: fields.name }));
     }
     setEditing(null);
@@ -67,7 +74,7 @@ export function FamilyMembers({ user }: { user: User }) {
   const remove = async (member: AttendeeProfile) => {
     setRemoving(null);
     try {
-      await removeMember({ userId: user.id, id: member.id }).unwrap();
+      await removeMember({ userId: familyIdOf(user), id: member.id }).unwrap();
       success(t('family.removed', { name: member.name }));
       // Removing the last member of a later page leaves that page empty: go back one.
       if (page > 1 && data?.members.length === 1) setPage(page - 1);

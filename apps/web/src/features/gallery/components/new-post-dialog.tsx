@@ -18,6 +18,7 @@ import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { familyApi } from '../../family';
+import { familyIdOf } from '../../session';
 import { useCreatePostMutation, useGalleryKlassesQuery } from '../gallery-api';
 import { formatKlassDate } from '../gallery-format';
 import { imagesProblem, recentKlassRange } from '../new-post-checks';
@@ -44,7 +45,7 @@ export function NewPostDialog({ user, onClose, onCreated }: Props) {
   const [percent, setPercent] = useState<number | null>(null);
   const [range] = useState(() => recentKlassRange());
   const { data: family } = familyApi.endpoints.familyMembers.useQuery({
-    userId: user.id,
+    userId: familyIdOf(user),
     page: 1,
   });
   const members = family?.members ?? [];
