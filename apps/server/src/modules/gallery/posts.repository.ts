@@ -2,10 +2,11 @@ import type { PostScope } from '@atelier/contract';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/http';
+import { mediaReleaseWithheld } from '../agreements';
 import { klassesTable } from '../classes';
 import { activelyEnrolledIn } from '../enrollments';
 import { imageIdsOfFileQuery, readyImageIdsQuery } from '../media';
-import { attendeeIdsWithVisibilityQuery, galleryStudentsTable } from '../users';
+import { galleryStudentsTable } from '../users';
 import { comments, feedbacks, postImages, posts } from './gallery.tables';
 import type { GalleryViewer } from './gallery-viewer';
 import {
@@ -14,6 +15,7 @@ import {
   seesComment,
   seesPost,
   seesStudentWork,
+  sharedAs,
   sharesScheduleWith,
   teachesStudent,
 } from './privacy.repository';
@@ -98,7 +100,10 @@ function postSelection(viewer: GalleryViewer) {
     studentId: student.id,
     studentName: student.name,
     studentUserId: student.userId,
-    visibility: student.visibility,
+    // The effective choice: `family` while the media release withholds the work (decision 070).
+    visibility: sql<
+      'family' | 'classmates' | 'public'
+    >`case when ${mediaReleaseWithheld(student.id)} then 'family' else ${student.visibility} end`,
     commentsNeedApproval: student.commentsNeedApproval,
     klassId: klass.id,
     klassStartsAt: klass.startsAt,
@@ -329,10 +334,9 @@ export async function deletePost(db: Db, postId: number): Promise<number[]> {
  * not hidden, of a student whose work is public or seen by classmates (docs/decisions/068-moderation-that-holds.md).
  */
 export async function fileStillShared(db: Db, path: string): Promise<boolean> {
-  const shared = inArray(
-    posts.attendeeProfileId,
-    sql`(${attendeeIdsWithVisibilityQuery('public')} union ${attendeeIdsWithVisibilityQuery('classmates')})`,
-  );
+  // The effective choice: withdrawn media release consent counts as `family` (decision 070).
+  const owner = posts.attendeeProfileId;
+  const shared = sql`(${sharedAs('public', owner)} or ${sharedAs('classmates', owner)})`;
   const [row] = await db
     .select({ id: posts.id })
     .from(postImages)

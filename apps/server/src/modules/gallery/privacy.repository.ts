@@ -1,4 +1,5 @@
 import { inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { mediaReleaseWithheld } from '../agreements';
 import { schedulesTaughtBy } from '../classes';
 import { activelyEnrolledInAnyOf, sharesActiveScheduleWith } from '../enrollments';
 import { attendeeIdsOfAccountQuery, attendeeIdsWithVisibilityQuery } from '../users';
@@ -24,10 +25,21 @@ import { type GalleryViewer, isStaff } from './gallery-viewer';
 //   enrolled in (an active enrollment: a past term's stays active; a refunded one is cancelled and
 //   does not count);
 // - with visibility `public`: also anyone signed in, and guests (one public post by id).
+// `classmates` and `public` count only while the school's media release allows it: once the school
+// has published one, a student with no live signature of it (never signed, or withdrawn) is seen
+// as if the family chose `family` (docs/decisions/070-agreements.md).
 // A hidden post is seen only by the family and staff. Anything else is 404, never 403.
 
 /** A student's id in the enclosing query: the post's, or a given one. */
 export type StudentId = SQLWrapper;
+
+/**
+ * The family chose this visibility for the student and the media release allows it: the student's
+ * effective visibility is `visibility` (decision 070).
+ */
+export function sharedAs(visibility: 'classmates' | 'public', student: StudentId): SQL {
+  return sql`(${inArray(student, attendeeIdsWithVisibilityQuery(visibility))} and not ${mediaReleaseWithheld(student)})`;
+}
 
 /** The viewer's account owns the student (the post's unless given). */
 export function isFamilyOf(
@@ -70,12 +82,12 @@ export function seesStudentWork(
   student: StudentId = posts.attendeeProfileId,
 ): SQL {
   if (viewer?.role === 'admin') return sql`true`;
-  const isPublic = inArray(student, attendeeIdsWithVisibilityQuery('public'));
+  const isPublic = sharedAs('public', student);
   if (!viewer) return sql`(${isPublic})`;
   const ways = [
     isFamilyOf(viewer, student),
     isPublic,
-    sql`(${inArray(student, attendeeIdsWithVisibilityQuery('classmates'))} and ${sharesScheduleWith(viewer.id, student)})`,
+    sql`(${sharedAs('classmates', student)} and ${sharesScheduleWith(viewer.id, student)})`,
   ];
   if (viewer.role === 'teacher') ways.push(teachesStudent(viewer.id, postSchedule, student));
   return sql`(${sql.join(ways, sql` or `)})`;
