@@ -10,7 +10,6 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { DbExecutor } from '../users';
 import { agreementSignatures, agreements, agreementVersions } from './agreements.tables';
@@ -177,17 +176,6 @@ export function liveSignaturesOfFamily(
     .orderBy(desc(agreementVersions.version), desc(agreementSignatures.signedAt));
 }
 
-const qb = new QueryBuilder();
-
-/** Media release agreements with at least one published version, as a subquery of their ids. */
-function publishedMediaReleaseIds() {
-  return qb
-    .selectDistinct({ id: agreementVersions.agreementId })
-    .from(agreementVersions)
-    .innerJoin(agreements, eq(agreements.id, agreementVersions.agreementId))
-    .where(eq(agreements.kind, 'media_release'));
-}
-
 /**
  * SQL: the student's work is kept within the family whatever visibility the family chose, because
  * the school has published a media release the student has no live (not withdrawn) signature of,
@@ -196,17 +184,9 @@ function publishedMediaReleaseIds() {
  * gallery embeds it beside the student's visibility (privacy.repository.ts).
  */
 export function mediaReleaseWithheld(student: SQLWrapper): SQL {
-  const signed = qb
-    .select({ one: sql`1` })
-    .from(agreementSignatures)
-    .where(
-      and(
-        sql`${agreementSignatures.agreementId} = m.id`,
-        sql`${agreementSignatures.attendeeProfileId} = ${student}`,
-        isNull(agreementSignatures.withdrawnAt),
-      ),
-    );
-  return sql`exists (select 1 from (${publishedMediaReleaseIds()}) m where not exists (${signed}))`;
+  const published = sql`exists (select 1 from ${agreementVersions} where ${agreementVersions.agreementId} = ${agreements.id})`;
+  const signed = sql`exists (select 1 from ${agreementSignatures} where ${agreementSignatures.agreementId} = ${agreements.id} and ${agreementSignatures.attendeeProfileId} = ${student} and ${agreementSignatures.withdrawnAt} is null)`;
+  return sql`exists (select 1 from ${agreements} where ${agreements.kind} = 'media_release' and ${published} and not ${signed})`;
 }
 
 /** Media release agreements with a published version (their current one), for the visibility rule. */
