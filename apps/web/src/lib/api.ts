@@ -115,6 +115,7 @@ export const api = createApi({
     'Message',
     'Attendance',
     'Ledger',
+    'Agreement',
   ],
   endpoints: () => ({}),
 });

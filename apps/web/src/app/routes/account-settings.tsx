@@ -9,14 +9,15 @@ import {
   PasswordChangeForm,
   ProfileForm,
 } from '../../features/accounts';
+import { AccountAgreements } from '../../features/agreements';
 import { FamilyMembers } from '../../features/family';
 import { selectUser } from '../../features/session';
 import { paths } from '../../lib/route-paths';
 import { useAppSelector } from '../../lib/store-hooks';
 
 /**
- * /account_settings: profile, picture, family members, class reminders, e-mail and password of the
- * signed-in user.
+ * /account_settings: profile, picture, family members, agreements, class reminders, e-mail and
+ * password of the signed-in user.
  * A mailed e-mail change link of the form `?email_token=` is handed to its own page.
  */
 export function Component() {
@@ -34,6 +35,7 @@ export function Component() {
         <ProfileForm key={`profile-${user.id}`} user={user} />
         <AvatarSection user={user} />
         <FamilyMembers user={user} />
+        <AccountAgreements />
         <ClassRemindersSection key={`reminders-${user.id}`} user={user} />
         <EmailChangeForm key={`email-${user.email}`} user={user} />
         <PasswordChangeForm user={user} />
