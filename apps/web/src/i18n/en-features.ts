@@ -1817,6 +1817,13 @@ export const enFeatures = {
     signedAtHeader: 'Signed',
     state: 'State',
     stateCurrent: 'Current version',
+    retire: 'Retire',
+    retireNamed: 'Retire {{name}}',
+    retireTitle: 'Retire the agreement?',
+    retireMessage:
+      'From now on "{{name}}" asks nothing of families: it is not due, not required before booking, and no longer counts as the media release. Its signatures are kept.',
+    retireFailed: 'Retire the agreement',
+    retired: 'Retired',
     stateOlder: 'Older version',
     messages: {
       notCurrentVersion: 'A newer version has been published: read it and sign again',
@@ -1826,6 +1833,7 @@ export const enFeatures = {
       notYourChild: 'Choose one of your own family members',
       mustAgree: 'Tick "I agree" to sign',
       notWithdrawable: 'Only a media release can be withdrawn',
+      retired: 'This agreement is no longer in use',
     },
   },
 } as const;

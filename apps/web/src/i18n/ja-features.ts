@@ -1822,6 +1822,13 @@ export const jaFeatures: FeatureTranslation = {
     signedAtHeader: '署名日時',
     state: '状態',
     stateCurrent: '最新の版',
+    retire: '使用をやめる',
+    retireNamed: '{{name}}の使用をやめる',
+    retireTitle: 'この同意書の使用をやめますか？',
+    retireMessage:
+      '今後「{{name}}」はご家族に何も求めません（署名の必要も予約前の必須もなく、写真・作品掲載の同意としても扱われません）。署名の記録は残ります。',
+    retireFailed: '同意書の使用停止',
+    retired: '使用停止',
     stateOlder: '以前の版',
     messages: {
       notCurrentVersion: '新しい版が公開されました。内容を読んで改めて署名してください',
@@ -1831,6 +1838,7 @@ export const jaFeatures: FeatureTranslation = {
       notYourChild: 'ご自身のご家族から選んでください',
       mustAgree: '署名するには「同意する」にチェックを入れてください',
       notWithdrawable: '撤回できるのは写真・作品掲載の同意だけです',
+      retired: 'この同意書は現在使われていません',
     },
   },
 };

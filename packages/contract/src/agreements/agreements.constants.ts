@@ -21,6 +21,8 @@ export const AGREEMENT_MESSAGES = {
   notCurrentVersion: 'A newer version of this agreement has been published: read it and sign again',
   /** 422 on `agreement_version_id`: the agreement has no published version to sign yet. */
   noVersion: 'This agreement has no published version yet',
+  /** 422 on `agreement_version_id`: the agreement was retired. */
+  retired: 'This agreement is no longer in use',
   /** 422 on `attendee_profile_id`: a per-child agreement is signed for one child. */
   childRequired: 'Choose the child this agreement is signed for',
   /** 422 on `attendee_profile_id`: a per-family agreement names no child. */

@@ -4,7 +4,7 @@ type Id = string | number;
 export const AGREEMENTS_API = {
   /** GET (admins): every agreement with its current version; POST: a new agreement. */
   adminAgreements: '/api/v2/admin/agreements',
-  /** GET (admins): one agreement with every version. */
+  /** GET (admins): one agreement with every version; DELETE: retires it (the record stays). */
   adminAgreement: (id: Id) => `/api/v2/admin/agreements/${id}`,
   /** POST {body} (admins): publishes the agreement's next version (versions never change). */
   adminAgreementVersions: (id: Id) => `/api/v2/admin/agreements/${id}/versions`,

@@ -62,6 +62,8 @@ export const agreementSchema = z.object({
   per_child: z.boolean(),
   /** The version a family signs now; null until one is published. */
   current_version: agreementVersionSchema.nullable(),
+  /** Retired: it asks nothing of anyone any more; null while in use. */
+  retired_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type Agreement = z.infer<typeof agreementSchema>;

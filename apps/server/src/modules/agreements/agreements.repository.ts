@@ -137,6 +137,15 @@ export async function signatureById(
   return row;
 }
 
+/** Retires the agreement (once: a second retirement keeps the first time); false if none. */
+export async function markRetired(db: DbExecutor, id: number, at: Date): Promise<boolean> {
+  await db
+    .update(agreements)
+    .set({ retiredAt: at })
+    .where(and(eq(agreements.id, id), isNull(agreements.retiredAt)));
+  return (await agreementById(db, id)) !== undefined;
+}
+
 /** Marks the signature withdrawn (once: a second withdrawal keeps the first time). */
 export async function markWithdrawn(db: DbExecutor, id: number, at: Date): Promise<void> {
   await db
@@ -185,8 +194,9 @@ export function liveSignaturesOfFamily(
  */
 export function mediaReleaseWithheld(student: SQLWrapper): SQL {
   const published = sql`exists (select 1 from ${agreementVersions} where ${agreementVersions.agreementId} = ${agreements.id})`;
+  const live = sql`${agreements.retiredAt} is null`;
   const signed = sql`exists (select 1 from ${agreementSignatures} where ${agreementSignatures.agreementId} = ${agreements.id} and ${agreementSignatures.attendeeProfileId} = ${student} and ${agreementSignatures.withdrawnAt} is null)`;
-  return sql`exists (select 1 from ${agreements} where ${agreements.kind} = 'media_release' and ${published} and not ${signed})`;
+  return sql`exists (select 1 from ${agreements} where ${agreements.kind} = 'media_release' and ${live} and ${published} and not ${signed})`;
 }
 
 /** Media release agreements with a published version (their current one), for the visibility rule. */
@@ -197,7 +207,7 @@ export async function publishedMediaReleases(
     .select({ agreement: agreements, version: agreementVersions })
     .from(agreements)
     .innerJoin(agreementVersions, eq(agreementVersions.agreementId, agreements.id))
-    .where(eq(agreements.kind, 'media_release'))
+    .where(and(eq(agreements.kind, 'media_release'), isNull(agreements.retiredAt)))
     .orderBy(asc(agreements.id), desc(agreementVersions.version));
   return firstPerAgreement(rows);
 }
@@ -210,7 +220,7 @@ export async function requiredBeforeBooking(
     .select({ agreement: agreements, version: agreementVersions })
     .from(agreements)
     .innerJoin(agreementVersions, eq(agreementVersions.agreementId, agreements.id))
-    .where(eq(agreements.requiredBeforeBooking, true))
+    .where(and(eq(agreements.requiredBeforeBooking, true), isNull(agreements.retiredAt)))
     .orderBy(asc(agreements.title), asc(agreements.id), desc(agreementVersions.version));
   return firstPerAgreement(rows);
 }

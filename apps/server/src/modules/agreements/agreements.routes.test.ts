@@ -352,4 +352,35 @@ describe('agreements API', { timeout: 120_000 }, () => {
     expect((await share('classmates')).statusCode).toBe(200);
     expect((await share('public')).statusCode).toBe(422);
   });
+
+  it('retires an agreement (admins only): it asks nothing any more, its signatures stay', async () => {
+    const ono = await family(t, 'Oto Ono', [{ name: 'Rin Ono', visibility: 'public' }]);
+    const [rin] = ono.kids as [number];
+    const release = await publishAgreement(t, c.admin, {
+      title: 'Retired release',
+      kind: 'media_release',
+      per_child: true,
+    });
+    const signed = (await sign(t, ono, release.versionId, rin, 'Oto Ono')).json().data.id as string;
+    expect(
+      (await call('DELETE', AGREEMENTS_API.adminAgreement(release.agreementId), ono)).statusCode,
+    ).toBe(403);
+    const retired = await call(
+      'DELETE',
+      AGREEMENTS_API.adminAgreement(release.agreementId),
+      c.admin,
+    );
+    expect(retired.statusCode).toBe(200);
+    expect(agreementDocumentSchema.parse(retired.json()).data.retired_at).not.toBeNull();
+    expect((await accountAgreements(ono)).some((r) => r.agreement_id === release.agreementId)).toBe(
+      false,
+    );
+    expect(
+      fieldMessages((await sign(t, ono, release.versionId, rin)).json()).agreement_version_id,
+    ).toBe(AGREEMENT_MESSAGES.retired);
+    expect((await call('GET', AGREEMENTS_API.signature(signed), c.admin)).statusCode).toBe(200);
+    expect((await call('DELETE', AGREEMENTS_API.adminAgreement(999_999), c.admin)).statusCode).toBe(
+      404,
+    );
+  });
 });

@@ -29,6 +29,7 @@ import {
   getAgreement,
   listAgreements,
   publishVersion,
+  retireAgreement,
   signAgreement,
   signatureCopy,
   withdrawSignature,
@@ -111,6 +112,22 @@ const registerAgreementsRoutes: FastifyPluginAsyncZod<AgreementsRouteOptions> = 
       },
     },
     (request) => getAgreement(ctx, request.params.id, requestLanguage(request)),
+  );
+
+  app.delete(
+    AGREEMENTS_API.adminAgreement(':id'),
+    {
+      onRequest: admin,
+      schema: {
+        tags: adminTags,
+        security: bearer,
+        summary:
+          'Retires the agreement: it asks nothing of anyone from now on (not due, not required, no longer the media release); versions and signatures stay',
+        params: idParamsSchema,
+        response: { 200: agreementDocumentSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => retireAgreement(ctx, request.params.id, requestLanguage(request)),
   );
 
   app.post(

@@ -23,6 +23,7 @@ import {
   insertSignature,
   liveSignaturesOfFamily,
   liveSignaturesOfVersions,
+  markRetired,
   markWithdrawn,
   publishedMediaReleases,
   requiredBeforeBooking,
@@ -65,6 +66,7 @@ function agreementOut(
     required_before_booking: row.requiredBeforeBooking,
     per_child: row.perChild,
     current_version: current ? versionOut(current) : null,
+    retired_at: row.retiredAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -116,6 +118,19 @@ export async function createAgreement(
     createdById: actor.id,
   });
   return { data: { ...agreementOut(row, undefined, language, true), versions: [] } };
+}
+
+/**
+ * Retires an agreement: from now on it asks nothing (not listed to families, not required at
+ * checkout, no longer the media release); its versions and signatures stay as the record.
+ */
+export async function retireAgreement(
+  ctx: AgreementsContext,
+  id: number,
+  language: Language,
+): Promise<AgreementDocument> {
+  if (!(await markRetired(ctx.db, id, ctx.now()))) throw notFound('Agreement');
+  return getAgreement(ctx, id, language);
 }
 
 /** Publishes the agreement's next version: what families sign from now on. */
@@ -248,6 +263,7 @@ export async function signAgreement(
   const found = await versionById(ctx.db, body.agreementVersionId);
   if (!found) throw invalid('agreement_version_id', 'Not found');
   const { agreement, version } = found;
+  if (agreement.retiredAt) throw invalid('agreement_version_id', AGREEMENT_MESSAGES.retired);
   const [current] = await versionsOf(ctx.db, [agreement.id]);
   if (current?.id !== version.id) {
     throw invalid('agreement_version_id', AGREEMENT_MESSAGES.notCurrentVersion);
@@ -351,7 +367,7 @@ export async function accountAgreements(
   const out: AccountAgreement[] = [];
   for (const agreement of rows) {
     const version = current.get(agreement.id);
-    if (!version) continue;
+    if (!version || agreement.retiredAt) continue;
     const people = agreement.perChild
       ? children.map((c) => ({ id: c.id as number | null, name: c.name as string | null }))
       : [{ id: null, name: null }];

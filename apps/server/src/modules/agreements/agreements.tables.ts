@@ -24,6 +24,11 @@ export const agreements = pgTable('agreements', {
   requiredBeforeBooking: boolean('required_before_booking').notNull(),
   /** Signed once per child (true) or once per family (false). */
   perChild: boolean('per_child').notNull(),
+  /**
+   * Retired by staff: it asks nothing of anyone from then on (not due, not required, no longer the
+   * media release), and its versions and signatures stay as the record.
+   */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
   createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -34,6 +34,7 @@ const KNOWN: Record<string, MessageKey> = {
   [AGREEMENT_MESSAGES.notYourChild]: 'agreements.messages.notYourChild',
   [AGREEMENT_MESSAGES.mustAgree]: 'agreements.messages.mustAgree',
   [AGREEMENT_MESSAGES.notWithdrawable]: 'agreements.messages.notWithdrawable',
+  [AGREEMENT_MESSAGES.retired]: 'agreements.messages.retired',
   [REFUND_MESSAGES.notRefundable]: 'orderManagement.refusal.notRefundable',
   [REFUND_MESSAGES.nothingLeft]: 'orderManagement.refusal.nothingLeft',
   [REFUND_MESSAGES.notPaidByCard]: 'orderManagement.refusal.notPaidByCard',

@@ -42,6 +42,10 @@ export const agreementsApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => agreementVersionDocumentSchema.parse(raw).data,
       invalidatesTags: [LIST, ACCOUNT],
     }),
+    retireAgreement: build.mutation<unknown, string>({
+      query: (id) => ({ url: AGREEMENTS_API.adminAgreement(id), method: 'DELETE' }),
+      invalidatesTags: [LIST, ACCOUNT],
+    }),
     agreementSignatures: build.query<AgreementSignature[], string>({
       query: (id) => ({ url: AGREEMENTS_API.adminAgreementSignatures(id) }),
       transformResponse: (raw: unknown) => agreementSignatureListSchema.parse(raw).data,
@@ -75,6 +79,7 @@ export const {
   useAdminAgreementsQuery,
   useCreateAgreementMutation,
   usePublishAgreementVersionMutation,
+  useRetireAgreementMutation,
   useAgreementSignaturesQuery,
   useAccountAgreementsQuery,
   useSignAgreementMutation,

@@ -16,6 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AdminColumn, AdminTable } from '../../../components/admin/admin-table';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { useFormErrors } from '../../../components/form/use-form-errors';
 import { handleError } from '../../../lib/api-client';
@@ -25,6 +26,7 @@ import {
   useAgreementSignaturesQuery,
   useCreateAgreementMutation,
   usePublishAgreementVersionMutation,
+  useRetireAgreementMutation,
 } from '../agreements-api';
 import { useDateTime } from './use-date-time';
 
@@ -39,6 +41,18 @@ export function ManageAgreements() {
   const [creating, setCreating] = useState(false);
   const [publishing, setPublishing] = useState<Agreement | null>(null);
   const [viewing, setViewing] = useState<Agreement | null>(null);
+  const [retiring, setRetiring] = useState<Agreement | null>(null);
+  const [retire] = useRetireAgreementMutation();
+  const confirmRetire = async () => {
+    const id = retiring?.id;
+    setRetiring(null);
+    if (!id) return;
+    try {
+      await retire(id).unwrap();
+    } catch (error) {
+      handleError(error, t('agreements.retireFailed'));
+    }
+  };
 
   const yesNo = (value: boolean) => t(value ? 'agreements.yes' : 'agreements.no');
   const columns: AdminColumn<Agreement>[] = [
@@ -54,9 +68,11 @@ export function ManageAgreements() {
       key: 'version',
       header: t('agreements.currentVersion'),
       render: (a) =>
-        a.current_version
-          ? t('agreements.versionLabel', { version: a.current_version.version })
-          : t('agreements.unpublished'),
+        a.retired_at
+          ? t('agreements.retired')
+          : a.current_version
+            ? t('agreements.versionLabel', { version: a.current_version.version })
+            : t('agreements.unpublished'),
     },
   ];
 
@@ -75,6 +91,16 @@ export function ManageAgreements() {
         create={{ label: t('agreements.create'), onClick: () => setCreating(true) }}
         rowActions={(a) => (
           <>
+            {!a.retired_at && (
+              <Button
+                size="small"
+                color="warning"
+                onClick={() => setRetiring(a)}
+                aria-label={t('agreements.retireNamed', { name: a.title })}
+              >
+                {t('agreements.retire')}
+              </Button>
+            )}
             <Button
               size="small"
               onClick={() => setPublishing(a)}
@@ -97,6 +123,14 @@ export function ManageAgreements() {
         <PublishVersionDialog agreement={publishing} onClose={() => setPublishing(null)} />
       )}
       {viewing && <SignaturesDialog agreement={viewing} onClose={() => setViewing(null)} />}
+      <ConfirmDialog
+        open={retiring !== null}
+        title={t('agreements.retireTitle')}
+        message={t('agreements.retireMessage', { name: retiring?.title ?? '' })}
+        confirmLabel={t('agreements.retire')}
+        onConfirm={() => void confirmRetire()}
+        onCancel={() => setRetiring(null)}
+      />
     </Box>
   );
 }

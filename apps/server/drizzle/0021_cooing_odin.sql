@@ -27,6 +27,7 @@ CREATE TABLE "agreements" (
 	"kind" text NOT NULL,
 	"required_before_booking" boolean NOT NULL,
 	"per_child" boolean NOT NULL,
+	"retired_at" timestamp with time zone,
 	"created_by_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
