@@ -71,6 +71,10 @@ describe('agreements API', { timeout: 120_000 }, () => {
     expect((await call('GET', AGREEMENTS_API.adminAgreementSignatures(id), kato)).statusCode).toBe(
       403,
     );
+    expect((await call('GET', AGREEMENTS_API.adminAgreement(id), c.teacher)).statusCode).toBe(403);
+    expect((await call('GET', AGREEMENTS_API.adminAgreements)).statusCode).toBe(401);
+    expect((await call('GET', AGREEMENTS_API.signature(1))).statusCode).toBe(401);
+    expect((await call('POST', AGREEMENTS_API.signatures, undefined, {})).statusCode).toBe(401);
     expect(
       (await call('GET', AGREEMENTS_API.adminAgreementSignaturesCsv(id), kato)).statusCode,
     ).toBe(403);
