@@ -15,6 +15,7 @@ import { trustedProxies } from './lib/trusted-proxies';
 import { DEV_MAIL_PATH, devMailRoutes } from './mail/dev-mail.routes';
 import { type MailPluginOptions, mailPlugin, storedMailDir } from './mail/mail.plugin';
 import { accountsRoutes } from './modules/accounts';
+import { agreementsRoutes } from './modules/agreements';
 import { attendanceRoutes } from './modules/attendance';
 import { calendarRoutes } from './modules/calendar';
 import { cartRoutes, noCouponsExist } from './modules/cart';
@@ -160,6 +161,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(accountsRoutes);
   await app.register(familyRoutes);
   await app.register(guardiansRoutes);
+  // Waivers, policies and the media release: checkout, the family's privacy choice and the gallery
+  // ask the agreements module (decision 070).
+  await app.register(agreementsRoutes, { schoolName: config.school.name });
   await app.register(userSearchRoutes);
   await app.register(searchRoutes, { ctx: { db: app.db } });
   // The coupons module sits above user groups (a coupon names its group) and answers their counts.

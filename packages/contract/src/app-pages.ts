@@ -77,6 +77,7 @@ export const APP_PAGES = {
   keepAsCredit: { path: '/refund/keep-as-credit', access: 'public', robots: 'disallow' },
   userGroup: { path: '/user_groups/:id', access: 'teacherOrAdmin', robots: 'disallow' },
   manageCoupons: { path: '/manage_coupons', access: 'teacherOrAdmin', robots: 'disallow' },
+  manageAgreements: { path: '/manage_agreements', access: 'admin', robots: 'disallow' },
   /** Send Message (teachers and admins); families read theirs on /classes (`?message={id}`). */
   messages: { path: '/messages', access: 'teacherOrAdmin', robots: 'disallow' },
   customersGuest: { path: '/customers/guest', access: 'admin', robots: 'disallow' },

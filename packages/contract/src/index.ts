@@ -1,5 +1,7 @@
 export * from './accounts/accounts.constants';
 export * from './accounts/accounts.schemas';
+export * from './agreements/agreements.constants';
+export * from './agreements/agreements.schemas';
 export * from './app-pages';
 export * from './attendance/attendance.constants';
 export * from './attendance/attendance.schemas';

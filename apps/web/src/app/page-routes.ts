@@ -51,6 +51,10 @@ export const PAGE_ROUTES: {
     'manageCoupons',
     async () => (await import('../features/coupons')).ManageCoupons,
   ),
+  manageAgreements: featurePage(
+    'manageAgreements',
+    async () => (await import('../features/agreements')).ManageAgreements,
+  ),
   messages: () => import('./routes/messages'),
   customersGuest: featurePage(
     'customersGuest',

@@ -207,6 +207,18 @@ const PAGE_LIST = {
       },
     ],
   },
+  manageAgreements: {
+    title: 'pages.manageAgreements',
+    menu: [
+      {
+        id: 'manage-agreements',
+        title: 'menu.manageAgreements',
+        section: 'customers',
+        order: 5,
+        roles: ['admin'],
+      },
+    ],
+  },
   messages: {
     title: 'pages.messages',
     menu: [

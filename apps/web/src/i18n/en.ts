@@ -78,6 +78,7 @@ export const en = {
     managePlans: 'Manage Plans',
     manageRooms: 'Manage Rooms',
     manageCoupons: 'Manage Coupons',
+    manageAgreements: 'Agreements',
     customers: 'Customers',
     editCustomer: 'Edit Customer',
     salesOverview: 'Sales Overview',

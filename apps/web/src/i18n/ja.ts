@@ -72,6 +72,7 @@ export const ja: Translation = {
     managePlans: 'プラン管理',
     manageRooms: '教室管理',
     manageCoupons: 'クーポン管理',
+    manageAgreements: '同意書',
     customers: '顧客',
     editCustomer: '顧客の編集',
     salesOverview: '売上概要',

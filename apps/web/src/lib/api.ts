@@ -116,6 +116,7 @@ export const api = createApi({
     'Attendance',
     'Ledger',
     'FamilyGuardian',
+    'Agreement',
   ],
   endpoints: () => ({}),
 });

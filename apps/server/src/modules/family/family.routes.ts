@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { requestLanguage } from '../../lib/request-language';
 import { requireUser } from '../users';
 import {
   addFamilyMember,
@@ -85,6 +86,7 @@ const registerFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.profileId,
         request.body.attendee_profile,
+        requestLanguage(request),
       ),
   );
 

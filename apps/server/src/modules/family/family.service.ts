@@ -3,7 +3,9 @@ import {
   type AttendeeProfileListDocument,
   type AttendeeProfileResource,
   type CreateAttendeeProfileBody,
+  DEFAULT_LANGUAGE,
   FAMILY_MESSAGES,
+  type Language,
   listDocument,
   type UpdateAttendeeProfileBody,
 } from '@atelier/contract';
@@ -11,6 +13,7 @@ import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
+import { assertMaySharePastFamily } from '../agreements';
 import {
   type AttendeeProfileChanges,
   type AttendeeProfileRow,
@@ -101,10 +104,17 @@ export async function updateFamilyMember(
   userId: number,
   id: number,
   body: UpdateAttendeeProfileBody['attendee_profile'],
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<AttendeeProfileDocument> {
   await assertMayManage(db, actor, userId);
   const current = await findAttendeeProfile(db, userId, id);
   if (!current) throw notFound('Family member');
+  // Sharing beyond the family needs the child's media release, once the school has one
+  // (docs/decisions/070-agreements.md); a choice already stored is not asked again on each save.
+  const sharing = body.gallery_visibility;
+  if (sharing && sharing !== 'family' && sharing !== current.galleryVisibility) {
+    await assertMaySharePastFamily(db, id, userId, language);
+  }
   if (body.is_account_holder && (await otherAccountHolderExists(db, userId, id))) {
     throw oneHolder();
   }

@@ -2,6 +2,7 @@ import { GALLERY_API, postDocumentSchema, postListDocumentSchema } from '@atelie
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { publishAgreement, publishVersion, sign, withdraw } from '../agreements/agreements-testing';
 import { type Cast, cast, type Person, person } from '../classes/classes-testing';
 import { images } from '../media/media.tables';
 import { publicArtwork } from '.';
@@ -392,5 +393,118 @@ describe('group photos: the strictest consent wins', { timeout: 120_000 }, () =>
     expect(await shared('familyAndPublic')).toBe(false);
     expect(await shared('publicAndPublic')).toBe(true);
     expect(await shared('classmatesAndPublic')).toBe(true);
+  });
+});
+
+// THE MEDIA RELEASE (docs/decisions/070-agreements.md): once the school has published a media
+// release, `classmates` and `public` count only for a child with a live signature of it; without
+// one (never signed, or withdrawn) the child's work is seen as if the family chose `family`. A new
+// version is due but does not take back consent already given.
+describe('gallery visibility with a media release', { timeout: 120_000 }, () => {
+  type ReleaseViewer = 'family' | 'classmate' | 'teacher' | 'admin' | 'guest' | 'stranger';
+  type ReleasePost = 'mia' | 'pia';
+  let t: TestApp;
+  let c: Cast;
+  let kato: Person & { kids: number[] };
+  const viewers = {} as Record<ReleaseViewer, Person | null>;
+  const postIds = {} as Record<ReleasePost, number>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    c = await cast(t);
+    const s1 = await scheduleTaughtBy(t, c, c.teacher);
+    kato = await family(t, 'Kenji Kato', [
+      { name: 'Mia Kato', visibility: 'classmates' },
+      { name: 'Pia Kato', visibility: 'public' },
+    ]);
+    const brown = await family(t, 'Bob Brown', [{ name: 'Bea Brown' }]);
+    const chen = await family(t, 'Cho Chen', [{ name: 'Cal Chen' }]);
+    await enroll(t, s1.scheduleId, [...kato.kids, brown.kids[0] ?? 0]);
+    const [mia, pia] = kato.kids as [number, number];
+    const inS1 = { klassId: s1.klassId, scheduleId: s1.scheduleId };
+    postIds.mia = await seedPost(t, { attendeeProfileId: mia, authorId: kato.id, ...inS1 });
+    postIds.pia = await seedPost(t, { attendeeProfileId: pia, authorId: kato.id });
+    Object.assign(viewers, {
+      family: kato,
+      classmate: brown,
+      teacher: c.teacher,
+      admin: c.admin,
+      guest: null,
+      stranger: chen,
+    });
+  }, HOOK_TIMEOUT_MS);
+  afterAll(() => t.close());
+
+  const ALL: ReleasePost[] = ['mia', 'pia'];
+  // Who sees which post while both children's releases allow their families' choices …
+  const SHARED: Record<ReleaseViewer, ReleasePost[]> = {
+    family: ALL,
+    classmate: ALL,
+    teacher: ALL,
+    admin: ALL,
+    guest: ['pia'],
+    stranger: ['pia'],
+  };
+  // … and while neither does: the family and staff only (both children are in the teacher's class).
+  const WITHHELD: Record<ReleaseViewer, ReleasePost[]> = {
+    family: ALL,
+    classmate: [],
+    teacher: ALL,
+    admin: ALL,
+    guest: [],
+    stranger: [],
+  };
+
+  async function expectMatrix(expected: Record<ReleaseViewer, ReleasePost[]>, when: string) {
+    for (const [key, viewer] of Object.entries(viewers) as [ReleaseViewer, Person | null][]) {
+      for (const post of ALL) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: GALLERY_API.post(postIds[post]),
+          headers: viewer ? auth(viewer) : {},
+        });
+        const sees = expected[key].includes(post);
+        expect(res.statusCode, `${when}: ${key} → ${post}`).toBe(sees ? 200 : 404);
+      }
+    }
+  }
+  const familyChoice = async (post: ReleasePost) =>
+    postDocumentSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: GALLERY_API.post(postIds[post]),
+          headers: auth(kato),
+        })
+      ).json(),
+    ).data.attributes.student.visibility;
+
+  it('follows the family’s choice while no release is published, the family only until signed, and again once signed', async () => {
+    await expectMatrix(SHARED, 'no release');
+    const release = await publishAgreement(t, c.admin, {
+      title: 'Media release',
+      kind: 'media_release',
+      per_child: true,
+    });
+    await expectMatrix(WITHHELD, 'published, unsigned');
+    // The family sees the effective choice.
+    expect(await familyChoice('pia')).toBe('family');
+    const [mia, pia] = kato.kids as [number, number];
+    expect((await sign(t, kato, release.versionId, mia)).statusCode).toBe(201);
+    const piaSignature = (await sign(t, kato, release.versionId, pia)).json().data.id as string;
+    await expectMatrix(SHARED, 'signed');
+    expect(await familyChoice('pia')).toBe('public');
+
+    // A new version is due, but consent given stays until withdrawn.
+    await publishVersion(t, c.admin, release.agreementId, 'Media release, second edition.');
+    await expectMatrix(SHARED, 'new version');
+
+    expect((await withdraw(t, kato, piaSignature)).statusCode).toBe(200);
+    await expectMatrix(
+      { ...SHARED, guest: [], stranger: [], classmate: ['mia'] },
+      'Pia’s release withdrawn',
+    );
+    expect(await familyChoice('pia')).toBe('family');
+    expect(await familyChoice('mia')).toBe('classmates');
   });
 });

@@ -2,6 +2,7 @@ import type { PostScope } from '@atelier/contract';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/http';
+import { mediaReleaseWithheld } from '../agreements';
 import { klassesTable } from '../classes';
 import { activelyEnrolledIn } from '../enrollments';
 import { imageIdsOfFileQuery, readyImageIdsQuery } from '../media';
@@ -104,7 +105,10 @@ function postSelection(viewer: GalleryViewer) {
     studentId: student.id,
     studentName: student.name,
     studentUserId: student.userId,
-    visibility: student.visibility,
+    // The effective choice: `family` while the media release withholds the work (decision 070).
+    visibility: sql<
+      'family' | 'classmates' | 'public'
+    >`case when ${mediaReleaseWithheld(student.id)} then 'family' else ${student.visibility} end`,
     commentsNeedApproval: student.commentsNeedApproval,
     klassId: klass.id,
     klassStartsAt: klass.startsAt,

@@ -1,4 +1,5 @@
 import { inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { mediaReleaseWithheld } from '../agreements';
 import { schedulesTaughtBy } from '../classes';
 import { activelyEnrolledInAnyOf, sharesActiveScheduleWith } from '../enrollments';
 import { attendeeIdsOfAccountQuery, attendeeIdsWithVisibilityQuery } from '../users';
@@ -24,6 +25,9 @@ import { type GalleryViewer, isStaff } from './gallery-viewer';
 //   enrolled in (an active enrollment: a past term's stays active; a refunded one is cancelled and
 //   does not count);
 // - with visibility `public`: also anyone signed in, and guests (one public post by id).
+// `classmates` and `public` count only while the school's media release allows it: once the school
+// has published one, a student with no live signature of it (never signed, or withdrawn) is seen
+// as if the family chose `family` (docs/decisions/070-agreements.md).
 // A hidden post is seen only by the family and staff. Anything else is 404, never 403.
 //
 // A group photo (a post tagged with several students, post_students; decision 073) is seen by
@@ -34,6 +38,14 @@ import { type GalleryViewer, isStaff } from './gallery-viewer';
 
 /** A student's id in the enclosing query: the post's, or a given one. */
 export type StudentId = SQLWrapper;
+
+/**
+ * The family chose this visibility for the student and the media release allows it: the student's
+ * effective visibility is `visibility` (decision 070).
+ */
+export function sharedAs(visibility: 'classmates' | 'public', student: StudentId): SQL {
+  return sql`(${inArray(student, attendeeIdsWithVisibilityQuery(visibility))} and not ${mediaReleaseWithheld(student)})`;
+}
 
 /**
  * `condition` holds for the post's student and for every student it is tagged with. The tags'
@@ -93,12 +105,12 @@ export function seesStudentWork(
   student: StudentId = posts.attendeeProfileId,
 ): SQL {
   if (viewer?.role === 'admin') return sql`true`;
-  const isPublic = inArray(student, attendeeIdsWithVisibilityQuery('public'));
+  const isPublic = sharedAs('public', student);
   if (!viewer) return sql`(${isPublic})`;
   const ways = [
     isFamilyOf(viewer, student),
     isPublic,
-    sql`(${inArray(student, attendeeIdsWithVisibilityQuery('classmates'))} and ${sharesScheduleWith(viewer.id, student)})`,
+    sql`(${sharedAs('classmates', student)} and ${sharesScheduleWith(viewer.id, student)})`,
   ];
   if (viewer.role === 'teacher') ways.push(teachesStudent(viewer.id, postSchedule, student));
   return sql`(${sql.join(ways, sql` or `)})`;
@@ -117,12 +129,12 @@ export function seesPost(viewer: GalleryViewer): SQL {
   return sql`(${student} and (${posts.hiddenAt} is null or ${family}))`;
 }
 
-/** The student's family chose to show their work beyond the family (classmates or public). */
+/**
+ * The student's work is shared beyond the family (classmates or public), as the family chose and
+ * the media release allows.
+ */
 function sharedBeyondFamily(student: StudentId): SQL {
-  return inArray(
-    student,
-    sql`(${attendeeIdsWithVisibilityQuery('public')} union ${attendeeIdsWithVisibilityQuery('classmates')})`,
-  );
+  return sql`(${sharedAs('public', student)} or ${sharedAs('classmates', student)})`;
 }
 
 /**
@@ -134,14 +146,19 @@ export function postSharedBeyondFamily(): SQL {
 }
 
 /**
- * A group photo held back by one child's consent: its tagged students' families chose different
- * visibilities, so the photo is seen less widely than some of them chose. Staff see it marked,
+ * A group photo held back by one child's consent: its tagged students' effective visibilities (the
+ * family's choice as the media release allows it) differ, so the photo is seen less widely than some of them chose. Staff see it marked,
  * to crop or re-tag it (decision 073).
  */
 export function heldBack(): SQL {
-  const chosen = (['family', 'classmates', 'public'] as const).map(
-    (visibility) =>
-      sql`(exists (select 1 from ${postStudents} where ${postStudents.postId} = ${posts.id} and ${inArray(postStudents.attendeeProfileId, attendeeIdsWithVisibilityQuery(visibility))}))::int`,
+  const effective: ((student: StudentId) => SQL)[] = [
+    (student) => sql`not ${sharedBeyondFamily(student)}`,
+    (student) => sharedAs('classmates', student),
+    (student) => sharedAs('public', student),
+  ];
+  const chosen = effective.map(
+    (is) =>
+      sql`(exists (select 1 from ${postStudents} where ${postStudents.postId} = ${posts.id} and coalesce(${is(postStudents.attendeeProfileId)}, false)))::int`,
   );
   return sql`((${sql.join(chosen, sql` + `)}) > 1)`;
 }

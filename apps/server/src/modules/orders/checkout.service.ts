@@ -1,6 +1,7 @@
 import { ORDER_HOLD_MINUTES, ORDER_MESSAGES, type OrderDocument } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { AppError, ValidationError } from '../../lib/app-error';
+import { assertAgreementsSignedForBooking } from '../agreements';
 import { type CheckoutItem, checkoutItemsOfUser } from '../cart';
 import { scheduleSnapshotExtras } from '../classes';
 import { holdCouponUse, usedUpCouponCode } from '../coupons';
@@ -241,6 +242,9 @@ export async function createOrder(
   if (existing) return documentOf(ctx, existing);
   const at = ctx.now();
   const items = await checkoutItemsOfUser(ctx.cart, userId, at);
+  // Waivers and policies required before booking, signed in their current version (decision 070).
+  const attendeeIds = items.flatMap((item) => item.attendees.map((a) => a.attendee.id));
+  await assertAgreementsSignedForBooking(ctx.db, userId, attendeeIds);
   await alreadyEnrolledErrors(ctx.db, items);
   const unpriced = items.flatMap((i) => (i.couponCode && !i.coupon ? [i.couponCode] : []));
   const usedUp = await usedUpCouponCode(ctx.db, unpriced, userId, at);

@@ -9,14 +9,15 @@ import {
   PasswordChangeForm,
   ProfileForm,
 } from '../../features/accounts';
+import { AccountAgreements } from '../../features/agreements';
 import { FamilyGuardians, FamilyMembers } from '../../features/family';
 import { selectUser } from '../../features/session';
 import { paths } from '../../lib/route-paths';
 import { useAppSelector } from '../../lib/store-hooks';
 
 /**
- * /account_settings: profile, picture, family members, class reminders, e-mail and password of the
- * signed-in user.
+ * /account_settings: profile, picture, family members, agreements, class reminders, e-mail and
+ * password of the signed-in user.
  * A mailed e-mail change link of the form `?email_token=` is handed to its own page.
  */
 export function Component() {
@@ -35,6 +36,7 @@ export function Component() {
         <AvatarSection user={user} />
         <FamilyMembers user={user} />
         {user.role === 'student' && <FamilyGuardians />}
+        <AccountAgreements />
         <ClassRemindersSection key={`reminders-${user.id}`} user={user} />
         <EmailChangeForm key={`email-${user.email}`} user={user} />
         <PasswordChangeForm user={user} />

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  AGREEMENT_MESSAGES,
   ATTENDANCE_MESSAGES,
   BIO_MAX_LENGTH,
   COUPON_MESSAGES,
@@ -28,6 +29,14 @@ import type { MessageKey } from '../../i18n/i18n';
  * it is known to send are shown in the UI language, anything else as the server wrote it.
  */
 const KNOWN: Record<string, MessageKey> = {
+  [AGREEMENT_MESSAGES.notCurrentVersion]: 'agreements.messages.notCurrentVersion',
+  [AGREEMENT_MESSAGES.noVersion]: 'agreements.messages.noVersion',
+  [AGREEMENT_MESSAGES.childRequired]: 'agreements.messages.childRequired',
+  [AGREEMENT_MESSAGES.childNotExpected]: 'agreements.messages.childNotExpected',
+  [AGREEMENT_MESSAGES.notYourChild]: 'agreements.messages.notYourChild',
+  [AGREEMENT_MESSAGES.mustAgree]: 'agreements.messages.mustAgree',
+  [AGREEMENT_MESSAGES.notWithdrawable]: 'agreements.messages.notWithdrawable',
+  [AGREEMENT_MESSAGES.retired]: 'agreements.messages.retired',
   [REFUND_MESSAGES.notRefundable]: 'orderManagement.refusal.notRefundable',
   [REFUND_MESSAGES.nothingLeft]: 'orderManagement.refusal.nothingLeft',
   [REFUND_MESSAGES.notPaidByCard]: 'orderManagement.refusal.notPaidByCard',
