@@ -2,6 +2,7 @@ import { ORDER_HOLD_MINUTES, ORDER_MESSAGES, type OrderDocument } from '@atelier
 import type { Db } from '../../db/client';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { type CheckoutItem, checkoutItemsOfUser } from '../cart';
+import { requireEmergencyContacts } from '../child-care';
 import { scheduleSnapshotExtras } from '../classes';
 import { holdCouponUse, usedUpCouponCode } from '../coupons';
 import { enrolledAmong } from '../enrollments';
@@ -242,6 +243,12 @@ export async function createOrder(
   const at = ctx.now();
   const items = await checkoutItemsOfUser(ctx.cart, userId, at);
   await alreadyEnrolledErrors(ctx.db, items);
+  // The child's card: an emergency contact for every child booked (docs/product.md#the-childs-card).
+  await requireEmergencyContacts(
+    ctx.db,
+    userId,
+    items.flatMap((i) => i.attendees.map((a) => a.attendee.id)),
+  );
   const unpriced = items.flatMap((i) => (i.couponCode && !i.coupon ? [i.couponCode] : []));
   const usedUp = await usedUpCouponCode(ctx.db, unpriced, userId, at);
   if (usedUp) {
