@@ -84,6 +84,10 @@ export function ChildCardDialog({ userId, member, onClose }: Props) {
     try {
       const saved = await save({ userId, id: member.id, card }).unwrap();
       setCurrent(saved);
+      // The server's form of what was typed: phone numbers in E.164.
+      if (saved.emergency_contacts.length > 0) {
+        setContacts(saved.emergency_contacts.map((c) => ({ ...c })));
+      }
       setPickups(
         saved.authorised_pickups.map((p) => ({
           id: p.id,
