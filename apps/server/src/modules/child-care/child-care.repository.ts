@@ -41,6 +41,17 @@ export function medicalOf(db: DbExecutor, ids: number[]): Promise<ChildMedicalRo
   return db.select().from(childMedical).where(inArray(childMedical.attendeeProfileId, ids));
 }
 
+/**
+ * Serialises writes of one child's card until the transaction ends: each write replaces whole
+ * lists (delete, then insert), and two at once would otherwise both delete and both insert,
+ * leaving the two lists merged.
+ */
+export async function lockCard(tx: DbExecutor, profileId: number): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('child_care.card'), ${profileId}::int)`,
+  );
+}
+
 /** Replaces the child's emergency contacts with these, in this order. */
 export async function replaceContacts(
   db: DbExecutor,

@@ -141,7 +141,7 @@ describe('the child’s card', { timeout: SETUP_TIMEOUT_MS }, () => {
     });
     expect(foreign.statusCode).toBe(422);
     expect(fieldMessages(foreign.json())).toEqual({
-      'attendee_profile.authorised_pickups.0.id': CHILD_CARD_MESSAGES.unknownPickup,
+      'authorised_pickups.0.id': CHILD_CARD_MESSAGES.unknownPickup,
     });
   });
 

@@ -17,6 +17,7 @@ import {
   contactsOf,
   enrolledWithTeacher,
   insertAccesses,
+  lockCard,
   medicalOf,
   pickupIdsOf,
   pickupsOf,
@@ -94,15 +95,16 @@ export async function childCardsOf(
 
 /**
  * Writes the card's fields present in the body (each replaces what was there), in the caller's
- * transaction. Answers the photo ids of pickup people removed, for the caller to delete once the
+ * transaction, one writer per child at a time. Answers the photo ids of pickup people removed, for the caller to delete once the
  * transaction has committed. A pickup `id` not of this child is a 422 on its field.
  */
 export async function saveChildCard(
   db: DbExecutor,
   profileId: number,
   body: CardBody,
-  knownPickupIds: Set<number>,
 ): Promise<number[]> {
+  await lockCard(db, profileId);
+  const knownPickupIds = await pickupIdsOf(db, profileId);
   if (body.emergency_contacts !== undefined) {
     await replaceContacts(db, profileId, body.emergency_contacts);
   }
@@ -118,7 +120,7 @@ export async function saveChildCard(
     const id = p.id === undefined ? undefined : Number(p.id);
     if (id !== undefined && !knownPickupIds.has(id)) {
       errors.push({
-        field: `attendee_profile.authorised_pickups.${i}.id`,
+        field: `authorised_pickups.${i}.id`,
         detail: CHILD_CARD_MESSAGES.unknownPickup,
       });
     }

@@ -204,9 +204,7 @@ export async function updateFamilyMember(
   }
   if (touchesCard(body)) {
     // The card whole or not at all; the removed pickup people's photos go once it is written.
-    const removedPhotos = await db.transaction(async (tx) =>
-      saveChildCard(tx, id, body, await pickupIdsOfChild(tx, id)),
-    );
+    const removedPhotos = await db.transaction((tx) => saveChildCard(tx, id, body));
     if (removedPhotos.length > 0) await media.deleteImages(removedPhotos);
   }
   const cards = await cardsFor(db, media, actor, userId, [id]);

@@ -62,7 +62,7 @@ export function ChildCardDialog({ userId, member, onClose }: Props) {
   const [current, setCurrent] = useState(member);
 
   const message = (field: string) => {
-    const text = errors[field] ?? errors[`attendee_profile.${field}`];
+    const text = errors[field];
     return text ? translateServerMessage(text, t) : undefined;
   };
 
