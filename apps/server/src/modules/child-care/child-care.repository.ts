@@ -116,6 +116,15 @@ export async function replacePickups(
   return removed.flatMap((r) => (r.photoImageId === null ? [] : [r.photoImageId]));
 }
 
+/** The photos of the child's pickup people. */
+export async function pickupPhotoIdsOf(db: DbExecutor, profileId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: authorisedPickups.photoImageId })
+    .from(authorisedPickups)
+    .where(eq(authorisedPickups.attendeeProfileId, profileId));
+  return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+}
+
 /** The ids of the child's pickup people. */
 export async function pickupIdsOf(db: DbExecutor, profileId: number): Promise<Set<number>> {
   const rows = await db

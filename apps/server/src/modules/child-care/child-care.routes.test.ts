@@ -19,6 +19,7 @@ import {
   type Person,
   programmeWithSchedule,
 } from '../classes/classes-testing';
+import { images } from '../media/media.tables';
 import { fakePayments } from '../orders/orders-testing';
 import { attendeeProfiles } from '../users/users.tables';
 import { medicalAccessLog } from './child-care.tables';
@@ -143,6 +144,38 @@ describe('the child’s card', { timeout: SETUP_TIMEOUT_MS }, () => {
     expect(fieldMessages(foreign.json())).toEqual({
       'authorised_pickups.0.id': CHILD_CARD_MESSAGES.unknownPickup,
     });
+  });
+
+  it('removes the pickup people’s photos with the child', async () => {
+    const [kid] = await t.database.db
+      .insert(attendeeProfiles)
+      .values({ userId: c.parent.id, name: 'Otto Parent', birthday: '2018-01-01' })
+      .returning({ id: attendeeProfiles.id });
+    const otto = kid?.id as number;
+    const added = await put(c.parent, c.parent.id, otto, {
+      authorised_pickups: [{ name: 'Nina Neighbour', relation: 'neighbour' }],
+    });
+    const pickupId = added.json().data.attributes.authorised_pickups[0].id as string;
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const upload = multipartFile('photo', 'nina.png', 'image/png', photo);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: FAMILY_API.pickupPhoto(c.parent.id, otto, pickupId),
+      headers: { ...as(c.parent), ...upload.headers },
+      payload: upload.payload,
+    });
+    const imageId = Number(res.json().data.attributes.authorised_pickups[0].photo.id);
+    await t.app.media.drain();
+    expect(await t.database.db.select().from(images).where(eq(images.id, imageId))).toHaveLength(1);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: FAMILY_API.attendeeProfile(c.parent.id, otto),
+      headers: as(c.parent),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await t.database.db.select().from(images).where(eq(images.id, imageId))).toEqual([]);
   });
 
   it('shows the roll’s teacher the allergy flag and notes, logging the read; other teachers get 403', async () => {

@@ -20,6 +20,7 @@ import {
   lockCard,
   medicalOf,
   pickupIdsOf,
+  pickupPhotoIdsOf,
   pickupsOf,
   replaceContacts,
   replacePickups,
@@ -221,6 +222,14 @@ export function teachesChild(
   profileId: number,
 ): Promise<boolean> {
   return enrolledWithTeacher(db, teacherId, profileId);
+}
+
+/**
+ * The photos of the child's pickup people: the rows go with the child (ON DELETE CASCADE), the
+ * image files are for the caller to delete once the child is gone.
+ */
+export function pickupPhotosOfChild(db: DbExecutor, profileId: number): Promise<number[]> {
+  return pickupPhotoIdsOf(db, profileId);
 }
 
 /** The ids of the child's authorised pickup people. */

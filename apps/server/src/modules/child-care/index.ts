@@ -8,6 +8,7 @@ export {
   childCardsOf,
   medicalAccessLogOf,
   pickupIdsOfChild,
+  pickupPhotosOfChild,
   recordMedicalAccess,
   replacePickupPhoto,
   requireEmergencyContacts,

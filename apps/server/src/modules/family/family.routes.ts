@@ -157,6 +157,7 @@ const registerFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await removeFamilyMember(
         app.db,
+        app.media,
         sessionOf(request).user,
         request.params.id,
         request.params.profileId,

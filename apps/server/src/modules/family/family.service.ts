@@ -19,6 +19,7 @@ import {
   childCardsOf,
   medicalAccessLogOf,
   pickupIdsOfChild,
+  pickupPhotosOfChild,
   recordMedicalAccess,
   replacePickupPhoto,
   saveChildCard,
@@ -213,13 +214,17 @@ export async function updateFamilyMember(
 
 export async function removeFamilyMember(
   db: Db,
+  media: CardMedia,
   actor: Actor,
   userId: number,
   id: number,
 ): Promise<void> {
   await assertMayManage(db, actor, userId);
+  const photos = await pickupPhotosOfChild(db, id);
   try {
     if (!(await deleteAttendeeProfile(db, userId, id))) throw notFound('Family member');
+    // The card's rows went with the member; its pickup people's photos go now.
+    if (photos.length > 0) await media.deleteImages(photos);
   } catch (error) {
     // Bookings (cart items, orders, enrollments) keep their attendee: refuse rather than orphan.
     if (isForeignKeyViolation(error)) {
