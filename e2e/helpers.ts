@@ -222,5 +222,18 @@ export async function addChild(
     data: { attendee_profile: { name, birthday: '2015-06-01' } },
   });
   expect(added.status()).toBe(201);
-  return { userId, childId: ((await added.json()) as { data: { id: string } }).data.id };
+  const childId = ((await added.json()) as { data: { id: string } }).data.id;
+  // Ready to book: checkout asks for each child's emergency contact (docs/product.md#the-childs-card).
+  const card = await request.put(`/api/v1/users/${userId}/attendee_profiles/${childId}`, {
+    headers: bearer(jwt),
+    data: {
+      attendee_profile: {
+        emergency_contacts: [
+          { name: 'Grace Grandparent', phone: '+1 212 555 0100', relation: 'grandmother' },
+        ],
+      },
+    },
+  });
+  expect(card.status()).toBe(200);
+  return { userId, childId };
 }

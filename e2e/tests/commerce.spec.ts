@@ -83,7 +83,16 @@ test('a guest books two classes, registers, confirms the mail, pays with 4242 an
   await page.getByRole('button', { name: 'Confirm and log in' }).click();
   await page.getByRole('link', { name: 'Continue where you left off' }).click();
 
-  // Checkout resumes by itself, once: the merged cart becomes one pending order.
+  // Checkout resumes by itself, once. The child the guest typed has no emergency contact yet
+  // (docs/product.md#the-childs-card): checkout asks for one in place, then places the order.
+  const contact = page.getByRole('form', {
+    name: `Add an emergency contact for ${CHILD.name} before booking`,
+  });
+  await contact.getByLabel('Name').fill('Grace Guest');
+  await contact.getByLabel('Relation').fill('grandmother');
+  await contact.getByLabel('Phone').fill('+1 212 555 0100');
+  await contact.getByRole('button', { name: 'Save and place the order' }).click();
+  // The merged cart becomes one pending order.
   await expect(page.getByLabel('Card number')).toBeVisible({ timeout: 15_000 });
   expect(new URL(page.url()).searchParams.has('auto_submit')).toBe(false);
   await payByCard(page, '4242 4242 4242 4242');

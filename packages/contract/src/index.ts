@@ -21,6 +21,8 @@ export * from './coupons/coupons.schemas';
 export * from './customers/customers.schemas';
 export * from './customers/guest-customers.resource';
 export * from './errors';
+export * from './family/child-card.constants';
+export * from './family/child-card.schemas';
 export * from './family/family.constants';
 export * from './family/family.schemas';
 export * from './family/guardians.constants';

@@ -1,5 +1,6 @@
 // The demo data, put together from each module's own seed: above every module, like app.ts.
 import type { Db } from '../db/client';
+import { seedDemoChildCare } from '../modules/child-care';
 import { seedDemoClasses } from '../modules/classes';
 import { seedDemoCoupons } from '../modules/coupons';
 import { seedDemoGuestCustomers } from '../modules/customers';
@@ -20,6 +21,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
 
 export async function seedDemo(db: Db): Promise<void> {
   await seedDemoUsers(db);
+  await seedDemoChildCare(db);
   await seedDemoNotifications(db);
   // The messages the demo notifications of type 'messages' open.
   await seedDemoMessages(db);

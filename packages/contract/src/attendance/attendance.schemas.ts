@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../common/id.schemas';
 import { plainResourceObjectSchema } from '../common/json-api';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
+import { rollCareShape } from '../family/child-card.schemas';
 import {
   ATTENDANCE_MAX_MARKS,
   ATTENDANCE_MESSAGES,
@@ -24,6 +25,11 @@ export const attendanceRollEntrySchema = z.object({
   status: statusSchema.nullable(),
   /** When the mark was last changed (ISO 8601 instant), or null. */
   marked_at: z.string().nullable(),
+  /**
+   * The child's card as the roll shows it (docs/product.md#the-childs-card): the roll is only the
+   * session's teacher's and admins', and each read of medical notes here is logged.
+   */
+  ...rollCareShape,
 });
 export type AttendanceRollEntry = z.infer<typeof attendanceRollEntrySchema>;
 

@@ -4,6 +4,7 @@ import { idSchema } from '../common/id.schemas';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { DATE_PICKER_MAX, DATE_PICKER_MIN } from '../constants';
 import { GALLERY_VISIBILITIES } from '../gallery/gallery.constants';
+import { childCardAttributesShape, childCardBodyShape } from './child-card.schemas';
 import { FAMILY_MESSAGES } from './family.constants';
 
 /**
@@ -57,6 +58,8 @@ export const updateAttendeeProfileBodySchema = z.object({
       gallery_visibility: z.enum(GALLERY_VISIBILITIES, { error: 'Invalid input' }).optional(),
       /** Comments by people outside the family and staff wait for a teacher's approval. */
       comments_need_approval: z.boolean({ error: 'Invalid input' }).optional(),
+      /** The child's card (docs/product.md#the-childs-card); each field replaces what was there. */
+      ...childCardBodyShape,
     },
     { error: 'Required' },
   ),
@@ -77,6 +80,8 @@ export const attendeeProfileAttributesSchema = z.object({
   is_account_holder: z.boolean(),
   gallery_visibility: z.enum(GALLERY_VISIBILITIES),
   comments_need_approval: z.boolean(),
+  /** The child's card: only in the family's own (and admins') answers. */
+  ...childCardAttributesShape,
 });
 export type AttendeeProfileAttributes = z.infer<typeof attendeeProfileAttributesSchema>;
 

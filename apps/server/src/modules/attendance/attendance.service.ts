@@ -11,6 +11,7 @@ import { DateTime } from 'luxon';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow, type Viewer } from '../../lib/http';
+import { rollCareOf } from '../child-care';
 import {
   type KlassOfSchedule,
   klassFactsByIds,
@@ -65,6 +66,8 @@ export function markableFrom(startsAt: Date, zone: string): Date {
   return DateTime.fromJSDate(startsAt).setZone(zone).startOf('day').toJSDate();
 }
 
+const NO_CARE = { has_allergies: false, allergies: '', medical_notes: '', emergency_contacts: [] };
+
 /** Admins see every roll; a teacher only the rolls of the schedules they teach. */
 function checkTeaches(viewer: Viewer, teacherId: number) {
   if (viewer.role !== 'admin' && viewer.id !== teacherId) {
@@ -81,6 +84,7 @@ async function findKlass(db: Db, viewer: Viewer, klassId: number): Promise<Klass
 
 async function rollDocument(
   ctx: AttendanceContext,
+  viewer: Viewer,
   klass: KlassFacts,
 ): Promise<AttendanceRollDocument> {
   const [enrolled, marks] = await Promise.all([
@@ -88,6 +92,14 @@ async function rollDocument(
     marksOfKlasses(ctx.db, [klass.id]),
   ]);
   const attendees = enrolled.filter((a) => attendsKlass(a, klass.startsAt));
+  // The child's card for the session's teacher or an admin only (findKlass checked), every one of
+  // them actively enrolled in the schedule; the read of medical notes is logged
+  // (docs/decisions/069-the-childs-card.md).
+  const care = await rollCareOf(
+    ctx.db,
+    viewer,
+    attendees.map((a) => a.id),
+  );
   const byAttendee = new Map(marks.map((m) => [m.attendeeProfileId, m]));
   const from = markableFrom(klass.startsAt, klass.timeZone);
   return {
@@ -110,6 +122,7 @@ async function rollDocument(
             name: a.name,
             status: mark?.status ?? null,
             marked_at: mark ? mark.updatedAt.toISOString() : null,
+            ...(care.get(a.id) ?? NO_CARE),
           };
         }),
       },
@@ -126,7 +139,7 @@ export async function getRoll(
   viewer: Viewer,
   klassId: number,
 ): Promise<AttendanceRollDocument> {
-  return rollDocument(ctx, await findKlass(ctx.db, viewer, klassId));
+  return rollDocument(ctx, viewer, await findKlass(ctx.db, viewer, klassId));
 }
 
 /**
@@ -168,7 +181,7 @@ export async function markAttendance(
     viewer.id,
     now,
   );
-  return rollDocument(ctx, klass);
+  return rollDocument(ctx, viewer, klass);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { CLASSES_API } from '@atelier/contract';
 import type { TestAppHandle as TestApp } from '../../lib/test-app-handle';
+import { giveEmergencyContacts } from '../child-care/child-care-testing';
 import { as, type Person } from '../classes/classes-testing';
 import { attendeeProfiles } from '../users/users.tables';
 import { insertCartItemRow, replaceAddonLinks, replaceAttendeeLinks } from './cart.repository';
@@ -66,5 +67,7 @@ export async function addAttendee(
     .values({ userId, name, birthday })
     .returning({ id: attendeeProfiles.id });
   if (!row) throw new Error('no attendee');
+  // Ready to book: checkout asks each child's emergency contact (docs/product.md#the-childs-card).
+  await giveEmergencyContacts(t.database.db, [row.id]);
   return row.id;
 }

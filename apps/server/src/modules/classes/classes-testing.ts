@@ -1,5 +1,6 @@
 import type { Role } from '@atelier/contract';
 import type { TestAppHandle as TestApp } from '../../lib/test-app-handle';
+import { giveEmergencyContacts } from '../child-care/child-care-testing';
 import { enrollments, seatHolds } from '../enrollments/enrollments.tables';
 import { attendeeProfiles } from '../users/users.tables';
 import { insertUserRows } from '../users/users-testing';
@@ -45,6 +46,11 @@ export async function cast(t: TestApp): Promise<Cast> {
       { userId: parentUser.id, name: 'Leo Parent', birthday: '2018-11-23' },
     ])
     .returning({ id: attendeeProfiles.id });
+  // Ready to book: checkout asks each child's emergency contact (docs/product.md#the-childs-card).
+  await giveEmergencyContacts(
+    t.database.db,
+    kids.map((k) => k.id),
+  );
   return {
     admin,
     teacher,

@@ -87,6 +87,10 @@ describe('family members (attendee profiles)', { timeout: 60_000 }, () => {
       is_account_holder: false,
       gallery_visibility: 'family',
       comments_need_approval: true,
+      emergency_contacts: [],
+      allergies: '',
+      medical_notes: '',
+      authorised_pickups: [],
     });
 
     expect((await remove(family, family.id, zoeId)).statusCode).toBe(204);

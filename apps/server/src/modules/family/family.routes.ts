@@ -5,19 +5,27 @@ import {
   attendeeProfileParamsSchema,
   createAttendeeProfileBodySchema,
   FAMILY_API,
+  medicalAccessLogDocumentSchema,
+  pageQuerySchema,
+  pickupPhotoParamsSchema,
   updateAttendeeProfileBodySchema,
   userIdParamsSchema,
 } from '@atelier/contract';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { requestLanguage } from '../../lib/request-language';
+import { acceptUploads } from '../../storage/storage.plugin';
 import { requireUser } from '../users';
 import {
   addFamilyMember,
+  familyMedicalAccessLog,
+  getFamilyMember,
   listFamily,
+  readPickupPhoto,
   removeFamilyMember,
+  setFamilyPickupPhoto,
   updateFamilyMember,
 } from './family.service';
 
@@ -41,7 +49,53 @@ const registerFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attendeeProfileListDocumentSchema, ...errors },
       },
     },
-    async (request) => listFamily(app.db, viewerOf(request), request.params.id, request.query.page),
+    async (request) =>
+      listFamily(app.db, app.media, viewerOf(request), request.params.id, request.query.page),
+  );
+
+  app.get(
+    FAMILY_API.attendeeProfile(':id', ':profileId'),
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'A family member with the child’s card (emergency contacts, allergies, medical notes, pickup people); an admin’s read is logged for the family',
+        params: attendeeProfileParamsSchema,
+        response: { 200: attendeeProfileDocumentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      getFamilyMember(
+        app.db,
+        app.media,
+        viewerOf(request),
+        request.params.id,
+        request.params.profileId,
+      ),
+  );
+
+  app.get(
+    FAMILY_API.medicalAccessLog(':id', ':profileId'),
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Who on the staff was shown the child’s medical notes, where and when, the latest first (the family, admins)',
+        params: attendeeProfileParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: medicalAccessLogDocumentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      familyMedicalAccessLog(
+        app.db,
+        viewerOf(request),
+        request.params.id,
+        request.params.profileId,
+        request.query.page,
+      ),
   );
 
   app.post(
@@ -82,6 +136,7 @@ const registerFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       updateFamilyMember(
         app.db,
+        app.media,
         viewerOf(request),
         request.params.id,
         request.params.profileId,
@@ -104,6 +159,7 @@ const registerFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await removeFamilyMember(
         app.db,
+        app.media,
         viewerOf(request),
         request.params.id,
         request.params.profileId,
@@ -111,10 +167,33 @@ const registerFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+
+  // The only multipart route, in a scope of its own: the parser's hooks cost the others nothing.
+  await app.register(async (uploads) => {
+    await acceptUploads(uploads);
+    uploads.withTypeProvider<ZodTypeProvider>().put(
+      FAMILY_API.pickupPhoto(':id', ':profileId', ':pickupId'),
+      {
+        schema: {
+          tags,
+          security: bearer,
+          summary:
+            'An authorised pickup person’s photo: multipart field `photo` (JPEG, PNG or WebP, 5 MB), re-encoded without metadata; answers the family member',
+          consumes: ['multipart/form-data'],
+          params: pickupPhotoParamsSchema,
+          response: { 200: attendeeProfileDocumentSchema, ...errors, ...errorResponses(400) },
+        },
+      },
+      async (request) =>
+        setFamilyPickupPhoto(app.db, app.media, viewerOf(request), request.params, () =>
+          readPickupPhoto(request),
+        ),
+    );
+  });
 };
 
 export const familyRoutes = fp(registerFamilyRoutes, {
   name: 'family',
-  dependencies: ['db', 'auth'],
+  dependencies: ['db', 'auth', 'media', 'storage'],
   encapsulate: true,
 });

@@ -5,15 +5,30 @@ import {
   type CreateAttendeeProfileBody,
   DEFAULT_LANGUAGE,
   FAMILY_MESSAGES,
+  IMAGE_TOO_LARGE_MESSAGE,
   type Language,
   listDocument,
+  type MedicalAccessLogDocument,
   type UpdateAttendeeProfileBody,
 } from '@atelier/contract';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
+import { readMultipartForm } from '../../storage/uploads';
 import { assertMaySharePastFamily } from '../agreements';
+import {
+  childCardsOf,
+  medicalAccessLogOf,
+  pickupIdsOfChild,
+  pickupPhotosOfChild,
+  recordMedicalAccess,
+  replacePickupPhoto,
+  saveChildCard,
+  touchesCard,
+} from '../child-care';
+import type { Media } from '../media';
 import {
   type AttendeeProfileChanges,
   type AttendeeProfileRow,
@@ -30,7 +45,25 @@ import {
 
 export type Actor = Pick<SessionUser, 'id' | 'role'>;
 
-export function attendeeProfileResource(row: AttendeeProfileRow): AttendeeProfileResource {
+/** The media the child's card shows and takes (pickup people's photos). */
+export type CardMedia = Pick<Media, 'imageViews' | 'acceptUpload' | 'deleteImages'>;
+
+type Card = Pick<
+  AttendeeProfileResource['attributes'],
+  'emergency_contacts' | 'allergies' | 'medical_notes' | 'authorised_pickups'
+>;
+
+const NO_CARD: Card = {
+  emergency_contacts: [],
+  allergies: '',
+  medical_notes: '',
+  authorised_pickups: [],
+};
+
+export function attendeeProfileResource(
+  row: AttendeeProfileRow,
+  card: Card = NO_CARD,
+): AttendeeProfileResource {
   return {
     id: String(row.id),
     type: 'attendee_profiles',
@@ -40,6 +73,7 @@ export function attendeeProfileResource(row: AttendeeProfileRow): AttendeeProfil
       is_account_holder: row.isAccountHolder,
       gallery_visibility: row.galleryVisibility,
       comments_need_approval: row.commentsNeedApproval,
+      ...card,
     },
     relationships: { user: { data: { id: String(row.userId), type: 'users' } } },
   };
@@ -58,6 +92,23 @@ async function assertMayManage(db: Db, actor: Actor, userId: number): Promise<vo
   }
 }
 
+/**
+ * The cards of these family members, for the family or an admin. An admin other than the
+ * account's owner reading them is a staff read of the medical notes, logged for the family to see
+ * (docs/product.md#the-childs-card).
+ */
+async function cardsFor(
+  db: Db,
+  media: CardMedia,
+  actor: Actor,
+  userId: number,
+  ids: number[],
+): Promise<Map<number, Card>> {
+  const cards = await childCardsOf(db, media, ids);
+  if (actor.id !== userId) await recordMedicalAccess(db, actor, cards, 'profile');
+  return cards;
+}
+
 /** The partial unique index is the final word on "one account holder" under concurrency. */
 async function guardHolder<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -70,13 +121,39 @@ async function guardHolder<T>(work: () => Promise<T>): Promise<T> {
 
 export async function listFamily(
   db: Db,
+  media: CardMedia,
   actor: Actor,
   userId: number,
   page: number,
 ): Promise<AttendeeProfileListDocument> {
   await assertMayManage(db, actor, userId);
   const { rows, total } = await listAttendeeProfiles(db, userId, pageWindow(page));
-  return listDocument(rows.map(attendeeProfileResource), pageMeta(page, total));
+  const cards = await cardsFor(
+    db,
+    media,
+    actor,
+    userId,
+    rows.map((r) => r.id),
+  );
+  return listDocument(
+    rows.map((r) => attendeeProfileResource(r, cards.get(r.id))),
+    pageMeta(page, total),
+  );
+}
+
+/** One family member with the child's card. */
+export async function getFamilyMember(
+  db: Db,
+  media: CardMedia,
+  actor: Actor,
+  userId: number,
+  id: number,
+): Promise<AttendeeProfileDocument> {
+  await assertMayManage(db, actor, userId);
+  const row = await findAttendeeProfile(db, userId, id);
+  if (!row) throw notFound('Family member');
+  const cards = await cardsFor(db, media, actor, userId, [id]);
+  return { data: attendeeProfileResource(row, cards.get(id)) };
 }
 
 export async function addFamilyMember(
@@ -100,6 +177,7 @@ export async function addFamilyMember(
 
 export async function updateFamilyMember(
   db: Db,
+  media: CardMedia,
   actor: Actor,
   userId: number,
   id: number,
@@ -130,21 +208,33 @@ export async function updateFamilyMember(
       ? { commentsNeedApproval: body.comments_need_approval }
       : {}),
   };
-  if (Object.keys(changes).length === 0) return { data: attendeeProfileResource(current) };
-  const row = await guardHolder(() => updateAttendeeProfile(db, userId, id, changes));
-  if (!row) throw notFound('Family member');
-  return { data: attendeeProfileResource(row) };
+  let row: AttendeeProfileRow | undefined = current;
+  if (Object.keys(changes).length > 0) {
+    row = await guardHolder(() => updateAttendeeProfile(db, userId, id, changes));
+    if (!row) throw notFound('Family member');
+  }
+  if (touchesCard(body)) {
+    // The card whole or not at all; the removed pickup people's photos go once it is written.
+    const removedPhotos = await db.transaction((tx) => saveChildCard(tx, id, body));
+    if (removedPhotos.length > 0) await media.deleteImages(removedPhotos);
+  }
+  const cards = await cardsFor(db, media, actor, userId, [id]);
+  return { data: attendeeProfileResource(row, cards.get(id)) };
 }
 
 export async function removeFamilyMember(
   db: Db,
+  media: CardMedia,
   actor: Actor,
   userId: number,
   id: number,
 ): Promise<void> {
   await assertMayManage(db, actor, userId);
+  const photos = await pickupPhotosOfChild(db, id);
   try {
     if (!(await deleteAttendeeProfile(db, userId, id))) throw notFound('Family member');
+    // The card's rows went with the member; its pickup people's photos go now.
+    if (photos.length > 0) await media.deleteImages(photos);
   } catch (error) {
     // Bookings (cart items, orders, enrollments) keep their attendee: refuse rather than orphan.
     if (isForeignKeyViolation(error)) {
@@ -192,4 +282,48 @@ export async function familyMembersFor(
     ids.push(id);
   }
   return ids;
+}
+
+/** The staff reads of a family member's medical notes (the family, admins). */
+export async function familyMedicalAccessLog(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  id: number,
+  page: number,
+): Promise<MedicalAccessLogDocument> {
+  await assertMayManage(db, actor, userId);
+  if (!(await findAttendeeProfile(db, userId, id))) throw notFound('Family member');
+  return medicalAccessLogOf(db, id, page);
+}
+
+/** The `photo` file of a multipart request: 422 on `photo` when missing or too large. */
+export async function readPickupPhoto(request: FastifyRequest): Promise<Buffer> {
+  const { file } = await readMultipartForm(request, 'photo');
+  if (file === 'too_large') {
+    throw new ValidationError([{ field: 'photo', detail: IMAGE_TOO_LARGE_MESSAGE }]);
+  }
+  if (!file) throw new ValidationError([{ field: 'photo', detail: 'Required' }]);
+  return file;
+}
+
+/** Sets an authorised pickup person's photo and answers the family member with the card. */
+export async function setFamilyPickupPhoto(
+  db: Db,
+  media: CardMedia,
+  actor: Actor,
+  params: { id: number; profileId: number; pickupId: number },
+  photo: () => Promise<Buffer>,
+): Promise<AttendeeProfileDocument> {
+  await assertMayManage(db, actor, params.id);
+  const row = await findAttendeeProfile(db, params.id, params.profileId);
+  if (!row) throw notFound('Family member');
+  if (!(await pickupIdsOfChild(db, params.profileId)).has(params.pickupId)) {
+    throw notFound('Authorised pickup person');
+  }
+  if (!(await replacePickupPhoto(db, media, params.profileId, params.pickupId, await photo()))) {
+    throw notFound('Authorised pickup person');
+  }
+  const cards = await cardsFor(db, media, actor, params.id, [params.profileId]);
+  return { data: attendeeProfileResource(row, cards.get(params.profileId)) };
 }

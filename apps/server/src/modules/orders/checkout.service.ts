@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { assertAgreementsSignedForBooking } from '../agreements';
 import { type CheckoutItem, checkoutItemsOfUser } from '../cart';
+import { requireEmergencyContacts } from '../child-care';
 import { scheduleSnapshotExtras } from '../classes';
 import { holdCouponUse, usedUpCouponCode } from '../coupons';
 import { enrolledAmong } from '../enrollments';
@@ -246,6 +247,12 @@ export async function createOrder(
   const attendeeIds = items.flatMap((item) => item.attendees.map((a) => a.attendee.id));
   await assertAgreementsSignedForBooking(ctx.db, userId, attendeeIds);
   await alreadyEnrolledErrors(ctx.db, items);
+  // The child's card: an emergency contact for every child booked (docs/product.md#the-childs-card).
+  await requireEmergencyContacts(
+    ctx.db,
+    userId,
+    items.flatMap((i) => i.attendees.map((a) => a.attendee.id)),
+  );
   const unpriced = items.flatMap((i) => (i.couponCode && !i.coupon ? [i.couponCode] : []));
   const usedUp = await usedUpCouponCode(ctx.db, unpriced, userId, at);
   if (usedUp) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { cartItems } from '../cart/cart.tables';
 import { addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
+import { giveEmergencyContacts } from '../child-care/child-care-testing';
 import { as, type Cast, cast, programmeWithSchedule } from '../classes/classes-testing';
 import { seatHolds } from '../enrollments/enrollments.tables';
 import { attendeeProfiles } from '../users/users.tables';
@@ -30,6 +31,7 @@ describe('order events', { timeout: SETUP_TIMEOUT_MS }, () => {
       .insert(attendeeProfiles)
       .values({ userId: c.parent.id, name: `Kid ${++keyN}` })
       .returning({ id: attendeeProfiles.id });
+    await giveEmergencyContacts(t.database.db, [kid?.id ?? 0]);
     await addToCart(t, c.parent.id, {
       scheduleId: schedule.scheduleId,
       planId: schedule.planId,

@@ -11,6 +11,7 @@ import { latestMail } from '../../mail/mail-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { cartItems } from '../cart/cart.tables';
 import { addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
+import { giveEmergencyContacts } from '../child-care/child-care-testing';
 import { klasses, klassGroups } from '../classes/classes.tables';
 import {
   as,
@@ -379,6 +380,7 @@ describe('orders API', { timeout: SETUP_TIMEOUT_MS }, () => {
       .insert(attendeeProfiles)
       .values({ userId, name })
       .returning({ id: attendeeProfiles.id });
+    await giveEmergencyContacts(t.database.db, [row?.id ?? 0]);
     return row?.id ?? 0;
   }
 

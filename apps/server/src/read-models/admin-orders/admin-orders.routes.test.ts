@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems } from '../../modules/cart/cart.tables';
 import { addToCart, SETUP_TIMEOUT_MS } from '../../modules/cart/cart-testing';
+import { giveEmergencyContacts } from '../../modules/child-care/child-care-testing';
 import {
   as,
   type Cast,
@@ -111,6 +112,7 @@ describe('order management API', { timeout: SETUP_TIMEOUT_MS }, () => {
       .insert(attendeeProfiles)
       .values({ userId: c.student.id, name: 'Sam Student' })
       .returning({ id: attendeeProfiles.id });
+    await giveEmergencyContacts(t.database.db, [kid?.id ?? 0]);
     pendingId = await checkout(c.student, comics, [kid?.id ?? 0]);
     await placedAt(paidId, '2026-11-20T04:30:00Z');
     await placedAt(pendingId, '2026-11-20T05:30:00Z');

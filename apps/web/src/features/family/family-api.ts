@@ -4,6 +4,9 @@ import {
   attendeeProfileListDocumentSchema,
   attendeeProfileSchema,
   FAMILY_API,
+  type MedicalAccess,
+  medicalAccessLogDocumentSchema,
+  medicalAccessSchema,
   type PageMeta,
   parseDocument,
 } from '@atelier/contract';
@@ -20,6 +23,20 @@ export type FamilyMemberPrivacy = Pick<
 >;
 
 export type FamilyPage = { members: AttendeeProfile[]; meta: PageMeta };
+
+/**
+ * The child's card as a form sends it (docs/product.md#the-childs-card): each list replaces what
+ * was there; a pickup person with an `id` keeps their photo.
+ */
+export type ChildCardFields = {
+  emergency_contacts?: { name: string; phone: string; relation: string }[];
+  allergies?: string;
+  medical_notes?: string;
+  authorised_pickups?: { id?: string; name: string; relation: string; phone: string | null }[];
+};
+
+export type MedicalAccessPage = { rows: MedicalAccess[]; meta: PageMeta };
+const accessListSchema = z.array(medicalAccessSchema);
 
 const memberListSchema = z.array(attendeeProfileSchema);
 
@@ -68,6 +85,38 @@ export const familyApi = api.injectEndpoints({
       // The list is ordered by name with the account holder first: any change may move rows.
       invalidatesTags: [{ type: 'AttendeeProfile', id: 'LIST' }],
     }),
+    saveChildCard: build.mutation<
+      AttendeeProfile,
+      { userId: string; id: string; card: ChildCardFields }
+    >({
+      query: ({ userId, id, card }) => ({
+        url: FAMILY_API.attendeeProfile(userId, id),
+        method: 'PUT',
+        data: { attendee_profile: card },
+      }),
+      transformResponse: parseMember,
+      invalidatesTags: [{ type: 'AttendeeProfile', id: 'LIST' }],
+    }),
+    uploadPickupPhoto: build.mutation<
+      AttendeeProfile,
+      { userId: string; id: string; pickupId: string; photo: File }
+    >({
+      query: ({ userId, id, pickupId, photo }) => {
+        const form = new FormData();
+        form.append('photo', photo);
+        return { url: FAMILY_API.pickupPhoto(userId, id, pickupId), method: 'PUT', data: form };
+      },
+      transformResponse: parseMember,
+      invalidatesTags: [{ type: 'AttendeeProfile', id: 'LIST' }],
+    }),
+    medicalAccessLog: build.query<MedicalAccessPage, { userId: string; id: string }>({
+      query: ({ userId, id }) => ({ url: FAMILY_API.medicalAccessLog(userId, id) }),
+      transformResponse: (body: unknown): MedicalAccessPage => ({
+        rows: parseDocument(accessListSchema, body),
+        meta: medicalAccessLogDocumentSchema.parse(body).meta,
+      }),
+      onQueryStarted: reportLoadFailure,
+    }),
     removeFamilyMember: build.mutation<null, { userId: string; id: string }>({
       query: ({ userId, id }) => ({
         url: FAMILY_API.attendeeProfile(userId, id),
@@ -84,4 +133,7 @@ export const {
   useAddFamilyMemberMutation,
   useUpdateFamilyMemberMutation,
   useRemoveFamilyMemberMutation,
+  useSaveChildCardMutation,
+  useUploadPickupPhotoMutation,
+  useMedicalAccessLogQuery,
 } = familyApi;

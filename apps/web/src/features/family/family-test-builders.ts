@@ -10,6 +10,10 @@ export function buildMember(overrides: Partial<AttendeeProfile> = {}): AttendeeP
     is_account_holder: false,
     gallery_visibility: 'family',
     comments_need_approval: true,
+    emergency_contacts: [],
+    allergies: '',
+    medical_notes: '',
+    authorised_pickups: [],
     user: { id: '7', type: 'users' },
     ...overrides,
   };

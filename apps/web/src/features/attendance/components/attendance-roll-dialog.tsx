@@ -1,7 +1,9 @@
 import { ATTENDANCE_STATUSES, type AttendanceRoll, type AttendanceStatus } from '@atelier/contract';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -157,7 +159,40 @@ function RollForm({
                   justifyContent: 'space-between',
                 }}
               >
-                <Typography id={`attendance-name-${id}`}>{attendee.name}</Typography>
+                <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <Typography id={`attendance-name-${id}`}>{attendee.name}</Typography>
+                    {attendee.has_allergies && (
+                      <Chip
+                        size="small"
+                        color="warning"
+                        icon={<WarningAmberIcon />}
+                        label={t('childCard.allergyFlag')}
+                        data-testid="attendance-allergy-flag"
+                      />
+                    )}
+                  </Box>
+                  {/* The child's card, for this session's teacher (docs/product.md#the-childs-card). */}
+                  {attendee.has_allergies && (
+                    <Typography variant="body2" data-testid="attendance-allergies">
+                      {t('childCard.allergyOf', { name: attendee.name, text: attendee.allergies })}
+                    </Typography>
+                  )}
+                  {attendee.medical_notes && (
+                    <Typography variant="body2" color="text.secondary">
+                      {t('childCard.medicalNotesOf', { text: attendee.medical_notes })}
+                    </Typography>
+                  )}
+                  {attendee.emergency_contacts.length > 0 && (
+                    <Typography variant="body2" color="text.secondary">
+                      {t('childCard.contactsOf', {
+                        list: attendee.emergency_contacts
+                          .map((c) => `${c.name} (${c.relation}) ${c.phone}`)
+                          .join(', '),
+                      })}
+                    </Typography>
+                  )}
+                </Box>
                 <ToggleButtonGroup
                   exclusive
                   size="small"

@@ -13,6 +13,9 @@ import { FamilyAttendance } from './family-attendance';
 import { KlassAttendance } from './klass-attendance';
 import { ScheduleAttendanceAdmin } from './schedule-attendance-admin';
 
+/** A roll entry's card fields for a child with nothing to flag. */
+const noCare = { has_allergies: false, allergies: '', medical_notes: '', emergency_contacts: [] };
+
 // Two cores shared by many test runs: give async queries more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
@@ -49,9 +52,30 @@ function rollDocument(overrides: Partial<AttendanceRollAttributes> = {}) {
         markable: true,
         markable_from: '2026-03-07T05:00:00.000Z',
         attendees: [
-          { attendee_profile_id: '11', name: 'Leo Parent', status: 'late', marked_at: null },
-          { attendee_profile_id: '12', name: 'Mia Parent', status: null, marked_at: null },
-          { attendee_profile_id: '13', name: 'Zoe Student', status: null, marked_at: null },
+          {
+            attendee_profile_id: '11',
+            name: 'Leo Parent',
+            status: 'late',
+            marked_at: null,
+            ...noCare,
+          },
+          {
+            attendee_profile_id: '12',
+            name: 'Mia Parent',
+            status: null,
+            marked_at: null,
+            ...noCare,
+            has_allergies: true,
+            allergies: 'Peanuts',
+            medical_notes: 'Inhaler in the bag',
+          },
+          {
+            attendee_profile_id: '13',
+            name: 'Zoe Student',
+            status: null,
+            marked_at: null,
+            ...noCare,
+          },
         ],
         ...overrides,
       } satisfies AttendanceRollAttributes,

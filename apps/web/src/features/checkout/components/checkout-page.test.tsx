@@ -1,5 +1,5 @@
-import { AUTO_SUBMIT_ON, errorDocument, STORAGE_KEYS } from '@atelier/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { AUTO_SUBMIT_ON, document, errorDocument, resource, STORAGE_KEYS } from '@atelier/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -360,6 +360,60 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     expect(await screen.findByTestId('checkout-problem')).toHaveTextContent(
       'Observational Drawing: Kid Lovelace is already enrolled in this class',
     );
+  });
+
+  it('asks for a child’s missing emergency contact in place, then places the order again', async () => {
+    let placed = 0;
+    server = fakeApi({
+      'POST /api/v2/orders': () => {
+        placed += 1;
+        return placed === 1
+          ? invalid({
+              'attendee_profiles.21.emergency_contacts':
+                'Add an emergency contact for Kid before booking',
+            })
+          : { status: 201, data: orderDocument(order) };
+      },
+      'PUT /api/v1/users/1/attendee_profiles/21': {
+        data: document(
+          resource(
+            'attendee_profiles',
+            '21',
+            {
+              name: 'Kid',
+              birthday: '2015-04-01',
+              is_account_holder: false,
+              gallery_visibility: 'family',
+              comments_need_approval: true,
+              emergency_contacts: [{ name: 'Grace', phone: '+12125550100', relation: 'aunt' }],
+              allergies: '',
+              medical_notes: '',
+              authorised_pickups: [],
+            },
+            { user: { id: '1', type: 'users' } },
+          ),
+        ),
+      },
+    });
+    const { user } = renderCheckout();
+    await user.click(screen.getByTestId('place-order'));
+    expect(await screen.findByTestId('checkout-problem')).toHaveTextContent(
+      'Add an emergency contact for Kid before booking',
+    );
+    const form = screen.getByTestId('checkout-emergency-contact');
+    fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'Grace' } });
+    fireEvent.change(within(form).getByLabelText(/^Relation/), { target: { value: 'aunt' } });
+    fireEvent.change(within(form).getByLabelText(/^Phone/), {
+      target: { value: '+1 212 555 0100' },
+    });
+    await user.click(within(form).getByRole('button', { name: 'Save and place the order' }));
+    await waitFor(() => expect(placed).toBe(2));
+    expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      attendee_profile: {
+        emergency_contacts: [{ name: 'Grace', relation: 'aunt', phone: '+1 212 555 0100' }],
+      },
+    });
+    await waitFor(() => expect(screen.queryByTestId('checkout-emergency-contact')).toBeNull());
   });
 
   it('names the coupon that is used up (409 coupon_used_up)', async () => {

@@ -21,6 +21,7 @@ import { paths } from '../../../lib/route-paths';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { CartItemPrice, cartApi, payableTotal, useCart } from '../../cart';
+import { EmergencyContactForm } from '../../family';
 import { ownLedgerChanged, useAccountLedgerQuery } from '../../ledger';
 import {
   OrderSummary,
@@ -29,7 +30,7 @@ import {
   useOrderQuery,
   usePlaceOrderMutation,
 } from '../../orders';
-import { selectSessionStatus, selectUser } from '../../session';
+import { familyIdOf, selectSessionStatus, selectUser } from '../../session';
 import {
   asksToAutoSubmit,
   CHECKOUT_RESUME_PATH,
@@ -80,13 +81,38 @@ function sameOrder(saved: SavedOrder, items: CartItem[]): boolean {
  * class no longer bookable, an attendee already enrolled), each shown with the item's programme.
  */
 function cartRefusal(fields: Record<string, string>, items: CartItem[], t: TFunction): Problem {
+  const lacking = new Map(lackingContacts(fields, items).map((c) => [c.id, c.name]));
   const lines = Object.entries(fields).map(([field, detail]) => {
+    const child = /^attendee_profiles\.([^.]+)\.emergency_contacts$/.exec(field)?.[1];
+    if (child && lacking.has(child)) {
+      return t('childCard.checkoutNeeded', { name: lacking.get(child) ?? '' });
+    }
     const id = /^cart_items\.([^.]+)\./.exec(field)?.[1];
     const item = items.find((i) => i.id === id);
     const text = translateServerMessage(detail, t);
     return item ? `${item.klass_group_schedule.klass_group.name}: ${text}` : text;
   });
   return lines.length > 0 ? { text: lines.join(' ') } : { key: 'checkout.cartEmpty' };
+}
+
+/**
+ * The children checkout refused for want of an emergency contact
+ * (`attendee_profiles.{id}.emergency_contacts`, docs/product.md#the-childs-card), named as the
+ * cart names them.
+ */
+function lackingContacts(
+  fields: Record<string, string>,
+  items: CartItem[],
+): { id: string; name: string }[] {
+  const names = new Map(
+    items.flatMap((i) =>
+      i.cart_item_attendee_profiles.map((a) => [a.attendee_profile.id, a.attendee_profile.name]),
+    ),
+  );
+  return Object.keys(fields).flatMap((field) => {
+    const id = /^attendee_profiles\.([^.]+)\.emergency_contacts$/.exec(field)?.[1];
+    return id ? [{ id, name: names.get(id) ?? '' }] : [];
+  });
 }
 
 /** Paths to leave checkout for, by the order's final state. */
@@ -130,6 +156,7 @@ function CheckoutCart() {
   const [placeOrder, { isLoading: placing }] = usePlaceOrderMutation();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<MessageKey | null>(null);
+  const [needContacts, setNeedContacts] = useState<{ id: string; name: string }[]>([]);
   const cartReady = cartStatus === 'loaded' && !cartLoading;
   const currency = clientConfig().currency;
   const money = (cents: number) => formatCents(cents, currency, i18n.language);
@@ -193,6 +220,7 @@ function CheckoutCart() {
           values: { code: String(failure.meta?.coupon_code ?? '') },
         });
       } else if (failure.status === 422) {
+        setNeedContacts(lackingContacts(failure.fields, items));
         setProblem(cartRefusal(failure.fields, items, t));
       } else if (failure.status === 409 && failure.detail) {
         setProblem({ text: failure.detail });
@@ -273,6 +301,21 @@ function CheckoutCart() {
           {'key' in problem ? t(problem.key, problem.values) : problem.text}
         </Alert>
       )}
+      {user &&
+        needContacts.map((child) => (
+          <EmergencyContactForm
+            key={child.id}
+            userId={familyIdOf(user)}
+            attendeeId={child.id}
+            name={child.name}
+            onSaved={() => {
+              const rest = needContacts.filter((c) => c.id !== child.id);
+              setNeedContacts(rest);
+              // Every child has a contact now: the order goes again, as "Place order" would.
+              if (rest.length === 0) void place();
+            }}
+          />
+        ))}
       <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {items.map((item) => (
           <Box component="li" key={item.id} data-testid="checkout-item">

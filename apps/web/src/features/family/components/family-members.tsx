@@ -2,6 +2,7 @@ import { type AttendeeProfile, PAGE_SIZE, type User } from '@atelier/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import MedicalInformationIcon from '@mui/icons-material/MedicalInformation';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,6 +32,7 @@ import {
   useRemoveFamilyMemberMutation,
   useUpdateFamilyMemberMutation,
 } from '../family-api';
+import { ChildCardDialog } from './child-card-dialog';
 import { FamilyMemberDialog } from './family-member-dialog';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; member: AttendeeProfile } | null;
@@ -46,6 +48,7 @@ export function FamilyMembers({ user }: { user: User }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<AttendeeProfile | null>(null);
+  const [card, setCard] = useState<AttendeeProfile | null>(null);
   const { data, isLoading, isError, refetch } = useFamilyMembersQuery({
     userId: familyIdOf(user),
     page,
@@ -140,6 +143,13 @@ export function FamilyMembers({ user }: { user: User }) {
               secondaryAction={
                 <Stack direction="row" spacing={1}>
                   <IconButton
+                    aria-label={t('childCard.open', { name: member.name })}
+                    onClick={() => setCard(member)}
+                    data-testid="family-member-card"
+                  >
+                    <MedicalInformationIcon />
+                  </IconButton>
+                  <IconButton
                     aria-label={t('family.edit', { name: member.name })}
                     onClick={() => setEditing({ mode: 'edit', member })}
                   >
@@ -154,7 +164,7 @@ export function FamilyMembers({ user }: { user: User }) {
                   </IconButton>
                 </Stack>
               }
-              sx={{ pr: 14 }}
+              sx={{ pr: 20 }}
             >
               <ListItemText
                 primary={
@@ -208,6 +218,14 @@ export function FamilyMembers({ user }: { user: User }) {
           holderName={user.name}
           onSave={save}
           onClose={() => setEditing(null)}
+        />
+      )}
+      {card && (
+        <ChildCardDialog
+          userId={familyIdOf(user)}
+          // The list's copy, refreshed after each save: the dialog keeps its own draft.
+          member={data?.members.find((m) => m.id === card.id) ?? card}
+          onClose={() => setCard(null)}
         />
       )}
       <ConfirmDialog
