@@ -49,3 +49,5 @@ export * from './user-groups/user-groups.resource';
 export * from './user-groups/user-groups.schemas';
 export * from './users/users.schemas';
 export * from './waitlist/waitlist.schemas';
+export * from './account-data/account-data.constants';
+export * from './account-data/account-data.schemas';

@@ -1,5 +1,6 @@
 import type { Language } from '@atelier/contract';
-import { type DbExecutor, insertMail } from './mail-outbox.repository';
+import type { Tx } from '../db/client';
+import { type DbExecutor, eraseMailTo, insertMail } from './mail-outbox.repository';
 import {
   type MailContext,
   type MailTemplateName,
@@ -37,6 +38,14 @@ export class Mailer {
       ...rendered,
       ...(request.headers ? { headers: request.headers } : {}),
     });
+  }
+
+  /**
+   * Removes every mail to `address`, sent or not, in the caller's transaction: a deleted family's
+   * mail names them and their children (docs/decisions/072-a-familys-data-is-theirs.md).
+   */
+  async forget(tx: Tx, address: string): Promise<void> {
+    await eraseMailTo(tx, address);
   }
 
   wake(): void {

@@ -32,3 +32,5 @@ export function publicArtwork(
 ): Promise<{ posts: PublicArtwork[]; total: number }> {
   return publicArtworkPage(galleryContextOf(app), page);
 }
+// A deleting family's part of this module (docs/decisions/072-a-familys-data-is-theirs.md).
+export { eraseFamilyGallery } from './gallery-erasure.repository';

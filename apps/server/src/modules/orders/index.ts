@@ -39,3 +39,5 @@ export {
   type WalkInOrderInput,
   type WalkInPaymentMethod,
 } from './walk-in-orders';
+// A deleting family's part of this module (docs/decisions/072-a-familys-data-is-theirs.md).
+export { anonymiseOrderAttendees } from './orders-erasure.repository';
