@@ -1,3 +1,5 @@
+export * from './account-data/account-data.constants';
+export * from './account-data/account-data.schemas';
 export * from './accounts/accounts.constants';
 export * from './accounts/accounts.schemas';
 export * from './app-pages';
@@ -49,5 +51,3 @@ export * from './user-groups/user-groups.resource';
 export * from './user-groups/user-groups.schemas';
 export * from './users/users.schemas';
 export * from './waitlist/waitlist.schemas';
-export * from './account-data/account-data.constants';
-export * from './account-data/account-data.schemas';

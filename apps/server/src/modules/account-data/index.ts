@@ -1,4 +1,7 @@
-// The account-data module owns the durable records of a family's data export and account
-// deletion; the reads and erasure over every module's tables live in the family-data read model
-// (docs/decisions/072-a-familys-data-is-theirs.md).
+// The account-data module: a family's data export and account deletion
+// (docs/decisions/072-a-familys-data-is-theirs.md). It owns the durable export jobs and deletion
+// requests; the reads are its queries over the modules' tables, the erasure each module's own.
+
+export { type AccountDataPluginOptions, accountDataPlugin } from './account-data.routes';
 export type { AccountExportRow } from './account-data.tables';
+export { EXPORT_SECTIONS, type ExportSection } from './family-export';

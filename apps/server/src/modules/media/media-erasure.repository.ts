@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { filesOfImage } from './media-files';
 import { images } from './media.tables';
+import { filesOfImage } from './media-files';
 
 /**
  * Deletes image rows inside the caller's transaction (photo-box photos of them cascade) and
