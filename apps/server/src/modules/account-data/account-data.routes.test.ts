@@ -24,9 +24,12 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bearer, type SignedInUser, signedInUser } from '../accounts/accounts-testing';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, cast, programmeWithSchedule } from '../classes/classes-testing';
+import { comments } from '../gallery/gallery.tables';
 import { multipart, photo } from '../gallery/gallery-testing';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { images } from '../media/media.tables';
+import { messageRecipients, messages } from '../messages/messages.tables';
+import { notifications } from '../notifications/notifications.tables';
 import { orderItemAttendees, orders } from '../orders/orders.tables';
 import { accountExports } from './account-data.tables';
 
@@ -275,6 +278,28 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
     await postArtwork(f, f.kids[0], `${f.marker} sunflowers`, 2);
     await postArtwork(f, f.kids[1], `${f.childNames[1]}'s boat`);
     const orderId = await paidOrderOf(f);
+    // The family's words elsewhere: a comment on another family's work, the notice it sent them,
+    // and a class message they were sent.
+    const other = await markedFamily(t);
+    const otherPost = Number(await postArtwork(other, other.kids[0], 'other work'));
+    await t.database.db
+      .insert(comments)
+      .values({ postId: otherPost, authorId: f.user.id, body: `Lovely! ${f.parentName}` });
+    await t.database.db.insert(notifications).values({
+      recipientId: other.user.id,
+      senderId: f.user.id,
+      title: 'A new comment',
+      content: `${f.parentName}: Lovely!`,
+      recordType: 'comments',
+      recordId: otherPost,
+    });
+    const [message] = await t.database.db
+      .insert(messages)
+      .values({ senderId: c.teacher.id, audience: 'users', title: 'Hello', body: 'See you' })
+      .returning({ id: messages.id });
+    await t.database.db
+      .insert(messageRecipients)
+      .values({ messageId: message?.id ?? 0, recipientId: f.user.id });
     const storedBefore = await storedImageFiles(f.user.id);
     expect(storedBefore.size).toBe(6);
     const hashes = new Set(
@@ -331,6 +356,11 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
       }
     }
     expect(found).toEqual([]);
+    const copies = await t.database.db
+      .select()
+      .from(messageRecipients)
+      .where(eq(messageRecipients.recipientId, f.user.id));
+    expect(copies).toEqual([]);
 
     // No stored file is any of the family's images.
     const left: string[] = [];
