@@ -7,6 +7,7 @@ import {
 } from './account-data.tables';
 
 export type DbExecutor = Db | Tx;
+export type { AccountExportRow };
 
 export async function insertExport(db: Db, userId: number): Promise<AccountExportRow> {
   const [row] = await db.insert(accountExports).values({ userId }).returning();

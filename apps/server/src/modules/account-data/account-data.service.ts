@@ -27,6 +27,7 @@ import {
 } from '../users';
 import type { AccountDataContext } from './account-data.context';
 import {
+  type AccountExportRow,
   claimDueExport,
   eraseExports,
   expiredExports,
@@ -39,7 +40,6 @@ import {
   markExportFailed,
   markExportReady,
 } from './account-data.repository';
-import type { AccountExportRow } from './account-data.tables';
 import { collectExport, imageCountOf, zipBuffer, zipStream } from './family-export';
 
 const asLanguage = (value: string | null | undefined): Language => (value === 'ja' ? 'ja' : 'en');
