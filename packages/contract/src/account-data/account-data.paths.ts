@@ -13,5 +13,5 @@ export const ACCOUNT_DATA_API = {
 /** The SPA pages the mailed links open, relative to APP_BASE. */
 export const ACCOUNT_DATA_PAGES = {
   /** Confirms a deletion (asks once more, then PUTs ACCOUNT_DATA_API.deletion). */
-  confirmDeletion: (token: string) => `/account_deletion/${encodeURIComponent(token)}`,
+  confirmDeletion: (token: string) => `/account_settings/delete/${encodeURIComponent(token)}`,
 } as const;

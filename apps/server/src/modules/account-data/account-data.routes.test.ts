@@ -319,7 +319,7 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
         .statusCode,
     ).toBe(200);
     const mail = await latestMail(t.app, f.user.email, 'account_deletion_confirm');
-    const token = tokenFromMail(mail, '/account_deletion/');
+    const token = tokenFromMail(mail, '/account_settings/delete/');
 
     const confirm = await t.app.inject({ method: 'PUT', url: ACCOUNT_DATA_API.deletion(token) });
     expect(confirm.statusCode, confirm.body).toBe(200);

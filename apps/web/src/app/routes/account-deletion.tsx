@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { ConfirmAccountDeletion } from '../../features/account-data';
 
-/** /account_deletion/{token}: the mailed link that deletes a family's account. */
+/** /account_settings/delete/{token}: the mailed link that deletes a family's account. */
 export function Component() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
