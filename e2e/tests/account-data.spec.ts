@@ -54,7 +54,7 @@ test('a parent downloads their data, deletes their account by the mailed link, a
   await expect(page.getByRole('heading', { name: 'Delete Your Account' })).toBeVisible();
   await page.getByRole('button', { name: 'Delete my account now' }).click();
   await expect(page.getByTestId('account-deleted')).toBeVisible();
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
 
   await logIn();
   await expect(page).not.toHaveURL(HOME_URL);

@@ -248,7 +248,7 @@ export const enFeatures = {
       lead: 'Deleting your account removes your children’s profiles, artwork, messages and your sign-in for good.',
       submit: 'Delete my account now',
       done: 'Your account is deleted. Thank you for being with us.',
-      finish: 'Close',
+      finish: 'Done',
       invalid: 'This link is not valid. Check that you opened the whole link from the e-mail.',
       expired: 'This link has expired. Ask for a new one in your account settings.',
       used: 'This link has already been used: the account is deleted.',
