@@ -8,6 +8,7 @@ import {
   accountExportAcceptedSchema,
   adminOrderListDocumentSchema,
   deletedFamilyName,
+  FAMILY_API,
   GALLERY_API,
   LEDGER_API,
   ledgerDocumentSchema,
@@ -96,7 +97,7 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
   }
 
   /** Books both children on the schedule and pays by (fake) card. */
-  async function paidOrderOf(f: MarkedFamily) {
+  async function paidOrderOf(f: MarkedFamily, pay = true) {
     await addToCart(t, f.user.id, { ...schedule, attendeeIds: f.kids });
     const res = await t.app.inject({
       method: 'POST',
@@ -106,6 +107,7 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().data;
     const secret: string = order.attributes.payment.client_secret;
+    if (!pay) return Number(order.id);
     const confirm = await t.app.inject({
       method: 'POST',
       url: ORDERS_API.fakePaymentConfirm(secret.split('_secret_')[0] ?? ''),
@@ -251,6 +253,18 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
     } finally {
       await big.close();
     }
+  });
+
+  it('still refuses to remove one family member who is on an order (only the account deletion lets go)', async () => {
+    const f = await markedFamily(t);
+    await paidOrderOf(f, false);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: FAMILY_API.attendeeProfile(f.user.id, f.kids[0]),
+      headers: bearer(f.user.jwt),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].meta.reason).toBe('in_use');
   });
 
   const requestDeletion = (who: SignedInUser, password: unknown) =>

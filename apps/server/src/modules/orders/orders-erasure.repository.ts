@@ -4,8 +4,8 @@ import { orderItemAttendees } from './orders.tables';
 
 /**
  * A deleting family's orders stay for the school's accounts; the children's names on them are
- * replaced by `label` ("Deleted family #id"). The profile link goes to null when the profiles are
- * deleted (ON DELETE SET NULL).
+ * replaced by `label` ("Deleted family #id") and the link to their profiles is cut, so the
+ * profiles can be deleted next.
  */
 export async function anonymiseOrderAttendees(
   tx: Tx,
@@ -15,6 +15,6 @@ export async function anonymiseOrderAttendees(
   if (attendeeProfileIds.length === 0) return;
   await tx
     .update(orderItemAttendees)
-    .set({ name: label })
+    .set({ name: label, attendeeProfileId: null })
     .where(inArray(orderItemAttendees.attendeeProfileId, attendeeProfileIds));
 }

@@ -105,10 +105,11 @@ export const orderItemAttendees = pgTable(
       .references(() => orderItems.id, { onDelete: 'cascade' }),
     /**
      * Null once the family deleted their account: the order stays for the school's accounts, the
-     * child does not (docs/decisions/072-a-familys-data-is-theirs.md).
+     * child does not (docs/decisions/072-a-familys-data-is-theirs.md). Only that erasure detaches
+     * it; otherwise a profile on an order cannot be deleted (a family member "in use").
      */
     attendeeProfileId: integer('attendee_profile_id').references(() => attendeeProfiles.id, {
-      onDelete: 'set null',
+      onDelete: 'restrict',
     }),
     /** The attendee's name when ordered ("Deleted family #id" once the family deleted their account). */
     name: text().notNull(),

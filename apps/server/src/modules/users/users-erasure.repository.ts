@@ -15,7 +15,8 @@ export async function attendeeIdsForErasure(tx: Tx, userId: number): Promise<num
 /**
  * Deletes a family's attendee profiles. Everything hanging off a profile goes with it through
  * ON DELETE CASCADE (attendance, gallery posts, cart attendees, and any later table that refers to
- * attendee_profiles the same way); order attendees keep their row with a null profile.
+ * attendee_profiles the same way). Call after the orders and enrollments modules have let go of
+ * them (their keys refuse the delete otherwise).
  */
 export async function eraseAttendeeProfiles(tx: Tx, userId: number): Promise<void> {
   await tx.delete(attendeeProfiles).where(eq(attendeeProfiles.userId, userId));

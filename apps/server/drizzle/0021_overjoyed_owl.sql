@@ -20,8 +20,6 @@ CREATE TABLE "account_exports" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "order_item_attendees" DROP CONSTRAINT "order_item_attendees_attendee_profile_id_attendee_profiles_id_fk";
---> statement-breakpoint
 ALTER TABLE "order_item_attendees" ALTER COLUMN "attendee_profile_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "account_deletion_requests" ADD CONSTRAINT "account_deletion_requests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_exports" ADD CONSTRAINT "account_exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -29,5 +27,4 @@ CREATE UNIQUE INDEX "account_deletion_requests_token_unique" ON "account_deletio
 CREATE INDEX "account_deletion_requests_user_idx" ON "account_deletion_requests" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "account_exports_user_idx" ON "account_exports" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "account_exports_due_idx" ON "account_exports" USING btree ("next_attempt_at") WHERE "account_exports"."status" = 'pending';--> statement-breakpoint
-CREATE UNIQUE INDEX "account_exports_token_unique" ON "account_exports" USING btree ("token_hash");--> statement-breakpoint
-ALTER TABLE "order_item_attendees" ADD CONSTRAINT "order_item_attendees_attendee_profile_id_attendee_profiles_id_fk" FOREIGN KEY ("attendee_profile_id") REFERENCES "public"."attendee_profiles"("id") ON DELETE set null ON UPDATE no action;
+CREATE UNIQUE INDEX "account_exports_token_unique" ON "account_exports" USING btree ("token_hash");
