@@ -162,8 +162,7 @@ export async function galleryOf(db: Db, userId: number) {
     .select({
       id: comments.id,
       postId: comments.postId,
-      body: comments.approvedBody,
-      current: comments.body,
+      body: comments.body,
       created_at: comments.createdAt,
     })
     .from(comments)
@@ -174,6 +173,6 @@ export async function galleryOf(db: Db, userId: number) {
     images: imageRows.filter((i) => i.postId === p.id),
     comments: commentRows
       .filter((c) => c.postId === p.id)
-      .map((c) => ({ id: c.id, body: c.current, created_at: c.created_at })),
+      .map((c) => ({ id: c.id, body: c.body, created_at: c.created_at })),
   }));
 }

@@ -284,6 +284,9 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
       detail: ACCOUNT_DATA_MESSAGES.passwordIncorrect,
     });
     expect((await requestDeletion(f.user, '')).statusCode).toBe(422);
+    // Staff accounts are not deleted this way.
+    const teacher = await signedInUser(t, 'teacher');
+    expect((await requestDeletion(teacher, teacher.password)).statusCode).toBe(403);
     expect(await latestMail(t.app, f.user.email, 'account_deletion_confirm')).toBeUndefined();
   });
 

@@ -147,7 +147,7 @@ const registerAccountDataPlugin: FastifyPluginAsyncZod<AccountDataPluginOptions>
         summary:
           'Asks to delete your account: checks the password (422 on password) and mails a confirmation link; nothing is deleted until it is opened',
         body: deleteAccountBodySchema,
-        response: { 202: accountDataEmptyResponseSchema, ...errorResponses(401, 422, 429) },
+        response: { 202: accountDataEmptyResponseSchema, ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request, reply) => {

@@ -9,7 +9,7 @@ import {
   type Language,
 } from '@atelier/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, notFound, ValidationError } from '../../lib/app-error';
+import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { rateLimited } from '../../plugins/rate-limit';
 import { eraseAccountTokens, hashAccountToken, newAccountToken } from '../accounts';
 import { eraseEnrollmentsOf } from '../enrollments';
@@ -164,6 +164,8 @@ export async function requestDeletion(
 ): Promise<void> {
   const user = await userById(ctx.db, userId);
   if (!user) throw notFound('User');
+  // Staff accounts own schedules, messages and decisions of the school: an admin closes them.
+  if (user.role !== 'student') throw forbidden('Only a family account can be deleted this way.');
   const key = String(user.id);
   const hit = await ctx.passwordChecks.hit(key);
   if (!hit.allowed) throw rateLimited(hit.retryAfterS, 'password attempts for this account');
