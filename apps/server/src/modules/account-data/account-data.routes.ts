@@ -24,7 +24,8 @@ import {
 
 const tags = ['account data'];
 const ZIP = 'application/zip';
-const SWEEP_INTERVAL_MS = 30_000;
+// As the order expiry and held-refund sweeps: a queued export also starts at once after its request.
+const SWEEP_INTERVAL_MS = 60_000;
 
 export type AccountDataPluginOptions = {
   /** Above this many images an export is built in the background (config, tests force it). */
