@@ -14,6 +14,7 @@ import { AccessLog, createLogger, isQuietLog } from './lib/logger';
 import { trustedProxies } from './lib/trusted-proxies';
 import { DEV_MAIL_PATH, devMailRoutes } from './mail/dev-mail.routes';
 import { type MailPluginOptions, mailPlugin, storedMailDir } from './mail/mail.plugin';
+import { accountDataPlugin } from './modules/account-data';
 import { accountsRoutes } from './modules/accounts';
 import { agreementsRoutes } from './modules/agreements';
 import { attendanceRoutes } from './modules/attendance';
@@ -219,6 +220,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(galleryPlugin, { seedDemo: config.seedDemo });
   // After media: uploads through a box's link are artwork images (docs/product.md#photo-box).
   await app.register(photoBoxesPlugin, { reads: photoBoxReads });
+  await app.register(accountDataPlugin, {
+    appUrl: config.appUrl,
+    directMaxImages: config.accountExportDirectMaxImages,
+  });
   await app.register(calendarRoutes, {
     appUrl: config.appUrl,
     secret: config.jwtSecret,

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isTimeZone } from '@atelier/contract';
+import { ACCOUNT_EXPORT_DIRECT_MAX_IMAGES, isTimeZone } from '@atelier/contract';
 import { z } from 'zod';
 
 /** The repository root: `var/` and the built web app are found from here. */
@@ -61,6 +61,15 @@ const envSchema = z.object({
     .min(0)
     .max(10_080, 'must be at most a week (10080)')
     .default(60),
+  /**
+   * Above this many images a family's data export is built in the background and mailed as a
+   * link (docs/decisions/072-a-familys-data-is-theirs.md); 0 always mails it.
+   */
+  ACCOUNT_EXPORT_DIRECT_MAX_IMAGES: z.coerce
+    .number()
+    .int('must be a whole number of images')
+    .min(0)
+    .default(ACCOUNT_EXPORT_DIRECT_MAX_IMAGES),
   SENTRY_DSN: optionalString.pipe(z.url().optional()),
   HOTJAR_ID: optionalString,
   GTM_ID: optionalString,
@@ -140,6 +149,8 @@ export type Config = {
   currency: string;
   /** Minutes a late payment's card refund is held for the family's choice; 0: sent at once. */
   latePaymentHoldMinutes: number;
+  /** Above this many images a family's data export is mailed as a link instead of answered. */
+  accountExportDirectMaxImages: number;
   webDistDir: string;
   /**
    * Which X-Forwarded-For entries to believe: 0 none; a number of proxies in front (the client is
@@ -269,6 +280,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     devMailbox: devMailboxConfig(e),
     currency: e.CURRENCY,
     latePaymentHoldMinutes: e.LATE_PAYMENT_HOLD_MINUTES,
+    accountExportDirectMaxImages: e.ACCOUNT_EXPORT_DIRECT_MAX_IMAGES,
     webDistDir: e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
     // A 2-core machine gets one worker: the other core stays with the request handlers.

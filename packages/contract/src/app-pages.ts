@@ -43,6 +43,12 @@ export const APP_PAGES = {
   registerConfirm: { path: '/register/:token', access: 'public', robots: 'disallow' },
   passwordReset: { path: '/password_reset/', access: 'public', robots: 'disallow' },
   passwordResetToken: { path: '/password_reset/:token', access: 'public', robots: 'disallow' },
+  /** The mailed link that deletes a family's account (docs/product.md#your-data). */
+  accountDeletion: {
+    path: '/account_settings/delete/:token',
+    access: 'public',
+    robots: 'disallow',
+  },
   cart: { path: '/cart', access: 'public', robots: 'disallow' },
   cartItem: { path: '/cart/:id', access: 'public', robots: 'disallow' },
   checkout: { path: '/checkout', access: 'public', robots: 'disallow' },

@@ -1,3 +1,5 @@
+export * from './account-data/account-data.constants';
+export * from './account-data/account-data.schemas';
 export * from './accounts/accounts.constants';
 export * from './accounts/accounts.schemas';
 export * from './agreements/agreements.constants';

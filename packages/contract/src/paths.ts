@@ -6,6 +6,7 @@ import { USERS_API } from './users/users.paths';
 
 // Each resource keeps its paths beside its schemas (`<resource>/<resource>.paths.ts`); this file
 // only gathers them for the index.
+export * from './account-data/account-data.paths';
 export * from './accounts/accounts.paths';
 export * from './agreements/agreements.paths';
 export * from './app.paths';

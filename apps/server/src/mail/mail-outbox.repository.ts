@@ -112,3 +112,11 @@ export async function findMailById(db: Db, id: number): Promise<MailOutboxRow | 
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   return row;
 }
+
+/**
+ * Removes every mail to an address, sent or not (a deleting family's: the messages name them and
+ * their children). Mail queued for them after this is not affected.
+ */
+export async function eraseMailTo(tx: Tx, address: string): Promise<void> {
+  await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, address.trim().toLowerCase()));
+}

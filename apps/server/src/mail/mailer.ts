@@ -1,5 +1,6 @@
 import type { Language } from '@atelier/contract';
-import { type DbExecutor, insertMail } from './mail-outbox.repository';
+import type { Tx } from '../db/client';
+import { type DbExecutor, eraseMailTo, insertMail } from './mail-outbox.repository';
 import {
   type MailContext,
   type MailTemplateName,
@@ -74,6 +75,14 @@ export class Mailer {
   /** Family mail is copied to the addresses `copies` returns (decision 071). */
   copyFamilyMailWith(copies: FamilyCopies): void {
     this.familyCopies = copies;
+  }
+
+  /**
+   * Removes every mail to `address`, sent or not, in the caller's transaction: a deleted family's
+   * mail names them and their children (docs/decisions/072-a-familys-data-is-theirs.md).
+   */
+  async forget(tx: Tx, address: string): Promise<void> {
+    await eraseMailTo(tx, address);
   }
 
   wake(): void {

@@ -10,7 +10,7 @@ export const SIGNED_URL_WINDOW_MS = 12 * 60 * 60 * 1000;
 export const MEDIA_PREFIX = '/media';
 
 /** The folders only signed URLs reach; the public /uploads refuses them. */
-export const PRIVATE_PREFIXES = ['artworks/', 'originals/'] as const;
+export const PRIVATE_PREFIXES = ['artworks/', 'originals/', 'exports/'] as const;
 
 export function isPrivatePath(path: string): boolean {
   return PRIVATE_PREFIXES.some((prefix) => path.startsWith(prefix));

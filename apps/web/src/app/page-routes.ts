@@ -25,6 +25,7 @@ export const PAGE_ROUTES: {
   registerConfirm: () => import('./routes/register-confirm'),
   passwordReset: () => import('./routes/password-reset'),
   passwordResetToken: () => import('./routes/password-reset-token'),
+  accountDeletion: () => import('./routes/account-deletion'),
   cart: () => import('./routes/cart'),
   cartItem: () => import('./routes/cart-item'),
   checkout: () => import('./routes/checkout'),

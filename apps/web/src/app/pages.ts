@@ -99,6 +99,9 @@ const PAGE_LIST = {
   passwordResetToken: {
     title: 'pages.passwordResetToken',
   },
+  accountDeletion: {
+    title: 'pages.accountDeletion',
+  },
   cart: { title: 'pages.cart' },
   cartItem: { title: 'pages.cartItem' },
   checkout: { title: 'pages.checkout' },

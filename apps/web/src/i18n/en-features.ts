@@ -37,6 +37,7 @@ export const enFeatures = {
     registerConfirm: 'Confirm Your Account',
     passwordReset: 'Reset Your Password',
     passwordResetToken: 'Choose a New Password',
+    accountDeletion: 'Delete Your Account',
     cart: 'Cart',
     cartItem: 'Cart Item',
     checkout: 'Checkout',
@@ -219,6 +220,39 @@ export const enFeatures = {
       used: 'This link has already been used.',
       requestNew: 'Ask for a new link',
       done: 'Your password is changed.',
+    },
+  },
+  accountData: {
+    download: {
+      title: 'Your Data',
+      lead: 'Download a copy of everything the school holds about your family: your profile, your children’s profiles, cards used, orders, account entries, messages and artwork with its images, as a ZIP file.',
+      submit: 'Download my data',
+      downloaded: 'Your data is downloaded.',
+      mailed:
+        'Your data is being prepared. We will e-mail a download link to {{email}} when it is ready.',
+      failed: 'Your data could not be downloaded',
+    },
+    delete: {
+      title: 'Delete Your Account',
+      deleted:
+        'Deleting your account removes your children’s profiles, their artwork and images, comments, medical and other details about them, your messages, and your sign-in. This cannot be undone.',
+      kept: 'Orders, payments and account entries are kept for the school’s accounts, under “Deleted family” instead of your name.',
+      byMail:
+        'Enter your password. We will e-mail you a link: your account is deleted only when you open it.',
+      password: 'Password',
+      submit: 'Delete my account',
+      mailed:
+        'We sent a confirmation link to {{email}}. Open it within a day to delete your account.',
+      passwordIncorrect: 'The password is not correct',
+    },
+    confirm: {
+      lead: 'Deleting your account removes your children’s profiles, artwork, messages and your sign-in for good.',
+      submit: 'Delete my account now',
+      done: 'Your account is deleted. Thank you for being with us.',
+      finish: 'Done',
+      invalid: 'This link is not valid. Check that you opened the whole link from the e-mail.',
+      expired: 'This link has expired. Ask for a new one in your account settings.',
+      used: 'This link has already been used: the account is deleted.',
     },
   },
   accountSettings: {

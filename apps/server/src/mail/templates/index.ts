@@ -1,4 +1,10 @@
 import type { Language } from '@atelier/contract';
+import {
+  type AccountDeletionConfirmParams,
+  type AccountExportReadyParams,
+  accountDeletionConfirmMail,
+  accountExportReadyMail,
+} from './account-data';
 import { type AlreadyRegisteredParams, alreadyRegisteredMail } from './already-registered';
 import { type ClassDigestParams, classDigestMail } from './class-digest';
 import { type ClassMessageParams, classMessageMail } from './class-message';
@@ -50,6 +56,8 @@ export type MailTemplates = {
   class_reminder: ClassReminderParams;
   class_digest: ClassDigestParams;
   guardian_invitation: GuardianInvitationParams;
+  account_export_ready: AccountExportReadyParams;
+  account_deletion_confirm: AccountDeletionConfirmParams;
 };
 export type MailTemplateName = keyof MailTemplates;
 
@@ -74,6 +82,8 @@ const RENDERERS: { [N in MailTemplateName]: Renderer<MailTemplates[N]> } = {
   class_reminder: classReminderMail,
   class_digest: classDigestMail,
   guardian_invitation: guardianInvitationMail,
+  account_export_ready: accountExportReadyMail,
+  account_deletion_confirm: accountDeletionConfirmMail,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(RENDERERS) as MailTemplateName[];

@@ -12,6 +12,8 @@ const params: MailTemplates = {
   confirmation: { name, token: 'tok-confirm' },
   already_registered: { name },
   password_reset: { name, token: 'tok-reset' },
+  account_export_ready: { name, url: 'http://localhost:3000/api/v1/account/exports/tok-export' },
+  account_deletion_confirm: { name, token: 'tok-delete' },
   password_changed: { name },
   email_change_confirm: { name, token: 'tok-email', newEmail: 'new@art.example' },
   email_changed: { name, newEmail: 'new@art.example' },

@@ -89,3 +89,8 @@ export async function findLatestToken(
     .limit(1);
   return row;
 }
+
+/** Removes every mailed-link token of a deleting family (their addresses are in them). */
+export async function eraseAccountTokens(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
+}

@@ -32,3 +32,5 @@ export {
   seatCountsBySchedule,
   seatsLeft,
 } from './enrollments.service';
+// A deleting family's part of this module (docs/decisions/072-a-familys-data-is-theirs.md).
+export { eraseEnrollmentsOf } from './enrollments-erasure.repository';

@@ -56,3 +56,5 @@ export function groupPhotoPosts(app: FastifyInstance) {
   };
 }
 export type GroupPhotoPosts = ReturnType<typeof groupPhotoPosts>;
+// A deleting family's part of this module (docs/decisions/072-a-familys-data-is-theirs.md).
+export { eraseFamilyGallery } from './gallery-erasure.repository';

@@ -12,3 +12,5 @@ export type {
 export { type MessagesPluginOptions, messagesContextOf, messagesPlugin } from './messages.routes';
 export { seedDemoMessages } from './messages.seed';
 export { type MessagesContext, sendMessage } from './messages.service';
+// A deleting family's part of this module (docs/decisions/072-a-familys-data-is-theirs.md).
+export { eraseMessagesOf } from './messages-erasure.repository';

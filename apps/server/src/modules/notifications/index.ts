@@ -5,3 +5,5 @@ export { notificationsPlugin } from './notifications.plugin';
 export { markRecordNotificationsRead } from './notifications.repository';
 export { seedDemoNotifications } from './notifications.seed';
 export { type NotifyDeps, type NotifyInput, notify } from './notifications.service';
+// A deleting family's part of this module (docs/decisions/072-a-familys-data-is-theirs.md).
+export { eraseNotificationsOf } from './notifications-erasure.repository';

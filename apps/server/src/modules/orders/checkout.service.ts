@@ -73,7 +73,8 @@ function sameAsCart(orderItems: OrderItemWithAttendees[], items: CheckoutItem[])
       lineOf(
         i.scheduleId,
         i.planId,
-        i.attendees.map((a) => a.attendeeProfileId),
+        // A deleted family's attendee has no profile; no cart holds one, so it never matches.
+        i.attendees.map((a) => a.attendeeProfileId ?? 0),
         i.couponId,
         i.total,
       ),

@@ -33,6 +33,8 @@ export { orderResource } from './orders.resources';
 export { type OrdersPluginOptions, ordersContextOf, ordersPlugin } from './orders.routes';
 export { seedDemoOrders } from './orders.seed';
 export { cancelPendingOrder, expireDueOrders } from './orders.transitions';
+// A deleting family's part of this module (docs/decisions/072-a-familys-data-is-theirs.md).
+export { anonymiseOrderAttendees } from './orders-erasure.repository';
 export {
   createWalkInOrder,
   priceWalkInOrder,

@@ -51,12 +51,19 @@ export async function markOrderPaid(
     }
     const items = (await itemsOfOrders(tx, [order.id])).get(order.id) ?? [];
     const toEnroll: OrderEnrollment[] = items.flatMap((item) =>
-      item.attendees.map((a) => ({
-        orderItemId: item.id,
-        scheduleId: item.scheduleId,
-        attendeeProfileId: a.attendeeProfileId,
-        enrolledFrom: order.createdAt,
-      })),
+      // An attendee whose family deleted their account is enrolled nowhere.
+      item.attendees.flatMap((a) =>
+        a.attendeeProfileId === null
+          ? []
+          : [
+              {
+                orderItemId: item.id,
+                scheduleId: item.scheduleId,
+                attendeeProfileId: a.attendeeProfileId,
+                enrolledFrom: order.createdAt,
+              },
+            ],
+      ),
     );
     const holdsValid = order.status === 'pending' && order.expiresAt > at;
     if (holdsValid) {

@@ -210,7 +210,8 @@ export async function itemsOfOrders(
 export type OrderAttendeeRow = {
   id: number;
   orderItemId: number;
-  attendeeProfileId: number;
+  /** Null once the family deleted their account. */
+  attendeeProfileId: number | null;
   name: string;
   itemTotal: number;
   itemAttendees: number;

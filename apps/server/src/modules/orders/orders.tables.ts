@@ -103,10 +103,15 @@ export const orderItemAttendees = pgTable(
     orderItemId: integer('order_item_id')
       .notNull()
       .references(() => orderItems.id, { onDelete: 'cascade' }),
-    attendeeProfileId: integer('attendee_profile_id')
-      .notNull()
-      .references(() => attendeeProfiles.id, { onDelete: 'restrict' }),
-    /** The attendee's name when ordered. */
+    /**
+     * Null once the family deleted their account: the order stays for the school's accounts, the
+     * child does not (docs/decisions/072-a-familys-data-is-theirs.md). Only that erasure detaches
+     * it; otherwise a profile on an order cannot be deleted (a family member "in use").
+     */
+    attendeeProfileId: integer('attendee_profile_id').references(() => attendeeProfiles.id, {
+      onDelete: 'restrict',
+    }),
+    /** The attendee's name when ordered ("Deleted family #id" once the family deleted their account). */
     name: text().notNull(),
   },
   (t) => [

@@ -108,7 +108,10 @@ export async function statementOfYear(
   const itemsByOrder = await itemsOfOrders(ctx.db, orderIds);
   const items = [...itemsByOrder.values()].flat().map((item) => ({
     id: item.id,
-    attendees: item.attendees.map((a) => ({ id: a.attendeeProfileId, name: a.name })),
+    // A deleted family's children have no profile left to total by.
+    attendees: item.attendees.flatMap((a) =>
+      a.attendeeProfileId === null ? [] : [{ id: a.attendeeProfileId, name: a.name }],
+    ),
   }));
   const user = await userById(ctx.db, userId);
   return {

@@ -37,7 +37,9 @@ export function shareOf(attendees: OrderAttendeeRow[]): number {
 /** The order-item attendee rows of these attendee profiles; 422 naming the field otherwise. */
 export function chooseAttendees(all: OrderAttendeeRow[], profileIds: number[] | undefined) {
   if (!profileIds || profileIds.length === 0) return [];
-  const chosen = all.filter((a) => profileIds.includes(a.attendeeProfileId));
+  const chosen = all.filter(
+    (a) => a.attendeeProfileId !== null && profileIds.includes(a.attendeeProfileId),
+  );
   const known = new Set(chosen.map((a) => a.attendeeProfileId));
   if (profileIds.some((id) => !known.has(id))) {
     throw new ValidationError([

@@ -23,9 +23,9 @@ export type RequestContext = {
 function attendeeList(all: OrderAttendeeRow[], orderItemAttendeeIds: number[]) {
   const seen = new Map<number, string>();
   for (const a of all) {
-    if (orderItemAttendeeIds.includes(a.id) && !seen.has(a.attendeeProfileId)) {
-      seen.set(a.attendeeProfileId, a.name);
-    }
+    // A deleted family's attendee has no profile: each of its rows stands for itself.
+    const key = a.attendeeProfileId ?? -a.id;
+    if (orderItemAttendeeIds.includes(a.id) && !seen.has(key)) seen.set(key, a.name);
   }
   return [...seen].map(([id, name]) => ({ id: String(id), name }));
 }

@@ -58,3 +58,9 @@ export {
   userById,
   userIdsByEmail,
 } from './users.service';
+// A deleting family's part of this module (docs/decisions/072-a-familys-data-is-theirs.md).
+export {
+  anonymiseUserRow,
+  attendeeIdsForErasure,
+  eraseAttendeeProfiles,
+} from './users-erasure.repository';

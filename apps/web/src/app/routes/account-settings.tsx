@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { DeleteAccountSection, DownloadDataSection } from '../../features/account-data';
 import {
   AvatarSection,
   ClassRemindersSection,
@@ -40,6 +41,9 @@ export function Component() {
         <ClassRemindersSection key={`reminders-${user.id}`} user={user} />
         <EmailChangeForm key={`email-${user.email}`} user={user} />
         <PasswordChangeForm user={user} />
+        {/* A family's data is theirs (docs/product.md#your-data); staff accounts are the school's. */}
+        {user.role === 'student' && <DownloadDataSection user={user} />}
+        {user.role === 'student' && <DeleteAccountSection user={user} />}
       </Stack>
     </section>
   );

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_DATA_MESSAGES,
   ACCOUNT_MESSAGES,
   AGREEMENT_MESSAGES,
   ATTENDANCE_MESSAGES,
@@ -51,6 +52,7 @@ const KNOWN: Record<string, MessageKey> = {
   [ACCOUNT_MESSAGES.passwordTooLong]: 'register.messages.passwordTooLong',
   [ACCOUNT_MESSAGES.passwordTooCommon]: 'register.messages.passwordTooCommon',
   [ACCOUNT_MESSAGES.passwordIncorrect]: 'register.messages.passwordIncorrect',
+  [ACCOUNT_DATA_MESSAGES.passwordIncorrect]: 'accountData.delete.passwordIncorrect',
   [ACCOUNT_MESSAGES.termsRequired]: 'register.messages.termsRequired',
   [ACCOUNT_MESSAGES.timezoneInvalid]: 'register.messages.timezoneInvalid',
   [ACCOUNT_MESSAGES.emailUnchanged]: 'register.messages.emailUnchanged',
