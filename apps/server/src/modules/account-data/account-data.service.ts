@@ -269,7 +269,8 @@ async function eraseFamily(
   const pickupPhotoIds = await pickupPhotoIdsOfChildren(tx, attendeeProfileIds);
   const imageFiles = await eraseImageRows(tx, [...imageIds, ...pickupPhotoIds]);
   await eraseFamilySignatures(tx, user.id);
-  const guardianIds = await eraseGuardianLinksOf(tx, user.id);
+  const { guardianIds, addresses } = await eraseGuardianLinksOf(tx, user.id);
+  for (const address of addresses) await ctx.mailer.forgetFamilyCopies(tx, address);
   await eraseEnrollmentsOf(tx, attendeeProfileIds);
   await anonymiseOrderAttendees(tx, attendeeProfileIds, label);
   await eraseMessagesOf(tx, user.id);
