@@ -683,4 +683,52 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
     const again2 = await signedInUser(t, 'student', { email: f.user.email });
     expect(again2.id).not.toBe(f.user.id);
   });
+
+  it('lets a guardian delete their own account and link, never the family they act for', async () => {
+    const f = await markedFamily(t);
+    await fillCard(f, f.kids[0]);
+    const guardian = await acceptedGuardian(f);
+    const asked = await requestDeletion(guardian, guardian.password);
+    expect(asked.statusCode, asked.body).toBe(202);
+    // The link goes to the guardian, not to the family's address.
+    expect(await latestMail(t.app, f.user.email, 'account_deletion_confirm')).toBeUndefined();
+    const mail = await latestMail(t.app, guardian.email, 'account_deletion_confirm');
+    const token = tokenFromMail(mail, '/account_settings/delete/');
+    const confirm = await t.app.inject({ method: 'PUT', url: ACCOUNT_DATA_API.deletion(token) });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+
+    // The guardian's account is gone (anonymised, signed out) and so is their link.
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, guardian.id));
+    expect(row?.name).toBe(deletedFamilyName(guardian.id));
+    expect(
+      (await t.app.inject({ method: 'GET', url: USERS_API.me, headers: bearer(guardian.jwt) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      await t.database.db
+        .select()
+        .from(familyGuardians)
+        .where(eq(familyGuardians.familyUserId, f.user.id)),
+    ).toEqual([]);
+    // The family is whole: its account, its children and their cards.
+    expect(
+      (await t.app.inject({ method: 'GET', url: USERS_API.me, headers: bearer(f.user.jwt) }))
+        .statusCode,
+    ).toBe(200);
+    const kids = await t.database.db
+      .select()
+      .from(attendeeProfiles)
+      .where(eq(attendeeProfiles.userId, f.user.id));
+    expect(kids.map((k) => k.name).sort()).toEqual([...f.childNames].sort());
+    const card = await t.app.inject({
+      method: 'GET',
+      url: FAMILY_API.attendeeProfile(f.user.id, f.kids[0]),
+      headers: bearer(f.user.jwt),
+    });
+    expect(card.json().data.attributes).toMatchObject({
+      allergies: `${f.marker} peanuts`,
+      authorised_pickups: [{ name: `${f.marker} Pickup` }],
+    });
+    expect((await storedImageFiles(f.user.id, 'pickups')).size).toBeGreaterThan(0);
+  });
 });
