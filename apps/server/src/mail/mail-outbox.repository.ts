@@ -117,6 +117,13 @@ export async function findMailById(db: Db, id: number): Promise<MailOutboxRow | 
  * Removes every mail to an address, sent or not (a deleting family's: the messages name them and
  * their children). Mail queued for them after this is not affected.
  */
-export async function eraseMailTo(tx: Tx, address: string): Promise<void> {
-  await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, address.trim().toLowerCase()));
+export async function eraseMailTo(
+  tx: Tx,
+  address: string,
+  templates?: readonly string[],
+): Promise<void> {
+  const to = eq(mailOutbox.toAddress, address.trim().toLowerCase());
+  await tx
+    .delete(mailOutbox)
+    .where(templates ? and(to, inArray(mailOutbox.template, [...templates])) : to);
 }

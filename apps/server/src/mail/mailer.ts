@@ -85,6 +85,15 @@ export class Mailer {
     await eraseMailTo(tx, address);
   }
 
+  /**
+   * Removes the copies of a deleted family's mail sent to an address that was its guardian or was
+   * invited to be (decision 071): the family's mail templates and the invitation. The address's
+   * own account mail (registration, password) stays its own.
+   */
+  async forgetFamilyCopies(tx: Tx, address: string): Promise<void> {
+    await eraseMailTo(tx, address, [...FAMILY_MAIL_TEMPLATES, 'guardian_invitation']);
+  }
+
   wake(): void {
     this.wakeListener?.();
   }

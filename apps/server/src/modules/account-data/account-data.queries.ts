@@ -1,5 +1,17 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import {
+  agreementSignatures,
+  agreements,
+  agreementVersions,
+} from '../agreements/agreements.tables';
+import {
+  authorisedPickups,
+  childMedical,
+  emergencyContacts,
+  medicalAccessLog,
+} from '../child-care/child-care.tables';
+import { familyGuardians } from '../family/family.tables';
 import { comments, postImages, posts } from '../gallery/gallery.tables';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { images } from '../media/media.tables';
@@ -175,4 +187,122 @@ export async function galleryOf(db: Db, userId: number) {
       .filter((c) => c.postId === p.id)
       .map((c) => ({ id: c.id, body: c.body, created_at: c.created_at })),
   }));
+}
+
+/**
+ * Each child's card (docs/decisions/069-the-childs-card.md): contacts, allergies and notes, pickup
+ * people with their photo's image, and which staff member was shown the notes, when and where.
+ */
+export async function childCardsOf(db: Db, userId: number) {
+  const kids = await db
+    .select({ id: attendeeProfiles.id, name: attendeeProfiles.name })
+    .from(attendeeProfiles)
+    .where(eq(attendeeProfiles.userId, userId))
+    .orderBy(asc(attendeeProfiles.id));
+  const ids = kids.map((k) => k.id);
+  if (ids.length === 0) return [];
+  const contacts = await db
+    .select()
+    .from(emergencyContacts)
+    .where(inArray(emergencyContacts.attendeeProfileId, ids))
+    .orderBy(asc(emergencyContacts.position));
+  const medical = await db
+    .select()
+    .from(childMedical)
+    .where(inArray(childMedical.attendeeProfileId, ids));
+  const pickups = await db
+    .select({
+      id: authorisedPickups.id,
+      attendeeProfileId: authorisedPickups.attendeeProfileId,
+      name: authorisedPickups.name,
+      relation: authorisedPickups.relation,
+      phone: authorisedPickups.phone,
+      imageId: images.id,
+      key: images.key,
+      originalKey: images.originalKey,
+    })
+    .from(authorisedPickups)
+    .leftJoin(images, eq(images.id, authorisedPickups.photoImageId))
+    .where(inArray(authorisedPickups.attendeeProfileId, ids))
+    .orderBy(asc(authorisedPickups.position));
+  const log = await db
+    .select()
+    .from(medicalAccessLog)
+    .where(inArray(medicalAccessLog.attendeeProfileId, ids))
+    .orderBy(asc(medicalAccessLog.viewedAt), asc(medicalAccessLog.id));
+  return kids.map((k) => {
+    const notes = medical.find((m) => m.attendeeProfileId === k.id);
+    return {
+      attendee_profile_id: k.id,
+      name: k.name,
+      emergency_contacts: contacts
+        .filter((c) => c.attendeeProfileId === k.id)
+        .map((c) => ({ name: c.name, phone: c.phone, relation: c.relation })),
+      allergies: notes?.allergies ?? '',
+      medical_notes: notes?.medicalNotes ?? '',
+      medical_updated_at: notes?.updatedAt ?? null,
+      authorised_pickups: pickups.filter((p) => p.attendeeProfileId === k.id),
+      medical_access_log: log
+        .filter((l) => l.attendeeProfileId === k.id)
+        .map((l) => ({
+          viewed_at: l.viewedAt,
+          viewer_name: l.viewerName,
+          viewer_role: l.viewerRole,
+          place: l.place,
+        })),
+    };
+  });
+}
+
+/** The family's agreement signatures, each with the exact version's text it agreed to. */
+export function signaturesOf(db: Db, userId: number) {
+  return db
+    .select({
+      id: agreementSignatures.id,
+      agreement: agreements.title,
+      kind: agreements.kind,
+      version: agreementVersions.version,
+      body: agreementVersions.body,
+      attendee_profile_id: agreementSignatures.attendeeProfileId,
+      child: attendeeProfiles.name,
+      signer_name: agreementSignatures.signerName,
+      signed_at: agreementSignatures.signedAt,
+      ip: agreementSignatures.ip,
+      withdrawn_at: agreementSignatures.withdrawnAt,
+    })
+    .from(agreementSignatures)
+    .innerJoin(agreements, eq(agreements.id, agreementSignatures.agreementId))
+    .innerJoin(agreementVersions, eq(agreementVersions.id, agreementSignatures.agreementVersionId))
+    .leftJoin(attendeeProfiles, eq(attendeeProfiles.id, agreementSignatures.attendeeProfileId))
+    .where(eq(agreementSignatures.familyUserId, userId))
+    .orderBy(asc(agreementSignatures.id));
+}
+
+/**
+ * The family's second guardians and invitations (decision 071), and the family the person asking
+ * is a guardian of, if any (a guardian's export is of the family they act for).
+ */
+export async function guardiansOf(db: Db, familyId: number, personId: number) {
+  const rows = await db
+    .select({
+      email: familyGuardians.email,
+      guardian_user_id: familyGuardians.guardianUserId,
+      invited_at: familyGuardians.invitedAt,
+      accepted_at: familyGuardians.acceptedAt,
+      expires_at: familyGuardians.expiresAt,
+    })
+    .from(familyGuardians)
+    .where(eq(familyGuardians.familyUserId, familyId))
+    .orderBy(asc(familyGuardians.id));
+  const [guardianOf] = await db
+    .select({
+      family_user_id: familyGuardians.familyUserId,
+      accepted_at: familyGuardians.acceptedAt,
+    })
+    .from(familyGuardians)
+    .where(eq(familyGuardians.guardianUserId, personId));
+  return {
+    guardians: rows.map((r) => ({ ...r, expires_at: r.accepted_at ? null : r.expires_at })),
+    you_are_guardian_of: guardianOf ?? null,
+  };
 }

@@ -10,6 +10,7 @@ import {
   deletedFamilyName,
   FAMILY_API,
   GALLERY_API,
+  GUARDIANS_API,
   LEDGER_API,
   ledgerDocumentSchema,
   ORDERS_API,
@@ -23,8 +24,18 @@ import { latestMail, tokenFromMail } from '../../mail/mail-testing';
 import type { LocalDiskStorage } from '../../storage/storage';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bearer, type SignedInUser, signedInUser } from '../accounts/accounts-testing';
+import { agreementSignatures } from '../agreements/agreements.tables';
+import { publishAgreement, sign } from '../agreements/agreements-testing';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, programmeWithSchedule } from '../classes/classes-testing';
+import {
+  as,
+  type Cast,
+  cast,
+  multipartFile,
+  type Person,
+  programmeWithSchedule,
+} from '../classes/classes-testing';
+import { familyGuardians } from '../family/family.tables';
 import { comments } from '../gallery/gallery.tables';
 import { multipart, photo } from '../gallery/gallery-testing';
 import { ledgerEntries } from '../ledger/ledger.tables';
@@ -32,6 +43,7 @@ import { images } from '../media/media.tables';
 import { messageRecipients, messages } from '../messages/messages.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { orderItemAttendees, orders } from '../orders/orders.tables';
+import { attendeeProfiles, users } from '../users/users.tables';
 import { accountExports } from './account-data.tables';
 
 let familyCounter = 0;
@@ -117,22 +129,129 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
     return Number(order.id);
   }
 
-  /** The stored files of the images of a family's posts, by path, with their bytes. */
-  async function storedImageFiles(userId: number) {
-    const rows = await t.database.db.execute(sql`
+  const asPerson = (who: SignedInUser): Person => ({
+    id: who.id,
+    token: who.jwt,
+    role: 'student',
+  });
+
+  /**
+   * Fills a child's card with marker text: an emergency contact, allergies and notes, and a pickup
+   * person with an uploaded photo (processed); an admin then reads the card (logged).
+   */
+  async function fillCard(f: MarkedFamily, kid: number) {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: FAMILY_API.attendeeProfile(f.user.id, kid),
+      headers: bearer(f.user.jwt),
+      payload: {
+        attendee_profile: {
+          emergency_contacts: [
+            { name: `${f.marker} Contact`, phone: '+1 212 555 0100', relation: 'aunt' },
+          ],
+          allergies: `${f.marker} peanuts`,
+          medical_notes: `${f.marker} inhaler`,
+          authorised_pickups: [{ name: `${f.marker} Pickup`, relation: 'neighbour' }],
+        },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const pickupId = saved.json().data.attributes.authorised_pickups[0].id as string;
+    const upload = multipartFile(
+      'photo',
+      'pickup.jpg',
+      'image/jpeg',
+      await photo(`#${randomBytes(3).toString('hex')}`),
+    );
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: FAMILY_API.pickupPhoto(f.user.id, kid, pickupId),
+      headers: { ...bearer(f.user.jwt), ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.media.drain();
+    const read = await t.app.inject({
+      method: 'GET',
+      url: FAMILY_API.attendeeProfile(f.user.id, kid),
+      headers: as(c.admin),
+    });
+    expect(read.statusCode).toBe(200);
+    return Number(pickupId);
+  }
+
+  let agreementsMade: { release: string; waiver: string } | undefined;
+  /** A per-child media release and a per-family waiver (published once), signed by the family. */
+  async function signAgreements(f: MarkedFamily, kid: number) {
+    if (!agreementsMade) {
+      const release = await publishAgreement(t, c.admin, {
+        title: 'Photo release',
+        kind: 'media_release',
+        per_child: true,
+        body: 'You may show my child’s work.',
+      });
+      const waiver = await publishAgreement(t, c.admin, {
+        title: 'Studio waiver',
+        kind: 'waiver',
+        body: 'Paint stains happen.',
+      });
+      agreementsMade = { release: release.versionId, waiver: waiver.versionId };
+    }
+    const signer = `${f.marker} Signer`;
+    const one = await sign(t, asPerson(f.user), agreementsMade.release, kid, signer);
+    expect(one.statusCode, one.body).toBe(201);
+    const two = await sign(t, asPerson(f.user), agreementsMade.waiver, undefined, signer);
+    expect(two.statusCode, two.body).toBe(201);
+  }
+
+  /** A second guardian (their own account, no marker in it) invited by the family and accepted. */
+  async function acceptedGuardian(f: MarkedFamily) {
+    const guardian = await signedInUser(t, 'student', { name: 'Gus Guardian' });
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: GUARDIANS_API.guardians,
+      headers: bearer(f.user.jwt),
+      payload: { email: guardian.email },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const mail = await latestMail(t.app, guardian.email, 'guardian_invitation');
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: GUARDIANS_API.accept,
+      headers: bearer(guardian.jwt),
+      payload: { token: tokenFromMail(mail, '/guardian_invitation/') },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    return guardian;
+  }
+
+  /** The stored files of a family's images (posts, or pickup people's photos), by path, with their bytes. */
+  async function storedImageFiles(userId: number, of: 'posts' | 'pickups' = 'posts') {
+    const rows = await t.database.db.execute(
+      of === 'posts'
+        ? sql`
       select i.key, i.original_key from images i
       join post_images pi on pi.image_id = i.id
       join posts p on p.id = pi.post_id
       join attendee_profiles a on a.id = p.attendee_profile_id
-      where a.user_id = ${userId}`);
+      where a.user_id = ${userId}`
+        : sql`
+      select i.key, i.original_key from images i
+      join authorised_pickups ap on ap.photo_image_id = i.id
+      join attendee_profiles a on a.id = ap.attendee_profile_id
+      where a.user_id = ${userId}`,
+    );
     const keys = (
       rows as unknown as { rows: { key: string | null; original_key: string | null }[] }
     ).rows;
     const files = new Map<string, Buffer>();
     for (const row of keys) {
-      for (const path of row.key
+      const paths = row.key
         ? [`${row.key}.webp`, `${row.key}-thumb.webp`]
-        : [row.original_key ?? '']) {
+        : [row.original_key ?? ''];
+      // A kept upload of a processed pickup photo is the family's too.
+      if (of === 'pickups' && row.key && row.original_key) paths.push(row.original_key);
+      for (const path of paths) {
         const data = await t.app.storage.get(path);
         if (data) files.set(path, data);
       }
@@ -151,8 +270,12 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
     const f = await markedFamily(t);
     const postId = await postArtwork(f, f.kids[0], `${f.marker} caption`);
     const orderId = await paidOrderOf(f);
+    const pickupId = await fillCard(f, f.kids[0]);
+    await signAgreements(f, f.kids[0]);
+    const guardian = await acceptedGuardian(f);
     const stranger = await markedFamily(t);
     await postArtwork(stranger, stranger.kids[0], `${stranger.marker} caption`);
+    await fillCard(stranger, stranger.kids[0]);
 
     const res = await getExport(f.user);
     expect(res.statusCode).toBe(200);
@@ -182,6 +305,76 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
     expect(inZip).toBeDefined();
     const display = [...stored.entries()].find(([path]) => !path.endsWith('-thumb.webp'));
     expect(Buffer.from(inZip ?? []).equals(display?.[1] ?? Buffer.alloc(0))).toBe(true);
+
+    // The child's card: contacts, allergies and notes, the pickup person with their photo as
+    // stored, and the admin's read of the notes.
+    const [card, otherCard] = json('child_cards/cards.json');
+    expect(card).toMatchObject({
+      attendee_profile_id: f.kids[0],
+      emergency_contacts: [{ name: `${f.marker} Contact`, phone: '+12125550100' }],
+      allergies: `${f.marker} peanuts`,
+      medical_notes: `${f.marker} inhaler`,
+      authorised_pickups: [{ id: pickupId, name: `${f.marker} Pickup`, relation: 'neighbour' }],
+      medical_access_log: [{ viewer_name: 'Ada Admin', viewer_role: 'admin', place: 'profile' }],
+    });
+    expect(otherCard).toMatchObject({ attendee_profile_id: f.kids[1], authorised_pickups: [] });
+    const photoFile = card.authorised_pickups[0].photo as string;
+    const [pickupImage] = (
+      (await t.database.db.execute(sql`
+        select i.key, i.original_key from images i
+        join authorised_pickups ap on ap.photo_image_id = i.id where ap.id = ${pickupId}`)) as unknown as {
+        rows: { key: string | null; original_key: string | null }[];
+      }
+    ).rows;
+    const photoStored = await t.app.storage.get(
+      pickupImage?.original_key ?? `${pickupImage?.key}.webp`,
+    );
+    expect(photoStored).toBeDefined();
+    expect(Buffer.from(zip[photoFile] ?? []).equals(photoStored ?? Buffer.alloc(1))).toBe(true);
+
+    // The signatures, with the exact text signed.
+    const signatures = json('agreement_signatures.json');
+    expect(signatures).toHaveLength(2);
+    expect(signatures).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          agreement: 'Photo release',
+          kind: 'media_release',
+          version: 1,
+          body: 'You may show my child’s work.',
+          child: f.childNames[0],
+          signer_name: `${f.marker} Signer`,
+          withdrawn_at: null,
+        }),
+        expect.objectContaining({
+          agreement: 'Studio waiver',
+          kind: 'waiver',
+          child: null,
+          signer_name: `${f.marker} Signer`,
+        }),
+      ]),
+    );
+    expect(typeof signatures[0].ip).toBe('string');
+
+    // The second guardian; the family's own account is nobody's guardian.
+    const guardians = json('guardians.json');
+    expect(guardians.guardians).toMatchObject([
+      { email: guardian.email, guardian_user_id: guardian.id },
+    ]);
+    expect(guardians.guardians[0].accepted_at).not.toBeNull();
+    expect(guardians.you_are_guardian_of).toBeNull();
+
+    // The guardian's export is of the family they act for, and says whose guardian they are.
+    const theirs = await getExport(guardian);
+    expect(theirs.statusCode).toBe(200);
+    const theirZip = unzipSync(new Uint8Array(theirs.rawPayload));
+    const theirJson = (name: string) =>
+      JSON.parse(Buffer.from(theirZip[name] ?? []).toString('utf8'));
+    expect(theirJson('profile.json')).toMatchObject({ id: f.user.id });
+    expect(theirJson('children.json').map((k: { name: string }) => k.name)).toEqual(f.childNames);
+    expect(theirJson('guardians.json').you_are_guardian_of).toMatchObject({
+      family_user_id: f.user.id,
+    });
     // Nothing of another family.
     const all = Object.keys(zip)
       .map((name) => Buffer.from(zip[name] ?? []).toString('latin1'))
@@ -317,10 +510,19 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
     await t.database.db
       .insert(messageRecipients)
       .values({ messageId: message?.id ?? 0, recipientId: f.user.id });
+    // The child's card, signed agreements and an accepted second guardian.
+    await fillCard(f, f.kids[0]);
+    await fillCard(f, f.kids[1]);
+    await signAgreements(f, f.kids[0]);
+    const guardian = await acceptedGuardian(f);
     const storedBefore = await storedImageFiles(f.user.id);
     expect(storedBefore.size).toBe(6);
+    const pickupPhotos = await storedImageFiles(f.user.id, 'pickups');
+    expect(pickupPhotos.size).toBeGreaterThanOrEqual(4);
     const hashes = new Set(
-      [...storedBefore.values()].map((d) => createHash('sha256').update(d).digest('hex')),
+      [...storedBefore.values(), ...pickupPhotos.values()].map((d) =>
+        createHash('sha256').update(d).digest('hex'),
+      ),
     );
     const ledgerBefore = await t.database.db
       .select()
@@ -400,6 +602,34 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
     expect(left).toEqual([]);
     const imageRows = await t.database.db.select({ id: images.id }).from(images);
     expect(imageRows.length).toBeGreaterThan(0); // the other families' images are still there
+    expect((await storedImageFiles(f.user.id, 'pickups')).size).toBe(0);
+
+    // No signature of the family and no guardian link is left; the guardian's own account stays
+    // and acts for itself again.
+    expect(
+      await t.database.db
+        .select()
+        .from(agreementSignatures)
+        .where(eq(agreementSignatures.familyUserId, f.user.id)),
+    ).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(familyGuardians)
+        .where(
+          sql`${familyGuardians.familyUserId} = ${f.user.id} or ${familyGuardians.guardianUserId} = ${guardian.id}`,
+        ),
+    ).toEqual([]);
+    const guardianMe = await t.app.inject({
+      method: 'GET',
+      url: USERS_API.me,
+      headers: bearer(guardian.jwt),
+    });
+    expect(guardianMe.statusCode).toBe(200);
+    const guardianExport = unzipSync(new Uint8Array((await getExport(guardian)).rawPayload));
+    expect(
+      JSON.parse(Buffer.from(guardianExport['profile.json'] ?? []).toString('utf8')),
+    ).toMatchObject({ id: guardian.id, name: 'Gus Guardian' });
 
     // The order and its ledger entries stay, named "Deleted family #id"; the ledger still adds up.
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
@@ -452,5 +682,53 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
     expect(signIn.statusCode).toBeGreaterThanOrEqual(400);
     const again2 = await signedInUser(t, 'student', { email: f.user.email });
     expect(again2.id).not.toBe(f.user.id);
+  });
+
+  it('lets a guardian delete their own account and link, never the family they act for', async () => {
+    const f = await markedFamily(t);
+    await fillCard(f, f.kids[0]);
+    const guardian = await acceptedGuardian(f);
+    const asked = await requestDeletion(guardian, guardian.password);
+    expect(asked.statusCode, asked.body).toBe(202);
+    // The link goes to the guardian, not to the family's address.
+    expect(await latestMail(t.app, f.user.email, 'account_deletion_confirm')).toBeUndefined();
+    const mail = await latestMail(t.app, guardian.email, 'account_deletion_confirm');
+    const token = tokenFromMail(mail, '/account_settings/delete/');
+    const confirm = await t.app.inject({ method: 'PUT', url: ACCOUNT_DATA_API.deletion(token) });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+
+    // The guardian's account is gone (anonymised, signed out) and so is their link.
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, guardian.id));
+    expect(row?.name).toBe(deletedFamilyName(guardian.id));
+    expect(
+      (await t.app.inject({ method: 'GET', url: USERS_API.me, headers: bearer(guardian.jwt) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      await t.database.db
+        .select()
+        .from(familyGuardians)
+        .where(eq(familyGuardians.familyUserId, f.user.id)),
+    ).toEqual([]);
+    // The family is whole: its account, its children and their cards.
+    expect(
+      (await t.app.inject({ method: 'GET', url: USERS_API.me, headers: bearer(f.user.jwt) }))
+        .statusCode,
+    ).toBe(200);
+    const kids = await t.database.db
+      .select()
+      .from(attendeeProfiles)
+      .where(eq(attendeeProfiles.userId, f.user.id));
+    expect(kids.map((k) => k.name).sort()).toEqual([...f.childNames].sort());
+    const card = await t.app.inject({
+      method: 'GET',
+      url: FAMILY_API.attendeeProfile(f.user.id, f.kids[0]),
+      headers: bearer(f.user.jwt),
+    });
+    expect(card.json().data.attributes).toMatchObject({
+      allergies: `${f.marker} peanuts`,
+      authorised_pickups: [{ name: `${f.marker} Pickup` }],
+    });
+    expect((await storedImageFiles(f.user.id, 'pickups')).size).toBeGreaterThan(0);
   });
 });

@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearer, errorResponses } from '../../lib/http';
+import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { createRateLimiter } from '../../plugins/rate-limit';
 import { requireUser, sessionOf } from '../users';
 import type { AccountDataContext } from './account-data.context';
@@ -105,7 +105,11 @@ const registerAccountDataPlugin: FastifyPluginAsyncZod<AccountDataPluginOptions>
       },
     },
     async (request, reply) => {
-      const answer = await exportAccount(ctx, sessionOf(request).user.id);
+      // A guardian exports the family they act for (decision 071); the job and its mail are theirs.
+      const answer = await exportAccount(ctx, {
+        familyId: viewerOf(request).id,
+        userId: sessionOf(request).user.id,
+      });
       if (answer.kind === 'queued') {
         // Start now rather than at the next tick; the record makes it durable either way.
         void sweepNow();
@@ -152,6 +156,8 @@ const registerAccountDataPlugin: FastifyPluginAsyncZod<AccountDataPluginOptions>
       },
     },
     async (request, reply) => {
+      // The person's own account, never the family a guardian acts for: only the account holder
+      // deletes a family (docs/decisions/072-a-familys-data-is-theirs.md).
       await requestDeletion(ctx, sessionOf(request).user.id, request.body.password);
       return reply.code(202).send({ data: null });
     },

@@ -12,7 +12,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { rateLimited } from '../../plugins/rate-limit';
 import { eraseAccountTokens, hashAccountToken, newAccountToken } from '../accounts';
+import { eraseFamilySignatures } from '../agreements';
+import { pickupPhotoIdsOfChildren } from '../child-care';
 import { eraseEnrollmentsOf } from '../enrollments';
+import { eraseGuardianLinksOf, familyActedForBy } from '../family';
 import { eraseFamilyGallery } from '../gallery';
 import { eraseImageRows } from '../media';
 import { eraseMessagesOf } from '../messages';
@@ -55,28 +58,32 @@ export type ExportAnswer =
 
 /**
  * A family's data (docs/product.md#your-data): answered at once as a streamed ZIP, or, above
- * `directMaxImages` images, queued as a durable job whose link is mailed when it is built.
+ * `directMaxImages` images, queued as a durable job whose link is mailed when it is built. A
+ * guardian exports the family they act for (decision 071): `familyId` is that family, `userId`
+ * the person asking, who owns the job and receives its mail.
  */
 export async function exportAccount(
   ctx: AccountDataContext,
-  userId: number,
+  who: { familyId: number; userId: number },
 ): Promise<ExportAnswer> {
-  const entries = await collectExport(ctx.db, userId);
+  const entries = await collectExport(ctx.db, who.familyId, who.userId);
   if (imageCountOf(entries) <= ctx.directMaxImages) {
     return {
       kind: 'direct',
-      fileName: exportFileName(userId, ctx.now()),
+      fileName: exportFileName(who.familyId, ctx.now()),
       stream: zipStream(entries, ctx.storage),
     };
   }
-  return { kind: 'queued', job: await insertExport(ctx.db, userId) };
+  return { kind: 'queued', job: await insertExport(ctx.db, who.userId) };
 }
 
 /** Builds one claimed export job, stores the ZIP privately and mails the family its link. */
 async function buildExport(ctx: AccountDataContext, job: AccountExportRow): Promise<void> {
   const user = await userById(ctx.db, job.userId);
   if (!user) return;
-  const zip = await zipBuffer(await collectExport(ctx.db, job.userId), ctx.storage);
+  // The job is the asker's; the family is the one they act for when it is built.
+  const familyId = await familyActedForBy(ctx.db, job.userId);
+  const zip = await zipBuffer(await collectExport(ctx.db, familyId, job.userId), ctx.storage);
   const fileKey = `exports/${randomUUID()}.zip`;
   await ctx.storage.put(fileKey, zip, 'application/zip');
   const token = newAccountToken();
@@ -204,7 +211,7 @@ export async function requestDeletion(
  */
 export async function confirmDeletion(ctx: AccountDataContext, token: string): Promise<void> {
   const at = ctx.now();
-  const { userId, files, avatarKey } = await ctx.db.transaction(async (tx) => {
+  const { userId, files, avatarKey, guardianIds } = await ctx.db.transaction(async (tx) => {
     const request = await lockDeletionRequest(tx, hashAccountToken(token));
     if (!request) {
       throw new AppError(
@@ -229,6 +236,8 @@ export async function confirmDeletion(ctx: AccountDataContext, token: string): P
   });
   await ctx.sessions.revokeAllSessions(userId);
   ctx.sessions.forgetUser(userId);
+  // The family's guardians act for their own account again from their next request.
+  for (const id of guardianIds) ctx.sessions.forgetUser(id);
   // A file that cannot be removed now stays an orphan nobody can reach (no row names it).
   await Promise.all(files.map((path) => ctx.storage.delete(path).catch(() => undefined)));
   if (avatarKey) await ctx.images.deleteImage(avatarKey).catch(() => undefined);
@@ -239,18 +248,29 @@ type Tx = Parameters<Parameters<AccountDataContext['db']['transaction']>[0]>[0];
 /**
  * THE ERASURE STEP: everything a deleted family leaves behind, in order, inside the confirming
  * transaction. Tables that refer to attendee_profiles ON DELETE CASCADE (attendance, gallery posts,
- * cart attendees, and later a child's card or agreement signatures) go with the profiles without a
- * line here; a module whose rows name the family by user id adds its erase call below.
+ * cart attendees, a child's card: emergency contacts, allergies and notes, pickup people, the
+ * medical access log; per-child agreement signatures) go with the profiles without a line here; a
+ * module whose rows name the family by user id (the user row is kept, so its cascades never fire)
+ * or that points at images adds its erase call below.
+ *
+ * A guardian deleting their account deletes only their own: their own account's family (often
+ * empty), their personal data and their guardian link; the family they act for stays whole, and
+ * signatures they signed for it stay as that family's record (decision 071).
  */
 async function eraseFamily(
   ctx: AccountDataContext,
   tx: Tx,
   user: { id: number; email: string },
-): Promise<{ files: string[] }> {
+): Promise<{ files: string[]; guardianIds: number[] }> {
   const label = deletedFamilyName(user.id);
   const attendeeProfileIds = await attendeeIdsForErasure(tx, user.id);
   const imageIds = await eraseFamilyGallery(tx, { userId: user.id, attendeeProfileIds });
-  const imageFiles = await eraseImageRows(tx, imageIds);
+  // Pickup photos point at images ON DELETE SET NULL: read them before the profiles go.
+  const pickupPhotoIds = await pickupPhotoIdsOfChildren(tx, attendeeProfileIds);
+  const imageFiles = await eraseImageRows(tx, [...imageIds, ...pickupPhotoIds]);
+  await eraseFamilySignatures(tx, user.id);
+  const { guardianIds, addresses } = await eraseGuardianLinksOf(tx, user.id);
+  for (const address of addresses) await ctx.mailer.forgetFamilyCopies(tx, address);
   await eraseEnrollmentsOf(tx, attendeeProfileIds);
   await anonymiseOrderAttendees(tx, attendeeProfileIds, label);
   await eraseMessagesOf(tx, user.id);
@@ -258,6 +278,8 @@ async function eraseFamily(
   await eraseAttendeeProfiles(tx, user.id);
   await eraseAccountTokens(tx, user.id);
   const exportFiles = await eraseExports(tx, user.id);
+  // A guardian's prepared export of this family holds its data too.
+  for (const id of guardianIds) exportFiles.push(...(await eraseExports(tx, id)));
   await ctx.mailer.forget(tx, user.email);
   await anonymiseUserRow(tx, user.id, {
     name: label,
@@ -265,5 +287,5 @@ async function eraseFamily(
     email: `deleted-family-${user.id}@deleted.invalid`,
     at: ctx.now(),
   });
-  return { files: [...imageFiles, ...exportFiles] };
+  return { files: [...imageFiles, ...exportFiles], guardianIds };
 }

@@ -5,12 +5,15 @@ import type { Storage } from '../../storage/storage';
 import { displayWebpPath } from '../media';
 import {
   cardsOf,
+  childCardsOf,
   childrenOf,
   galleryOf,
+  guardiansOf,
   ledgerOf,
   messagesOf,
   ordersOf,
   profileOf,
+  signaturesOf,
 } from './account-data.queries';
 
 /** One file of the ZIP: a JSON document, or a stored file copied byte for byte. */
@@ -19,10 +22,12 @@ export type ExportEntry = { path: string; json: unknown } | { path: string; stor
 /**
  * One part of a family's data export (docs/decisions/072-a-familys-data-is-theirs.md). A module
  * that comes to hold more about a family adds a section to EXPORT_SECTIONS; nothing else changes.
+ * `userId` is the family (the account holder's user); `personId` who asked: the same, or a
+ * guardian acting for the family (decision 071).
  */
 export type ExportSection = {
   name: string;
-  entries(db: Db, userId: number): Promise<ExportEntry[]>;
+  entries(db: Db, userId: number, personId: number): Promise<ExportEntry[]>;
 };
 
 const jsonSection = (
@@ -36,6 +41,8 @@ const jsonSection = (
 /** The stored file an export carries for an image: the upload as it came while it is kept, else the display copy. */
 const storedFileOf = (image: { key: string | null; originalKey: string | null }) =>
   image.originalKey ?? (image.key ? displayWebpPath(image.key) : null);
+
+const extOf = (storageKey: string) => /\.([a-z0-9]+)$/.exec(storageKey)?.[1] ?? 'bin';
 
 const gallerySection: ExportSection = {
   name: 'gallery',
@@ -51,8 +58,7 @@ const gallerySection: ExportSection = {
       images: post.images.flatMap((image) => {
         const storageKey = storedFileOf(image);
         if (!storageKey) return [];
-        const ext = /\.([a-z0-9]+)$/.exec(storageKey)?.[1] ?? 'bin';
-        const path = `gallery/post-${post.id}/${image.position + 1}-image-${image.imageId}.${ext}`;
+        const path = `gallery/post-${post.id}/${image.position + 1}-image-${image.imageId}.${extOf(storageKey)}`;
         files.push({ path, storageKey });
         return [{ id: image.imageId, file: path }];
       }),
@@ -61,10 +67,28 @@ const gallerySection: ExportSection = {
   },
 };
 
-/**
- * What a family's export holds, in order. The merger adds here: agreement signatures (a section
- * reading agreement_signatures by the family's user id), a child's card, a second guardian.
- */
+/** Each child's card, with the pickup people's photos as stored files (decision 069). */
+const childCardSection: ExportSection = {
+  name: 'child_cards',
+  async entries(db, userId) {
+    const cards = await childCardsOf(db, userId);
+    const files: ExportEntry[] = [];
+    const json = cards.map((card) => ({
+      ...card,
+      authorised_pickups: card.authorised_pickups.map((p) => {
+        const storageKey = p.imageId === null ? null : storedFileOf(p);
+        const path = storageKey
+          ? `child_cards/child-${card.attendee_profile_id}/pickup-${p.id}-photo.${extOf(storageKey)}`
+          : null;
+        if (storageKey && path) files.push({ path, storageKey });
+        return { id: p.id, name: p.name, relation: p.relation, phone: p.phone, photo: path };
+      }),
+    }));
+    return [{ path: 'child_cards/cards.json', json }, ...files];
+  },
+};
+
+/** What a family's export holds, in order. */
 export const EXPORT_SECTIONS: ExportSection[] = [
   jsonSection('profile', profileOf),
   jsonSection('children', childrenOf),
@@ -73,12 +97,26 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   jsonSection('ledger', ledgerOf),
   jsonSection('messages', messagesOf),
   gallerySection,
+  childCardSection,
+  jsonSection('agreement_signatures', signaturesOf),
+  {
+    name: 'guardians',
+    entries: async (db, userId, personId) => [
+      { path: 'guardians.json', json: await guardiansOf(db, userId, personId) },
+    ],
+  },
 ];
 
 /** Every entry of a family's export (database reads only; no file is read yet). */
-export async function collectExport(db: Db, userId: number): Promise<ExportEntry[]> {
+export async function collectExport(
+  db: Db,
+  userId: number,
+  personId = userId,
+): Promise<ExportEntry[]> {
   const all: ExportEntry[] = [];
-  for (const section of EXPORT_SECTIONS) all.push(...(await section.entries(db, userId)));
+  for (const section of EXPORT_SECTIONS) {
+    all.push(...(await section.entries(db, userId, personId)));
+  }
   return all;
 }
 

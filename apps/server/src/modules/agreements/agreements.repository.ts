@@ -261,3 +261,12 @@ function firstPerAgreement<T extends { agreement: AgreementRow }>(rows: T[]): T[
     return true;
   });
 }
+
+/**
+ * A deleting family's signatures (docs/decisions/072-a-familys-data-is-theirs.md): the per-child
+ * ones go with the children by cascade, but the per-family ones name only the family's user row,
+ * which deletion keeps (anonymised), so they are deleted here, signer names and IPs with them.
+ */
+export async function eraseFamilySignatures(tx: DbExecutor, familyUserId: number): Promise<void> {
+  await tx.delete(agreementSignatures).where(eq(agreementSignatures.familyUserId, familyUserId));
+}

@@ -2,7 +2,8 @@
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 // It sits just above users: checkout (orders), the family's privacy choice (family) and the
 // gallery's privacy rule ask it, never the other way round.
-export { mediaReleaseWithheld } from './agreements.repository';
+// A deleting family's part of this module (docs/decisions/072-a-familys-data-is-theirs.md).
+export { eraseFamilySignatures, mediaReleaseWithheld } from './agreements.repository';
 export { agreementsRoutes } from './agreements.routes';
 export {
   type AgreementsContext,

@@ -212,3 +212,17 @@ export async function accessPage(
   ]);
   return { rows, total: count?.n ?? 0 };
 }
+
+/**
+ * The photos of these children's pickup people, for a deleting family
+ * (docs/decisions/072-a-familys-data-is-theirs.md): the rows go with the children by cascade, but
+ * `photo_image_id` is ON DELETE SET NULL towards images, so the images are the caller's to erase.
+ */
+export async function pickupPhotoIdsOfChildren(db: DbExecutor, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: authorisedPickups.photoImageId })
+    .from(authorisedPickups)
+    .where(inArray(authorisedPickups.attendeeProfileId, ids));
+  return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+}

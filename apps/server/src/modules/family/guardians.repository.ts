@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../users';
 import { type FamilyGuardianRow, familyGuardians } from './family.tables';
 
@@ -151,3 +151,29 @@ export const familyOfGuardianSql = (userId: SQLWrapper): SQL<number | null> => {
     number | null
   >`(select ${column(familyGuardians.familyUserId)} from ${familyGuardians} as ${fg} where ${column(familyGuardians.guardianUserId)} = ${userId})`;
 };
+
+/**
+ * Deletes every guardian link in which the user is the family or the guardian, and the
+ * invitations the family sent (docs/decisions/072-a-familys-data-is-theirs.md): the user row is
+ * kept (anonymised) when an account is deleted, so its ON DELETE CASCADE never fires. Returns,
+ * of the family's own rows, the guardians' user ids (their sessions and exports acted for this
+ * family) and every invited address (the family's mail was copied or its invitation sent there).
+ */
+export async function eraseGuardianLinksOf(
+  executor: DbExecutor,
+  userId: number,
+): Promise<{ guardianIds: number[]; addresses: string[] }> {
+  const rows = await executor
+    .delete(familyGuardians)
+    .where(or(eq(familyGuardians.familyUserId, userId), eq(familyGuardians.guardianUserId, userId)))
+    .returning({
+      family: familyGuardians.familyUserId,
+      guardian: familyGuardians.guardianUserId,
+      email: familyGuardians.email,
+    });
+  const own = rows.filter((r) => r.family === userId);
+  return {
+    guardianIds: own.flatMap((r) => (r.guardian === null ? [] : [r.guardian])),
+    addresses: own.map((r) => r.email),
+  };
+}

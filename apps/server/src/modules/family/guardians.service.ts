@@ -49,6 +49,11 @@ const digest = (token: string) => createHash('sha256').update(token, 'utf8').dig
 /** The family a user is an accepted guardian of, as SQL for the session lookup (users module). */
 export { familyOfGuardianSql } from './guardians.repository';
 
+/** The family a user acts for: the one they are an accepted guardian of, else their own. */
+export async function familyActedForBy(executor: DbExecutor, userId: number): Promise<number> {
+  return (await findFamilyOfGuardian(executor, userId)) ?? userId;
+}
+
 /** Who hears of what happens to a family: the family account and its guardians. */
 export async function familyRecipientsOf(db: Db, userId: number): Promise<number[]> {
   return [userId, ...(await guardianUserIdsOfFamily(db, userId))];

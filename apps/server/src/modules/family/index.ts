@@ -2,5 +2,11 @@
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 export { familyRoutes } from './family.routes';
 export { familyMembersFor } from './family.service';
+export { eraseGuardianLinksOf } from './guardians.repository';
 export { guardiansRoutes } from './guardians.routes';
-export { familyMailCopies, familyOfGuardianSql, familyRecipientsOf } from './guardians.service';
+export {
+  familyActedForBy,
+  familyMailCopies,
+  familyOfGuardianSql,
+  familyRecipientsOf,
+} from './guardians.service';
