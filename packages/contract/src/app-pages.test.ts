@@ -44,6 +44,7 @@ describe('APP_PAGES', () => {
       '/app/classes',
       '/app/customers',
       '/app/gallery',
+      '/app/guardian_invitation',
       '/app/manage_agreements',
       '/app/manage_classes',
       '/app/manage_coupons',

@@ -24,10 +24,16 @@ describe('route kit', () => {
 
   it("reads the viewer from the request's session, and answers a guest 401", () => {
     const signedIn = {
-      session: { user: { id: 7, role: 'teacher', name: 'T' } },
+      session: { user: { id: 7, role: 'teacher', name: 'T' }, familyId: 7 },
       sessionError: null,
     } as unknown as FastifyRequest;
-    expect(viewerOf(signedIn)).toEqual({ id: 7, role: 'teacher' });
+    expect(viewerOf(signedIn)).toEqual({ id: 7, role: 'teacher', userId: 7 });
+    // A second guardian acts for the family they guard, as themself (docs/decisions/071-second-guardians.md).
+    const guardian = {
+      session: { user: { id: 9, role: 'student', name: 'G' }, familyId: 7 },
+      sessionError: null,
+    } as unknown as FastifyRequest;
+    expect(viewerOf(guardian)).toEqual({ id: 7, role: 'student', userId: 9 });
 
     const guest = { session: null, sessionError: null } as unknown as FastifyRequest;
     expect(() => viewerOf(guest)).toThrowError(AppError);

@@ -18,6 +18,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfficialCableClient, waitFor } from '../cable/official-cable-client';
 import { type Database, openDatabase } from '../db/client';
+import { giveEmergencyContacts } from '../modules/child-care/child-care-testing';
 import { CATALOGUE_CACHE_TTL_MS } from '../modules/classes';
 import { planBody, programmeBody, scheduleBody } from '../modules/classes/classes-testing';
 import { posts } from '../modules/gallery/gallery.tables';
@@ -220,6 +221,10 @@ describe.skipIf(missing.length > 0)(
           .returning({ id: attendeeProfiles.id });
         buyers.push({ email: buyer.email, kid: kid?.id as number });
       }
+      await giveEmergencyContacts(
+        db,
+        buyers.map((buyer) => buyer.kid),
+      );
     }, SETUP_TIMEOUT_MS);
 
     afterAll(async () => {

@@ -508,3 +508,80 @@ describe('gallery visibility with a media release', { timeout: 120_000 }, () => 
     expect(await familyChoice('mia')).toBe('classmates');
   });
 });
+
+// A GROUP PHOTO UNDER THE MEDIA RELEASE: the strictest child is decided by each child's effective
+// choice (the family's, as the release allows it), so one tagged child whose release is missing or
+// withdrawn holds the whole photo back, everywhere, and marks it for staff.
+describe('a group photo under the media release', { timeout: 120_000 }, () => {
+  let t: TestApp;
+  let c: Cast;
+  let lee: Person & { kids: number[] };
+  let ono: Person & { kids: number[] };
+  let postId = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    c = await cast(t);
+    const s1 = await scheduleTaughtBy(t, c, c.teacher);
+    lee = await family(t, 'Lin Lee', [{ name: 'Liv Lee', visibility: 'public' }]);
+    ono = await family(t, 'Oto Ono', [{ name: 'Ora Ono', visibility: 'public' }]);
+    const tagged = [lee.kids[0] ?? 0, ono.kids[0] ?? 0];
+    await enroll(t, s1.scheduleId, tagged);
+    postId = await seedPost(
+      t,
+      {
+        attendeeProfileId: tagged[0] ?? 0,
+        tagged,
+        klassId: s1.klassId,
+        scheduleId: s1.scheduleId,
+        authorId: c.teacher.id,
+      },
+      1,
+    );
+    const [row] = await t.database.db
+      .select({ imageId: postImages.imageId })
+      .from(postImages)
+      .where(eq(postImages.postId, postId));
+    await t.database.db
+      .update(images)
+      .set({ status: 'ready', key: `artworks/release-group-${postId}`, width: 10, height: 10 })
+      .where(eq(images.id, row?.imageId ?? 0));
+  }, HOOK_TIMEOUT_MS);
+  afterAll(() => t.close());
+
+  async function state() {
+    const guest = await t.app.inject({ method: 'GET', url: GALLERY_API.post(postId) });
+    const staff = await t.app.inject({
+      method: 'GET',
+      url: GALLERY_API.post(postId),
+      headers: auth(c.admin),
+    });
+    const { posts: shown } = await publicArtwork(t.app, { offset: 0, limit: 50 });
+    return {
+      guest: guest.statusCode,
+      heldBack: postDocumentSchema.parse(staff.json()).data.attributes.held_back,
+      publicGallery: shown.some((p) => p.id === postId),
+      shared: await fileStillShared(t.database.db, `artworks/release-group-${postId}.webp`),
+    };
+  }
+  const everywhere = { guest: 200, heldBack: false, publicGallery: true, shared: true };
+  const heldBack = { guest: 404, heldBack: true, publicGallery: false, shared: false };
+
+  it('is public only while every tagged child’s release is signed, and goes back at a withdrawal', async () => {
+    expect(await state()).toEqual(everywhere);
+    const release = await publishAgreement(t, c.admin, {
+      title: 'Media release',
+      kind: 'media_release',
+      per_child: true,
+    });
+    // Neither child has signed: both count as family-only, alike, so nothing is held back.
+    expect(await state()).toEqual({ ...heldBack, heldBack: false });
+    expect((await sign(t, lee, release.versionId, lee.kids[0])).statusCode).toBe(201);
+    expect(await state()).toEqual(heldBack);
+    const onoSignature = (await sign(t, ono, release.versionId, ono.kids[0])).json().data
+      .id as string;
+    expect(await state()).toEqual(everywhere);
+    expect((await withdraw(t, ono, onoSignature)).statusCode).toBe(200);
+    expect(await state()).toEqual(heldBack);
+  });
+});

@@ -27,6 +27,10 @@ const member = (id: string, name: string) =>
       is_account_holder: false,
       gallery_visibility: 'family',
       comments_need_approval: true,
+      emergency_contacts: [],
+      allergies: '',
+      medical_notes: '',
+      authorised_pickups: [],
     },
     { user: { id: '7', type: 'users' } },
   );
