@@ -33,6 +33,7 @@ import {
 import { galleryPlugin } from './modules/gallery';
 import { healthRoutes } from './modules/health';
 import { ledgerPlugin } from './modules/ledger';
+import { makeupsPlugin } from './modules/makeups';
 import { mediaPlugin } from './modules/media';
 import { messagesPlugin } from './modules/messages';
 import { notificationsPlugin } from './modules/notifications';
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // After notifications and mail: each family is told, by both, in its language.
   await app.register(messagesPlugin, { reads: messagesReads });
   await app.register(attendanceRoutes, { reads: attendanceReads });
+  await app.register(makeupsPlugin, { policy: config.makeups });
   // After notifications and mail: each family is reminded by both, in its language and zone.
   await app.register(remindersPlugin, { config, reads: reminderReads });
   // After media and notifications: posts are artwork images, and families are told of changes.

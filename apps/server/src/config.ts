@@ -51,6 +51,10 @@ const envSchema = z.object({
   /** The /dev/mail browser: on or off whatever the defaults would say (docs/decisions/050-dev-mailbox-and-upload-limits.md). */
   DEV_MAILBOX: booleanFlag,
   CURRENCY: z.string().length(3).default('USD'),
+  /** Make-ups a reported absence earns per child per schedule (docs/decisions/074-absences-and-make-ups.md). */
+  MAKEUPS_PER_TERM: z.coerce.number().int().min(0).max(100).default(2),
+  /** Days a make-up credit stays valid. */
+  MAKEUP_CREDIT_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   /**
    * Minutes a late payment's card refund waits for the family to keep the money as account
    * credit instead; 0 sends it at once (docs/decisions/065-refunds-by-method-and-late-payments-kept-as-credit.md).
@@ -149,6 +153,8 @@ export type Config = {
   currency: string;
   /** Minutes a late payment's card refund is held for the family's choice; 0: sent at once. */
   latePaymentHoldMinutes: number;
+  /** The school's make-up policy (MAKEUPS_PER_TERM, MAKEUP_CREDIT_DAYS). */
+  makeups: { perTerm: number; creditDays: number };
   /** Above this many images a family's data export is mailed as a link instead of answered. */
   accountExportDirectMaxImages: number;
   webDistDir: string;
@@ -280,6 +286,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     devMailbox: devMailboxConfig(e),
     currency: e.CURRENCY,
     latePaymentHoldMinutes: e.LATE_PAYMENT_HOLD_MINUTES,
+    makeups: { perTerm: e.MAKEUPS_PER_TERM, creditDays: e.MAKEUP_CREDIT_DAYS },
     accountExportDirectMaxImages: e.ACCOUNT_EXPORT_DIRECT_MAX_IMAGES,
     webDistDir: e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,

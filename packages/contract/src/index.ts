@@ -32,6 +32,8 @@ export * from './family/guardians.schemas';
 export * from './gallery/gallery.constants';
 export * from './gallery/gallery.schemas';
 export * from './ledger/ledger.schemas';
+export * from './makeups/makeups.constants';
+export * from './makeups/makeups.schemas';
 export * from './messages/messages.constants';
 export * from './messages/messages.schemas';
 export * from './notifications/notifications.schemas';

@@ -17,6 +17,7 @@ export * from './customers/customers.paths';
 export * from './family/family.paths';
 export * from './gallery/gallery.paths';
 export * from './ledger/ledger.paths';
+export * from './makeups/makeups.paths';
 export * from './messages/messages.paths';
 export * from './notifications/notifications.paths';
 export * from './orders/admin-orders.paths';

@@ -25,6 +25,10 @@ export const attendanceRollEntrySchema = z.object({
   status: statusSchema.nullable(),
   /** When the mark was last changed (ISO 8601 instant), or null. */
   marked_at: z.string().nullable(),
+  /** The family reported the absence before the session (docs/product.md#absences-and-make-ups). */
+  excused: z.boolean(),
+  /** Here on a make-up credit, not enrolled in the schedule. */
+  makeup: z.boolean(),
   /**
    * The child's card as the roll shows it (docs/product.md#the-childs-card): the roll is only the
    * session's teacher's and admins', and each read of medical notes here is logged.

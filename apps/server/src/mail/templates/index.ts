@@ -28,6 +28,10 @@ import {
   latePaymentRefundedMail,
 } from './late-payment-refunded';
 import type { MailContext, RenderedMail } from './layout';
+import {
+  type MakeupCreditExpiringParams,
+  makeupCreditExpiringMail,
+} from './makeup-credit-expiring';
 import { type OrderReceiptParams, orderReceiptMail } from './order-receipt';
 import { type PasswordChangedParams, passwordChangedMail } from './password-changed';
 import { type PasswordResetParams, passwordResetMail } from './password-reset';
@@ -58,6 +62,7 @@ export type MailTemplates = {
   guardian_invitation: GuardianInvitationParams;
   account_export_ready: AccountExportReadyParams;
   account_deletion_confirm: AccountDeletionConfirmParams;
+  makeup_credit_expiring: MakeupCreditExpiringParams;
 };
 export type MailTemplateName = keyof MailTemplates;
 
@@ -84,6 +89,7 @@ const RENDERERS: { [N in MailTemplateName]: Renderer<MailTemplates[N]> } = {
   guardian_invitation: guardianInvitationMail,
   account_export_ready: accountExportReadyMail,
   account_deletion_confirm: accountDeletionConfirmMail,
+  makeup_credit_expiring: makeupCreditExpiringMail,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(RENDERERS) as MailTemplateName[];

@@ -14,6 +14,7 @@ const params: MailTemplates = {
   password_reset: { name, token: 'tok-reset' },
   account_export_ready: { name, url: 'http://localhost:3000/api/v1/account/exports/tok-export' },
   account_deletion_confirm: { name, token: 'tok-delete' },
+  makeup_credit_expiring: { name, child: 'Mia', expiresAt: new Date('2026-03-01T00:00:00Z') },
   password_changed: { name },
   email_change_confirm: { name, token: 'tok-email', newEmail: 'new@art.example' },
   email_changed: { name, newEmail: 'new@art.example' },

@@ -38,6 +38,14 @@ export type FamilyAttendanceRow = {
 export type AttendanceReads = {
   /** The attendees actively enrolled in a schedule, by name. */
   enrolledAttendees(db: Db, scheduleId: number): Promise<Attendee[]>;
+  /**
+   * Who the family reported absent from the session (excused) and who comes on a make-up credit
+   * (docs/product.md#absences-and-make-ups).
+   */
+  rollExtras(
+    db: Db,
+    klassId: number,
+  ): Promise<{ excused: Set<number>; makeups: { id: number; name: string }[] }>;
   /** Whether the attendee profile belongs to the family account. */
   isAttendeeOfFamily(db: Db, attendeeProfileId: number, userId: number): Promise<boolean>;
   /** A page of the family's rows, the latest session first; with the total, two statements. */

@@ -87,11 +87,11 @@ async function rollDocument(
   viewer: Viewer,
   klass: KlassFacts,
 ): Promise<AttendanceRollDocument> {
-  const [enrolled, marks] = await Promise.all([
-    ctx.reads.enrolledAttendees(ctx.db, klass.scheduleId),
+  const [attendees, marks, extras] = await Promise.all([
+    attendeesOfKlass(ctx, klass),
     marksOfKlasses(ctx.db, [klass.id]),
+    ctx.reads.rollExtras(ctx.db, klass.id),
   ]);
-  const attendees = enrolled.filter((a) => attendsKlass(a, klass.startsAt));
   // The child's card for the session's teacher or an admin only (findKlass checked), every one of
   // them actively enrolled in the schedule; the read of medical notes is logged
   // (docs/decisions/069-the-childs-card.md).
@@ -122,12 +122,36 @@ async function rollDocument(
             name: a.name,
             status: mark?.status ?? null,
             marked_at: mark ? mark.updatedAt.toISOString() : null,
+            excused: extras.excused.has(a.id),
+            makeup: a.makeup,
             ...(care.get(a.id) ?? NO_CARE),
           };
         }),
       },
     },
   };
+}
+
+/**
+ * Who is on a session's roll: those actively enrolled whose enrollment covers it, then those
+ * coming on a make-up credit (docs/product.md#absences-and-make-ups), who are marked alike.
+ */
+async function attendeesOfKlass(
+  ctx: AttendanceContext,
+  klass: KlassFacts,
+): Promise<{ id: number; name: string; makeup: boolean }[]> {
+  const [enrolled, extras] = await Promise.all([
+    ctx.reads.enrolledAttendees(ctx.db, klass.scheduleId),
+    ctx.reads.rollExtras(ctx.db, klass.id),
+  ]);
+  const regular = enrolled
+    .filter((a) => attendsKlass(a, klass.startsAt))
+    .map((a) => ({ id: a.id, name: a.name, makeup: false }));
+  const seen = new Set(regular.map((a) => a.id));
+  return [
+    ...regular,
+    ...extras.makeups.filter((m) => !seen.has(m.id)).map((m) => ({ ...m, makeup: true })),
+  ];
 }
 
 /**
@@ -161,11 +185,7 @@ export async function markAttendance(
       markable_from: from.toISOString(),
     });
   }
-  const enrolled = new Set(
-    (await ctx.reads.enrolledAttendees(ctx.db, klass.scheduleId))
-      .filter((a) => attendsKlass(a, klass.startsAt))
-      .map((a) => a.id),
-  );
+  const enrolled = new Set((await attendeesOfKlass(ctx, klass)).map((a) => a.id));
   const errors: FieldError[] = [];
   marks.forEach((mark, i) => {
     if (!enrolled.has(mark.attendee_profile_id)) {

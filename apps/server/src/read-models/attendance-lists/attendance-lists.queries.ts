@@ -4,6 +4,7 @@ import type { Attendee, FamilyAttendanceRow, FamilyFilter } from '../../modules/
 import { attendances } from '../../modules/attendance/attendance.tables';
 import { klasses, klassGroupSchedules, klassGroups } from '../../modules/classes/classes.tables';
 import { enrollments } from '../../modules/enrollments/enrollments.tables';
+import { absences, makeupBookings } from '../../modules/makeups/makeups.tables';
 import { attendeeProfiles } from '../../modules/users/users.tables';
 
 // Attendance's reads across modules (docs/architecture.md#attendance): who may be marked (active
@@ -23,6 +24,29 @@ export function enrolledAttendees(db: Db, scheduleId: number): Promise<Attendee[
     .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, enrollments.attendeeProfileId))
     .where(and(eq(enrollments.scheduleId, scheduleId), eq(enrollments.status, 'active')))
     .orderBy(asc(attendeeProfiles.name), asc(attendeeProfiles.id));
+}
+
+/**
+ * Who the family reported absent from a session, and who comes to it on a make-up credit
+ * (docs/product.md#absences-and-make-ups), by name.
+ */
+export async function rollExtras(
+  db: Db,
+  klassId: number,
+): Promise<{ excused: Set<number>; makeups: { id: number; name: string }[] }> {
+  const [excused, makeups] = await Promise.all([
+    db
+      .select({ attendeeProfileId: absences.attendeeProfileId })
+      .from(absences)
+      .where(eq(absences.klassId, klassId)),
+    db
+      .select({ id: attendeeProfiles.id, name: attendeeProfiles.name })
+      .from(makeupBookings)
+      .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, makeupBookings.attendeeProfileId))
+      .where(and(eq(makeupBookings.klassId, klassId), isNull(makeupBookings.cancelledAt)))
+      .orderBy(asc(attendeeProfiles.name), asc(attendeeProfiles.id)),
+  ]);
+  return { excused: new Set(excused.map((e) => e.attendeeProfileId)), makeups };
 }
 
 /** Whether the attendee profile belongs to the family account. */

@@ -5,6 +5,7 @@ import {
   enrolledAttendees,
   familyAttendancePage,
   isAttendeeOfFamily,
+  rollExtras,
 } from './attendance-lists.queries';
 
 /** The attendance module's reads, as its context takes them. */
@@ -12,4 +13,5 @@ export const attendanceReads: AttendanceReads = {
   enrolledAttendees,
   isAttendeeOfFamily,
   familyAttendancePage,
+  rollExtras,
 };
