@@ -69,6 +69,7 @@ import { attendanceReads } from './read-models/attendance-lists';
 import { familiesEnrolledIn } from './read-models/audiences';
 import { couponsReads } from './read-models/coupons';
 import { customersReads } from './read-models/customers';
+import { makeupReads } from './read-models/makeup-reads';
 import { messagesReads } from './read-models/message-lists';
 import { photoBoxReads } from './read-models/photo-box-lists';
 import { reminderReads } from './read-models/reminder-recipients';
@@ -215,7 +216,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // After notifications and mail: each family is told, by both, in its language.
   await app.register(messagesPlugin, { reads: messagesReads });
   await app.register(attendanceRoutes, { reads: attendanceReads });
-  await app.register(makeupsPlugin, { policy: config.makeups });
+  await app.register(makeupsPlugin, { policy: config.makeups, reads: makeupReads });
   // After notifications and mail: each family is reminded by both, in its language and zone.
   await app.register(remindersPlugin, { config, reads: reminderReads });
   // After media and notifications: posts are artwork images, and families are told of changes.

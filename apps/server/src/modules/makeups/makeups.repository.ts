@@ -1,85 +1,9 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { klasses, klassGroupSchedules, klassGroups } from '../classes/classes.tables';
-import { enrollments } from '../enrollments/enrollments.tables';
-import { attendeeProfiles, users } from '../users/users.tables';
 import { absences, makeupBookings, makeupCredits } from './makeups.tables';
 
-// The makeups module's queries (docs/decisions/074-absences-and-make-ups.md). Sessions and
-// enrollments are joined, never written.
-
-export type SessionRow = {
-  id: number;
-  startsAt: Date;
-  endsAt: Date;
-  status: 'scheduled' | 'cancelled';
-  scheduleId: number;
-  scheduleName: string;
-  teacherId: number;
-  timeZone: string;
-  programme: string;
-  format: 'in_person' | 'online';
-  capacity: number;
-};
-
-const sessionColumns = {
-  id: klasses.id,
-  startsAt: klasses.startsAt,
-  endsAt: klasses.endsAt,
-  status: klasses.status,
-  scheduleId: klasses.scheduleId,
-  scheduleName: klassGroupSchedules.name,
-  teacherId: klassGroupSchedules.teacherId,
-  timeZone: klassGroupSchedules.timeZone,
-  programme: klassGroups.name,
-  format: klassGroups.format,
-  capacity: klassGroupSchedules.capacity,
-};
-
-function sessions(db: Db) {
-  return db
-    .select(sessionColumns)
-    .from(klasses)
-    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
-    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId));
-}
-
-export async function sessionById(db: Db, klassId: number): Promise<SessionRow | undefined> {
-  const [row] = await sessions(db).where(eq(klasses.id, klassId));
-  return row;
-}
-
-/** The family account of an attendee profile (null for a walk-in's), or undefined for none. */
-export async function familyOfAttendee(
-  db: Db,
-  attendeeProfileId: number,
-): Promise<{ userId: number | null; name: string } | undefined> {
-  const [row] = await db
-    .select({ userId: attendeeProfiles.userId, name: attendeeProfiles.name })
-    .from(attendeeProfiles)
-    .where(eq(attendeeProfiles.id, attendeeProfileId));
-  return row;
-}
-
-/** Whether the attendee's active enrollment in the session's schedule covers that session. */
-export async function enrolledInSession(
-  db: Db,
-  attendeeProfileId: number,
-  session: { scheduleId: number; startsAt: Date },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(
-      and(
-        eq(enrollments.scheduleId, session.scheduleId),
-        eq(enrollments.attendeeProfileId, attendeeProfileId),
-        eq(enrollments.status, 'active'),
-        or(isNull(enrollments.enrolledFrom), lte(enrollments.enrolledFrom, session.startsAt)),
-      ),
-    );
-  return row !== undefined;
-}
+// The makeups module's own tables (docs/decisions/074-absences-and-make-ups.md); what it reads of
+// sessions, enrollments and families comes from read-models/makeup-reads (MakeupReads).
 
 /**
  * Serialises the credit writes of one child (absence credits against the policy count) until the
@@ -115,27 +39,6 @@ export async function deleteAbsence(tx: Tx, id: number): Promise<void> {
   await tx.delete(absences).where(eq(absences.id, id));
 }
 
-/** Absence credits of the child that count against the policy in this schedule (not revoked). */
-export async function absenceCreditsInSchedule(
-  db: Db,
-  attendeeProfileId: number,
-  scheduleId: number,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(makeupCredits)
-    .innerJoin(klasses, eq(klasses.id, makeupCredits.originKlassId))
-    .where(
-      and(
-        eq(makeupCredits.attendeeProfileId, attendeeProfileId),
-        eq(makeupCredits.source, 'absence'),
-        isNull(makeupCredits.revokedAt),
-        eq(klasses.scheduleId, scheduleId),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 export async function insertCredit(
   tx: Db,
   row: typeof makeupCredits.$inferInsert,
@@ -159,14 +62,6 @@ export async function revokeUnusedCreditOfAbsence(tx: Tx, absenceId: number, at:
     )
     .returning({ id: makeupCredits.id });
   return rows.length > 0;
-}
-
-export async function creditOfAbsence(db: Db, absenceId: number) {
-  const [row] = await db
-    .select({ id: makeupCredits.id })
-    .from(makeupCredits)
-    .where(and(eq(makeupCredits.absenceId, absenceId), isNull(makeupCredits.revokedAt)));
-  return row;
 }
 
 export type CreditRow = typeof makeupCredits.$inferSelect;
@@ -246,110 +141,6 @@ export async function cancelBooking(tx: Tx, id: number, at: Date): Promise<Booki
     .returning();
   if (!row) throw new Error('make-up booking vanished');
   return row;
-}
-
-/** The family's credits with child, origin session and live booking, newest first. */
-export async function creditsOfFamily(db: Db, userId: number) {
-  const origin = klasses;
-  const credits = await db
-    .select({
-      credit: makeupCredits,
-      childName: attendeeProfiles.name,
-      originStartsAt: origin.startsAt,
-      originName: klassGroups.name,
-    })
-    .from(makeupCredits)
-    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, makeupCredits.attendeeProfileId))
-    .leftJoin(origin, eq(origin.id, makeupCredits.originKlassId))
-    .leftJoin(klassGroupSchedules, eq(klassGroupSchedules.id, origin.scheduleId))
-    .leftJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
-    .where(eq(attendeeProfiles.userId, userId))
-    .orderBy(desc(makeupCredits.createdAt), desc(makeupCredits.id));
-  const ids = credits.map((c) => c.credit.id);
-  const bookings =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            id: makeupBookings.id,
-            creditId: makeupBookings.creditId,
-            klassId: makeupBookings.klassId,
-            startsAt: klasses.startsAt,
-            name: klassGroups.name,
-          })
-          .from(makeupBookings)
-          .innerJoin(klasses, eq(klasses.id, makeupBookings.klassId))
-          .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
-          .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
-          .where(and(inArray(makeupBookings.creditId, ids), isNull(makeupBookings.cancelledAt)));
-  const byCredit = new Map(bookings.map((b) => [b.creditId, b]));
-  return credits.map((c) => ({ ...c, booking: byCredit.get(c.credit.id) ?? null }));
-}
-
-/**
- * Upcoming scheduled sessions (any programme, in person or online), soonest first, with what
- * booking needs; `limit` keeps the list short.
- */
-export function upcomingSessions(db: Db, after: Date, limit: number): Promise<SessionRow[]> {
-  return sessions(db)
-    .where(and(gt(klasses.startsAt, after), ne(klasses.status, 'cancelled')))
-    .orderBy(asc(klasses.startsAt), asc(klasses.id))
-    .limit(limit);
-}
-
-/** Schedule ids the child is actively enrolled in. */
-export async function schedulesOfChild(db: Db, attendeeProfileId: number): Promise<Set<number>> {
-  const rows = await db
-    .select({ scheduleId: enrollments.scheduleId })
-    .from(enrollments)
-    .where(
-      and(eq(enrollments.attendeeProfileId, attendeeProfileId), eq(enrollments.status, 'active')),
-    );
-  return new Set(rows.map((r) => r.scheduleId));
-}
-
-/** Absent-reported and make-up attendees of a session, for its roll. */
-export async function rollExtrasOfKlass(db: Db, klassId: number) {
-  const [excused, makeups] = await Promise.all([
-    db
-      .select({ attendeeProfileId: absences.attendeeProfileId })
-      .from(absences)
-      .where(eq(absences.klassId, klassId)),
-    db
-      .select({ id: attendeeProfiles.id, name: attendeeProfiles.name })
-      .from(makeupBookings)
-      .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, makeupBookings.attendeeProfileId))
-      .where(and(eq(makeupBookings.klassId, klassId), isNull(makeupBookings.cancelledAt)))
-      .orderBy(asc(attendeeProfiles.name), asc(attendeeProfiles.id)),
-  ]);
-  return { excused: new Set(excused.map((e) => e.attendeeProfileId)), makeups };
-}
-
-/** Unused, unrevoked credits expiring within `(now, until]` not yet reminded, with the family. */
-export function creditsDueReminder(db: Db, now: Date, until: Date, limit: number) {
-  return db
-    .select({
-      id: makeupCredits.id,
-      expiresAt: makeupCredits.expiresAt,
-      childName: attendeeProfiles.name,
-      email: users.email,
-      name: users.name,
-      locale: users.locale,
-    })
-    .from(makeupCredits)
-    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, makeupCredits.attendeeProfileId))
-    .innerJoin(users, eq(users.id, attendeeProfiles.userId))
-    .where(
-      and(
-        isNull(makeupCredits.usedAt),
-        isNull(makeupCredits.revokedAt),
-        isNull(makeupCredits.remindedAt),
-        gt(makeupCredits.expiresAt, now),
-        lte(makeupCredits.expiresAt, until),
-      ),
-    )
-    .orderBy(asc(makeupCredits.id))
-    .limit(limit);
 }
 
 /**

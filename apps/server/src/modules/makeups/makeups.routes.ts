@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { notify } from '../notifications';
 import { requireRole, requireUser } from '../users';
+import type { MakeupReads } from './makeups.context';
 import {
   bookMakeup,
   cancelMakeup,
@@ -38,6 +39,8 @@ const SWEEP_INTERVAL_MS = 15 * 60_000;
 
 export type MakeupsPluginOptions = {
   policy: MakeupPolicy;
+  /** Sessions, enrollments and families (read-models/makeup-reads): app.ts hands it over. */
+  reads: MakeupReads;
   /** The clock; tests pin it. */
   now?: () => Date;
   sweepIntervalMs?: number;
@@ -52,6 +55,7 @@ const registerMakeups: FastifyPluginAsyncZod<MakeupsPluginOptions> = async (app,
     notify: (input) => notify(app, input),
     mailer: app.mail.mailer,
     log: app.log,
+    reads: opts.reads,
   };
   const sweep = setInterval(() => {
     sweepMakeupReminders(ctx).catch((err) =>

@@ -16,17 +16,13 @@ import type { Mailer } from '../../mail/mailer';
 import { lockScheduleCapacities } from '../classes';
 import { lockSeatsLeft, seatCountsBySchedule, seatsLeft } from '../enrollments';
 import type { NotifyInput } from '../notifications';
+import type { FamilyCreditRow, MakeupReads, SessionRow } from './makeups.context';
 import {
-  absenceCreditsInSchedule,
   type BookingRow,
   type CreditRow,
   cancelBooking,
   claimReminder,
-  creditsDueReminder,
-  creditsOfFamily,
   deleteAbsence,
-  enrolledInSession,
-  familyOfAttendee,
   findAbsence,
   findCredit,
   hasLiveMakeupIn,
@@ -38,11 +34,7 @@ import {
   lockChildCredits,
   lockCredit,
   revokeUnusedCreditOfAbsence,
-  type SessionRow,
-  schedulesOfChild,
-  sessionById,
   setCreditUsed,
-  upcomingSessions,
 } from './makeups.repository';
 
 // Absences and make-ups (docs/product.md#absences-and-make-ups,
@@ -60,6 +52,7 @@ export type MakeupsContext = {
   notify: (input: NotifyInput) => Promise<unknown>;
   mailer: Pick<Mailer, 'queue' | 'wake'>;
   log: { warn(obj: object, msg: string): void };
+  reads: MakeupReads;
 };
 
 const DAY_MS = 86_400_000;
@@ -72,8 +65,12 @@ const SCAN_LIMIT = 300;
 const unprocessable = (field: string, detail: string) => new ValidationError([{ field, detail }]);
 const conflict = (detail: string) => new AppError('conflict', detail);
 
-async function upcomingSession(db: Db, klassId: number, now: Date): Promise<SessionRow> {
-  const session = await sessionById(db, klassId);
+async function upcomingSession(
+  ctx: MakeupsContext,
+  klassId: number,
+  now: Date,
+): Promise<SessionRow> {
+  const session = await ctx.reads.sessionById(ctx.db, klassId);
   if (!session) throw notFound('Session');
   if (session.status === 'cancelled') throw conflict(MAKEUP_MESSAGES.cancelled);
   if (now.getTime() >= session.startsAt.getTime()) throw conflict(MAKEUP_MESSAGES.started);
@@ -81,8 +78,8 @@ async function upcomingSession(db: Db, klassId: number, now: Date): Promise<Sess
 }
 
 /** The attendee must be a child of the viewer's family (another family's child: 422, not a leak of who exists). */
-async function ownChild(db: Db, viewer: Viewer, attendeeProfileId: number) {
-  const child = await familyOfAttendee(db, attendeeProfileId);
+async function ownChild(ctx: MakeupsContext, viewer: Viewer, attendeeProfileId: number) {
+  const child = await ctx.reads.familyOfAttendee(ctx.db, attendeeProfileId);
   if (!child || child.userId !== viewer.id) {
     throw unprocessable('attendee_profile_id', MAKEUP_MESSAGES.notYourChild);
   }
@@ -101,9 +98,9 @@ export async function reportAbsence(
   body: { attendee_profile_id: number; reason?: string },
 ): Promise<AbsenceDocument> {
   const now = ctx.now();
-  const session = await upcomingSession(ctx.db, klassId, now);
-  const child = await ownChild(ctx.db, viewer, body.attendee_profile_id);
-  if (!(await enrolledInSession(ctx.db, body.attendee_profile_id, session))) {
+  const session = await upcomingSession(ctx, klassId, now);
+  const child = await ownChild(ctx, viewer, body.attendee_profile_id);
+  if (!(await ctx.reads.enrolledInSession(ctx.db, body.attendee_profile_id, session))) {
     throw unprocessable('attendee_profile_id', MAKEUP_MESSAGES.notEnrolled);
   }
   const reason = body.reason ?? '';
@@ -116,7 +113,11 @@ export async function reportAbsence(
       reportedById: viewer.userId ?? viewer.id,
     });
     if (!absence) throw conflict(MAKEUP_MESSAGES.alreadyReported);
-    const given = await absenceCreditsInSchedule(tx, body.attendee_profile_id, session.scheduleId);
+    const given = await ctx.reads.absenceCreditsInSchedule(
+      tx,
+      body.attendee_profile_id,
+      session.scheduleId,
+    );
     const creditId =
       given < ctx.policy.perTerm
         ? await insertCredit(tx, {
@@ -166,8 +167,8 @@ export async function withdrawAbsence(
   attendeeProfileId: number,
 ): Promise<void> {
   const now = ctx.now();
-  await upcomingSession(ctx.db, klassId, now);
-  await ownChild(ctx.db, viewer, attendeeProfileId);
+  await upcomingSession(ctx, klassId, now);
+  await ownChild(ctx, viewer, attendeeProfileId);
   const absence = await findAbsence(ctx.db, klassId, attendeeProfileId);
   if (!absence) throw notFound('Absence');
   await ctx.db.transaction(async (tx) => {
@@ -184,9 +185,7 @@ function creditState(credit: CreditRow, now: Date): MakeupCreditState {
   return 'available';
 }
 
-type FamilyCredit = Awaited<ReturnType<typeof creditsOfFamily>>[number];
-
-function creditResource(row: FamilyCredit, now: Date): MakeupCredit {
+function creditResource(row: FamilyCreditRow, now: Date): MakeupCredit {
   const { credit } = row;
   return {
     id: String(credit.id),
@@ -216,7 +215,7 @@ export async function familyCredits(
   viewer: Viewer,
 ): Promise<MakeupCreditListDocument> {
   const now = ctx.now();
-  const rows = await creditsOfFamily(ctx.db, viewer.id);
+  const rows = await ctx.reads.creditsOfFamily(ctx.db, viewer.id);
   return {
     data: rows.filter((r) => r.credit.revokedAt === null).map((r) => creditResource(r, now)),
   };
@@ -230,9 +229,9 @@ export async function grantCredit(
 ): Promise<MakeupCreditDocument> {
   if (viewer.role !== 'admin') throw forbidden('Only an admin can grant a make-up credit.');
   const now = ctx.now();
-  const child = await familyOfAttendee(ctx.db, body.attendee_profile_id);
+  const child = await ctx.reads.familyOfAttendee(ctx.db, body.attendee_profile_id);
   if (!child) throw unprocessable('attendee_profile_id', MAKEUP_MESSAGES.notYourChild);
-  const session = await sessionById(ctx.db, body.klass_id);
+  const session = await ctx.reads.sessionById(ctx.db, body.klass_id);
   if (!session) throw unprocessable('klass_id', 'No such session');
   const id = await insertCredit(ctx.db, {
     attendeeProfileId: body.attendee_profile_id,
@@ -242,7 +241,7 @@ export async function grantCredit(
     grantedById: viewer.userId ?? viewer.id,
     expiresAt: new Date(now.getTime() + ctx.policy.creditDays * DAY_MS),
   });
-  const [row] = (await creditsOfFamily(ctx.db, child.userId ?? -1)).filter(
+  const [row] = (await ctx.reads.creditsOfFamily(ctx.db, child.userId ?? -1)).filter(
     (r) => r.credit.id === id,
   );
   if (row) return { data: creditResource(row, now) };
@@ -283,9 +282,15 @@ export async function lockMakeupSeat(
   return left - makeups > 0;
 }
 
-async function usableCredit(db: Db, viewer: Viewer, credit: CreditRow | undefined, now: Date) {
+async function usableCredit(
+  ctx: MakeupsContext,
+  db: Db,
+  viewer: Viewer,
+  credit: CreditRow | undefined,
+  now: Date,
+) {
   if (!credit) throw unprocessable('makeup_credit_id', MAKEUP_MESSAGES.noCredit);
-  const child = await familyOfAttendee(db, credit.attendeeProfileId);
+  const child = await ctx.reads.familyOfAttendee(db, credit.attendeeProfileId);
   if (!child || child.userId !== viewer.id) {
     throw unprocessable('makeup_credit_id', MAKEUP_MESSAGES.noCredit);
   }
@@ -319,15 +324,21 @@ export async function bookMakeup(
   body: { makeup_credit_id: number; klass_id: number },
 ): Promise<MakeupBookingDocument> {
   const now = ctx.now();
-  const session = await sessionById(ctx.db, body.klass_id);
+  const session = await ctx.reads.sessionById(ctx.db, body.klass_id);
   if (!session) throw unprocessable('klass_id', 'No such session');
   if (session.status === 'cancelled') throw conflict(MAKEUP_MESSAGES.cancelled);
   if (now.getTime() >= session.startsAt.getTime()) throw conflict(MAKEUP_MESSAGES.started);
   const row = await ctx.db.transaction(async (tx) => {
-    const credit = await usableCredit(tx, viewer, await lockCredit(tx, body.makeup_credit_id), now);
+    const credit = await usableCredit(
+      ctx,
+      tx,
+      viewer,
+      await lockCredit(tx, body.makeup_credit_id),
+      now,
+    );
     const child = credit.attendeeProfileId;
     if (
-      (await enrolledInSession(tx, child, session)) ||
+      (await ctx.reads.enrolledInSession(tx, child, session)) ||
       (await hasLiveMakeupIn(tx, session.id, child))
     ) {
       throw conflict(MAKEUP_MESSAGES.alreadyIn);
@@ -352,10 +363,12 @@ export async function cancelMakeup(
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, bookingId);
-    const child = booking ? await familyOfAttendee(tx, booking.attendeeProfileId) : undefined;
+    const child = booking
+      ? await ctx.reads.familyOfAttendee(tx, booking.attendeeProfileId)
+      : undefined;
     if (!booking || !child || child.userId !== viewer.id) throw notFound('Make-up booking');
     if (booking.cancelledAt) throw conflict(MAKEUP_MESSAGES.bookingCancelled);
-    const session = await sessionById(tx, booking.klassId);
+    const session = await ctx.reads.sessionById(tx, booking.klassId);
     if (session && now.getTime() >= session.startsAt.getTime()) {
       throw conflict(MAKEUP_MESSAGES.started);
     }
@@ -377,10 +390,10 @@ export async function makeupOptions(
   creditId: number,
 ): Promise<MakeupOptionsDocument> {
   const now = ctx.now();
-  const credit = await usableCredit(ctx.db, viewer, await findCredit(ctx.db, creditId), now);
+  const credit = await usableCredit(ctx, ctx.db, viewer, await findCredit(ctx.db, creditId), now);
   const [candidates, enrolledSchedules] = await Promise.all([
-    upcomingSessions(ctx.db, now, SCAN_LIMIT),
-    schedulesOfChild(ctx.db, credit.attendeeProfileId),
+    ctx.reads.upcomingSessions(ctx.db, now, SCAN_LIMIT),
+    ctx.reads.schedulesOfChild(ctx.db, credit.attendeeProfileId),
   ]);
   const open = candidates.filter((s) => !enrolledSchedules.has(s.scheduleId));
   const scheduleIds = [...new Set(open.map((s) => s.scheduleId))];
@@ -424,7 +437,7 @@ export async function sweepMakeupReminders(ctx: MakeupsContext): Promise<number>
   const until = new Date(now.getTime() + MAKEUP_REMINDER_LEAD_MS);
   let sent = 0;
   for (;;) {
-    const due = await creditsDueReminder(ctx.db, now, until, REMINDER_BATCH);
+    const due = await ctx.reads.creditsDueReminder(ctx.db, now, until, REMINDER_BATCH);
     for (const credit of due) {
       const claimed = await ctx.db.transaction(async (tx) => {
         if (!(await claimReminder(tx, credit.id, now))) return false;

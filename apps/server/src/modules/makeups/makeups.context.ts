@@ -1,0 +1,61 @@
+import type { Db } from '../../db/client';
+import type { CreditRow } from './makeups.repository';
+
+/** A session with its schedule and programme, as make-ups check and offer it. */
+export type SessionRow = {
+  id: number;
+  startsAt: Date;
+  endsAt: Date;
+  status: 'scheduled' | 'cancelled';
+  scheduleId: number;
+  scheduleName: string;
+  teacherId: number;
+  timeZone: string;
+  programme: string;
+  format: 'in_person' | 'online';
+  capacity: number;
+};
+
+/** A credit of the family's with its child, missed session and live booking. */
+export type FamilyCreditRow = {
+  credit: CreditRow;
+  childName: string;
+  originStartsAt: Date | null;
+  originName: string | null;
+  booking: { id: number; creditId: number; klassId: number; startsAt: Date; name: string } | null;
+};
+
+/** A credit due its expiry reminder, with the family to mail. */
+export type CreditDueReminder = {
+  id: number;
+  expiresAt: Date;
+  childName: string;
+  email: string;
+  name: string;
+  locale: 'en' | 'ja' | null;
+};
+
+/**
+ * What make-ups read across the classes, enrollments and users tables: a read model's queries
+ * (read-models/makeup-reads), handed to the module by app.ts. Each takes a transaction as `db`.
+ */
+export type MakeupReads = {
+  sessionById(db: Db, klassId: number): Promise<SessionRow | undefined>;
+  /** The family account of an attendee profile (null for a walk-in's); undefined for none. */
+  familyOfAttendee(
+    db: Db,
+    attendeeProfileId: number,
+  ): Promise<{ userId: number | null; name: string } | undefined>;
+  /** Whether the attendee's active enrollment in the session's schedule covers that session. */
+  enrolledInSession(
+    db: Db,
+    attendeeProfileId: number,
+    session: { scheduleId: number; startsAt: Date },
+  ): Promise<boolean>;
+  /** Absence credits of the child, not revoked, whose missed session is of this schedule. */
+  absenceCreditsInSchedule(db: Db, attendeeProfileId: number, scheduleId: number): Promise<number>;
+  creditsOfFamily(db: Db, userId: number): Promise<FamilyCreditRow[]>;
+  upcomingSessions(db: Db, after: Date, limit: number): Promise<SessionRow[]>;
+  schedulesOfChild(db: Db, attendeeProfileId: number): Promise<Set<number>>;
+  creditsDueReminder(db: Db, now: Date, until: Date, limit: number): Promise<CreditDueReminder[]>;
+};
