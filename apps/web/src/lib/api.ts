@@ -117,6 +117,7 @@ export const api = createApi({
     'Ledger',
     'FamilyGuardian',
     'Agreement',
+    'Makeup',
   ],
   endpoints: () => ({}),
 });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title';
 import { FamilyAttendance, KlassAttendance } from '../../features/attendance';
 import { CalendarFeedPanel, KlassCalendar } from '../../features/calendar';
+import { MakeupCredits, ReportAbsence } from '../../features/makeups';
 import { ReceivedMessages } from '../../features/messages';
 import { selectUser } from '../../features/session';
 import { useAppSelector } from '../../lib/store-hooks';
@@ -22,8 +23,14 @@ export function Component() {
       {user?.role === 'student' && <ReceivedMessages zone={zone} />}
       <KlassCalendar
         zone={zone}
-        klassExtras={(klass) => <KlassAttendance klass={klass} zone={zone} />}
+        klassExtras={(klass) => (
+          <>
+            <KlassAttendance klass={klass} zone={zone} />
+            <ReportAbsence klass={klass} />
+          </>
+        )}
       />
+      <MakeupCredits zone={zone} />
       <FamilyAttendance zone={zone} />
       <CalendarFeedPanel />
     </section>

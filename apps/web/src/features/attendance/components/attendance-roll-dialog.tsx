@@ -162,6 +162,22 @@ function RollForm({
                 <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                     <Typography id={`attendance-name-${id}`}>{attendee.name}</Typography>
+                    {attendee.excused && (
+                      <Chip
+                        size="small"
+                        color="info"
+                        label={t('attendance.excused')}
+                        data-testid="attendance-excused"
+                      />
+                    )}
+                    {attendee.makeup && (
+                      <Chip
+                        size="small"
+                        color="secondary"
+                        label={t('attendance.makeup')}
+                        data-testid="attendance-makeup"
+                      />
+                    )}
                     {attendee.has_allergies && (
                       <Chip
                         size="small"
