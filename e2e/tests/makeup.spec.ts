@@ -65,7 +65,7 @@ test('a parent reports an absence, gets a credit and books an online make-up; th
   const book = page.getByRole('dialog', { name: `Book a make-up for ${child}` });
   await book.getByLabel('Class').click();
   await page
-    .getByRole('option', { name: new RegExp(`^Drawing Lab, .*${timeIn(makeupAt)}.*online`) })
+    .getByRole('option', { name: /^Drawing Lab, .*online/ })
     .first()
     .click();
   await book.getByRole('button', { name: 'Confirm make-up' }).click();
