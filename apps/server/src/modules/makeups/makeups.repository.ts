@@ -155,3 +155,20 @@ export async function claimReminder(tx: Tx, id: number, at: Date): Promise<boole
     .returning({ id: makeupCredits.id });
   return rows.length > 0;
 }
+
+/** The sessions the child has a live make-up booking in. */
+export async function liveMakeupKlassesOfChild(
+  db: Db,
+  attendeeProfileId: number,
+): Promise<Set<number>> {
+  const rows = await db
+    .select({ klassId: makeupBookings.klassId })
+    .from(makeupBookings)
+    .where(
+      and(
+        eq(makeupBookings.attendeeProfileId, attendeeProfileId),
+        isNull(makeupBookings.cancelledAt),
+      ),
+    );
+  return new Set(rows.map((r) => r.klassId));
+}

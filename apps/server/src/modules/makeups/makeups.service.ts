@@ -29,6 +29,7 @@ import {
   insertAbsence,
   insertBooking,
   insertCredit,
+  liveMakeupKlassesOfChild,
   liveMakeupsOfKlasses,
   lockBooking,
   lockChildCredits,
@@ -391,11 +392,12 @@ export async function makeupOptions(
 ): Promise<MakeupOptionsDocument> {
   const now = ctx.now();
   const credit = await usableCredit(ctx, ctx.db, viewer, await findCredit(ctx.db, creditId), now);
-  const [candidates, enrolledSchedules] = await Promise.all([
+  const [candidates, enrolledSchedules, booked] = await Promise.all([
     ctx.reads.upcomingSessions(ctx.db, now, SCAN_LIMIT),
     ctx.reads.schedulesOfChild(ctx.db, credit.attendeeProfileId),
+    liveMakeupKlassesOfChild(ctx.db, credit.attendeeProfileId),
   ]);
-  const open = candidates.filter((s) => !enrolledSchedules.has(s.scheduleId));
+  const open = candidates.filter((s) => !enrolledSchedules.has(s.scheduleId) && !booked.has(s.id));
   const scheduleIds = [...new Set(open.map((s) => s.scheduleId))];
   const [counts, makeups] = await Promise.all([
     seatCountsBySchedule(ctx.db, scheduleIds, now),
@@ -408,7 +410,6 @@ export async function makeupOptions(
   for (const s of open) {
     const left = seatsLeft(s.capacity, counts.get(s.scheduleId)) - (makeups.get(s.id) ?? 0);
     if (left <= 0) continue;
-    if (await hasLiveMakeupIn(ctx.db, s.id, credit.attendeeProfileId)) continue;
     data.push({
       klass_id: String(s.id),
       starts_at: s.startsAt.toISOString(),
