@@ -19,6 +19,7 @@ import {
   type OfferHoldRow,
   openOfferHoldsOfUser,
 } from './offer-holds.repository';
+import { deleteSessionSeat, insertSessionSeat } from './session-seats.repository';
 
 export type { RosterRow };
 
@@ -39,7 +40,7 @@ export type OrderSeatHold = {
 
 /** How a schedule's seats are taken right now. */
 export type SeatCounts = {
-  /** Seats of unexpired holds (pending orders). */
+  /** Seats of unexpired holds: pending orders, open waitlist offers and session seats. */
   held: number;
   /** Active enrollments: each takes one seat. */
   enrolled: number;
@@ -334,4 +335,33 @@ export async function offeredSeatsOfUser(
     out.set(o.scheduleId, (out.get(o.scheduleId) ?? 0) + o.seats);
   }
   return out;
+}
+
+// Session seats (docs/glossary.md#session-seat): a booking of one session (a make-up) takes a seat
+// counted against the whole schedule until that session ends. A new enrollee attends every
+// remaining session, that one included, so this is exact for one booked session and only
+// conservative when bookings sit in different sessions (docs/decisions/074-absences-and-make-ups.md).
+
+/** One session seat: the schedule, the family it is for, its holder's key, when its session ends. */
+export type SessionSeat = {
+  scheduleId: number;
+  userId: number | null;
+  /** Unique per booking, e.g. 'makeup:<booking id>': the booking releases its seat by it. */
+  holderKey: string;
+  /** The session's end: the seat counts for nothing after it. */
+  until: Date;
+};
+
+/**
+ * Takes one seat of the schedule until `until` for a booking of one session. No check here: call
+ * it in the transaction that found a seat left with lockSeatsLeft, so the schedule is locked
+ * from the count to the commit.
+ */
+export function holdSessionSeat(db: Db, seat: SessionSeat): Promise<void> {
+  return insertSessionSeat(db, seat);
+}
+
+/** Frees a booking's session seat (cancelled); nothing when it has none. */
+export function releaseSessionSeat(db: Db, holderKey: string): Promise<void> {
+  return deleteSessionSeat(db, holderKey);
 }

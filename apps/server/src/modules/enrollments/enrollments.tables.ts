@@ -22,6 +22,13 @@ export const seatHolds = pgTable(
     waitlistOfferId: integer('waitlist_offer_id').references(() => upwardKey('waitlist_offers'), {
       onDelete: 'cascade',
     }),
+    /**
+     * Set on a session seat: a hold of no order and no offer, kept by a booking of one session
+     * (a make-up, 'makeup:<booking id>') until that session ends. It counts against the whole
+     * schedule, as a new enrollee attends that session too (docs/decisions/074-absences-and-make-ups.md).
+     * Its booking releases it by this key; order and offer sweeps never touch it.
+     */
+    sessionSeatKey: text('session_seat_key'),
     seats: integer().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,6 +38,14 @@ export const seatHolds = pgTable(
     index('seat_holds_user_idx').on(t.userId),
     index('seat_holds_order_idx').on(t.orderId),
     check('seat_holds_seats_positive', sql`${t.seats} > 0`),
+    uniqueIndex('seat_holds_session_seat_key_unique')
+      .on(t.sessionSeatKey)
+      .where(sql`${t.sessionSeatKey} is not null`),
+    // A session seat belongs to its booking alone: an order's or an offer's sweep never frees it.
+    check(
+      'seat_holds_session_seat_alone',
+      sql`${t.sessionSeatKey} is null or (${t.orderId} is null and ${t.waitlistOfferId} is null)`,
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { absences, makeupBookings, makeupCredits } from './makeups.tables';
 
@@ -82,20 +82,6 @@ export async function findCredit(db: Db, id: number): Promise<CreditRow | undefi
 
 export async function setCreditUsed(tx: Tx, id: number, usedAt: Date | null): Promise<void> {
   await tx.update(makeupCredits).set({ usedAt }).where(eq(makeupCredits.id, id));
-}
-
-/** Live make-up bookings of each of these sessions. */
-export async function liveMakeupsOfKlasses(
-  db: Db,
-  klassIds: number[],
-): Promise<Map<number, number>> {
-  if (klassIds.length === 0) return new Map();
-  const rows = await db
-    .select({ klassId: makeupBookings.klassId, n: count() })
-    .from(makeupBookings)
-    .where(and(inArray(makeupBookings.klassId, klassIds), isNull(makeupBookings.cancelledAt)))
-    .groupBy(makeupBookings.klassId);
-  return new Map(rows.map((r) => [r.klassId, r.n]));
 }
 
 /** Whether the child has a live make-up booking in the session. */

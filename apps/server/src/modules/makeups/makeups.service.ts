@@ -14,7 +14,13 @@ import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-er
 import type { Viewer } from '../../lib/http';
 import type { Mailer } from '../../mail/mailer';
 import { lockScheduleCapacities } from '../classes';
-import { lockSeatsLeft, seatCountsBySchedule, seatsLeft } from '../enrollments';
+import {
+  holdSessionSeat,
+  lockSeatsLeft,
+  releaseSessionSeat,
+  seatCountsBySchedule,
+  seatsLeft,
+} from '../enrollments';
 import type { NotifyInput } from '../notifications';
 import type { FamilyCreditRow, MakeupReads, SessionRow } from './makeups.context';
 import {
@@ -30,7 +36,6 @@ import {
   insertBooking,
   insertCredit,
   liveMakeupKlassesOfChild,
-  liveMakeupsOfKlasses,
   lockBooking,
   lockChildCredits,
   lockCredit,
@@ -266,9 +271,10 @@ export async function grantCredit(
 
 /**
  * Whether the session has a free seat for a make-up, with its schedule locked until the
- * transaction ends: the same lock (and the same count) orders, waitlist offers and enrollments
- * take seats under (lockSeatsLeft), less the make-ups already booked into this session. The one
- * place this module takes seats; call it inside the transaction that then writes the booking.
+ * transaction ends: the same lock and the same count orders, waitlist offers and enrollments take
+ * seats under (lockSeatsLeft). Booked make-ups are already in that count: each holds a session
+ * seat (holdSessionSeat) until its session ends. The one place this module checks seats; call it
+ * inside the transaction that then writes the booking and its session seat.
  */
 export async function lockMakeupSeat(
   tx: Tx,
@@ -279,9 +285,11 @@ export async function lockMakeupSeat(
     (await lockSeatsLeft(tx, lockScheduleCapacities, [session.scheduleId], at)).get(
       session.scheduleId,
     ) ?? 0;
-  const makeups = (await liveMakeupsOfKlasses(tx, [session.id])).get(session.id) ?? 0;
-  return left - makeups > 0;
+  return left > 0;
 }
+
+/** The key of a make-up booking's session seat (docs/glossary.md#session-seat). */
+const seatKey = (bookingId: number) => `makeup:${bookingId}`;
 
 async function usableCredit(
   ctx: MakeupsContext,
@@ -346,11 +354,19 @@ export async function bookMakeup(
     }
     if (!(await lockMakeupSeat(tx, session, now))) throw conflict(MAKEUP_MESSAGES.full);
     await setCreditUsed(tx, credit.id, now);
-    return insertBooking(tx, {
+    const booking = await insertBooking(tx, {
       creditId: credit.id,
       klassId: session.id,
       attendeeProfileId: child,
     });
+    // Orders, the catalogue and the waitlist see the seat from this commit on.
+    await holdSessionSeat(tx, {
+      scheduleId: session.scheduleId,
+      userId: viewer.id,
+      holderKey: seatKey(booking.id),
+      until: session.endsAt,
+    });
+    return booking;
   });
   return bookingDocument(row);
 }
@@ -375,6 +391,7 @@ export async function cancelMakeup(
     }
     await lockCredit(tx, booking.creditId);
     await setCreditUsed(tx, booking.creditId, null);
+    await releaseSessionSeat(tx, seatKey(booking.id));
     return cancelBooking(tx, booking.id, now);
   });
   return bookingDocument(row);
@@ -399,16 +416,11 @@ export async function makeupOptions(
   ]);
   const open = candidates.filter((s) => !enrolledSchedules.has(s.scheduleId) && !booked.has(s.id));
   const scheduleIds = [...new Set(open.map((s) => s.scheduleId))];
-  const [counts, makeups] = await Promise.all([
-    seatCountsBySchedule(ctx.db, scheduleIds, now),
-    liveMakeupsOfKlasses(
-      ctx.db,
-      open.map((s) => s.id),
-    ),
-  ]);
+  // Booked make-ups hold session seats: the schedule's count has them already.
+  const counts = await seatCountsBySchedule(ctx.db, scheduleIds, now);
   const data = [];
   for (const s of open) {
-    const left = seatsLeft(s.capacity, counts.get(s.scheduleId)) - (makeups.get(s.id) ?? 0);
+    const left = seatsLeft(s.capacity, counts.get(s.scheduleId));
     if (left <= 0) continue;
     data.push({
       klass_id: String(s.id),
