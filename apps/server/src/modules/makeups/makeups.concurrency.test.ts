@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { CATALOGUE_CHANGED_CHANNEL } from '../classes/classes.routes';
+import { CATALOGUE_CHANGED_CHANNEL } from '../classes';
 import { as, type Cast, cast, enroll, type Person, person } from '../classes/classes-testing';
 import { seatHolds } from '../enrollments/enrollments.tables';
 import { fakePayments } from '../orders/orders-testing';
