@@ -4,6 +4,11 @@ import { type Cast, cast, enroll, hold, programmeWithSchedule } from '../classes
 import {
   enrolledAttendeesOfAccount,
   enrollmentCountOfAttendee,
+  holdSessionSeat,
+  releaseSeatsOfOffers,
+  releaseSeatsOfOrder,
+  releaseSeatsOfOrders,
+  releaseSessionSeat,
   seatCountsBySchedule,
   seatsLeft,
 } from './enrollments.service';
@@ -52,5 +57,30 @@ describe('seat counting', { timeout: 60_000 }, () => {
     expect(byschedule.get(Number(b))).toEqual(['Leo Parent', 'Mia Parent']);
     expect(await enrolledAttendeesOfAccount(t.app.db, c.student.id)).toEqual(new Map());
     expect(await enrollmentCountOfAttendee(t.app.db, c.parent.attendees.leo)).toBe(2);
+  });
+
+  it('counts a session seat as a hold until its session ends; only its key releases it', async () => {
+    const id = Number((await programmeWithSchedule(t, c)).scheduleId);
+    const ends = new Date(now.getTime() + 3_600_000);
+    await holdSessionSeat(t.app.db, {
+      scheduleId: id,
+      userId: c.parent.id,
+      holderKey: 'test:1',
+      until: ends,
+    });
+    const held = async (at = now) => (await seatCountsBySchedule(t.app.db, [id], at)).get(id)?.held;
+    expect(await held()).toBe(1);
+    expect(await held(ends)).toBe(0); // its session is over: it counts for nothing
+    // The order and offer sweeps free their own holds only.
+    await releaseSeatsOfOrder(t.app.db, 0);
+    await releaseSeatsOfOrders(t.app.db, [0]);
+    await releaseSeatsOfOffers(t.app.db, [0]);
+    expect(await held()).toBe(1);
+    // One seat per key: a second hold under the same key is refused.
+    await expect(
+      holdSessionSeat(t.app.db, { scheduleId: id, userId: null, holderKey: 'test:1', until: ends }),
+    ).rejects.toThrow();
+    await releaseSessionSeat(t.app.db, 'test:1');
+    expect(await held()).toBe(0);
   });
 });
