@@ -35,6 +35,7 @@ import {
   type Person,
   programmeWithSchedule,
 } from '../classes/classes-testing';
+import { holdSessionSeat } from '../enrollments';
 import { familyGuardians } from '../family/family.tables';
 import { comments } from '../gallery/gallery.tables';
 import { multipart, photo } from '../gallery/gallery-testing';
@@ -515,6 +516,14 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
     await fillCard(f, f.kids[1]);
     await signAgreements(f, f.kids[0]);
     const guardian = await acceptedGuardian(f);
+    // A make-up's session seat held for the family: it goes with them (the scan below finds its
+    // key by the marker if it stays).
+    await holdSessionSeat(t.app.db, {
+      scheduleId: Number(schedule.scheduleId),
+      userId: f.user.id,
+      holderKey: `makeup:${f.marker}`,
+      until: new Date(Date.now() + 86_400_000),
+    });
     const storedBefore = await storedImageFiles(f.user.id);
     expect(storedBefore.size).toBe(6);
     const pickupPhotos = await storedImageFiles(f.user.id, 'pickups');

@@ -14,7 +14,7 @@ import { rateLimited } from '../../plugins/rate-limit';
 import { eraseAccountTokens, hashAccountToken, newAccountToken } from '../accounts';
 import { eraseFamilySignatures } from '../agreements';
 import { pickupPhotoIdsOfChildren } from '../child-care';
-import { eraseEnrollmentsOf } from '../enrollments';
+import { eraseEnrollmentsOf, eraseSessionSeatsOf } from '../enrollments';
 import { eraseGuardianLinksOf, familyActedForBy } from '../family';
 import { eraseFamilyGallery } from '../gallery';
 import { eraseImageRows } from '../media';
@@ -272,6 +272,7 @@ async function eraseFamily(
   const { guardianIds, addresses } = await eraseGuardianLinksOf(tx, user.id);
   for (const address of addresses) await ctx.mailer.forgetFamilyCopies(tx, address);
   await eraseEnrollmentsOf(tx, attendeeProfileIds);
+  await eraseSessionSeatsOf(tx, user.id);
   await anonymiseOrderAttendees(tx, attendeeProfileIds, label);
   await eraseMessagesOf(tx, user.id);
   await eraseNotificationsOf(tx, user.id);

@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { enrollments } from './enrollments.tables';
+import { enrollments, seatHolds } from './enrollments.tables';
 
 /**
  * Removes every enrollment of these attendees (a deleting family's children): their seats free
@@ -9,4 +9,14 @@ import { enrollments } from './enrollments.tables';
 export async function eraseEnrollmentsOf(tx: Tx, attendeeProfileIds: number[]): Promise<void> {
   if (attendeeProfileIds.length === 0) return;
   await tx.delete(enrollments).where(inArray(enrollments.attendeeProfileId, attendeeProfileIds));
+}
+
+/**
+ * Frees the session seats held for a deleting family (docs/glossary.md#session-seat): their
+ * children's bookings go with the profiles, and the user row is kept, so no cascade frees them.
+ */
+export async function eraseSessionSeatsOf(tx: Tx, userId: number): Promise<void> {
+  await tx
+    .delete(seatHolds)
+    .where(and(eq(seatHolds.userId, userId), isNotNull(seatHolds.sessionSeatKey)));
 }

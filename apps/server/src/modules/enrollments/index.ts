@@ -36,4 +36,4 @@ export {
   seatsLeft,
 } from './enrollments.service';
 // A deleting family's part of this module (docs/decisions/072-a-familys-data-is-theirs.md).
-export { eraseEnrollmentsOf } from './enrollments-erasure.repository';
+export { eraseEnrollmentsOf, eraseSessionSeatsOf } from './enrollments-erasure.repository';
