@@ -42,6 +42,7 @@ function urlOf(name: PathName, ids: Ids): string {
     case 'passwordResetToken':
     case 'accountSettingsEmail':
     case 'guardianInvitation':
+    case 'accountDeletion':
       return (path as (t: string) => string)(token);
     case 'cartItem':
       return paths.cartItem(ids.cartItem);

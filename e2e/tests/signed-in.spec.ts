@@ -49,6 +49,7 @@ const MY_SECTION: Record<DemoRole, MenuLine[]> = {
     `link Sales Overview → ${APP}/sales_overview`,
     `link Orders → ${APP}/manage_orders`,
     `link Manage User Group → ${APP}/user_groups/1`,
+    `link Agreements → ${APP}/manage_agreements`,
   ],
 };
 

@@ -10,38 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
+import { SettingsSection } from '../../../components/settings-section';
 import { handleError } from '../../../lib/api-client';
 import {
   type ExportOutcome,
   useExportAccountDataMutation,
   useRequestAccountDeletionMutation,
 } from '../account-data-api';
-
-function Section({
-  title,
-  testId,
-  children,
-}: {
-  title: string;
-  testId: string;
-  children: React.ReactNode;
-}) {
-  const id = useId();
-  return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby={id}
-      data-testid={testId}
-      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}
-    >
-      <Typography id={id} variant="h2" sx={{ fontSize: 22, mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /** "Download my data": saved at once for most families, mailed as a link for large ones. */
 export function DownloadDataSection({ user }: { user: User }) {
@@ -58,7 +33,7 @@ export function DownloadDataSection({ user }: { user: User }) {
     }
   };
   return (
-    <Section title={t('accountData.download.title')} testId="data-download-section">
+    <SettingsSection title={t('accountData.download.title')} testId="data-download-section">
       <Stack spacing={2}>
         <Typography>{t('accountData.download.lead')}</Typography>
         <Box>
@@ -79,7 +54,7 @@ export function DownloadDataSection({ user }: { user: User }) {
           )}
         </Box>
       </Stack>
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -100,7 +75,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
     setMailed(true);
   });
   return (
-    <Section title={t('accountData.delete.title')} testId="account-delete-section">
+    <SettingsSection title={t('accountData.delete.title')} testId="account-delete-section">
       <Stack spacing={2}>
         <Typography>{t('accountData.delete.deleted')}</Typography>
         <Typography>{t('accountData.delete.kept')}</Typography>
@@ -141,6 +116,6 @@ export function DeleteAccountSection({ user }: { user: User }) {
           </Box>
         )}
       </Stack>
-    </Section>
+    </SettingsSection>
   );
 }

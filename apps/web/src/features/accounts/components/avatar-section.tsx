@@ -7,12 +7,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/avatar/user-avatar';
 import { FileUpload, type UploadFn } from '../../../components/file-upload/file-upload';
+import { SettingsSection } from '../../../components/settings-section';
 import { handleError } from '../../../lib/api-client';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { setUser } from '../../session';
 import { useUpdateProfileMutation } from '../accounts-api';
-import { SettingsSection } from './settings-section';
 
 /**
  * The profile picture: upload with a progress bar (PUT /api/v1/users/{id} multipart, field

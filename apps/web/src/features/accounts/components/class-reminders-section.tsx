@@ -12,12 +12,12 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingsSection } from '../../../components/settings-section';
 import { handleError } from '../../../lib/api-client';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { setUser } from '../../session';
 import { useUpdateProfileMutation } from '../accounts-api';
-import { SettingsSection } from './settings-section';
 
 const isChoice = (value: string): value is ClassReminders =>
   (CLASS_REMINDER_CHOICES as readonly string[]).includes(value);

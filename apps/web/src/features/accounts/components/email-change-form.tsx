@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
+import { SettingsSection } from '../../../components/settings-section';
 import { useChangeEmailMutation } from '../accounts-api';
-import { SettingsSection } from './settings-section';
 
 /**
  * Changing the e-mail address: the new address gets a confirmation link, and nothing changes

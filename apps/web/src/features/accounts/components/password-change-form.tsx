@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
+import { SettingsSection } from '../../../components/settings-section';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { useChangePasswordMutation } from '../accounts-api';
 import { sessionTokenReplaced } from '../accounts-session';
 import { PasswordStrengthHint } from './password-strength-hint';
-import { SettingsSection } from './settings-section';
 
 function PasswordFields({ user, onChanged }: { user: User; onChanged: () => void }) {
   const { t } = useTranslation();

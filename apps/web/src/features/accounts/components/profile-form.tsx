@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form/form-error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useForm } from '../../../components/form/use-form';
+import { SettingsSection } from '../../../components/settings-section';
 import { isLanguage, storedLanguage, storeLanguage } from '../../../i18n/i18n';
 import { liveLanguageSet } from '../../../i18n/language-slice';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { setUser } from '../../session';
 import { useUpdateProfileMutation } from '../accounts-api';
-import { SettingsSection } from './settings-section';
 import { TimeZoneSelect } from './time-zone-select';
 
 /**
