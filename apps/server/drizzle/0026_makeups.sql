@@ -31,6 +31,7 @@ CREATE TABLE "makeup_credits" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "seat_holds" ADD COLUMN "session_seat_key" text;--> statement-breakpoint
 ALTER TABLE "absences" ADD CONSTRAINT "absences_klass_id_klasses_id_fk" FOREIGN KEY ("klass_id") REFERENCES "public"."klasses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "absences" ADD CONSTRAINT "absences_attendee_profile_id_attendee_profiles_id_fk" FOREIGN KEY ("attendee_profile_id") REFERENCES "public"."attendee_profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "absences" ADD CONSTRAINT "absences_reported_by_id_users_id_fk" FOREIGN KEY ("reported_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -51,4 +52,6 @@ CREATE INDEX "makeup_credits_attendee_idx" ON "makeup_credits" USING btree ("att
 CREATE INDEX "makeup_credits_origin_klass_idx" ON "makeup_credits" USING btree ("origin_klass_id");--> statement-breakpoint
 CREATE INDEX "makeup_credits_absence_idx" ON "makeup_credits" USING btree ("absence_id");--> statement-breakpoint
 CREATE INDEX "makeup_credits_granted_by_idx" ON "makeup_credits" USING btree ("granted_by_id");--> statement-breakpoint
-CREATE INDEX "makeup_credits_expires_idx" ON "makeup_credits" USING btree ("expires_at");
+CREATE INDEX "makeup_credits_expires_idx" ON "makeup_credits" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "seat_holds_session_seat_key_unique" ON "seat_holds" USING btree ("session_seat_key") WHERE "seat_holds"."session_seat_key" is not null;--> statement-breakpoint
+ALTER TABLE "seat_holds" ADD CONSTRAINT "seat_holds_session_seat_alone" CHECK ("seat_holds"."session_seat_key" is null or ("seat_holds"."order_id" is null and "seat_holds"."waitlist_offer_id" is null));

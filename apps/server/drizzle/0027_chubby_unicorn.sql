@@ -1,3 +1,0 @@
-ALTER TABLE "seat_holds" ADD COLUMN "session_seat_key" text;--> statement-breakpoint
-CREATE UNIQUE INDEX "seat_holds_session_seat_key_unique" ON "seat_holds" USING btree ("session_seat_key") WHERE "seat_holds"."session_seat_key" is not null;--> statement-breakpoint
-ALTER TABLE "seat_holds" ADD CONSTRAINT "seat_holds_session_seat_alone" CHECK ("seat_holds"."session_seat_key" is null or ("seat_holds"."order_id" is null and "seat_holds"."waitlist_offer_id" is null));
