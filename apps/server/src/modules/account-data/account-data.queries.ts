@@ -14,6 +14,7 @@ import {
 import { familyGuardians } from '../family/family.tables';
 import { comments, postImages, posts } from '../gallery/gallery.tables';
 import { ledgerEntries } from '../ledger/ledger.tables';
+import { absences, makeupBookings, makeupCredits } from '../makeups/makeups.tables';
 import { images } from '../media/media.tables';
 import { messageRecipients, messages } from '../messages/messages.tables';
 import { orderItemAttendees, orderItems, orders } from '../orders/orders.tables';
@@ -305,4 +306,51 @@ export async function guardiansOf(db: Db, familyId: number, personId: number) {
     guardians: rows.map((r) => ({ ...r, expires_at: r.accepted_at ? null : r.expires_at })),
     you_are_guardian_of: guardianOf ?? null,
   };
+}
+
+/** The family's reported absences, make-up credits and the make-ups booked with them. */
+export async function makeupsOf(db: Db, userId: number) {
+  const children = db
+    .select({ id: attendeeProfiles.id })
+    .from(attendeeProfiles)
+    .where(eq(attendeeProfiles.userId, userId));
+  const [reported, credits, bookings] = await Promise.all([
+    db
+      .select({
+        attendee_profile_id: absences.attendeeProfileId,
+        klass_id: absences.klassId,
+        reason: absences.reason,
+        created_at: absences.createdAt,
+      })
+      .from(absences)
+      .where(inArray(absences.attendeeProfileId, children))
+      .orderBy(asc(absences.id)),
+    db
+      .select({
+        id: makeupCredits.id,
+        attendee_profile_id: makeupCredits.attendeeProfileId,
+        origin_klass_id: makeupCredits.originKlassId,
+        source: makeupCredits.source,
+        reason: makeupCredits.reason,
+        expires_at: makeupCredits.expiresAt,
+        used_at: makeupCredits.usedAt,
+        revoked_at: makeupCredits.revokedAt,
+        created_at: makeupCredits.createdAt,
+      })
+      .from(makeupCredits)
+      .where(inArray(makeupCredits.attendeeProfileId, children))
+      .orderBy(asc(makeupCredits.id)),
+    db
+      .select({
+        makeup_credit_id: makeupBookings.creditId,
+        attendee_profile_id: makeupBookings.attendeeProfileId,
+        klass_id: makeupBookings.klassId,
+        created_at: makeupBookings.createdAt,
+        cancelled_at: makeupBookings.cancelledAt,
+      })
+      .from(makeupBookings)
+      .where(inArray(makeupBookings.attendeeProfileId, children))
+      .orderBy(asc(makeupBookings.id)),
+  ]);
+  return { absences: reported, makeup_credits: credits, makeup_bookings: bookings };
 }

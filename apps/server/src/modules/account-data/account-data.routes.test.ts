@@ -27,6 +27,7 @@ import { bearer, type SignedInUser, signedInUser } from '../accounts/accounts-te
 import { agreementSignatures } from '../agreements/agreements.tables';
 import { publishAgreement, sign } from '../agreements/agreements-testing';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
+import { klasses } from '../classes/classes.tables';
 import {
   as,
   type Cast,
@@ -40,6 +41,7 @@ import { familyGuardians } from '../family/family.tables';
 import { comments } from '../gallery/gallery.tables';
 import { multipart, photo } from '../gallery/gallery-testing';
 import { ledgerEntries } from '../ledger/ledger.tables';
+import { absences, makeupCredits } from '../makeups/makeups.tables';
 import { images } from '../media/media.tables';
 import { messageRecipients, messages } from '../messages/messages.tables';
 import { notifications } from '../notifications/notifications.tables';
@@ -274,6 +276,18 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
     const pickupId = await fillCard(f, f.kids[0]);
     await signAgreements(f, f.kids[0]);
     const guardian = await acceptedGuardian(f);
+    // An absence reported for a session, and a make-up credit staff gave for it.
+    const [klass] = await t.database.db.select({ id: klasses.id }).from(klasses).limit(1);
+    const kid = f.kids[0] as number;
+    await t.database.db
+      .insert(absences)
+      .values({ klassId: klass?.id as number, attendeeProfileId: kid, reason: `${f.marker} ill` });
+    await t.database.db.insert(makeupCredits).values({
+      attendeeProfileId: kid,
+      source: 'staff',
+      reason: `${f.marker} granted`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     const stranger = await markedFamily(t);
     await postArtwork(stranger, stranger.kids[0], `${stranger.marker} caption`);
     await fillCard(stranger, stranger.kids[0]);
@@ -356,6 +370,15 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
       ]),
     );
     expect(typeof signatures[0].ip).toBe('string');
+
+    const makeups = json('makeups.json');
+    expect(makeups.absences).toMatchObject([
+      { attendee_profile_id: kid, reason: `${f.marker} ill` },
+    ]);
+    expect(makeups.makeup_credits).toMatchObject([
+      { attendee_profile_id: kid, source: 'staff', reason: `${f.marker} granted`, used_at: null },
+    ]);
+    expect(makeups.makeup_bookings).toEqual([]);
 
     // The second guardian; the family's own account is nobody's guardian.
     const guardians = json('guardians.json');

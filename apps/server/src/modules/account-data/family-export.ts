@@ -10,6 +10,7 @@ import {
   galleryOf,
   guardiansOf,
   ledgerOf,
+  makeupsOf,
   messagesOf,
   ordersOf,
   profileOf,
@@ -99,6 +100,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   gallerySection,
   childCardSection,
   jsonSection('agreement_signatures', signaturesOf),
+  jsonSection('makeups', makeupsOf),
   {
     name: 'guardians',
     entries: async (db, userId, personId) => [
