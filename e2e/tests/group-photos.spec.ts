@@ -136,11 +136,17 @@ test('a teacher tags one photo with two children: both families see it, a guest 
     ).toBeVisible({ timeout: 20_000 });
   }
 
-  // Ava's family captions it, as the post's family; a guest never sees it: not by its address,
-  // not in the public student gallery (once its picture is processed).
-  const captioned = await request.patch(GALLERY_API.post(postId), {
+  // No one tagged family changes what the other sees: the teacher captions it. A guest never sees
+  // it: not by its address, not in the public student gallery (once its picture is processed).
+  const caption = { data: { post: { caption: `Group ${stamp}` } } };
+  const byFamily = await request.patch(GALLERY_API.post(postId), {
     headers: bearer(ava.jwt),
-    data: { post: { caption: `Group ${stamp}` } },
+    ...caption,
+  });
+  expect(byFamily.status()).toBe(403);
+  const captioned = await request.patch(GALLERY_API.post(postId), {
+    headers: bearer(await apiToken(request, 'teacher')),
+    ...caption,
   });
   expect(captioned.status()).toBe(200);
   const boSees = await request.get(GALLERY_API.post(postId), { headers: bearer(bo.jwt) });

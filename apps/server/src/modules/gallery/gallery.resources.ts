@@ -11,6 +11,15 @@ import { publicStudentName } from './student-name';
 
 type AvatarUrl = (key: string | null) => string | null;
 
+/**
+ * The viewer's family keeps this post: it is their child's alone. A group photo is every tagged
+ * family's, so one of them never changes or deletes what the others see: the school does
+ * (docs/decisions/073-group-photos.md).
+ */
+export function familyKeepsPost(row: Pick<PostRow, 'isFamily' | 'isGroup'>): boolean {
+  return row.isFamily && !row.isGroup;
+}
+
 export function postResource(row: PostRow, viewer: GalleryViewer, images: ArtworkImage[]) {
   const insider = row.isFamily || isStaff(viewer);
   const attributes: PostAttributes = {
@@ -36,8 +45,8 @@ export function postResource(row: PostRow, viewer: GalleryViewer, images: Artwor
     comment_count: row.commentCount,
     feedback_count: row.feedbackCount,
     permissions: {
-      edit: row.isFamily || (viewer !== null && row.authorId === viewer.id),
-      delete: row.isFamily || viewer?.role === 'admin',
+      edit: familyKeepsPost(row) || (viewer !== null && row.authorId === viewer.id),
+      delete: familyKeepsPost(row) || viewer?.role === 'admin',
       hide: isStaff(viewer),
       feedback: row.givesFeedback,
       comment: viewer !== null,

@@ -372,17 +372,32 @@ describe('group photos: the strictest consent wins', { timeout: 120_000 }, () =>
     );
   });
 
-  it('either tagged family edits the caption as the post’s family', async () => {
+  it('no tagged family changes or deletes what the others see; the school does', async () => {
+    const post = GALLERY_API.post(postIds.familyAndPublic);
     for (const who of [viewers.annFamily, viewers.benFamily] as Person[]) {
-      const res = await t.app.inject({
+      const shown = postDocumentSchema.parse((await get(who, post)).json()).data.attributes;
+      expect(shown.permissions).toMatchObject({ edit: false, delete: false });
+      const edited = await t.app.inject({
         method: 'PATCH',
-        url: GALLERY_API.post(postIds.familyAndPublic),
+        url: post,
         headers: auth(who),
         payload: { post: { caption: `Ours ${who.id}` } },
       });
-      expect(res.statusCode).toBe(200);
-      expect(postDocumentSchema.parse(res.json()).data.attributes.caption).toBe(`Ours ${who.id}`);
+      expect(edited.statusCode).toBe(403);
+      const deleted = await t.app.inject({ method: 'DELETE', url: post, headers: auth(who) });
+      expect(deleted.statusCode).toBe(403);
     }
+    // The teacher who assigned it captions it, for every tagged family at once.
+    const teacher = viewers.teacher as Person;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: post,
+      headers: auth(teacher),
+      payload: { post: { caption: 'Our class mural' } },
+    });
+    expect(res.statusCode).toBe(200);
+    const seen = await get(viewers.annFamily, post);
+    expect(postDocumentSchema.parse(seen.json()).data.attributes.caption).toBe('Our class mural');
   });
 
   it('the public gallery and shared image addresses follow the strictest child', async () => {

@@ -52,8 +52,10 @@ export type PostRow = {
   klass: { id: number; startsAt: Date; scheduleId: number; klassGroupName: string } | null;
   commentCount: number;
   feedbackCount: number;
-  /** The viewer's account owns the student. */
+  /** The viewer's account owns the student (any tagged student of a group photo). */
   isFamily: boolean;
+  /** A group photo: tagged with several students, so no one family's alone (decision 073). */
+  isGroup: boolean;
   /** The viewer may give feedback on it (a teacher of the student's classes, an admin). */
   givesFeedback: boolean;
   /** A group photo seen less widely than some tagged families chose (decision 073). */
@@ -118,6 +120,7 @@ function postSelection(viewer: GalleryViewer) {
     commentCount: sql<number>`(select count(*) from ${comments} where ${comments.postId} = ${posts.id} and ${seesComment(viewer)})::int`,
     feedbackCount: sql<number>`(select count(*) from ${feedbacks} where ${feedbacks.postId} = ${posts.id})::int`,
     isFamily: sql<boolean>`coalesce(${isFamilyOf(viewer)}, false)`,
+    isGroup: sql<boolean>`exists (select 1 from ${postStudents} where ${postStudents.postId} = ${posts.id})`,
     givesFeedback: sql<boolean>`coalesce(${givesFeedback(viewer)}, false)`,
     // Staff only are told (postResource); nobody else's page pays for the check.
     heldBack: isStaff(viewer) ? sql<boolean>`${heldBack()}` : sql<boolean>`false`,
@@ -163,6 +166,7 @@ function toPostRow(row: SelectedPost): PostRow {
     commentCount: Number(row.commentCount),
     feedbackCount: Number(row.feedbackCount),
     isFamily: Boolean(row.isFamily),
+    isGroup: Boolean(row.isGroup),
     givesFeedback: Boolean(row.givesFeedback),
     heldBack: Boolean(row.heldBack),
   };

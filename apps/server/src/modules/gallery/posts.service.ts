@@ -12,7 +12,7 @@ import type { Viewer } from '../../lib/http';
 import { feedbacksOfPost } from './comments.repository';
 import { withTeachers } from './conversation-people';
 import type { GalleryContext } from './gallery.context';
-import { feedbackResource, postResource } from './gallery.resources';
+import { familyKeepsPost, feedbackResource, postResource } from './gallery.resources';
 import { tellFamily } from './gallery-notices';
 import { type GalleryViewer, isStaff } from './gallery-viewer';
 import {
@@ -302,8 +302,12 @@ export async function editPost(
 ): Promise<PostDocument> {
   const row = await seenPost(ctx, viewer, postId);
   const editsContent = body.caption !== undefined || body.klass_id !== undefined;
-  if (editsContent && !(row.isFamily || row.authorId === viewer.id)) {
-    throw forbidden('Only the family or the post’s author may edit it.');
+  if (editsContent && !(familyKeepsPost(row) || row.authorId === viewer.id)) {
+    throw forbidden(
+      row.isGroup
+        ? 'A group photo is changed by the school: ask a teacher.'
+        : 'Only the family or the post’s author may edit it.',
+    );
   }
   if (body.hidden !== undefined && !isStaff(viewer)) {
     throw forbidden('Only teachers and admins may hide a post.');
@@ -329,8 +333,12 @@ export async function editPost(
 /** DELETE /posts/{id}: the family or an admin; its images' files go too. */
 export async function removePost(ctx: GalleryContext, viewer: Viewer, postId: number) {
   const row = await seenPost(ctx, viewer, postId);
-  if (!row.isFamily && viewer.role !== 'admin') {
-    throw forbidden('Only the family or an admin may delete a post.');
+  if (!familyKeepsPost(row) && viewer.role !== 'admin') {
+    throw forbidden(
+      row.isGroup
+        ? 'A group photo is removed by the school: ask a teacher.'
+        : 'Only the family or an admin may delete a post.',
+    );
   }
   const imageIds = await deletePost(ctx.db, row.id);
   await ctx.media.deleteImages(imageIds);
