@@ -1,5 +1,4 @@
 import type { SessionClaims } from '@atelier/contract';
-import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { SessionUser } from './users.repository';
 
 /**
@@ -9,9 +8,4 @@ import type { SessionUser } from './users.repository';
  */
 export type Session = { user: SessionUser; claims: SessionClaims; familyId: number };
 
-/**
- * SQL for the family a user (the outer query's `userId` column) is an accepted second guardian
- * of, or null. The family module writes it (it owns the guardian links) and app.ts hands it to the
- * auth plugin, so the session lookup stays one statement per token.
- */
-export type FamilyOfSql = (userId: SQLWrapper) => SQL<number | null>;
+export type { FamilyOfSql } from './users.repository';

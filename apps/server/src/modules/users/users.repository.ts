@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { revokedTokens, users } from './users.tables';
 
@@ -8,7 +8,6 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
 /** A user as services pass it around: everything but the password hash. */
-import type { FamilyOfSql } from './session';
 
 export type SessionUser = Omit<UserRow, 'passwordHash'>;
 
@@ -26,6 +25,13 @@ export async function findUserById(executor: DbExecutor, id: number): Promise<Us
   const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
+
+/**
+ * SQL for the family a user (the outer query's `userId` column) is an accepted second guardian
+ * of, or null. The family module writes it (it owns the guardian links) and app.ts hands it to the
+ * auth plugin, so the session lookup stays one statement per token.
+ */
+export type FamilyOfSql = (userId: SQLWrapper) => SQL<number | null>;
 
 /**
  * Builds the one statement an authenticated request costs: the user and whether the token's jti
