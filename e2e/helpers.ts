@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { type DemoRole, demoAccount, expect } from './fixtures';
+import { APP, type DemoRole, demoAccount, expect } from './fixtures';
 import { linkIn, nextMail } from './mail';
 
 // What several specs do the same way: reach the API as a demo account, start from an empty cart,
@@ -236,4 +236,23 @@ export async function addChild(
   });
   expect(card.status()).toBe(200);
   return { userId, childId };
+}
+
+// The demo school's time zone, in which /classes lays out its calendar.
+const CLASSES_ZONE = 'America/New_York';
+const dayIn = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: CLASSES_ZONE }).format(at);
+const timeIn = (at: Date) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: CLASSES_ZONE,
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(at);
+
+/** Opens, on /classes, the session of `programme` that starts at `startsAt` (month view). */
+export async function openKlass(page: Page, programme: string, startsAt: Date) {
+  await page.goto(`${APP}/classes?date=${dayIn(startsAt)}`);
+  await page
+    .locator(`[data-date="${dayIn(startsAt)}"]`)
+    .getByRole('button', { name: new RegExp(`^${timeIn(startsAt)} .*${programme}`) })
+    .click();
 }

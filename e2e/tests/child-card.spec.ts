@@ -1,27 +1,17 @@
-import type { Page } from '@playwright/test';
 import { APP, expect, signInAs, test } from '../fixtures';
-import { addPastKlass, bearer, placeOrder, registerFamily, scheduleOf } from '../helpers';
+import {
+  addPastKlass,
+  bearer,
+  openKlass,
+  placeOrder,
+  registerFamily,
+  scheduleOf,
+} from '../helpers';
 import { freshEmail } from '../mail';
 
 // The child's card end to end (docs/product.md#the-childs-card): a parent fills in a child's
 // emergency contact and allergy on the family page, books a class, and the teacher sees the
 // allergy flagged on the session's roll.
-
-const ZONE = 'America/New_York';
-const dayIn = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at);
-const timeIn = (at: Date) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' }).format(
-    at,
-  );
-
-/** Opens, on /classes, the session of `programme` that starts at `startsAt` (month view). */
-async function openKlass(page: Page, programme: string, startsAt: Date) {
-  await page.goto(`${APP}/classes?date=${dayIn(startsAt)}`);
-  await page
-    .locator(`[data-date="${dayIn(startsAt)}"]`)
-    .getByRole('button', { name: new RegExp(`^${timeIn(startsAt)} .*${programme}`) })
-    .click();
-}
 
 test('a parent fills in the child’s card and books; the teacher sees the allergy on the roll', async ({
   page,

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { APP, demoAccount, expect, signInAs, test } from '../fixtures';
-import { addPastKlass, scheduleOf } from '../helpers';
+import { addPastKlass, openKlass, scheduleOf } from '../helpers';
 
 // Live features end to end in Chromium against the real server and its /cable
 // (docs/product.md#class-messages, #search, #attendance): a class message reaches a family's open
@@ -82,22 +81,6 @@ test('the search dialog opens with / and leads to what it found', async ({ page 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
-
-const ZONE = 'America/New_York';
-const dayIn = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at);
-const timeIn = (at: Date) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' }).format(
-    at,
-  );
-
-/** Opens, on /classes, the session of `programme` that starts at `startsAt` (month view). */
-async function openKlass(page: Page, programme: string, startsAt: Date) {
-  await page.goto(`${APP}/classes?date=${dayIn(startsAt)}`);
-  await page
-    .locator(`[data-date="${dayIn(startsAt)}"]`)
-    .getByRole('button', { name: new RegExp(`^${timeIn(startsAt)} .*${programme}`) })
-    .click();
-}
 
 test("the teacher takes a session's attendance and the family sees its child marked", async ({
   page,

@@ -1,27 +1,10 @@
-import type { Page } from '@playwright/test';
 import { APP, expect, signInAs, test } from '../fixtures';
-import { addPastKlass, placeOrder, registerFamily, scheduleOf } from '../helpers';
+import { addPastKlass, openKlass, placeOrder, registerFamily, scheduleOf } from '../helpers';
 import { freshEmail } from '../mail';
 
 // Absences and make-ups end to end (docs/product.md#absences-and-make-ups): a parent reports a
 // child's absence from an upcoming in-person session, receives a make-up credit, books an online
 // session with it, and the roll of that session shows the child as a make-up.
-
-const ZONE = 'America/New_York';
-const dayIn = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at);
-const timeIn = (at: Date) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' }).format(
-    at,
-  );
-
-/** Opens, on /classes, the session of `programme` that starts at `startsAt` (month view). */
-async function openKlass(page: Page, programme: string, startsAt: Date) {
-  await page.goto(`${APP}/classes?date=${dayIn(startsAt)}`);
-  await page
-    .locator(`[data-date="${dayIn(startsAt)}"]`)
-    .getByRole('button', { name: new RegExp(`^${timeIn(startsAt)} .*${programme}`) })
-    .click();
-}
 
 test('a parent reports an absence, gets a credit and books an online make-up; the roll shows it', async ({
   page,
