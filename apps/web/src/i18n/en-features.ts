@@ -1658,6 +1658,7 @@ export const enFeatures = {
   attendance: {
     excused: 'Excused',
     makeup: 'Make-up',
+    trial: 'Trial',
     title: 'Attendance',
     open: 'Attendance',
     dialogTitle: 'Attendance: {{title}}',

@@ -1656,6 +1656,7 @@ export const jaFeatures: FeatureTranslation = {
   attendance: {
     excused: '欠席連絡あり',
     makeup: '振替',
+    trial: '体験',
     title: '出欠',
     open: '出欠',
     dialogTitle: '出欠: {{title}}',
