@@ -29,6 +29,8 @@ export const attendanceRollEntrySchema = z.object({
   excused: z.boolean(),
   /** Here on a make-up credit, not enrolled in the schedule. */
   makeup: z.boolean(),
+  /** Here for a trial class of the programme (docs/product.md#trial-classes). */
+  trial: z.boolean(),
   /**
    * The child's card as the roll shows it (docs/product.md#the-childs-card): the roll is only the
    * session's teacher's and admins', and each read of medical notes here is logged.

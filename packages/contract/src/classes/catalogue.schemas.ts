@@ -28,6 +28,8 @@ export const publicKlassGroupAttributesSchema = z.object({
   location: z.string().nullable(),
   min_age: z.number().int().nullable(),
   max_age: z.number().int().nullable(),
+  /** Cents for one trial class (0: free), or null: the programme offers no trial. */
+  trial_price: z.number().int().nullable(),
   image_url: z.string().nullable(),
   thumb_url: z.string().nullable(),
 });

@@ -4,8 +4,8 @@ import { pageQuerySchema } from '../common/page.schemas';
 import { textSchema } from '../common/text.schemas';
 import { translationsSchema } from '../common/translations.schemas';
 import type { FieldError } from '../errors';
-import { AUDIENCES, FORMATS, MAX_AGE } from './classes.constants';
-import { booleanQuerySchema, optionalText, requiredText } from './fields';
+import { AUDIENCES, FORMATS, MAX_AGE, MAX_PRICE_CENTS } from './classes.constants';
+import { booleanQuerySchema, centsSchema, optionalText, requiredText } from './fields';
 
 /** A URL-safe name: lower-case letters, digits and single hyphens (`observational-drawing`). */
 export const slugSchema = textSchema({ min: 1, max: 80 }).regex(
@@ -30,6 +30,12 @@ const ageSchema = z
   .min(0, 'Must not be negative')
   .max(MAX_AGE, `Must be at most ${MAX_AGE}`)
   .nullable();
+
+/**
+ * The price of one trial class of the programme in cents (0: a free trial), or null when the
+ * programme offers none (docs/product.md#trial-classes).
+ */
+const trialPriceSchema = centsSchema(MAX_PRICE_CENTS).nullable();
 
 const meetingUrlSchema = textSchema({ max: 500 })
   .nullable()
@@ -60,6 +66,7 @@ export const klassGroupFieldsSchema = z.object({
   min_age: ageSchema.default(null),
   max_age: ageSchema.default(null),
   published: z.boolean({ error: 'Invalid input' }).default(false),
+  trial_price: trialPriceSchema.default(null),
   /** Replaces the stored translations as a whole; readers get them in the fields above. */
   translations: klassGroupTranslationsSchema.default({}),
 });
@@ -79,6 +86,7 @@ export const updateKlassGroupBodySchema = z.object({
       min_age: ageSchema,
       max_age: ageSchema,
       published: z.boolean({ error: 'Invalid input' }),
+      trial_price: trialPriceSchema,
       translations: klassGroupTranslationsSchema,
     })
     .partial(),
@@ -128,6 +136,8 @@ export const klassGroupAttributesSchema = z.object({
   /** A square thumbnail (320 px). */
   thumb_url: z.string().nullable(),
   published: z.boolean(),
+  /** Cents for one trial class (0: free), or null: no trial offered. */
+  trial_price: z.number().int().nullable(),
   /** `name` and `description` above are the default language's; these are the others. */
   translations: klassGroupTranslationsSchema,
   created_at: z.string(),

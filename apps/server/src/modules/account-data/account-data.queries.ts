@@ -19,6 +19,7 @@ import { images } from '../media/media.tables';
 import { messageRecipients, messages } from '../messages/messages.tables';
 import { orderItemAttendees, orderItems, orders } from '../orders/orders.tables';
 import { payments } from '../payments/payments.tables';
+import { trialBookings } from '../trials/trials.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
 
 // The reads of a family's data export over the tables of the modules that hold it
@@ -353,4 +354,24 @@ export async function makeupsOf(db: Db, userId: number) {
       .orderBy(asc(makeupBookings.id)),
   ]);
   return { absences: reported, makeup_credits: credits, makeup_bookings: bookings };
+}
+
+/** The family's trial classes (docs/product.md#trial-classes). */
+export async function trialsOf(db: Db, userId: number) {
+  return db
+    .select({
+      id: trialBookings.id,
+      attendee_profile_id: trialBookings.attendeeProfileId,
+      klass_id: trialBookings.klassId,
+      klass_group_id: trialBookings.klassGroupId,
+      price: trialBookings.price,
+      status: trialBookings.status,
+      credit_until: trialBookings.creditUntil,
+      credited_at: trialBookings.creditedAt,
+      created_at: trialBookings.createdAt,
+      cancelled_at: trialBookings.cancelledAt,
+    })
+    .from(trialBookings)
+    .where(eq(trialBookings.userId, userId))
+    .orderBy(asc(trialBookings.id));
 }

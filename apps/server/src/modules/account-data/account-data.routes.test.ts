@@ -27,7 +27,7 @@ import { bearer, type SignedInUser, signedInUser } from '../accounts/accounts-te
 import { agreementSignatures } from '../agreements/agreements.tables';
 import { publishAgreement, sign } from '../agreements/agreements-testing';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { klasses } from '../classes/classes.tables';
+import { klasses, klassGroups } from '../classes/classes.tables';
 import {
   as,
   type Cast,
@@ -46,6 +46,7 @@ import { images } from '../media/media.tables';
 import { messageRecipients, messages } from '../messages/messages.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { orderItemAttendees, orders } from '../orders/orders.tables';
+import { trialBookings } from '../trials/trials.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
 import { accountExports } from './account-data.tables';
 
@@ -288,6 +289,16 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
       reason: `${f.marker} granted`,
       expiresAt: new Date(Date.now() + 86_400_000),
     });
+    const [group] = await t.database.db.select({ id: klassGroups.id }).from(klassGroups).limit(1);
+    await t.database.db.insert(trialBookings).values({
+      klassId: klass?.id as number,
+      klassGroupId: group?.id as number,
+      attendeeProfileId: kid,
+      userId: f.user.id,
+      price: 1500,
+      status: 'booked',
+      creditUntil: new Date(Date.now() + 86_400_000),
+    });
     const stranger = await markedFamily(t);
     await postArtwork(stranger, stranger.kids[0], `${stranger.marker} caption`);
     await fillCard(stranger, stranger.kids[0]);
@@ -379,6 +390,9 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
       { attendee_profile_id: kid, source: 'staff', reason: `${f.marker} granted`, used_at: null },
     ]);
     expect(makeups.makeup_bookings).toEqual([]);
+    expect(json('trials.json')).toMatchObject([
+      { attendee_profile_id: kid, price: 1500, status: 'booked' },
+    ]);
 
     // The second guardian; the family's own account is nobody's guardian.
     const guardians = json('guardians.json');

@@ -124,6 +124,7 @@ async function rollDocument(
             marked_at: mark ? mark.updatedAt.toISOString() : null,
             excused: extras.excused.has(a.id),
             makeup: a.makeup,
+            trial: a.trial,
             ...(care.get(a.id) ?? NO_CARE),
           };
         }),
@@ -134,23 +135,29 @@ async function rollDocument(
 
 /**
  * Who is on a session's roll: those actively enrolled whose enrollment covers it, then those
- * coming on a make-up credit (docs/product.md#absences-and-make-ups), who are marked alike.
+ * coming on a make-up credit (docs/product.md#absences-and-make-ups) or for a trial class
+ * (docs/product.md#trial-classes), who are marked alike.
  */
 async function attendeesOfKlass(
   ctx: AttendanceContext,
   klass: KlassFacts,
-): Promise<{ id: number; name: string; makeup: boolean }[]> {
+): Promise<{ id: number; name: string; makeup: boolean; trial: boolean }[]> {
   const [enrolled, extras] = await Promise.all([
     ctx.reads.enrolledAttendees(ctx.db, klass.scheduleId),
     ctx.reads.rollExtras(ctx.db, klass.id),
   ]);
   const regular = enrolled
     .filter((a) => attendsKlass(a, klass.startsAt))
-    .map((a) => ({ id: a.id, name: a.name, makeup: false }));
+    .map((a) => ({ id: a.id, name: a.name, makeup: false, trial: false }));
   const seen = new Set(regular.map((a) => a.id));
+  const makeups = extras.makeups.filter((m) => !seen.has(m.id));
+  for (const m of makeups) seen.add(m.id);
   return [
     ...regular,
-    ...extras.makeups.filter((m) => !seen.has(m.id)).map((m) => ({ ...m, makeup: true })),
+    ...makeups.map((m) => ({ ...m, makeup: true, trial: false })),
+    ...extras.trials
+      .filter((t) => !seen.has(t.id))
+      .map((t) => ({ ...t, makeup: false, trial: true })),
   ];
 }
 

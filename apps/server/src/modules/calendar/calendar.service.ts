@@ -146,6 +146,7 @@ export async function calendarDocument(
         location: group.location,
         min_age: group.minAge,
         max_age: group.maxAge,
+        trial_price: group.trialPrice,
         image_url: image?.url ?? null,
         thumb_url: image?.thumbUrl ?? null,
       },

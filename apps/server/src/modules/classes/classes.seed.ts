@@ -48,9 +48,11 @@ type DemoSchedule = {
 
 type DemoProgramme = Omit<
   KlassGroupFields,
-  'slug' | 'published' | 'description' | 'translations'
+  'slug' | 'published' | 'description' | 'translations' | 'trial_price'
 > & {
   slug: string;
+  /** Most programmes offer no trial (docs/product.md#trial-classes). */
+  trial_price?: number | null;
   description: string;
   schedules: DemoSchedule[];
 };
@@ -104,6 +106,7 @@ export const DEMO_PROGRAMMES: DemoProgramme[] = [
   {
     name: 'Observational Drawing',
     slug: 'observational-drawing',
+    trial_price: 0,
     description:
       'Young artists learn to really look: still lifes, plants, shells and each other. Each class builds one skill — contour, proportion, light and shadow — with pencil, charcoal and ink, and ends with a short gallery walk where everyone shares what they noticed.',
     audience: 'kids',
@@ -286,6 +289,7 @@ export const DEMO_PROGRAMMES: DemoProgramme[] = [
   {
     name: 'Figure Drawing',
     slug: 'figure-drawing',
+    trial_price: 2500,
     description:
       'Untutored and guided sessions with a live model: gesture warm-ups, long poses and short critiques. All levels welcome; bring your own materials or buy a kit. Ages 18 and up.',
     audience: 'adults',
@@ -393,6 +397,7 @@ export async function seedDemoClasses(
     const ja = PROGRAMMES_JA[programme.slug];
     const group = await createKlassGroup(ctx, {
       ...fields,
+      trial_price: fields.trial_price ?? null,
       published: true,
       translations: ja ? { ja } : {},
     });

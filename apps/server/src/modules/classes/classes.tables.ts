@@ -43,12 +43,15 @@ export const klassGroups = pgTable(
     /** Storage key of the re-encoded image (storage/images.ts), or null. */
     imageKey: text('image_key'),
     published: boolean().notNull().default(false),
+    /** Cents for one trial class (0: free); null when the programme offers no trial. */
+    trialPrice: integer('trial_price'),
     translations: translations<'name' | 'description'>(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('klass_groups_slug_unique').on(t.slug),
     index('klass_groups_published_name_idx').on(t.published, t.name),
+    check('klass_groups_trial_price_not_negative', sql`${t.trialPrice} >= 0`),
   ],
 );
 

@@ -123,6 +123,7 @@ export async function createKlassGroup(
       minAge: fields.min_age,
       maxAge: fields.max_age,
       published: fields.published,
+      trialPrice: fields.trial_price,
       translations: storedTranslations(fields.translations),
     });
   } catch (error) {
@@ -161,6 +162,7 @@ export async function updateKlassGroup(
     minAge: patch.min_age,
     maxAge: patch.max_age,
     published: patch.published,
+    trialPrice: patch.trial_price,
     translations: patch.translations && storedTranslations(patch.translations),
   };
   try {

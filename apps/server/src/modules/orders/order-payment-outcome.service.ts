@@ -5,6 +5,7 @@ import { lockScheduleCapacities } from '../classes';
 import { redeemCouponUses, reinstateRedeemedUses, releaseCouponUses } from '../coupons';
 import { enrollHeldOrder, enrollIfSeatsFit, type OrderEnrollment } from '../enrollments';
 import { paymentCardOfOrder } from '../payments';
+import { creditTrialsOnEnrollment } from '../trials';
 import { amountDue } from './order-amounts';
 import { buyerOf, buyerOfOrder } from './order-buyers';
 import { recordOrderEvent } from './order-events';
@@ -109,6 +110,23 @@ export async function markOrderPaid(
       at,
     });
     await recordOrderPaid(tx, order, items, paidBy ?? paidByCard(order), at);
+    // A paid trial of the programme comes back as credit (docs/decisions/077-trial-classes.md).
+    await creditTrialsOnEnrollment(
+      tx,
+      {
+        owner: { userId: order.userId, guestCustomerId: order.guestCustomerId },
+        currency: order.currency,
+        items: items.map((item) => ({
+          orderId: order.id,
+          orderItemId: item.id,
+          klassGroupId: Number(item.snapshot.klass_group.id),
+          attendeeProfileIds: item.attendees.flatMap((a) =>
+            a.attendeeProfileId === null ? [] : [a.attendeeProfileId],
+          ),
+        })),
+      },
+      at,
+    );
     await queueReceipt(ctx, tx, order, items, paidBy ?? paidByCard(order));
     return { order: { ...order, status: 'paid' as const }, changed: true, refundDue: false };
   });

@@ -263,7 +263,13 @@ export function classPageInput(
       : []),
   ];
   const schedules = programme.klass_group_schedules;
-  const main = html`<div class="hero"><div class="wrap"><h1>${programme.name}</h1>${paragraphs(programme.description)}<dl class="facts">${facts.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`)}</dl><p class="cta"><a class="btn btn-primary btn-large" href="${SITE_PATHS.bookClass(programme.slug)}">${c.bookThisClass}</a></p>${
+  const main = html`<div class="hero"><div class="wrap"><h1>${programme.name}</h1>${paragraphs(programme.description)}<dl class="facts">${facts.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`)}</dl><p class="cta"><a class="btn btn-primary btn-large" href="${SITE_PATHS.bookClass(programme.slug)}">${c.bookThisClass}</a>${
+    programme.trial_price === null
+      ? ''
+      : html` <a class="btn btn-large" href="${SITE_PATHS.tryClass(programme.slug)}">${c.tryClass(
+          programme.trial_price === 0 ? null : money(programme.trial_price, site.currency, t),
+        )}</a>`
+  }</p>${
     programme.image_url
       ? html`<img src="${programme.image_url}" alt="" width="1280" height="720" fetchpriority="high">`
       : ''

@@ -100,6 +100,10 @@ describe('public site', { timeout: 120_000 }, () => {
     expect(body).toContain('Times are in Eastern Time.');
     expect(body).toContain('href="/app/book_class?klass_group=observational-drawing"');
     expect(body).toContain('Book this class');
+    // The demo programme offers a free trial (docs/product.md#trial-classes); the online one none.
+    expect(body).toContain(
+      'href="/app/book_class?klass_group=observational-drawing&amp;trial=1">Try a class free</a>',
+    );
     expect(body).toContain('<title>Observational Drawing | Atelier Art School</title>');
     expect(body).toMatch(/<meta name="description" content="Young artists learn/);
     expect(body).toContain(
@@ -108,6 +112,7 @@ describe('public site', { timeout: 120_000 }, () => {
     // The online programme says so instead of a place.
     const online = await get('/classes/online/drawing-lab');
     expect(online.body).toContain('Online (the link is sent after booking)');
+    expect(online.body).not.toContain('trial=1');
     expect(online.body).not.toContain('meet.atelier.test');
   });
 

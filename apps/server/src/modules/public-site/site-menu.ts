@@ -6,6 +6,8 @@ export const SITE_PATHS = {
   logIn: '/app/login',
   signUp: '/app/register',
   bookClass: (slug: string) => `/app/book_class?klass_group=${encodeURIComponent(slug)}`,
+  /** The booking page with its "Try a class" dialog open (docs/product.md#trial-classes). */
+  tryClass: (slug: string) => `/app/book_class?klass_group=${encodeURIComponent(slug)}&trial=1`,
 } as const;
 
 /** The class pages the public menu links to, in its order, each with the programme slug it shows. */

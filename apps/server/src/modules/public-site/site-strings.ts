@@ -81,6 +81,7 @@ const en = {
     nextSessions: 'Next sessions',
     timeZoneNote: (zone: string) => `Times are in ${zone}.`,
     bookThisClass: 'Book this class',
+    tryClass: (price: string | null) => (price ? `Try a class (${price})` : 'Try a class free'),
     comingSoonTitle: 'Coming soon',
     comingSoon:
       'This class is not open for booking yet. Contact us and we will tell you when it starts.',
@@ -157,6 +158,7 @@ const ja: SiteStrings = {
     nextSessions: '次回のレッスン',
     timeZoneNote: (zone) => `時刻は${zone}です。`,
     bookThisClass: 'このクラスを予約する',
+    tryClass: (price) => (price ? `体験クラス（${price}）` : '無料体験クラス'),
     comingSoonTitle: '近日公開',
     comingSoon: 'このクラスはまだ予約を受け付けていません。開始時期はお問い合わせください。',
   },

@@ -5,6 +5,7 @@ import { CalendarFeedPanel, KlassCalendar } from '../../features/calendar';
 import { MakeupCredits, ReportAbsence } from '../../features/makeups';
 import { ReceivedMessages } from '../../features/messages';
 import { selectUser } from '../../features/session';
+import { TrialBookings } from '../../features/trials';
 import { useAppSelector } from '../../lib/store-hooks';
 import { timeZoneOf } from '../../lib/zoned-time';
 
@@ -31,6 +32,7 @@ export function Component() {
         )}
       />
       <MakeupCredits zone={zone} />
+      <TrialBookings zone={zone} />
       <FamilyAttendance zone={zone} />
       <CalendarFeedPanel />
     </section>

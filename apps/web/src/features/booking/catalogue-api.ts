@@ -58,6 +58,8 @@ export const bookableProgrammeSchema = z.object({
   location: z.string().nullable(),
   min_age: z.number().nullable(),
   max_age: z.number().nullable(),
+  /** Cents for one trial class (0: free), or null: no trial (docs/product.md#trial-classes). */
+  trial_price: z.number().nullable(),
   thumb_url: z.string().nullable(),
   klass_group_schedules: z.array(bookableScheduleSchema),
 });

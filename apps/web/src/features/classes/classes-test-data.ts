@@ -27,6 +27,7 @@ export function klassGroupAttributes(
     meeting_url: null,
     min_age: 6,
     max_age: 12,
+    trial_price: null,
     image_url: null,
     thumb_url: null,
     published: true,

@@ -82,9 +82,12 @@ describe('programme request body', () => {
       meeting_url: null,
       min_age: 6,
       max_age: null,
+      trial_price: null,
       published: false,
       translations: {},
     });
+    expect(klassGroupBody({ ...filled, trial_price: '25.50' }).trial_price).toBe(2550);
+    expect(klassGroupBody({ ...filled, trial_price: '0' }).trial_price).toBe(0);
     expect(
       klassGroupBody({
         ...filled,

@@ -9,6 +9,7 @@ import {
 } from '@atelier/contract';
 import { validateField } from '../../components/form/validation';
 import type { MessageKey } from '../../i18n/i18n';
+import { centsToDollars, dollarsToCents } from '../../lib/money';
 import { japaneseTranslations } from './translations-form';
 
 /** What the programme form holds: text as typed, plus the switch. */
@@ -22,6 +23,8 @@ export type KlassGroupFormValues = {
   meeting_url: string;
   min_age: string;
   max_age: string;
+  /** Dollars for one trial class ("0": free); blank: no trial (docs/product.md#trial-classes). */
+  trial_price: string;
   published: boolean;
   /** The name and description in Japanese: blank leaves readers the English. */
   name_ja: string;
@@ -38,6 +41,7 @@ export const emptyKlassGroupForm: KlassGroupFormValues = {
   meeting_url: '',
   min_age: '',
   max_age: '',
+  trial_price: '',
   published: false,
   name_ja: '',
   description_ja: '',
@@ -54,6 +58,7 @@ export function klassGroupFormValues(group: FlatKlassGroup): KlassGroupFormValue
     meeting_url: group.meeting_url ?? '',
     min_age: group.min_age === null ? '' : String(group.min_age),
     max_age: group.max_age === null ? '' : String(group.max_age),
+    trial_price: group.trial_price === null ? '' : centsToDollars(group.trial_price),
     published: group.published,
     name_ja: group.translations.ja?.name ?? '',
     description_ja: group.translations.ja?.description ?? '',
@@ -112,6 +117,10 @@ export function validateKlassGroupForm(
         check: (v) => values.min_age.trim() === '' || Number(v) >= Number(values.min_age),
       }),
     ],
+    [
+      'trial_price',
+      validateField(values.trial_price, { check: (v) => dollarsToCents(v) !== null }),
+    ],
   ];
   const errors: Record<string, MessageKey> = {};
   for (const [name, key] of checks) if (key) errors[name] = key;
@@ -141,6 +150,7 @@ export function klassGroupBody(values: KlassGroupFormValues): CreateKlassGroupBo
     meeting_url: online ? values.meeting_url.trim() : null,
     min_age: ageOrNull(values.min_age),
     max_age: ageOrNull(values.max_age),
+    trial_price: values.trial_price.trim() === '' ? null : dollarsToCents(values.trial_price),
     published: values.published,
     translations: japaneseTranslations({
       name: values.name_ja,

@@ -178,6 +178,14 @@ function RollForm({
                         data-testid="attendance-makeup"
                       />
                     )}
+                    {attendee.trial && (
+                      <Chip
+                        size="small"
+                        color="success"
+                        label={t('attendance.trial')}
+                        data-testid="attendance-trial"
+                      />
+                    )}
                     {attendee.has_allergies && (
                       <Chip
                         size="small"

@@ -68,6 +68,7 @@ function catalogue() {
         location: 'Studio A',
         min_age: min,
         max_age: max,
+        trial_price: null,
         image_url: null,
         thumb_url: null,
       },

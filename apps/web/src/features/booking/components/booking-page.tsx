@@ -22,6 +22,7 @@ import { useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { useCart } from '../../cart';
 import { selectUser } from '../../session';
+import { TryClass } from '../../trials';
 import { ScheduleWaitlist, useOfferedSeats } from '../../waitlist';
 import {
   filterProgrammes,
@@ -185,6 +186,7 @@ function ProgrammeCard(props: {
           {programme.description}
         </Typography>
       )}
+      <TryClass programme={programme} money={props.money} zone={props.zone} />
       <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
         {programme.klass_group_schedules.map((schedule) => (
           <ScheduleCard key={schedule.id} {...props} schedule={schedule} />

@@ -54,6 +54,7 @@ const FIELDS = [
   'meeting_url',
   'min_age',
   'max_age',
+  'trial_price',
   'published',
   'image',
   'translations.ja.name',
@@ -285,6 +286,13 @@ export function KlassGroupFormDialog({ open, group, onClose, onSaved }: Props) {
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
           </Stack>
+          <TextField
+            {...text('trial_price')}
+            {...messages.helper('trial_price', t('manageClasses.form.trialPriceHint'))}
+            label={t('manageClasses.form.trialPrice')}
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
           <Box>
             <FormControlLabel
               control={

@@ -97,6 +97,7 @@ describe('the programme form', { timeout: 20_000 }, () => {
         meeting_url: null,
         min_age: null,
         max_age: null,
+        trial_price: null,
         published: false,
         translations: {},
       },

@@ -61,6 +61,7 @@ const catalogue = document(
         location: 'Studio A',
         min_age: null,
         max_age: null,
+        trial_price: null,
         image_url: null,
         thumb_url: null,
       },

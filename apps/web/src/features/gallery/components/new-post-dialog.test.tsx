@@ -73,6 +73,7 @@ const programme = resource('klass_groups', '1', {
   location: null,
   min_age: null,
   max_age: null,
+  trial_price: null,
   image_url: null,
   thumb_url: null,
 });

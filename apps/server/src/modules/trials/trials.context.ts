@@ -1,0 +1,82 @@
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
+import type { NotifyInput } from '../notifications';
+
+/** A class with its schedule and programme, as trials check and offer it. */
+export type TrialSessionRow = {
+  id: number;
+  startsAt: Date;
+  endsAt: Date;
+  status: 'scheduled' | 'cancelled';
+  scheduleId: number;
+  scheduleName: string;
+  teacherId: number;
+  timeZone: string;
+  capacity: number;
+  klassGroupId: number;
+  programme: string;
+  published: boolean;
+  /** Cents for one trial class (0: free), or null: no trial offered. */
+  trialPrice: number | null;
+};
+
+/** A family's trial booking with the names its list shows. */
+export type FamilyTrialRow = {
+  id: number;
+  klassId: number;
+  klassGroupId: number;
+  attendeeProfileId: number;
+  childName: string;
+  programme: string;
+  scheduleName: string;
+  startsAt: Date;
+  timeZone: string;
+  price: number;
+  status: 'awaiting_payment' | 'booked' | 'cancelled';
+  creditUntil: Date;
+  creditedAt: Date | null;
+  createdAt: Date;
+  cancelledAt: Date | null;
+};
+
+/**
+ * What trials read across the classes, enrollments and users tables: a read model's queries
+ * (read-models/trial-reads), handed to the module by app.ts. Each takes a transaction as `db`.
+ */
+export type TrialReads = {
+  sessionById(db: Db, klassId: number): Promise<TrialSessionRow | undefined>;
+  /** The family account of an attendee profile (null for a walk-in's); undefined for none. */
+  familyOfAttendee(
+    db: Db,
+    attendeeProfileId: number,
+  ): Promise<{ userId: number | null; name: string } | undefined>;
+  /** Whether the attendee is actively enrolled in any schedule of the programme. */
+  enrolledInProgramme(db: Db, attendeeProfileId: number, klassGroupId: number): Promise<boolean>;
+  programmeById(
+    db: Db,
+    klassGroupId: number,
+  ): Promise<
+    { id: number; name: string; published: boolean; trialPrice: number | null } | undefined
+  >;
+  /** The programme's upcoming, uncancelled classes, in time order. */
+  upcomingSessionsOf(
+    db: Db,
+    klassGroupId: number,
+    after: Date,
+    limit: number,
+  ): Promise<TrialSessionRow[]>;
+  trialsOfFamily(db: Db, userId: number): Promise<FamilyTrialRow[]>;
+};
+
+/** The trials module's context (docs/architecture.md#repository-layout-and-layers). */
+export type TrialsContext = {
+  db: Db;
+  now: () => Date;
+  /** Days after the trial class during which enrolling credits its price (config TRIAL_CREDIT_DAYS). */
+  creditDays: number;
+  currency: string;
+  notify: (input: NotifyInput) => Promise<unknown>;
+  mailer: Pick<Mailer, 'queue' | 'wake'>;
+  log: { warn(obj: object, msg: string): void };
+  reads: TrialReads;
+};

@@ -1,0 +1,305 @@
+import {
+  TRIAL_MESSAGES,
+  type TrialBooking,
+  type TrialBookingDocument,
+  type TrialBookingListDocument,
+  type TrialOptionsDocument,
+} from '@atelier/contract';
+import type { Db, Tx } from '../../db/client';
+import { AppError, notFound, ValidationError } from '../../lib/app-error';
+import type { Viewer } from '../../lib/http';
+import { lockScheduleCapacities } from '../classes';
+import {
+  holdSessionSeat,
+  lockSeatsLeft,
+  releaseSessionSeat,
+  seatCountsBySchedule,
+  seatsLeft,
+} from '../enrollments';
+import { type LedgerEntryOwner, recordEntries } from '../ledger';
+import type { FamilyTrialRow, TrialSessionRow, TrialsContext } from './trials.context';
+import {
+  insertTrial,
+  liveTrialOf,
+  lockChildTrials,
+  lockCreditableTrials,
+  lockTrial,
+  markTrialCredited,
+  type TrialRow,
+  updateTrial,
+} from './trials.repository';
+
+// Trial classes (docs/product.md#trial-classes, docs/decisions/077-trial-classes.md): one class
+// of a programme that offers a trial, once per child per programme, on a seat taken under the
+// same schedule lock as orders and make-ups; its price is credited when the child enrols in the
+// programme within the school's window.
+
+const DAY_MS = 86_400_000;
+/** Classes offered for a trial at most: the list stays a short choice. */
+const OPTIONS_LIMIT = 30;
+
+const unprocessable = (field: string, detail: string) => new ValidationError([{ field, detail }]);
+const conflict = (detail: string) => new AppError('conflict', detail);
+
+/** The key of a trial's session seat (docs/glossary.md#session-seat). */
+const seatKey = (trialId: number) => `trial:${trialId}`;
+
+/** A class that may be tried now: of a published programme with a trial, not started or cancelled. */
+async function triableSession(
+  ctx: TrialsContext,
+  db: Db,
+  klassId: number,
+  now: Date,
+): Promise<TrialSessionRow & { trialPrice: number }> {
+  const session = await ctx.reads.sessionById(db, klassId);
+  if (!session?.published) throw unprocessable('klass_id', 'No such class');
+  const { trialPrice } = session;
+  if (trialPrice === null) throw unprocessable('klass_id', TRIAL_MESSAGES.noTrial);
+  if (session.status === 'cancelled') throw conflict(TRIAL_MESSAGES.cancelled);
+  if (now.getTime() >= session.startsAt.getTime()) throw conflict(TRIAL_MESSAGES.started);
+  return { ...session, trialPrice };
+}
+
+function trialResource(row: FamilyTrialRow): TrialBooking {
+  return {
+    id: String(row.id),
+    klass_id: String(row.klassId),
+    klass_group_id: String(row.klassGroupId),
+    attendee_profile_id: String(row.attendeeProfileId),
+    child_name: row.childName,
+    programme: row.programme,
+    schedule_name: row.scheduleName,
+    starts_at: row.startsAt.toISOString(),
+    time_zone: row.timeZone,
+    price: row.price,
+    status: row.status,
+    credit_until: row.creditUntil.toISOString(),
+    credited_at: row.creditedAt ? row.creditedAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+    cancelled_at: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+  };
+}
+
+async function familyTrial(ctx: TrialsContext, familyId: number, id: number) {
+  const row = (await ctx.reads.trialsOfFamily(ctx.db, familyId)).find((r) => r.id === id);
+  if (!row) throw notFound('Trial booking');
+  return row;
+}
+
+/**
+ * Books the child's trial of the class's programme. A free trial takes its seat at once (the
+ * schedule locked from the count to the commit, as orders and make-ups do); the teacher is told.
+ */
+export async function bookTrial(
+  ctx: TrialsContext,
+  viewer: Viewer,
+  body: { klass_id: number; attendee_profile_id: number },
+): Promise<TrialBookingDocument> {
+  const now = ctx.now();
+  const session = await triableSession(ctx, ctx.db, body.klass_id, now);
+  const child = await ctx.reads.familyOfAttendee(ctx.db, body.attendee_profile_id);
+  if (!child || child.userId !== viewer.id) {
+    throw unprocessable('attendee_profile_id', TRIAL_MESSAGES.notYourChild);
+  }
+  if (await ctx.reads.enrolledInProgramme(ctx.db, body.attendee_profile_id, session.klassGroupId)) {
+    throw unprocessable('attendee_profile_id', TRIAL_MESSAGES.alreadyEnrolled);
+  }
+  if (session.trialPrice > 0) {
+    throw unprocessable('klass_id', 'A paid trial is bought through the cart');
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockChildTrials(tx, body.attendee_profile_id, session.klassGroupId);
+    if (await liveTrialOf(tx, body.attendee_profile_id, session.klassGroupId)) {
+      throw conflict(TRIAL_MESSAGES.alreadyTried);
+    }
+    if (!(await lockTrialSeat(tx, session, now))) throw conflict(TRIAL_MESSAGES.full);
+    const trial = await insertTrial(tx, {
+      klassId: session.id,
+      klassGroupId: session.klassGroupId,
+      attendeeProfileId: body.attendee_profile_id,
+      userId: viewer.id,
+      price: 0,
+      status: 'booked',
+      creditUntil: new Date(session.startsAt.getTime() + ctx.creditDays * DAY_MS),
+    });
+    await holdSessionSeat(tx, {
+      scheduleId: session.scheduleId,
+      userId: viewer.id,
+      holderKey: seatKey(trial.id),
+      until: session.endsAt,
+    });
+    return trial;
+  });
+  await tellTeacher(ctx, viewer, session, child.name);
+  return { data: trialResource(await familyTrial(ctx, viewer.id, row.id)) };
+}
+
+/**
+ * Whether the class has a free seat, with its schedule locked until the transaction ends: the
+ * same lock and count as orders, waitlist offers and make-ups (lockSeatsLeft).
+ */
+async function lockTrialSeat(tx: Tx, session: TrialSessionRow, at: Date): Promise<boolean> {
+  const left =
+    (await lockSeatsLeft(tx, lockScheduleCapacities, [session.scheduleId], at)).get(
+      session.scheduleId,
+    ) ?? 0;
+  return left > 0;
+}
+
+async function tellTeacher(
+  ctx: TrialsContext,
+  viewer: Viewer,
+  session: TrialSessionRow,
+  childName: string,
+): Promise<void> {
+  await ctx
+    .notify({
+      recipientId: session.teacherId,
+      senderId: viewer.userId ?? viewer.id,
+      title: `Trial class: ${childName}`,
+      content: `${childName} comes to try ${session.programme} (${session.scheduleName}) on ${session.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      record: { type: 'klasses', id: session.id },
+    })
+    .catch((err: unknown) =>
+      ctx.log.warn({ err, klassId: session.id }, 'trial notification failed'),
+    );
+}
+
+/** The family's trial bookings, newest first. */
+export async function familyTrials(
+  ctx: TrialsContext,
+  viewer: Viewer,
+): Promise<TrialBookingListDocument> {
+  return { data: (await ctx.reads.trialsOfFamily(ctx.db, viewer.id)).map(trialResource) };
+}
+
+/**
+ * Cancels a trial before its class starts: the seat frees, the child may try again, and what a
+ * paid trial cost becomes the family's account credit (money is never kept without a seat).
+ */
+export async function cancelTrial(
+  ctx: TrialsContext,
+  viewer: Viewer,
+  id: number,
+): Promise<TrialBookingDocument> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const trial = await lockTrial(tx, id);
+    if (!trial || trial.userId !== viewer.id) throw notFound('Trial booking');
+    if (trial.status === 'cancelled') throw conflict(TRIAL_MESSAGES.bookingCancelled);
+    const session = await ctx.reads.sessionById(tx, trial.klassId);
+    if (session && now.getTime() >= session.startsAt.getTime()) {
+      throw conflict(TRIAL_MESSAGES.started);
+    }
+    await updateTrial(tx, trial.id, { status: 'cancelled', cancelledAt: now });
+    await releaseSessionSeat(tx, seatKey(trial.id));
+    if (trial.status === 'booked' && trial.price > 0) {
+      await recordEntries(tx, [
+        {
+          owner: { userId: trial.userId, guestCustomerId: null },
+          kind: 'credit',
+          amount: -trial.price,
+          currency: ctx.currency,
+          description: `Trial class cancelled: ${session?.programme ?? ''}`.trim(),
+          orderId: trial.orderId,
+          createdById: viewer.userId ?? viewer.id,
+          at: now,
+        },
+      ]);
+    }
+  });
+  return { data: trialResource(await familyTrial(ctx, viewer.id, id)) };
+}
+
+/**
+ * The programme's upcoming classes with a free seat, for choosing a trial. Seats are counted
+ * without a lock (a list to choose from); booking checks again under the lock.
+ */
+export async function trialOptions(
+  ctx: TrialsContext,
+  klassGroupId: number,
+): Promise<TrialOptionsDocument> {
+  const now = ctx.now();
+  const programme = await ctx.reads.programmeById(ctx.db, klassGroupId);
+  if (!programme?.published) throw notFound('Programme');
+  if (programme.trialPrice === null) throw unprocessable('klass_group_id', TRIAL_MESSAGES.noTrial);
+  const sessions = await ctx.reads.upcomingSessionsOf(ctx.db, klassGroupId, now, OPTIONS_LIMIT * 4);
+  const counts = await seatCountsBySchedule(
+    ctx.db,
+    [...new Set(sessions.map((s) => s.scheduleId))],
+    now,
+  );
+  const data = [];
+  for (const s of sessions) {
+    const left = seatsLeft(s.capacity, counts.get(s.scheduleId));
+    if (left <= 0) continue;
+    data.push({
+      klass_id: String(s.id),
+      starts_at: s.startsAt.toISOString(),
+      ends_at: s.endsAt.toISOString(),
+      time_zone: s.timeZone,
+      schedule_name: s.scheduleName,
+      seats_left: left,
+    });
+    if (data.length >= OPTIONS_LIMIT) break;
+  }
+  return { meta: { price: programme.trialPrice, programme: programme.name }, data };
+}
+
+/** What an order that just became paid enrolled: per order item, its programme and children. */
+export type PaidEnrollmentFacts = {
+  owner: LedgerEntryOwner;
+  currency: string;
+  items: {
+    orderId: number;
+    orderItemId: number;
+    klassGroupId: number;
+    attendeeProfileIds: number[];
+  }[];
+};
+
+/**
+ * Credits the price of each paid trial whose child the order enrolled in the trial's programme
+ * within the window, once: called by the orders module in the transaction that makes the order
+ * paid, so the credit stands or falls with the enrollment. Answers how many were credited.
+ */
+export async function creditTrialsOnEnrollment(
+  tx: Tx,
+  facts: PaidEnrollmentFacts,
+  at: Date,
+): Promise<number> {
+  if (facts.owner.userId === null) return 0;
+  const trials = await lockCreditableTrials(
+    tx,
+    facts.items.flatMap((i) => i.attendeeProfileIds),
+    facts.items.map((i) => i.klassGroupId),
+    at,
+  );
+  let credited = 0;
+  for (const trial of trials) {
+    const item = facts.items.find(
+      (i) =>
+        i.klassGroupId === trial.klassGroupId &&
+        i.attendeeProfileIds.includes(trial.attendeeProfileId),
+    );
+    if (!item || trial.userId !== facts.owner.userId) continue;
+    await markTrialCredited(tx, trial.id, item.orderItemId, at);
+    await recordEntries(tx, [
+      {
+        owner: facts.owner,
+        kind: 'credit',
+        amount: -trial.price,
+        currency: facts.currency,
+        description: 'Trial class credited to the enrollment',
+        orderId: item.orderId,
+        orderItemId: item.orderItemId,
+        createdById: facts.owner.userId,
+        at,
+      },
+    ]);
+    credited += 1;
+  }
+  return credited;
+}
+
+export type { TrialRow };

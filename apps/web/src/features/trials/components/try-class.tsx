@@ -1,0 +1,175 @@
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import { AppDialog } from '../../../components/dialogs/app-dialog';
+import { handleError } from '../../../lib/api-client';
+import { formatInstantRange } from '../../../lib/format-date';
+import { paths } from '../../../lib/route-paths';
+import { snackbarShown } from '../../../lib/snackbar-slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
+import { familyApi } from '../../family';
+import { familyIdOf, selectUser } from '../../session';
+import { useBookTrialMutation, useTrialOptionsQuery } from '../trials-api';
+
+/** What "Try a class" needs of a programme. */
+export type TriableProgramme = { id: string; name: string; trial_price: number | null };
+
+/** `?trial=1` on /book_class?klass_group={slug} opens the dialog (the public class page links there). */
+export const TRIAL_PARAM = 'trial';
+
+/**
+ * "Try a class" on a programme that offers a trial (docs/product.md#trial-classes): a family picks
+ * a child and one upcoming class with a free seat; a guest is asked to sign in first.
+ */
+export function TryClass({
+  programme,
+  money,
+  zone,
+}: {
+  programme: TriableProgramme;
+  money: (cents: number) => string;
+  zone: string;
+}) {
+  const { t } = useTranslation();
+  const user = useAppSelector(selectUser);
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const [open, setOpen] = useState(search.get(TRIAL_PARAM) === '1');
+  if (programme.trial_price === null) return null;
+  const price = programme.trial_price === 0 ? t('trials.free') : money(programme.trial_price);
+  if (!user) {
+    const here = `${location.pathname}${location.search}`;
+    return (
+      <Typography variant="body2" sx={{ my: 1 }} data-testid="trial-sign-in">
+        <Link component={RouterLink} to={`${paths.login}?redirect=${encodeURIComponent(here)}`}>
+          {t('trials.signInToTry', { price })}
+        </Link>
+      </Typography>
+    );
+  }
+  if (user.role !== 'student') return null;
+  return (
+    <>
+      <Button
+        variant="outlined"
+        sx={{ my: 1 }}
+        onClick={() => setOpen(true)}
+        aria-label={t('trials.tryLabel', { name: programme.name, price })}
+      >
+        {t('trials.try', { price })}
+      </Button>
+      {open && (
+        <TryClassDialog
+          programme={programme}
+          familyId={familyIdOf(user)}
+          zone={zone}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function TryClassDialog({
+  programme,
+  familyId,
+  zone,
+  onClose,
+}: {
+  programme: TriableProgramme;
+  familyId: string;
+  zone: string;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const options = useTrialOptionsQuery(programme.id);
+  const family = familyApi.useFamilyMembersQuery({ userId: familyId, page: 1 });
+  const [childId, setChildId] = useState('');
+  const [klassId, setKlassId] = useState('');
+  const [book, { isLoading: saving }] = useBookTrialMutation();
+  const classes = options.data?.data ?? [];
+  const members = family.data?.members ?? [];
+
+  async function submit() {
+    try {
+      await book({ klassId, attendeeProfileId: childId }).unwrap();
+      dispatch(snackbarShown({ content: t('trials.booked'), type: 'success' }));
+      onClose();
+    } catch (error) {
+      handleError(error, t('trials.bookFailed'));
+    }
+  }
+
+  return (
+    <AppDialog
+      open
+      title={t('trials.title', { name: programme.name })}
+      onClose={onClose}
+      testId="try-class-dialog"
+      actions={
+        <Button
+          variant="contained"
+          disabled={!klassId || !childId || saving}
+          onClick={() => void submit()}
+        >
+          {t('trials.confirm')}
+        </Button>
+      }
+    >
+      <Typography>{t('trials.explain')}</Typography>
+      {members.length === 0 && !family.isLoading ? (
+        <Typography sx={{ mt: 2 }}>
+          {t('trials.noFamily')}{' '}
+          <Link component={RouterLink} to={paths.accountSettings}>
+            {t('trials.addFamily')}
+          </Link>
+        </Typography>
+      ) : (
+        <TextField
+          select
+          fullWidth
+          margin="normal"
+          label={t('trials.child')}
+          value={childId}
+          onChange={(e) => setChildId(e.target.value)}
+        >
+          {members.map((m) => (
+            <MenuItem key={m.id} value={m.id}>
+              {m.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {options.isLoading ? (
+        <Typography>{t('common.loading')}</Typography>
+      ) : classes.length === 0 ? (
+        <Typography sx={{ mt: 2 }}>{t('trials.noClasses')}</Typography>
+      ) : (
+        <TextField
+          select
+          fullWidth
+          margin="normal"
+          label={t('trials.chooseClass')}
+          value={klassId}
+          onChange={(e) => setKlassId(e.target.value)}
+        >
+          {classes.map((o) => (
+            <MenuItem key={o.klass_id} value={o.klass_id}>
+              {t('trials.option', {
+                name: o.schedule_name,
+                when: formatInstantRange(o.starts_at, o.ends_at, zone, i18n.language),
+                seats: o.seats_left,
+              })}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </AppDialog>
+  );
+}
