@@ -55,6 +55,8 @@ const envSchema = z.object({
   MAKEUPS_PER_TERM: z.coerce.number().int().min(0).max(100).default(2),
   /** Days a make-up credit stays valid. */
   MAKEUP_CREDIT_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  /** Families move their own children to another class (docs/decisions/078-transfers.md); staff always may. */
+  FAMILY_TRANSFERS: booleanFlag,
   /**
    * Minutes a late payment's card refund waits for the family to keep the money as account
    * credit instead; 0 sends it at once (docs/decisions/065-refunds-by-method-and-late-payments-kept-as-credit.md).
@@ -155,6 +157,8 @@ export type Config = {
   latePaymentHoldMinutes: number;
   /** The school's make-up policy (MAKEUPS_PER_TERM, MAKEUP_CREDIT_DAYS). */
   makeups: { perTerm: number; creditDays: number };
+  /** FAMILY_TRANSFERS: families change their children's classes themselves. */
+  familyTransfers: boolean;
   /** Above this many images a family's data export is mailed as a link instead of answered. */
   accountExportDirectMaxImages: number;
   webDistDir: string;
@@ -287,6 +291,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     currency: e.CURRENCY,
     latePaymentHoldMinutes: e.LATE_PAYMENT_HOLD_MINUTES,
     makeups: { perTerm: e.MAKEUPS_PER_TERM, creditDays: e.MAKEUP_CREDIT_DAYS },
+    familyTransfers: e.FAMILY_TRANSFERS ?? false,
     accountExportDirectMaxImages: e.ACCOUNT_EXPORT_DIRECT_MAX_IMAGES,
     webDistDir: e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,

@@ -34,6 +34,8 @@ export * from './gallery/gallery.schemas';
 export * from './ledger/ledger.schemas';
 export * from './makeups/makeups.constants';
 export * from './makeups/makeups.schemas';
+export * from './transfers/transfers.constants';
+export * from './transfers/transfers.schemas';
 export * from './messages/messages.constants';
 export * from './messages/messages.schemas';
 export * from './notifications/notifications.schemas';

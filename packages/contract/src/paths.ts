@@ -18,6 +18,7 @@ export * from './family/family.paths';
 export * from './gallery/gallery.paths';
 export * from './ledger/ledger.paths';
 export * from './makeups/makeups.paths';
+export * from './transfers/transfers.paths';
 export * from './messages/messages.paths';
 export * from './notifications/notifications.paths';
 export * from './orders/admin-orders.paths';

@@ -3,6 +3,12 @@
 
 export { cancelOrderItemEnrollments, type OrderItemAttendee } from './enrollment-cancellation';
 export {
+  type EnrollmentMove,
+  type EnrollmentRow,
+  enrollmentById,
+  moveEnrollment,
+} from './enrollment-transfer';
+export {
   activelyEnrolledIn,
   activelyEnrolledInAnyOf,
   sharesActiveScheduleWith,
