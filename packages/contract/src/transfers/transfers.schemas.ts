@@ -50,6 +50,8 @@ export type TransferDocument = z.infer<typeof transferDocumentSchema>;
 /** A schedule an enrollment may move to. */
 export const transferOptionSchema = z.object({
   schedule_id: z.string(),
+  /** The plan the move is priced with: the place's own, or for a place made by hand the schedule's first. */
+  plan_id: z.string(),
   programme: z.string(),
   schedule_name: z.string(),
   start_date: z.string(),

@@ -1,7 +1,4 @@
 import type { Db } from '../../db/client';
-import { activelyEnrolledAttendees } from './enrollments.repository';
-import type { CapacityLock } from './enrollments.service';
-import { lockSeatsLeft } from './enrollments.service';
 import {
   type EnrollmentRow,
   endEnrollment,
@@ -9,6 +6,9 @@ import {
   insertEnrollment,
   lockEnrollment,
 } from './enrollment-transfer.repository';
+import { activelyEnrolledAttendees } from './enrollments.repository';
+import type { CapacityLock } from './enrollments.service';
+import { lockSeatsLeft } from './enrollments.service';
 
 // Moving an enrollment to another schedule (docs/decisions/078-transfers.md): the new seat is
 // taken under the same schedule locks orders, waitlist offers and make-ups take (lockSeatsLeft),

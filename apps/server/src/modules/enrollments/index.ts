@@ -3,16 +3,16 @@
 
 export { cancelOrderItemEnrollments, type OrderItemAttendee } from './enrollment-cancellation';
 export {
+  activelyEnrolledIn,
+  activelyEnrolledInAnyOf,
+  sharesActiveScheduleWith,
+} from './enrollment-subqueries.repository';
+export {
   type EnrollmentMove,
   type EnrollmentRow,
   enrollmentById,
   moveEnrollment,
 } from './enrollment-transfer';
-export {
-  activelyEnrolledIn,
-  activelyEnrolledInAnyOf,
-  sharesActiveScheduleWith,
-} from './enrollment-subqueries.repository';
 export { seedDemoEnrollments } from './enrollments.seed';
 export {
   activeEnrollmentsAmong,

@@ -64,4 +64,6 @@ export type TransferReads = {
   familyEnrollments(db: Db, userId: number): Promise<FamilyEnrollmentRow[]>;
   /** Schedules offering the plan whose run has not ended by `today` (ISO date), by programme. */
   schedulesOfferingPlan(db: Db, planId: number, today: string): Promise<ScheduleFacts[]>;
+  /** The programme's schedules whose run has not ended by `today` (a place made by hand has no plan). */
+  schedulesOfProgramme(db: Db, klassGroupId: number, today: string): Promise<ScheduleFacts[]>;
 };

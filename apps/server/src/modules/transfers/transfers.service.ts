@@ -299,18 +299,27 @@ async function tellEveryone(ctx: TransfersContext, p: Priced, senderId: number) 
   }
 }
 
-/** The schedules an enrollment may move to: offering its plan, with sessions ahead and a seat. */
+/**
+ * The schedules an enrollment may move to, with sessions ahead and a seat: those offering its
+ * plan, or for a place made by hand (no plan known) those of its programme, each with the plan
+ * the move would be priced with.
+ */
 export async function transferOptions(
   ctx: TransfersContext,
   actor: TransferActor,
   enrollmentId: number,
 ): Promise<TransferOptionsDocument> {
   const facts = await enrollmentOf(ctx, actor, enrollmentId);
-  if (facts.planId === null) return { data: [] };
   const at = ctx.now();
-  const candidates = (
-    await ctx.reads.schedulesOfferingPlan(ctx.db, facts.planId, localDate(at, 'UTC'))
-  ).filter((s) => s.id !== facts.scheduleId && hasSessionsAhead(s, at));
+  const today = localDate(at, 'UTC');
+  let candidates: ScheduleFacts[];
+  if (facts.planId !== null) {
+    candidates = await ctx.reads.schedulesOfferingPlan(ctx.db, facts.planId, today);
+  } else {
+    const from = await ctx.reads.scheduleFacts(ctx.db, facts.scheduleId);
+    candidates = from ? await ctx.reads.schedulesOfProgramme(ctx.db, from.klassGroupId, today) : [];
+  }
+  candidates = candidates.filter((s) => s.id !== facts.scheduleId && hasSessionsAhead(s, at));
   const ids = candidates.map((s) => s.id);
   const [counts, enrolled] = await Promise.all([
     seatCountsBySchedule(ctx.db, ids, at),
@@ -319,9 +328,11 @@ export async function transferOptions(
   const data = [];
   for (const [i, s] of candidates.entries()) {
     const left = seatsLeft(s.capacity, counts.get(s.id));
-    if (left < 1 || (enrolled[i]?.size ?? 0) > 0) continue;
+    const planId = facts.planId ?? s.planIds[0];
+    if (left < 1 || (enrolled[i]?.size ?? 0) > 0 || planId === undefined) continue;
     data.push({
       schedule_id: String(s.id),
+      plan_id: String(planId),
       programme: s.programme,
       schedule_name: s.name,
       start_date: s.startDate,

@@ -43,10 +43,7 @@ export const enrollmentTransfers = pgTable(
   (t) => [
     index('enrollment_transfers_attendee_idx').on(t.attendeeProfileId, t.createdAt),
     index('enrollment_transfers_from_idx').on(t.fromEnrollmentId),
-    check(
-      'enrollment_transfers_difference',
-      sql`${t.difference} = ${t.newPrice} - ${t.oldValue}`,
-    ),
+    check('enrollment_transfers_difference', sql`${t.difference} = ${t.newPrice} - ${t.oldValue}`),
     check('enrollment_transfers_schedules_differ', sql`${t.fromScheduleId} <> ${t.toScheduleId}`),
   ],
 );

@@ -8,6 +8,7 @@ import {
   planFacts,
   scheduleFacts,
   schedulesOfferingPlan,
+  schedulesOfProgramme,
 } from './transfer-reads.queries';
 
 /** The transfers module's reads, as its context takes them. */
@@ -18,4 +19,5 @@ export const transferReads: TransferReads = {
   familyContact,
   familyEnrollments,
   schedulesOfferingPlan,
+  schedulesOfProgramme,
 };

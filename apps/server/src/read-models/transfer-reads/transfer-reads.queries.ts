@@ -74,7 +74,10 @@ async function withSessionsAndPlans(
       .from(klasses)
       .where(inArray(klasses.scheduleId, ids)),
     db
-      .select({ scheduleId: klassGroupSchedulePlans.scheduleId, planId: klassGroupSchedulePlans.planId })
+      .select({
+        scheduleId: klassGroupSchedulePlans.scheduleId,
+        planId: klassGroupSchedulePlans.planId,
+      })
       .from(klassGroupSchedulePlans)
       .where(inArray(klassGroupSchedulePlans.scheduleId, ids)),
   ]);
@@ -114,6 +117,26 @@ export async function schedulesOfferingPlan(
     )
     .where(and(eq(klassGroupSchedulePlans.planId, planId), gte(klassGroupSchedules.endDate, today)))
     .orderBy(asc(klassGroups.name), asc(klassGroupSchedules.startDate), asc(klassGroupSchedules.id))
+    .limit(100);
+  return withSessionsAndPlans(db, rows);
+}
+
+export async function schedulesOfProgramme(
+  db: Db,
+  klassGroupId: number,
+  today: string,
+): Promise<ScheduleFacts[]> {
+  const rows = await db
+    .select(scheduleColumns)
+    .from(klassGroupSchedules)
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .where(
+      and(
+        eq(klassGroupSchedules.klassGroupId, klassGroupId),
+        gte(klassGroupSchedules.endDate, today),
+      ),
+    )
+    .orderBy(asc(klassGroupSchedules.startDate), asc(klassGroupSchedules.id))
     .limit(100);
   return withSessionsAndPlans(db, rows);
 }
