@@ -12,5 +12,4 @@ export const TRANSFER_MESSAGES = {
   choosePlan: 'Choose a plan for the new class',
   notActive: 'This enrollment is no longer active',
   notAllowed: 'Changing classes is done by the school',
-  walkIn: 'A walk-in’s class is changed at the desk',
 } as const;
