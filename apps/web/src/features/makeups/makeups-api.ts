@@ -42,6 +42,28 @@ export const makeupsApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, error) => (error ? [] : [CREDITS, 'Attendance']),
     }),
+    withdrawAbsence: build.mutation<void, { klassId: string; attendeeProfileId: string }>({
+      query: ({ klassId, attendeeProfileId }) => ({
+        url: MAKEUPS_API.absence(klassId, attendeeProfileId),
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_r, error) => (error ? [] : [CREDITS, 'Attendance']),
+    }),
+    cancelMakeup: build.mutation<unknown, string>({
+      query: (bookingId) => ({ url: MAKEUPS_API.booking(bookingId), method: 'DELETE' }),
+      invalidatesTags: (_r, error) => (error ? [] : [CREDITS, 'Attendance']),
+    }),
+    grantMakeupCredit: build.mutation<
+      unknown,
+      { klassId: string; attendeeProfileId: string; reason: string }
+    >({
+      query: ({ klassId, attendeeProfileId, reason }) => ({
+        url: MAKEUPS_API.adminCredits,
+        method: 'POST',
+        data: { attendee_profile_id: attendeeProfileId, klass_id: klassId, reason },
+      }),
+      invalidatesTags: (_r, error) => (error ? [] : [CREDITS, 'Attendance']),
+    }),
   }),
 });
 
@@ -50,4 +72,7 @@ export const {
   useMakeupOptionsQuery,
   useReportAbsenceMutation,
   useBookMakeupMutation,
+  useWithdrawAbsenceMutation,
+  useCancelMakeupMutation,
+  useGrantMakeupCreditMutation,
 } = makeupsApi;
