@@ -47,7 +47,7 @@ export async function moveEnrollment(
     move.at,
   );
   const from = await lockEnrollment(db, move.enrollmentId);
-  if (!from || from.status !== 'active' || from.scheduleId !== move.fromScheduleId) {
+  if (from?.status !== 'active' || from.scheduleId !== move.fromScheduleId) {
     return { moved: false, reason: 'not_active' };
   }
   const already = await activelyEnrolledAttendees(db, move.toScheduleId, [from.attendeeProfileId]);

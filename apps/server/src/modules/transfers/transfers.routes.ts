@@ -72,7 +72,10 @@ const registerTransfers: FastifyPluginAsyncZod<TransfersPluginOptions> = async (
         summary:
           'Schedules an enrollment may move to: offering its plan, with sessions ahead and a free seat',
         params: idParamsSchema,
-        response: { 200: transferOptionsDocumentSchema, ...errorResponses(401, 403, 404, 409) },
+        response: {
+          200: transferOptionsDocumentSchema,
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
       },
     },
     (request) => {
