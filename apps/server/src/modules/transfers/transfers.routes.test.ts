@@ -1,8 +1,10 @@
-import { TRANSFER_MESSAGES, TRANSFERS_API } from '@atelier/contract';
+import { ATTENDANCE_API, TRANSFER_MESSAGES, TRANSFERS_API } from '@atelier/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../mail/mail.tables';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
+import { klasses } from '../classes/classes.tables';
 import {
   as,
   type Cast,
@@ -97,6 +99,27 @@ describe('transfers', { timeout: 120_000 }, () => {
     expect(told.map((n) => n.recipientId).sort()).toEqual(
       [c.parent.id, c.teacher.id, c.otherTeacher.id].sort(),
     );
+    const mails = await t.database.db
+      .select({ template: mailOutbox.template })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, 'enrollment_transferred'));
+    expect(mails.length).toBeGreaterThan(0);
+    // Both rolls: Leo is on the new schedule's first session and off the old one's.
+    const rollOf = async (scheduleId: number) => {
+      const [first] = await t.database.db
+        .select({ id: klasses.id })
+        .from(klasses)
+        .where(eq(klasses.scheduleId, scheduleId))
+        .orderBy(klasses.startsAt);
+      const roll = await t.app.inject({
+        method: 'GET',
+        url: ATTENDANCE_API.klass(first?.id ?? 0),
+        headers: as(c.admin),
+      });
+      return (roll.json().data.attributes.attendees as { name: string }[]).map((x) => x.name);
+    };
+    expect(await rollOf(s.toId)).toContain('Leo Parent');
+    expect(await rollOf(s.fromId)).not.toContain('Leo Parent');
   });
 
   it('a shorter class is credited', async () => {
