@@ -119,7 +119,7 @@ test('a parent cancels a make-up and takes an absence back; an admin grants a cr
   await page.goto(`${APP}/classes`);
   const credit = page.getByTestId('makeup-credit').filter({ hasText: child });
   await expect(credit).toContainText('Used');
-  await credit.getByRole('button', { name: /^Cancel the make-up of / }).click();
+  await credit.getByRole('button', { name: /^Cancel make-up of / }).click();
   await expect(
     page.getByText('Make-up cancelled: the credit is yours to use again.'),
   ).toBeVisible();
@@ -140,8 +140,8 @@ test('a parent cancels a make-up and takes an absence back; an admin grants a cr
   await openKlass(page, 'Observational Drawing', today.startsAt);
   await page.getByRole('button', { name: 'Attendance', exact: true }).click();
   const roll = page.getByRole('dialog', { name: /^Attendance: / });
-  await roll.getByRole('button', { name: `Grant ${child} a make-up credit` }).click();
-  const grant = page.getByRole('dialog', { name: `Grant ${child} a make-up credit` });
+  await roll.getByRole('button', { name: `Grant make-up credit to ${child}` }).click();
+  const grant = page.getByRole('dialog', { name: `Grant make-up credit to ${child}` });
   await grant.getByLabel('Reason (optional)').fill('Unwell');
   await grant.getByRole('button', { name: 'Grant make-up credit' }).click();
   await expect(page.getByText('Make-up credit granted.')).toBeVisible();

@@ -115,7 +115,7 @@ describe('make-up screens (docs/product.md#absences-and-make-ups)', () => {
     expect(within(list).queryByRole('button', { name: /Take back/ })).not.toBeInTheDocument();
     await user.click(
       within(list).getByRole('button', {
-        name: 'Cancel the make-up of Mia Parent on Mar 21, 2026',
+        name: 'Cancel make-up of Mia Parent on Mar 21, 2026',
       }),
     );
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -139,8 +139,10 @@ describe('make-up screens (docs/product.md#absences-and-make-ups)', () => {
       <GrantMakeupCredit klassId="30" attendeeProfileId="11" name="Mia Parent" />,
       { store },
     );
-    await user.click(screen.getByRole('button', { name: 'Grant Mia Parent a make-up credit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Grant Mia Parent a make-up credit' });
+    await user.click(screen.getByRole('button', { name: 'Grant make-up credit to Mia Parent' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Grant make-up credit to Mia Parent',
+    });
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Flu');
     await user.click(within(dialog).getByRole('button', { name: 'Grant make-up credit' }));
     await waitFor(() =>
