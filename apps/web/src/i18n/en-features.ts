@@ -1654,6 +1654,7 @@ export const enFeatures = {
     bookedInto: 'Booked: {{name}} on {{date}}',
     state: { available: 'Available', used: 'Used', expired: 'Expired', revoked: 'Withdrawn' },
     format: { in_person: 'in person', online: 'online' },
+    reportedFor: 'Absence reported: {{name}}',
     takeBack: 'Take back',
     takeBackFor: 'Take back the absence of {{name}} on {{date}}',
     takenBack: 'Absence taken back.',

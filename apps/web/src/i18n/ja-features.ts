@@ -1652,6 +1652,7 @@ export const jaFeatures: FeatureTranslation = {
     bookedInto: '予約済み: {{date}} の {{name}}',
     state: { available: '利用可能', used: '使用済み', expired: '期限切れ', revoked: '取り消し' },
     format: { in_person: '対面', online: 'オンライン' },
+    reportedFor: '欠席連絡済み: {{name}} さん',
     takeBack: '欠席連絡を取り消す',
     takeBackFor: '欠席連絡を取り消す: {{name}} さん（{{date}}）',
     takenBack: '欠席連絡を取り消しました。',

@@ -1,4 +1,6 @@
 import {
+  type FamilyAbsence,
+  familyAbsenceListDocumentSchema,
   MAKEUPS_API,
   type MakeupCredit,
   type MakeupOption,
@@ -15,6 +17,12 @@ export const makeupsApi = api.injectEndpoints({
     makeupCredits: build.query<MakeupCredit[], void>({
       query: () => MAKEUPS_API.credits,
       transformResponse: (raw: unknown) => makeupCreditListDocumentSchema.parse(raw).data,
+      providesTags: [CREDITS],
+      onQueryStarted: reportLoadFailure,
+    }),
+    familyAbsences: build.query<FamilyAbsence[], void>({
+      query: () => MAKEUPS_API.familyAbsences,
+      transformResponse: (raw: unknown) => familyAbsenceListDocumentSchema.parse(raw).data,
       providesTags: [CREDITS],
       onQueryStarted: reportLoadFailure,
     }),
@@ -69,6 +77,7 @@ export const makeupsApi = api.injectEndpoints({
 
 export const {
   useMakeupCreditsQuery,
+  useFamilyAbsencesQuery,
   useMakeupOptionsQuery,
   useReportAbsenceMutation,
   useBookMakeupMutation,

@@ -6,6 +6,7 @@ import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-a
 import { makeStore, renderWithProviders } from '../../../testing/render-with-providers';
 import { GrantMakeupCredit } from './grant-makeup-credit';
 import { MakeupCredits } from './makeup-credits';
+import { ReportAbsence } from './report-absence';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -150,6 +151,60 @@ describe('make-up screens (docs/product.md#absences-and-make-ups)', () => {
     );
     await waitFor(() =>
       expect(store.getState().snackbar).toMatchObject({ content: 'Make-up credit granted.' }),
+    );
+  });
+
+  it('on the session, shows a reported absence (even one that gave no credit) with Take back', async () => {
+    const sent: FakeRequest[] = [];
+    server = fakeApi({
+      'GET /api/v2/account/absences': {
+        data: {
+          data: [
+            {
+              klass_id: '30',
+              attendee_profile_id: '11',
+              child_name: 'Mia Parent',
+              starts_at: '2026-03-14T15:00:00.000Z',
+              makeup_credit_id: null,
+            },
+            {
+              klass_id: '31',
+              attendee_profile_id: '12',
+              child_name: 'Leo Parent',
+              starts_at: '2026-03-21T15:00:00.000Z',
+              makeup_credit_id: '4',
+            },
+          ],
+        },
+      },
+      'DELETE /api/v2/klasses/30/absences/11': (request) => {
+        sent.push(request);
+        return { status: 204 };
+      },
+    });
+    const store = signedIn('student');
+    const { user } = renderWithProviders(
+      <ReportAbsence
+        klass={{
+          id: '30',
+          starts_at: '2026-03-14T15:00:00.000Z',
+          status: 'scheduled',
+          attendee_names: ['Mia Parent'],
+        }}
+        now={NOW}
+      />,
+      { store },
+    );
+    const reported = await screen.findByTestId('reported-absences');
+    expect(reported).toHaveTextContent('Absence reported: Mia Parent');
+    // Leo's absence is from another session: not here.
+    expect(reported).not.toHaveTextContent('Leo Parent');
+    await user.click(
+      within(reported).getByRole('button', { name: /^Take back the absence of Mia/ }),
+    );
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() =>
+      expect(store.getState().snackbar).toMatchObject({ content: 'Absence taken back.' }),
     );
   });
 
