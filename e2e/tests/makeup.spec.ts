@@ -48,6 +48,8 @@ test('a parent reports an absence, gets a credit and books an online make-up; th
   await report.getByLabel('Reason (optional)').fill('Family trip');
   await report.getByRole('button', { name: 'Report absence' }).click();
   await expect(page.getByText('Absence reported.')).toBeVisible();
+  // The session's view now says so, with "Take back" beside it.
+  await expect(page.getByText(`Absence reported: ${child}`)).toBeVisible();
 
   await page.goto(`${APP}/classes`);
   const credits = page.getByTestId('makeup-credits');
