@@ -162,6 +162,15 @@ export async function addPastKlass(
   scheduleId: number | string,
   hoursAgo: number,
 ): Promise<Date> {
+  return (await addKlass(request, scheduleId, hoursAgo)).startsAt;
+}
+
+/** addPastKlass, answering the new session's id too (for the API calls a test makes on it). */
+export async function addKlass(
+  request: APIRequestContext,
+  scheduleId: number | string,
+  hoursAgo: number,
+): Promise<{ id: string; startsAt: Date }> {
   const startsAt = new Date(Date.now() - hoursAgo * 60 * 60_000);
   startsAt.setUTCSeconds(0, 0);
   const added = await request.post(`/api/v1/klass_group_schedules/${scheduleId}/klasses`, {
@@ -174,7 +183,8 @@ export async function addPastKlass(
     },
   });
   expect(added.status()).toBe(201);
-  return startsAt;
+  const { data } = (await added.json()) as { data: { id: string } };
+  return { id: data.id, startsAt };
 }
 
 /**

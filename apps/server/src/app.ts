@@ -51,6 +51,7 @@ import { publicSitePlugin } from './modules/public-site';
 import { receiptsPlugin } from './modules/receipts';
 import { refundsPlugin } from './modules/refunds';
 import { remindersPlugin } from './modules/reminders';
+import { transfersPlugin } from './modules/transfers';
 import { trialsPlugin } from './modules/trials';
 import { userGroupsRoutes } from './modules/user-groups';
 import { userSearchRoutes } from './modules/user-search';
@@ -76,6 +77,7 @@ import { photoBoxReads } from './read-models/photo-box-lists';
 import { reminderReads } from './read-models/reminder-recipients';
 import { salesRoutes } from './read-models/sales';
 import { searchRoutes } from './read-models/search';
+import { transferReads } from './read-models/transfer-reads';
 import { trialReads } from './read-models/trial-reads';
 import { storagePlugin } from './storage/storage.plugin';
 
@@ -223,6 +225,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     creditDays: config.trialCreditDays,
     currency: config.currency,
     reads: trialReads,
+  });
+  // Above enrollments, the ledger and notifications: a move's freed seat reaches the waitlist here.
+  await app.register(transfersPlugin, {
+    currency: config.currency,
+    familyTransfers: config.familyTransfers,
+    reads: transferReads,
+    seatsFreed: (scheduleIds) => seatsFreed(waitlistContextOf(app), scheduleIds),
   });
   // After notifications and mail: each family is reminded by both, in its language and zone.
   await app.register(remindersPlugin, { config, reads: reminderReads });

@@ -57,6 +57,8 @@ const envSchema = z.object({
   MAKEUP_CREDIT_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   /** Days after a paid trial class during which enrolling credits its price (docs/product.md#trial-classes). */
   TRIAL_CREDIT_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** Families move their own children to another class (docs/decisions/078-transfers.md); staff always may. */
+  FAMILY_TRANSFERS: booleanFlag,
   /**
    * Minutes a late payment's card refund waits for the family to keep the money as account
    * credit instead; 0 sends it at once (docs/decisions/065-refunds-by-method-and-late-payments-kept-as-credit.md).
@@ -159,6 +161,8 @@ export type Config = {
   makeups: { perTerm: number; creditDays: number };
   /** Days after a paid trial during which enrolling credits its price (TRIAL_CREDIT_DAYS). */
   trialCreditDays: number;
+  /** FAMILY_TRANSFERS: families change their children's classes themselves. */
+  familyTransfers: boolean;
   /** Above this many images a family's data export is mailed as a link instead of answered. */
   accountExportDirectMaxImages: number;
   webDistDir: string;
@@ -292,6 +296,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     latePaymentHoldMinutes: e.LATE_PAYMENT_HOLD_MINUTES,
     makeups: { perTerm: e.MAKEUPS_PER_TERM, creditDays: e.MAKEUP_CREDIT_DAYS },
     trialCreditDays: e.TRIAL_CREDIT_DAYS,
+    familyTransfers: e.FAMILY_TRANSFERS ?? false,
     accountExportDirectMaxImages: e.ACCOUNT_EXPORT_DIRECT_MAX_IMAGES,
     webDistDir: e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,

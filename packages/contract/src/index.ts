@@ -54,6 +54,8 @@ export * from './reminders/reminders.schemas';
 export * from './sales/sales.schemas';
 export * from './search/search.schemas';
 export * from './storage/images';
+export * from './transfers/transfers.constants';
+export * from './transfers/transfers.schemas';
 export * from './trials/trials.constants';
 export * from './trials/trials.schemas';
 export * from './user-groups/user-groups.constants';

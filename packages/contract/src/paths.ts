@@ -28,6 +28,7 @@ export * from './refunds/refunds.paths';
 export * from './reminders/reminders.paths';
 export * from './sales/sales.paths';
 export * from './search/search.paths';
+export * from './transfers/transfers.paths';
 export * from './trials/trials.paths';
 export * from './user-groups/user-groups.paths';
 export * from './users/users.paths';

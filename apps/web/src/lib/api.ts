@@ -119,6 +119,7 @@ export const api = createApi({
     'Agreement',
     'Makeup',
     'Trial',
+    'Enrollment',
   ],
   endpoints: () => ({}),
 });

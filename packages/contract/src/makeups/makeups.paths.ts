@@ -7,6 +7,8 @@ export const MAKEUPS_API = {
   /** DELETE: the family takes the report back before the session starts (its unused credit goes too). */
   absence: (klassId: Id, attendeeProfileId: Id) =>
     `/api/v2/klasses/${klassId}/absences/${attendeeProfileId}`,
+  /** GET the signed-in family's reported absences from sessions still ahead, soonest first. */
+  familyAbsences: '/api/v2/account/absences',
   /** GET the signed-in family's make-up credits, newest first. */
   credits: '/api/v2/account/makeup_credits',
   /** POST {attendee_profile_id, klass_id, reason?}: an admin grants a credit. */

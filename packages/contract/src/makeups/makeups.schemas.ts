@@ -69,6 +69,19 @@ export type MakeupCreditDocument = z.infer<typeof makeupCreditDocumentSchema>;
 export const makeupCreditListDocumentSchema = z.object({ data: z.array(makeupCreditSchema) });
 export type MakeupCreditListDocument = z.infer<typeof makeupCreditListDocumentSchema>;
 
+/** A reported absence of the family's from a session still ahead: it can be taken back. */
+export const familyAbsenceSchema = z.object({
+  klass_id: z.string(),
+  attendee_profile_id: z.string(),
+  child_name: z.string(),
+  starts_at: z.string(),
+  /** The credit it gave, or null when the term's make-ups were used up. */
+  makeup_credit_id: z.string().nullable(),
+});
+export type FamilyAbsence = z.infer<typeof familyAbsenceSchema>;
+export const familyAbsenceListDocumentSchema = z.object({ data: z.array(familyAbsenceSchema) });
+export type FamilyAbsenceListDocument = z.infer<typeof familyAbsenceListDocumentSchema>;
+
 /** POST /api/v2/makeup_bookings */
 export const bookMakeupBodySchema = z.object({ makeup_credit_id: idSchema, klass_id: idSchema });
 export type BookMakeupBody = z.input<typeof bookMakeupBodySchema>;

@@ -20,6 +20,10 @@ import {
   emailChangedMail,
   emailTakenMail,
 } from './email-change';
+import {
+  type EnrollmentTransferredParams,
+  enrollmentTransferredMail,
+} from './enrollment-transferred';
 import { type GuardianInvitationParams, guardianInvitationMail } from './guardian-invitation';
 import {
   type LatePaymentHeldParams,
@@ -63,6 +67,7 @@ export type MailTemplates = {
   account_export_ready: AccountExportReadyParams;
   account_deletion_confirm: AccountDeletionConfirmParams;
   makeup_credit_expiring: MakeupCreditExpiringParams;
+  enrollment_transferred: EnrollmentTransferredParams;
 };
 export type MailTemplateName = keyof MailTemplates;
 
@@ -90,6 +95,7 @@ const RENDERERS: { [N in MailTemplateName]: Renderer<MailTemplates[N]> } = {
   account_export_ready: accountExportReadyMail,
   account_deletion_confirm: accountDeletionConfirmMail,
   makeup_credit_expiring: makeupCreditExpiringMail,
+  enrollment_transferred: enrollmentTransferredMail,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(RENDERERS) as MailTemplateName[];

@@ -7,6 +7,12 @@ export {
   activelyEnrolledInAnyOf,
   sharesActiveScheduleWith,
 } from './enrollment-subqueries.repository';
+export {
+  type EnrollmentMove,
+  type EnrollmentRow,
+  enrollmentById,
+  moveEnrollment,
+} from './enrollment-transfer';
 export { seedDemoEnrollments } from './enrollments.seed';
 export {
   activeEnrollmentsAmong,

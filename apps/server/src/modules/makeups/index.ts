@@ -3,6 +3,7 @@
 
 export type {
   CreditDueReminder,
+  FamilyAbsenceRow,
   FamilyCreditRow,
   MakeupReads,
   SessionRow,

@@ -25,6 +25,15 @@ export type FamilyCreditRow = {
   booking: { id: number; creditId: number; klassId: number; startsAt: Date; name: string } | null;
 };
 
+/** A reported absence of the family's, with its child, session start and the credit it gave. */
+export type FamilyAbsenceRow = {
+  klassId: number;
+  attendeeProfileId: number;
+  childName: string;
+  startsAt: Date;
+  creditId: number | null;
+};
+
 /** A credit due its expiry reminder, with the family to mail. */
 export type CreditDueReminder = {
   id: number;
@@ -55,6 +64,8 @@ export type MakeupReads = {
   /** Absence credits of the child, not revoked, whose missed session is of this schedule. */
   absenceCreditsInSchedule(db: Db, attendeeProfileId: number, scheduleId: number): Promise<number>;
   creditsOfFamily(db: Db, userId: number): Promise<FamilyCreditRow[]>;
+  /** The family's reported absences from sessions starting after `after`, soonest first. */
+  absencesOfFamily(db: Db, userId: number, after: Date): Promise<FamilyAbsenceRow[]>;
   upcomingSessions(db: Db, after: Date, limit: number): Promise<SessionRow[]>;
   schedulesOfChild(db: Db, attendeeProfileId: number): Promise<Set<number>>;
   creditsDueReminder(db: Db, now: Date, until: Date, limit: number): Promise<CreditDueReminder[]>;

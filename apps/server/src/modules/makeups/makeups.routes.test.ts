@@ -106,6 +106,14 @@ describe('absences and make-ups', { timeout: SETUP_TIMEOUT_MS }, () => {
   });
 
   it('withdrawing an absence before the start revokes its unused credit', async () => {
+    // The family sees its reported absences ahead, the one past the policy without a credit.
+    const listed = (await get(c.parent, MAKEUPS_API.familyAbsences)).json().data as {
+      klass_id: string;
+      makeup_credit_id: string | null;
+    }[];
+    expect(listed.map((a) => a.klass_id)).toEqual([klass(0), klass(1), klass(2)].map(String));
+    expect(listed[2]?.makeup_credit_id).toBeNull();
+    expect((await get(stranger, MAKEUPS_API.familyAbsences)).json().data).toEqual([]);
     const withdrawn = await del(c.parent, MAKEUPS_API.absence(klass(1), mia));
     expect(withdrawn.statusCode).toBe(204);
     const [credit] = await t.database.db
@@ -115,6 +123,10 @@ describe('absences and make-ups', { timeout: SETUP_TIMEOUT_MS }, () => {
     expect(credit?.revokedAt).not.toBeNull();
     expect((await get(c.parent, MAKEUPS_API.credits)).json().data).toHaveLength(1);
     expect((await del(c.parent, MAKEUPS_API.absence(klass(1), mia))).statusCode).toBe(404);
+    const after = (await get(c.parent, MAKEUPS_API.familyAbsences)).json().data as {
+      klass_id: string;
+    }[];
+    expect(after.map((a) => a.klass_id)).toEqual([klass(0), klass(2)].map(String));
   });
 
   it('refuses a report or a withdrawal once the session started', async () => {

@@ -2,6 +2,7 @@ import {
   absenceDocumentSchema,
   absenceParamsSchema,
   bookMakeupBodySchema,
+  familyAbsenceListDocumentSchema,
   grantMakeupCreditBodySchema,
   idParamsSchema,
   MAKEUPS_API,
@@ -22,6 +23,7 @@ import type { MakeupReads } from './makeups.context';
 import {
   bookMakeup,
   cancelMakeup,
+  familyAbsences,
   familyCredits,
   grantCredit,
   type MakeupPolicy,
@@ -109,6 +111,21 @@ const registerMakeups: FastifyPluginAsyncZod<MakeupsPluginOptions> = async (app,
       );
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    MAKEUPS_API.familyAbsences,
+    {
+      ...family,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Your children’s reported absences from sessions still ahead, soonest first (each can be taken back)',
+        response: { 200: familyAbsenceListDocumentSchema, ...errorResponses(401) },
+      },
+    },
+    (request) => familyAbsences(ctx, viewerOf(request)),
   );
 
   app.get(

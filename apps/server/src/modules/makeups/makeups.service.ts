@@ -1,5 +1,6 @@
 import {
   type AbsenceDocument,
+  type FamilyAbsenceListDocument,
   type Language,
   MAKEUP_MESSAGES,
   type MakeupBookingDocument,
@@ -224,6 +225,23 @@ export async function familyCredits(
   const rows = await ctx.reads.creditsOfFamily(ctx.db, viewer.id);
   return {
     data: rows.filter((r) => r.credit.revokedAt === null).map((r) => creditResource(r, now)),
+  };
+}
+
+/** The family's reported absences from sessions still ahead: each can be taken back. */
+export async function familyAbsences(
+  ctx: MakeupsContext,
+  viewer: Viewer,
+): Promise<FamilyAbsenceListDocument> {
+  const rows = await ctx.reads.absencesOfFamily(ctx.db, viewer.id, ctx.now());
+  return {
+    data: rows.map((r) => ({
+      klass_id: String(r.klassId),
+      attendee_profile_id: String(r.attendeeProfileId),
+      child_name: r.childName,
+      starts_at: r.startsAt.toISOString(),
+      makeup_credit_id: r.creditId === null ? null : String(r.creditId),
+    })),
   };
 }
 

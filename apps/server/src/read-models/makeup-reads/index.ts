@@ -3,6 +3,7 @@
 import type { MakeupReads } from '../../modules/makeups';
 import {
   absenceCreditsInSchedule,
+  absencesOfFamily,
   creditsDueReminder,
   creditsOfFamily,
   enrolledInSession,
@@ -19,6 +20,7 @@ export const makeupReads: MakeupReads = {
   enrolledInSession,
   absenceCreditsInSchedule,
   creditsOfFamily,
+  absencesOfFamily,
   upcomingSessions,
   schedulesOfChild,
   creditsDueReminder,

@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or } from 'dri
 import type { Db } from '../../db/client';
 import { klasses, klassGroupSchedules, klassGroups } from '../../modules/classes/classes.tables';
 import { enrollments } from '../../modules/enrollments/enrollments.tables';
-import type { SessionRow } from '../../modules/makeups';
-import { makeupBookings, makeupCredits } from '../../modules/makeups/makeups.tables';
+import type { FamilyAbsenceRow, SessionRow } from '../../modules/makeups';
+import { absences, makeupBookings, makeupCredits } from '../../modules/makeups/makeups.tables';
 import { attendeeProfiles, users } from '../../modules/users/users.tables';
 
 // The makeups module's reads across the classes, enrollments and users tables
@@ -175,4 +175,25 @@ export function creditsDueReminder(db: Db, now: Date, until: Date, limit: number
     )
     .orderBy(asc(makeupCredits.id))
     .limit(limit);
+}
+
+/** The family's reported absences from sessions starting after `after`, soonest first. */
+export function absencesOfFamily(db: Db, userId: number, after: Date): Promise<FamilyAbsenceRow[]> {
+  return db
+    .select({
+      klassId: absences.klassId,
+      attendeeProfileId: absences.attendeeProfileId,
+      childName: attendeeProfiles.name,
+      startsAt: klasses.startsAt,
+      creditId: makeupCredits.id,
+    })
+    .from(absences)
+    .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, absences.attendeeProfileId))
+    .innerJoin(klasses, eq(klasses.id, absences.klassId))
+    .leftJoin(
+      makeupCredits,
+      and(eq(makeupCredits.absenceId, absences.id), isNull(makeupCredits.revokedAt)),
+    )
+    .where(and(eq(attendeeProfiles.userId, userId), gt(klasses.startsAt, after)))
+    .orderBy(asc(klasses.startsAt), asc(attendeeProfiles.name));
 }

@@ -5,13 +5,15 @@ import { CalendarFeedPanel, KlassCalendar } from '../../features/calendar';
 import { MakeupCredits, ReportAbsence } from '../../features/makeups';
 import { ReceivedMessages } from '../../features/messages';
 import { selectUser } from '../../features/session';
+import { FamilyClasses } from '../../features/transfers';
 import { TrialBookings } from '../../features/trials';
 import { useAppSelector } from '../../lib/store-hooks';
 import { timeZoneOf } from '../../lib/zoned-time';
 
 /**
  * /classes (any signed-in user): a family's class messages, the sessions that concern them (each
- * with its attendance), a family's attendance list, and their calendar feed.
+ * with its attendance), a family's classes (with "Change class" when the school allows it), its
+ * make-up credits, attendance list, and calendar feed.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -31,6 +33,7 @@ export function Component() {
           </>
         )}
       />
+      <FamilyClasses />
       <MakeupCredits zone={zone} />
       <TrialBookings zone={zone} />
       <FamilyAttendance zone={zone} />

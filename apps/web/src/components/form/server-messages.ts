@@ -21,6 +21,7 @@ import {
   PHOTO_BOX_MAX_TAGS,
   PHOTO_BOX_MESSAGES,
   REFUND_MESSAGES,
+  TRANSFER_MESSAGES,
   USER_GROUP_MESSAGES,
 } from '@atelier/contract';
 import type { TFunction } from 'i18next';
@@ -31,6 +32,9 @@ import type { MessageKey } from '../../i18n/i18n';
  * it is known to send are shown in the UI language, anything else as the server wrote it.
  */
 const KNOWN: Record<string, MessageKey> = {
+  ...Object.fromEntries(
+    Object.entries(TRANSFER_MESSAGES).map(([key, text]) => [text, `transfers.messages.${key}`]),
+  ),
   [AGREEMENT_MESSAGES.notCurrentVersion]: 'agreements.messages.notCurrentVersion',
   [AGREEMENT_MESSAGES.noVersion]: 'agreements.messages.noVersion',
   [AGREEMENT_MESSAGES.childRequired]: 'agreements.messages.childRequired',

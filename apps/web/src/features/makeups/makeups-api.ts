@@ -1,4 +1,6 @@
 import {
+  type FamilyAbsence,
+  familyAbsenceListDocumentSchema,
   MAKEUPS_API,
   type MakeupCredit,
   type MakeupOption,
@@ -15,6 +17,12 @@ export const makeupsApi = api.injectEndpoints({
     makeupCredits: build.query<MakeupCredit[], void>({
       query: () => MAKEUPS_API.credits,
       transformResponse: (raw: unknown) => makeupCreditListDocumentSchema.parse(raw).data,
+      providesTags: [CREDITS],
+      onQueryStarted: reportLoadFailure,
+    }),
+    familyAbsences: build.query<FamilyAbsence[], void>({
+      query: () => MAKEUPS_API.familyAbsences,
+      transformResponse: (raw: unknown) => familyAbsenceListDocumentSchema.parse(raw).data,
       providesTags: [CREDITS],
       onQueryStarted: reportLoadFailure,
     }),
@@ -42,12 +50,38 @@ export const makeupsApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, error) => (error ? [] : [CREDITS, 'Attendance']),
     }),
+    withdrawAbsence: build.mutation<void, { klassId: string; attendeeProfileId: string }>({
+      query: ({ klassId, attendeeProfileId }) => ({
+        url: MAKEUPS_API.absence(klassId, attendeeProfileId),
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_r, error) => (error ? [] : [CREDITS, 'Attendance']),
+    }),
+    cancelMakeup: build.mutation<unknown, string>({
+      query: (bookingId) => ({ url: MAKEUPS_API.booking(bookingId), method: 'DELETE' }),
+      invalidatesTags: (_r, error) => (error ? [] : [CREDITS, 'Attendance']),
+    }),
+    grantMakeupCredit: build.mutation<
+      unknown,
+      { klassId: string; attendeeProfileId: string; reason: string }
+    >({
+      query: ({ klassId, attendeeProfileId, reason }) => ({
+        url: MAKEUPS_API.adminCredits,
+        method: 'POST',
+        data: { attendee_profile_id: attendeeProfileId, klass_id: klassId, reason },
+      }),
+      invalidatesTags: (_r, error) => (error ? [] : [CREDITS, 'Attendance']),
+    }),
   }),
 });
 
 export const {
   useMakeupCreditsQuery,
+  useFamilyAbsencesQuery,
   useMakeupOptionsQuery,
   useReportAbsenceMutation,
   useBookMakeupMutation,
+  useWithdrawAbsenceMutation,
+  useCancelMakeupMutation,
+  useGrantMakeupCreditMutation,
 } = makeupsApi;

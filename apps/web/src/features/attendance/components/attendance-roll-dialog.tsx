@@ -18,6 +18,7 @@ import { dateTimeFormat } from '../../../lib/date-formatter';
 import { formatInstantRange } from '../../../lib/format-date';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
+import { GrantMakeupCredit } from '../../makeups';
 import {
   type MarkInput,
   useAttendanceRollQuery,
@@ -235,6 +236,15 @@ function RollForm({
                     </ToggleButton>
                   ))}
                 </ToggleButtonGroup>
+                {/* Marked absent (saved, not drafted): an admin may give a make-up credit
+                    (docs/product.md#absences-and-make-ups); a make-up guest has nothing to make up. */}
+                {attendee.status === 'absent' && !attendee.makeup && (
+                  <GrantMakeupCredit
+                    klassId={roll.id}
+                    attendeeProfileId={id}
+                    name={attendee.name}
+                  />
+                )}
                 {fieldErrors[id] && (
                   <FormHelperText error id={errorId} sx={{ width: '100%', textAlign: 'right' }}>
                     {fieldErrors[id]}

@@ -16,6 +16,7 @@ import { formatCents } from '../../../lib/money';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { CustomerLedger } from '../../ledger';
+import { ChangeClassButton } from '../../transfers';
 import { useCustomerQuery, useUpdateCustomerMutation } from '../customers-api';
 import { CustomerOrders, useDay } from './customer-history';
 
@@ -109,7 +110,21 @@ function Enrollments({
   return (
     <List dense aria-label={t('customers.enrollments')}>
       {items.map((e) => (
-        <ListItem key={e.id} disableGutters>
+        <ListItem
+          key={e.id}
+          disableGutters
+          secondaryAction={
+            // Staff move a child to another class (docs/product.md#transfers).
+            e.status === 'active' ? (
+              <ChangeClassButton
+                enrollmentId={e.id}
+                childName={e.attendee_name}
+                fromLabel={`${e.programme} (${e.schedule})`}
+                asStaff
+              />
+            ) : undefined
+          }
+        >
           <ListItemText
             primary={t('customers.enrollmentLine', {
               attendee: e.attendee_name,

@@ -46,6 +46,14 @@ const detail: CustomerDetail = {
       schedule: 'Saturdays',
       created_at: '2026-11-02T15:01:00.000Z',
     },
+    {
+      id: '3',
+      status: 'cancelled',
+      attendee_name: 'Leo Parent',
+      programme: 'Comics Drawing',
+      schedule: 'Sundays',
+      created_at: '2026-10-02T15:01:00.000Z',
+    },
   ],
 };
 
@@ -77,6 +85,15 @@ describe('/customers', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Order 31: Comics Drawing — $90.00')).toBeInTheDocument();
     expect(within(dialog).getByText(/Partly refunded · Booked at the desk/)).toBeInTheDocument();
     expect(within(dialog).getByText('Mia Parent: Comics Drawing, Saturdays')).toBeInTheDocument();
+    // Staff move an active place to another class (docs/product.md#transfers); an ended one has none.
+    expect(
+      within(dialog).getByRole('button', {
+        name: 'Change class for Mia Parent: Comics Drawing (Saturdays)',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: /^Change class for Leo Parent/ }),
+    ).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('customer-dialog')).toBeNull());
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search by name or e-mail' }), {

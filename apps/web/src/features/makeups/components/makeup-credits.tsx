@@ -5,6 +5,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -18,22 +19,51 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { selectRole } from '../../session';
 import {
   useBookMakeupMutation,
+  useCancelMakeupMutation,
   useMakeupCreditsQuery,
   useMakeupOptionsQuery,
+  useWithdrawAbsenceMutation,
 } from '../makeups-api';
 
 /**
  * The family's make-up credits on /classes (docs/product.md#absences-and-make-ups): each with its
  * child, missed session, expiry and state; an available one books a seat in an upcoming session,
- * in person or online.
+ * in person or online. Before the missed session starts its absence can be taken back (the
+ * credit goes unless spent); before a booked make-up starts it can be cancelled (the credit
+ * comes back).
  */
-export function MakeupCredits({ zone }: { zone: string }) {
+export function MakeupCredits({ zone, now = Date.now() }: { zone: string; now?: number }) {
   const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
   const role = useAppSelector(selectRole);
+  const [withdraw, { isLoading: withdrawing }] = useWithdrawAbsenceMutation();
+  const [cancel, { isLoading: cancelling }] = useCancelMakeupMutation();
   const { data } = useMakeupCreditsQuery(undefined, { skip: role !== 'student' });
   const [booking, setBooking] = useState<MakeupCredit | null>(null);
   if (role !== 'student' || !data) return null;
   const day = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: zone });
+
+  async function takeBack(credit: MakeupCredit) {
+    if (!credit.origin_klass_id) return;
+    try {
+      await withdraw({
+        klassId: credit.origin_klass_id,
+        attendeeProfileId: credit.attendee_profile_id,
+      }).unwrap();
+      dispatch(snackbarShown({ content: t('makeups.takenBack'), type: 'success' }));
+    } catch (error) {
+      handleError(error, t('makeups.takeBackFailed'));
+    }
+  }
+
+  async function cancelBooking(bookingId: string) {
+    try {
+      await cancel(bookingId).unwrap();
+      dispatch(snackbarShown({ content: t('makeups.makeupCancelled'), type: 'success' }));
+    } catch (error) {
+      handleError(error, t('makeups.cancelFailed'));
+    }
+  }
   return (
     <section aria-labelledby="makeup-credits-title" data-testid="makeup-credits">
       <Typography variant="h2" id="makeup-credits-title" sx={{ fontSize: '1.5rem', mt: 4 }}>
@@ -48,11 +78,42 @@ export function MakeupCredits({ zone }: { zone: string }) {
               key={credit.id}
               data-testid="makeup-credit"
               secondaryAction={
-                credit.state === 'available' ? (
-                  <Button variant="outlined" onClick={() => setBooking(credit)}>
-                    {t('makeups.book')}
-                  </Button>
-                ) : undefined
+                <Stack direction="row" spacing={1}>
+                  {credit.state === 'available' && (
+                    <Button variant="outlined" onClick={() => setBooking(credit)}>
+                      {t('makeups.book')}
+                    </Button>
+                  )}
+                  {credit.booking && Date.parse(credit.booking.starts_at) > now && (
+                    <Button
+                      variant="outlined"
+                      disabled={cancelling}
+                      aria-label={t('makeups.cancelMakeupFor', {
+                        name: credit.child_name,
+                        date: day.format(new Date(credit.booking.starts_at)),
+                      })}
+                      onClick={() => void cancelBooking(credit.booking?.id ?? '')}
+                    >
+                      {t('makeups.cancelMakeup')}
+                    </Button>
+                  )}
+                  {credit.source === 'absence' &&
+                    credit.origin_klass_id &&
+                    credit.origin_starts_at &&
+                    Date.parse(credit.origin_starts_at) > now && (
+                      <Button
+                        variant="text"
+                        disabled={withdrawing}
+                        aria-label={t('makeups.takeBackFor', {
+                          name: credit.child_name,
+                          date: day.format(new Date(credit.origin_starts_at)),
+                        })}
+                        onClick={() => void takeBack(credit)}
+                      >
+                        {t('makeups.takeBack')}
+                      </Button>
+                    )}
+                </Stack>
               }
             >
               <ListItemText
