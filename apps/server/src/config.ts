@@ -56,6 +56,11 @@ const envSchema = z.object({
   /** Days a make-up credit stays valid. */
   MAKEUP_CREDIT_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   /**
+   * Days before a month begins by which a family must end a monthly enrollment for that month not
+   * to be billed (docs/decisions/075-monthly-tuition-and-billing-runs.md).
+   */
+  MONTHLY_NOTICE_DAYS: z.coerce.number().int().min(0).max(60).default(0),
+  /**
    * Minutes a late payment's card refund waits for the family to keep the money as account
    * credit instead; 0 sends it at once (docs/decisions/065-refunds-by-method-and-late-payments-kept-as-credit.md).
    */
@@ -155,6 +160,8 @@ export type Config = {
   latePaymentHoldMinutes: number;
   /** The school's make-up policy (MAKEUPS_PER_TERM, MAKEUP_CREDIT_DAYS). */
   makeups: { perTerm: number; creditDays: number };
+  /** Monthly tuition: the notice a family gives to end a monthly enrollment (MONTHLY_NOTICE_DAYS). */
+  billing: { noticeDays: number };
   /** Above this many images a family's data export is mailed as a link instead of answered. */
   accountExportDirectMaxImages: number;
   webDistDir: string;
@@ -287,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     currency: e.CURRENCY,
     latePaymentHoldMinutes: e.LATE_PAYMENT_HOLD_MINUTES,
     makeups: { perTerm: e.MAKEUPS_PER_TERM, creditDays: e.MAKEUP_CREDIT_DAYS },
+    billing: { noticeDays: e.MONTHLY_NOTICE_DAYS },
     accountExportDirectMaxImages: e.ACCOUNT_EXPORT_DIRECT_MAX_IMAGES,
     webDistDir: e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,

@@ -6,6 +6,7 @@ import {
   accountExportReadyMail,
 } from './account-data';
 import { type AlreadyRegisteredParams, alreadyRegisteredMail } from './already-registered';
+import { type AutopayDeclinedParams, autopayDeclinedMail } from './autopay-declined';
 import { type ClassDigestParams, classDigestMail } from './class-digest';
 import { type ClassMessageParams, classMessageMail } from './class-message';
 import { type ClassReminderParams, classReminderMail } from './class-reminder';
@@ -63,6 +64,7 @@ export type MailTemplates = {
   account_export_ready: AccountExportReadyParams;
   account_deletion_confirm: AccountDeletionConfirmParams;
   makeup_credit_expiring: MakeupCreditExpiringParams;
+  autopay_declined: AutopayDeclinedParams;
 };
 export type MailTemplateName = keyof MailTemplates;
 
@@ -90,6 +92,7 @@ const RENDERERS: { [N in MailTemplateName]: Renderer<MailTemplates[N]> } = {
   account_export_ready: accountExportReadyMail,
   account_deletion_confirm: accountDeletionConfirmMail,
   makeup_credit_expiring: makeupCreditExpiringMail,
+  autopay_declined: autopayDeclinedMail,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(RENDERERS) as MailTemplateName[];
