@@ -60,7 +60,7 @@ async function plan(db: Db, period: string, zone: string): Promise<Planned[]> {
       .filter((s) => s.scheduleId === enrollment.scheduleId)
       .map((s) => s.startsAt);
     // A late start pays the sessions from its start on; otherwise the whole month.
-    const begun = enrollment.createdAt > from ? enrollment.createdAt : from;
+    const begun = new Date(Math.max(enrollment.createdAt.getTime(), from.getTime()));
     return { enrollment, ...monthCharge(enrollment.monthlyPrice, starts, begun) };
   });
 }
