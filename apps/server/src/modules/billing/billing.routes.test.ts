@@ -10,8 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail } from '../../mail/mail-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, person } from '../classes/classes-testing';
+import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
+import { as, type Cast, cast, person, programmeWithSchedule } from '../classes/classes-testing';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { users } from '../users/users.tables';
@@ -147,6 +147,18 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
         (e: Error) => e.message,
       );
       expect(String(res)).toContain('monthly.0.autopay');
+      const buyer = await person(t, 'student', 'Clay Class');
+      const kid = await addAttendee(t, buyer.id, 'Kid Class');
+      const byClass = await programmeWithSchedule(t, c);
+      const item = await addToCart(t, buyer.id, { ...byClass, attendeeIds: [kid] });
+      const order = await t.app.inject({
+        method: 'POST',
+        url: ORDERS_API.orders,
+        headers: { ...as(buyer), 'idempotency-key': 'by-class' },
+        payload: { monthly: [{ cart_item_id: String(item) }] },
+      });
+      expect(order.statusCode).toBe(422);
+      expect(order.json().errors[0].meta.field).toBe('monthly.0.cart_item_id');
     });
 
     it('charges the base price and the first month; the enrollment is monthly with autopay', async () => {
