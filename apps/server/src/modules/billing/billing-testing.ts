@@ -16,7 +16,9 @@ export async function monthPlanSchedule(t: TestApp, c: Cast) {
     method: 'POST',
     url: '/api/v1/plans',
     headers: as(c.admin),
-    payload: { plan: { name: 'Monthly', base_price: 2000, unit_price: 12_000, unit_type: 'month' } },
+    payload: {
+      plan: { name: 'Monthly', base_price: 2000, unit_price: 12_000, unit_type: 'month' },
+    },
   });
   if (plan.statusCode !== 201) throw new Error(`plan: ${plan.body}`);
   const group = await t.app.inject({

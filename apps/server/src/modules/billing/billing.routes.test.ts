@@ -48,9 +48,8 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
     t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
 
   const balanceOf = async (who: { token: string }) =>
-    (
-      await t.app.inject({ method: 'GET', url: LEDGER_API.accountLedger, headers: as(who) })
-    ).json().meta.balance as number;
+    (await t.app.inject({ method: 'GET', url: LEDGER_API.accountLedger, headers: as(who) })).json()
+      .meta.balance as number;
 
   describe('payment methods', () => {
     it('asks for a session', async () => {
@@ -277,7 +276,9 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
           await t.database.db
             .select()
             .from(billingPayments)
-            .where(and(eq(billingPayments.userId, family.id), eq(billingPayments.period, '2030-03')))
+            .where(
+              and(eq(billingPayments.userId, family.id), eq(billingPayments.period, '2030-03')),
+            )
         )[0];
       let payment = await paymentOf();
       expect(payment).toMatchObject({ status: 'retry', attempts: 1, amount: 12_000 });
