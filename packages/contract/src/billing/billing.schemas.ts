@@ -141,5 +141,6 @@ export const checkoutBodySchema = z
       .max(50)
       .optional(),
   })
-  .optional();
+  // No body at all (the server sees null) is a checkout paying everything in full.
+  .nullish();
 export type CheckoutBody = z.input<typeof checkoutBodySchema>;
