@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title';
 import { FamilyAttendance, KlassAttendance } from '../../features/attendance';
+import { MonthlyEnrollments } from '../../features/billing';
 import { CalendarFeedPanel, KlassCalendar } from '../../features/calendar';
 import { MakeupCredits, ReportAbsence } from '../../features/makeups';
 import { ReceivedMessages } from '../../features/messages';
@@ -30,6 +31,7 @@ export function Component() {
           </>
         )}
       />
+      <MonthlyEnrollments />
       <MakeupCredits zone={zone} />
       <FamilyAttendance zone={zone} />
       <CalendarFeedPanel />
