@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title';
 import { BalanceDue } from '../../features/billing';
+import { PaymentForm } from '../../features/checkout';
 import { FamilyLedger } from '../../features/ledger';
 import { OrdersPage } from '../../features/orders';
 import { MyWaitlist } from '../../features/waitlist';
@@ -11,7 +12,7 @@ export function Component() {
     <section>
       <PageTitle title={t('pages.orders')} />
       {/* Monthly tuition left unpaid, and "Pay balance" (decision 075). */}
-      <BalanceDue />
+      <BalanceDue cardForm={(props) => <PaymentForm {...props} />} />
       <MyWaitlist />
       <OrdersPage />
       <FamilyLedger />

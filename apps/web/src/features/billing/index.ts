@@ -3,7 +3,7 @@
 // admin's billing runs on /manage_billing (docs/decisions/075-monthly-tuition-and-billing-runs.md).
 
 export { billingApi, usePaymentMethodsQuery } from './billing-api';
-export { BalanceDue } from './components/balance-due';
+export { type BalanceCardForm, BalanceDue } from './components/balance-due';
 export { ManageBilling } from './components/manage-billing';
 export { MonthlyEnrollments } from './components/monthly-enrollments';
 export { SavedCards } from './components/saved-cards';

@@ -4,12 +4,11 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
-import { PaymentForm } from '../../checkout';
 import { ownLedgerChanged } from '../../ledger';
 import { selectRole } from '../../session';
 import { balanceChanged, useBalanceDueQuery, usePayBalanceMutation } from '../billing-api';
@@ -19,7 +18,14 @@ import { balanceChanged, useBalanceDueQuery, usePayBalanceMutation } from '../bi
  * a card payment not tied to an order, through the card form checkout uses; the signed webhook
  * writes it to the ledger.
  */
-export function BalanceDue() {
+/** What the card form is given: the route hands checkout's form in (billing does not import it). */
+export type BalanceCardForm = (props: {
+  payment: { provider: 'stripe' | 'fake'; client_secret: string; publishable_key: string | null };
+  amount: string;
+  onSucceeded: () => void;
+}) => ReactNode;
+
+export function BalanceDue({ cardForm }: { cardForm: BalanceCardForm }) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const role = useAppSelector(selectRole);
@@ -72,22 +78,22 @@ export function BalanceDue() {
             {t('billing.balance.pay')}
           </Button>
         )}
-        {!paid && paying && (
-          <PaymentForm
-            payment={{
+        {!paid &&
+          paying &&
+          cardForm({
+            payment: {
               provider: paying.payment.provider,
               client_secret: paying.payment.client_secret,
               publishable_key: paying.payment.publishable_key,
-            }}
-            amount={money(paying.amount)}
-            onSucceeded={() => {
+            },
+            amount: money(paying.amount),
+            onSucceeded: () => {
               setPaid(true);
               setPaying(null);
               dispatch(balanceChanged());
               dispatch(ownLedgerChanged());
-            }}
-          />
-        )}
+            },
+          })}
       </Stack>
     </Paper>
   );
