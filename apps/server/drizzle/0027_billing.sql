@@ -35,7 +35,7 @@ CREATE TABLE "monthly_enrollments" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "monthly_enrollments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"user_id" integer NOT NULL,
 	"order_item_id" integer NOT NULL,
-	"attendee_profile_id" integer NOT NULL,
+	"attendee_profile_id" integer,
 	"schedule_id" integer NOT NULL,
 	"child_name" text NOT NULL,
 	"programme" text NOT NULL,
@@ -96,7 +96,7 @@ ALTER TABLE "billing_payments" ADD CONSTRAINT "billing_payments_charge_id_billin
 ALTER TABLE "billing_payments" ADD CONSTRAINT "billing_payments_payment_method_id_payment_methods_id_fk" FOREIGN KEY ("payment_method_id") REFERENCES "public"."payment_methods"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monthly_enrollments" ADD CONSTRAINT "monthly_enrollments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monthly_enrollments" ADD CONSTRAINT "monthly_enrollments_order_item_id_order_items_id_fk" FOREIGN KEY ("order_item_id") REFERENCES "public"."order_items"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "monthly_enrollments" ADD CONSTRAINT "monthly_enrollments_attendee_profile_id_attendee_profiles_id_fk" FOREIGN KEY ("attendee_profile_id") REFERENCES "public"."attendee_profiles"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "monthly_enrollments" ADD CONSTRAINT "monthly_enrollments_attendee_profile_id_attendee_profiles_id_fk" FOREIGN KEY ("attendee_profile_id") REFERENCES "public"."attendee_profiles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monthly_enrollments" ADD CONSTRAINT "monthly_enrollments_schedule_id_klass_group_schedules_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."klass_group_schedules"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monthly_enrollments" ADD CONSTRAINT "monthly_enrollments_payment_method_id_payment_methods_id_fk" FOREIGN KEY ("payment_method_id") REFERENCES "public"."payment_methods"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_customers" ADD CONSTRAINT "payment_customers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

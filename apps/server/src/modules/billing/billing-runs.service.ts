@@ -46,12 +46,13 @@ async function plan(db: Db, period: string, zone: string): Promise<Planned[]> {
   for (const e of due) bySchedule.set(e.scheduleId, [...(bySchedule.get(e.scheduleId) ?? []), e]);
   const enrolled: MonthlyEnrollmentRow[] = [];
   for (const [scheduleId, rows] of bySchedule) {
-    const active = await enrolledAmong(
-      db,
-      scheduleId,
-      rows.map((r) => r.attendeeProfileId),
+    const children = rows.flatMap((r) =>
+      r.attendeeProfileId === null ? [] : [r.attendeeProfileId],
     );
-    enrolled.push(...rows.filter((r) => active.has(r.attendeeProfileId)));
+    const active = await enrolledAmong(db, scheduleId, children);
+    enrolled.push(
+      ...rows.filter((r) => r.attendeeProfileId !== null && active.has(r.attendeeProfileId)),
+    );
   }
   const { from, to } = periodBounds(period, zone);
   const sessions = await scheduledSessionsBetween(db, [...bySchedule.keys()], from, to);

@@ -350,3 +350,30 @@ export async function chargeById(db: Db, id: number): Promise<BillingChargeRow |
   const [row] = await db.select().from(billingCharges).where(eq(billingCharges.id, id));
   return row;
 }
+
+/**
+ * A deleting family (docs/decisions/072-a-familys-data-is-theirs.md): its monthly enrollments stop
+ * (no month after `lastPeriod` is billed) and forget the child's name; its saved cards and its
+ * customer at the provider go. Charges and payments stay for the school's accounts.
+ */
+export async function eraseBillingRowsOf(
+  tx: Db,
+  userId: number,
+  label: string,
+  lastPeriod: string,
+): Promise<string[]> {
+  await tx
+    .update(monthlyEnrollments)
+    .set({
+      childName: label,
+      paymentMethodId: null,
+      lastPeriod: sql`coalesce(least(${monthlyEnrollments.lastPeriod}, ${lastPeriod}), ${lastPeriod})`,
+    })
+    .where(eq(monthlyEnrollments.userId, userId));
+  const cards = await tx
+    .delete(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .returning({ id: paymentMethods.providerMethodId });
+  await tx.delete(paymentCustomers).where(eq(paymentCustomers.userId, userId));
+  return cards.map((c) => c.id);
+}

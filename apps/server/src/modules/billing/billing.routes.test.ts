@@ -12,13 +12,16 @@ import { latestMail } from '../../mail/mail-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, cast, person, programmeWithSchedule } from '../classes/classes-testing';
+import { enrollments } from '../enrollments/enrollments.tables';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { notifications } from '../notifications/notifications.tables';
-import { users } from '../users/users.tables';
+import { orderItemAttendees } from '../orders/orders.tables';
+import { attendeeProfiles, users } from '../users/users.tables';
 import { billingContextOf } from './billing.routes';
 import { billingCharges, billingPayments, monthlyEnrollments } from './billing.tables';
 import { runBilling, sweepAutopayRetries } from './billing-runs.service';
 import { monthlyFamily, monthPlanSchedule, payWithCard, saveCard } from './billing-testing';
+import { eraseBillingOf } from './monthly-enrollments.service';
 
 // Saved cards, pay-monthly checkout, billing runs, autopay with its retries, and the balance paid
 // by card (docs/decisions/075-monthly-tuition-and-billing-runs.md), through the app's own fake
@@ -336,6 +339,38 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
       });
       expect(nothing.statusCode).toBe(409);
     });
+  });
+
+  it('a deleting family’s monthly tuition stops, its child’s name and saved cards go', async () => {
+    const { family, child } = await monthlyFamily(t, s, { name: 'Gone Family' });
+    await t.database.db.transaction(async (tx) => {
+      await eraseBillingOf(tx, family.id, 'Deleted family', new Date('2030-01-15T12:00:00Z'));
+      // The erasure then deletes the child's profile (decision 072): the row lets go of it.
+      await tx.delete(enrollments).where(eq(enrollments.attendeeProfileId, child));
+      await tx
+        .update(orderItemAttendees)
+        .set({ attendeeProfileId: null })
+        .where(eq(orderItemAttendees.attendeeProfileId, child));
+      await tx.delete(attendeeProfiles).where(eq(attendeeProfiles.id, child));
+    });
+    const [me] = await t.database.db
+      .select()
+      .from(monthlyEnrollments)
+      .where(eq(monthlyEnrollments.userId, family.id));
+    expect(me).toMatchObject({
+      childName: 'Deleted family',
+      attendeeProfileId: null,
+      lastPeriod: '2030-01',
+      paymentMethodId: null,
+    });
+    const cards = await t.app.inject({
+      method: 'GET',
+      url: BILLING_API.paymentMethods,
+      headers: as(family),
+    });
+    expect(cards.json().data).toEqual([]);
+    const preview = billingRunDocumentSchema.parse((await run('2030-03', true)).json()).data;
+    expect(preview.families.find((f) => f.user_id === String(family.id))).toBeUndefined();
   });
 
   it('the orders list still answers for a family with monthly enrollments', async () => {

@@ -69,9 +69,10 @@ export const monthlyEnrollments = pgTable(
     orderItemId: integer('order_item_id')
       .notNull()
       .references(() => upwardKey('order_items'), { onDelete: 'restrict' }),
-    attendeeProfileId: integer('attendee_profile_id')
-      .notNull()
-      .references(() => attendeeProfiles.id, { onDelete: 'restrict' }),
+    /** Null once the family deleted its account (its children's profiles go; decision 072). */
+    attendeeProfileId: integer('attendee_profile_id').references(() => attendeeProfiles.id, {
+      onDelete: 'set null',
+    }),
     scheduleId: integer('schedule_id')
       .notNull()
       .references(() => upwardKey('klass_group_schedules'), { onDelete: 'restrict' }),

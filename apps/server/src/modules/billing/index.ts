@@ -25,6 +25,7 @@ export {
 } from './billing-runs.service';
 export {
   defaultCardOf,
+  eraseBillingOf,
   type MonthlyEnrollmentStart,
   startMonthlyEnrollments,
 } from './monthly-enrollments.service';

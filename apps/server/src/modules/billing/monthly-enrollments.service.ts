@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { BillingContext } from './billing.context';
 import {
+  eraseBillingRowsOf,
   insertMonthlyEnrollments as insertRows,
   lastBilledPeriods,
   type MonthlyEnrollmentRow,
@@ -161,4 +162,18 @@ export async function setAutopayCard(
 /** The family's default saved card id (what autopay chosen at checkout charges), or null. */
 export async function defaultCardOf(db: Db, familyId: number): Promise<number | null> {
   return (await paymentMethodsOf(db, familyId)).find((c) => c.isDefault)?.id ?? null;
+}
+
+/**
+ * A deleting family's billing, in the erasure's transaction: no month after the current one is
+ * billed, the child's name goes, and the saved cards are forgotten (decision 072).
+ */
+export async function eraseBillingOf(
+  tx: Db,
+  userId: number,
+  label: string,
+  now: Date,
+  zone = 'America/New_York',
+): Promise<void> {
+  await eraseBillingRowsOf(tx, userId, label, periodOf(now, zone));
 }
