@@ -75,7 +75,7 @@ export function SavedCards() {
               secondaryAction={
                 <Button
                   size="small"
-                  color="warning"
+                  color="error"
                   onClick={() => void removeCard(card.id)}
                   aria-label={t('billing.cards.removeNamed', { last4: card.last4 })}
                 >
