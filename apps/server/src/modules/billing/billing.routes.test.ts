@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, cast, person, programmeWithSchedule } from '../classes/classes-testing';
 import { enrollments } from '../enrollments/enrollments.tables';
+import { familyGuardians } from '../family/family.tables';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { orderItemAttendees } from '../orders/orders.tables';
@@ -112,6 +113,35 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
       expect(bad.statusCode).toBe(422);
     });
 
+    it('shares the family’s cards with its second guardian, who acts for the family (decision 071)', async () => {
+      const holder = await person(t, 'student', 'Hana Holder');
+      const card = await saveCard(t, holder);
+      const guardian = await person(t, 'student', 'Gil Guardian');
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, guardian.id));
+      await t.database.db.insert(familyGuardians).values({
+        familyUserId: holder.id,
+        email: row?.email ?? '',
+        guardianUserId: guardian.id,
+        tokenHash: `billing-test-${guardian.id}`,
+        invitedAt: new Date(),
+        acceptedAt: new Date(),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      const list = await t.app.inject({
+        method: 'GET',
+        url: BILLING_API.paymentMethods,
+        headers: as(guardian),
+      });
+      expect(list.json().data.map((m: { id: string }) => m.id)).toEqual([card]);
+      const second = await saveCard(t, guardian);
+      const holders = await t.app.inject({
+        method: 'GET',
+        url: BILLING_API.paymentMethods,
+        headers: as(holder),
+      });
+      expect(holders.json().data.map((m: { id: string }) => m.id)).toEqual([card, second]);
+    });
+
     it('keeps each family to its own cards: another family can neither see nor remove them', async () => {
       const owner = await person(t, 'student', 'Owen Owner');
       const other = await person(t, 'student', 'Otto Other');
@@ -186,6 +216,31 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
       });
       expect(await balanceOf(family)).toBe(0);
     });
+  });
+
+  it('changes the autopay card to one of the family’s, or turns autopay off', async () => {
+    const { family, card } = await monthlyFamily(t, s, { name: 'Pia Patch' });
+    const [me] = await t.database.db
+      .select()
+      .from(monthlyEnrollments)
+      .where(eq(monthlyEnrollments.userId, family.id));
+    const stranger = await person(t, 'student', 'Sid Stranger');
+    const theirs = await saveCard(t, stranger);
+    const patch = (who: { token: string }, payment_method_id: string | null) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: BILLING_API.monthlyEnrollment(me?.id ?? 0),
+        headers: as(who),
+        payload: { payment_method_id },
+      });
+    expect((await patch(family, theirs)).statusCode).toBe(404);
+    expect((await patch(stranger, theirs)).statusCode).toBe(404);
+    expect((await patch(family, 'x')).statusCode).toBe(422);
+    const off = await patch(family, null);
+    expect(off.statusCode).toBe(200);
+    expect(off.json().data[0].payment_method).toBeNull();
+    const on = await patch(family, card);
+    expect(on.json().data[0].payment_method).toMatchObject({ id: card });
   });
 
   describe('billing runs', () => {
