@@ -15,6 +15,7 @@ import {
   ordersOf,
   profileOf,
   signaturesOf,
+  tuitionOf,
 } from './account-data.queries';
 
 /** One file of the ZIP: a JSON document, or a stored file copied byte for byte. */
@@ -101,6 +102,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   childCardSection,
   jsonSection('agreement_signatures', signaturesOf),
   jsonSection('makeups', makeupsOf),
+  jsonSection('tuition', tuitionOf),
   {
     name: 'guardians',
     entries: async (db, userId, personId) => [

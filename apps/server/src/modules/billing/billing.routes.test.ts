@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_DATA_API,
   BILLING_API,
   billingRunDocumentSchema,
   LEDGER_API,
@@ -7,6 +8,7 @@ import {
   paymentMethodListDocumentSchema,
 } from '@atelier/contract';
 import { and, eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail } from '../../mail/mail-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -426,6 +428,28 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
     expect(cards.json().data).toEqual([]);
     const preview = billingRunDocumentSchema.parse((await run('2030-03', true)).json()).data;
     expect(preview.families.find((f) => f.user_id === String(family.id))).toBeUndefined();
+  });
+
+  it('a family’s data export holds its saved cards, monthly enrollments and months billed', async () => {
+    const { family } = await monthlyFamily(t, s, { name: 'Exa Export' });
+    await run('2030-02');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: ACCOUNT_DATA_API.export,
+      headers: as(family),
+    });
+    expect(res.statusCode).toBe(200);
+    const zip = unzipSync(new Uint8Array(res.rawPayload));
+    const tuition = JSON.parse(Buffer.from(zip['tuition.json'] ?? []).toString('utf8'));
+    expect(tuition.saved_cards).toMatchObject([{ brand: 'visa', last4: '4242', default: true }]);
+    expect(tuition.monthly_enrollments).toMatchObject([
+      { first_period: '2030-01', monthly_price: 12_000 },
+    ]);
+    expect(tuition.months_billed).toMatchObject([{ period: '2030-02', amount: 12_000 }]);
+    expect(tuition.card_payments).toMatchObject([
+      { kind: 'autopay', period: '2030-02', status: 'succeeded' },
+    ]);
+    expect(JSON.stringify(tuition)).not.toContain('4242424242424242');
   });
 
   it('the orders list still answers for a family with monthly enrollments', async () => {
