@@ -1680,6 +1680,7 @@ export const enFeatures = {
       monthly: 'Pay monthly (first month now, then each month)',
       autopay: 'Autopay each month with my saved card',
       noCard: 'Save a card in Account Settings to use autopay.',
+      note: 'This order charges the base price and the first month (prorated for a late start); then {{amount}} each month.',
     },
     runs: {
       period: 'Month',

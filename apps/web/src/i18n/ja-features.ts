@@ -1678,6 +1678,7 @@ export const jaFeatures: FeatureTranslation = {
       monthly: '月払い(初月分を今、以降は毎月)',
       autopay: '保存済みのカードで毎月自動支払い',
       noCard: '自動支払いを使うには、アカウント設定でカードを保存してください。',
+      note: 'この注文では基本料金と初月分(途中からの場合は日割り)をお支払いいただき、以降は毎月 {{amount}} です。',
     },
     runs: {
       period: '月',

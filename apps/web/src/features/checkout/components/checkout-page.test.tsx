@@ -570,6 +570,7 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     const choice = await screen.findByTestId('payment-schedule');
     expect(within(choice).getByRole('radio', { name: 'Pay in full now' })).toBeChecked();
     await user.click(within(choice).getByRole('radio', { name: /Pay monthly/ }));
+    expect(within(choice).getByTestId('monthly-note')).toHaveTextContent('then $120.00 each month');
     const autopay = await within(choice).findByRole('checkbox', {
       name: 'Autopay each month with my saved card',
     });

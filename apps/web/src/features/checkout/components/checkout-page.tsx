@@ -375,6 +375,10 @@ function CheckoutCart() {
               item.klass_group_schedule.klass_group_schedule_plan.plan.unit_type === 'month' && (
                 <PaymentScheduleChoice
                   name={item.klass_group_schedule.klass_group.name}
+                  monthlyPrice={money(
+                    item.klass_group_schedule.klass_group_schedule_plan.plan.unit_price *
+                      item.number_of_attendees,
+                  )}
                   value={monthly[item.id] ?? { on: false, autopay: false }}
                   hasCard={hasCard}
                   onChange={(value) => setMonthly((m) => ({ ...m, [item.id]: value }))}
@@ -428,11 +432,14 @@ function CheckoutCart() {
  */
 function PaymentScheduleChoice({
   name,
+  monthlyPrice,
   value,
   hasCard,
   onChange,
 }: {
   name: string;
+  /** A full month's price, formatted. */
+  monthlyPrice: string;
   value: { on: boolean; autopay: boolean };
   hasCard: boolean;
   onChange: (value: { on: boolean; autopay: boolean }) => void;
@@ -460,6 +467,9 @@ function PaymentScheduleChoice({
       </RadioGroup>
       {value.on && (
         <>
+          <Typography variant="body2" data-testid="monthly-note">
+            {t('billing.checkout.note', { amount: monthlyPrice })}
+          </Typography>
           <FormControlLabel
             control={
               <Checkbox
