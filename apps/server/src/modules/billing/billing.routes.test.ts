@@ -22,7 +22,7 @@ import { orderItemAttendees } from '../orders/orders.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
 import { billingContextOf } from './billing.routes';
 import { billingCharges, billingPayments, monthlyEnrollments } from './billing.tables';
-import { runBilling, sweepAutopayRetries } from './billing-runs.service';
+import { runBilling, scheduledBillingTick, sweepAutopayRetries } from './billing-runs.service';
 import { monthlyFamily, monthPlanSchedule, payWithCard, saveCard } from './billing-testing';
 import { eraseBillingOf } from './monthly-enrollments.service';
 
@@ -311,6 +311,29 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
       const april = billingRunDocumentSchema.parse((await run('2030-04', true)).json()).data;
       expect(april.families).toEqual([]);
     });
+  });
+
+  it('starts by itself: a tick bills the school’s current month once, whichever process ticks', async () => {
+    const { family } = await monthlyFamily(t, s, { name: 'Tia Tick' });
+    // 04:00 UTC on 1 February 2030 is 23:00 on January 31 in New York: January was paid at checkout.
+    let clock = new Date('2030-02-01T04:00:00Z');
+    const ctx = {
+      ...billingContextOf(t.app, {
+        currency: 'USD',
+        zone: 'America/New_York',
+        noticeDays: 0,
+        tickIntervalMs: 0,
+      }),
+      now: () => clock,
+    };
+    const chargesOf = () =>
+      t.database.db.select().from(billingCharges).where(eq(billingCharges.userId, family.id));
+    await scheduledBillingTick(ctx);
+    expect(await chargesOf()).toEqual([]);
+    clock = new Date('2030-02-01T12:00:00Z');
+    await Promise.all([scheduledBillingTick(ctx), scheduledBillingTick(ctx)]);
+    await scheduledBillingTick(ctx);
+    expect((await chargesOf()).map((ch) => [ch.period, ch.amount])).toEqual([['2030-02', 12_000]]);
   });
 
   describe('declined autopay', () => {
