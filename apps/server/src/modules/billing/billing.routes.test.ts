@@ -24,7 +24,7 @@ import { billingContextOf } from './billing.routes';
 import { billingCharges, billingPayments, monthlyEnrollments } from './billing.tables';
 import { runBilling, scheduledBillingTick, sweepAutopayRetries } from './billing-runs.service';
 import { monthlyFamily, monthPlanSchedule, payWithCard, saveCard } from './billing-testing';
-import { eraseBillingOf } from './monthly-enrollments.service';
+import { eraseBillingOf, listMonthlyEnrollments } from './monthly-enrollments.service';
 
 // Saved cards, pay-monthly checkout, billing runs, autopay with its retries, and the balance paid
 // by card (docs/decisions/075-monthly-tuition-and-billing-runs.md), through the app's own fake
@@ -331,7 +331,12 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
     await scheduledBillingTick(ctx);
     expect(await chargesOf()).toEqual([]);
     clock = new Date('2030-02-01T12:00:00Z');
+    const nextOf = async () =>
+      (await listMonthlyEnrollments(ctx, family.id)).data[0]?.next_charge?.period;
+    // February is due until its run reaches it, then March is next.
+    expect(await nextOf()).toBe('2030-02');
     await Promise.all([scheduledBillingTick(ctx), scheduledBillingTick(ctx)]);
+    expect(await nextOf()).toBe('2030-03');
     await scheduledBillingTick(ctx);
     expect((await chargesOf()).map((ch) => [ch.period, ch.amount])).toEqual([['2030-02', 12_000]]);
   });

@@ -100,10 +100,8 @@ export async function listMonthlyEnrollments(
   return {
     data: rows.map((row) => {
       const card = row.paymentMethodId === null ? undefined : cards.get(row.paymentMethodId);
-      const next = laterPeriod(
-        nextPeriod(billed.get(row.id) ?? row.firstPeriod),
-        nextPeriod(current),
-      );
+      // The month after the last one billed, or the current one while its run has not reached it.
+      const next = laterPeriod(nextPeriod(billed.get(row.id) ?? row.firstPeriod), current);
       return {
         id: String(row.id),
         child_name: row.childName,
