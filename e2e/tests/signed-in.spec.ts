@@ -50,6 +50,7 @@ const MY_SECTION: Record<DemoRole, MenuLine[]> = {
     `link Orders → ${APP}/manage_orders`,
     `link Manage User Group → ${APP}/user_groups/1`,
     `link Agreements → ${APP}/manage_agreements`,
+    `link Billing Runs → ${APP}/manage_billing`,
   ],
 };
 

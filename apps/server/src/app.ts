@@ -18,6 +18,7 @@ import { accountDataPlugin } from './modules/account-data';
 import { accountsRoutes } from './modules/accounts';
 import { agreementsRoutes } from './modules/agreements';
 import { attendanceRoutes } from './modules/attendance';
+import { billingPlugin } from './modules/billing';
 import { calendarRoutes } from './modules/calendar';
 import { cartRoutes, noCouponsExist } from './modules/cart';
 import { classesRoutes } from './modules/classes';
@@ -193,7 +194,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   } else {
     await app.register(paymentsPlugin, { config: config.payments });
   }
-  await app.register(ordersPlugin, { currency: config.currency, coupons });
+  await app.register(ordersPlugin, {
+    currency: config.currency,
+    coupons,
+    billingZone: config.school.timeZone,
+  });
   // After payments: refunds go out through app.payments and come back through its webhook.
   await app.register(refundsPlugin, {
     latePaymentHoldMinutes: config.latePaymentHoldMinutes,
@@ -214,6 +219,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   // A family's ledger: orders, walk-ins and refunds write it; this answers and adjusts it.
   await app.register(ledgerPlugin, { currency: config.currency });
+  // Saved cards, monthly tuition and billing runs: after payments, whose webhook tells it of its
+  // card payments (docs/decisions/075-monthly-tuition-and-billing-runs.md).
+  await app.register(billingPlugin, {
+    currency: config.currency,
+    zone: config.school.timeZone,
+    noticeDays: config.billing.noticeDays,
+  });
   await app.register(receiptsPlugin, { school: config.school, currency: config.currency });
   await app.register(salesRoutes, { currency: config.currency });
   await app.register(waitlistPlugin);

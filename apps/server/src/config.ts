@@ -60,6 +60,11 @@ const envSchema = z.object({
   /** Families move their own children to another class (docs/decisions/078-transfers.md); staff always may. */
   FAMILY_TRANSFERS: booleanFlag,
   /**
+   * Days before a month begins by which a family must end a monthly enrollment for that month not
+   * to be billed (docs/decisions/075-monthly-tuition-and-billing-runs.md).
+   */
+  MONTHLY_NOTICE_DAYS: z.coerce.number().int().min(0).max(60).default(0),
+  /**
    * Minutes a late payment's card refund waits for the family to keep the money as account
    * credit instead; 0 sends it at once (docs/decisions/065-refunds-by-method-and-late-payments-kept-as-credit.md).
    */
@@ -163,6 +168,8 @@ export type Config = {
   trialCreditDays: number;
   /** FAMILY_TRANSFERS: families change their children's classes themselves. */
   familyTransfers: boolean;
+  /** Monthly tuition: the notice a family gives to end a monthly enrollment (MONTHLY_NOTICE_DAYS). */
+  billing: { noticeDays: number };
   /** Above this many images a family's data export is mailed as a link instead of answered. */
   accountExportDirectMaxImages: number;
   webDistDir: string;
@@ -297,6 +304,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     makeups: { perTerm: e.MAKEUPS_PER_TERM, creditDays: e.MAKEUP_CREDIT_DAYS },
     trialCreditDays: e.TRIAL_CREDIT_DAYS,
     familyTransfers: e.FAMILY_TRANSFERS ?? false,
+    billing: { noticeDays: e.MONTHLY_NOTICE_DAYS },
     accountExportDirectMaxImages: e.ACCOUNT_EXPORT_DIRECT_MAX_IMAGES,
     webDistDir: e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,

@@ -46,6 +46,7 @@ describe('APP_PAGES', () => {
       '/app/gallery',
       '/app/guardian_invitation',
       '/app/manage_agreements',
+      '/app/manage_billing',
       '/app/manage_classes',
       '/app/manage_coupons',
       '/app/manage_orders',

@@ -84,6 +84,8 @@ export const APP_PAGES = {
   userGroup: { path: '/user_groups/:id', access: 'teacherOrAdmin', robots: 'disallow' },
   manageCoupons: { path: '/manage_coupons', access: 'teacherOrAdmin', robots: 'disallow' },
   manageAgreements: { path: '/manage_agreements', access: 'admin', robots: 'disallow' },
+  /** Billing runs of monthly tuition (docs/decisions/075-monthly-tuition-and-billing-runs.md). */
+  manageBilling: { path: '/manage_billing', access: 'admin', robots: 'disallow' },
   /** Send Message (teachers and admins); families read theirs on /classes (`?message={id}`). */
   messages: { path: '/messages', access: 'teacherOrAdmin', robots: 'disallow' },
   customersGuest: { path: '/customers/guest', access: 'admin', robots: 'disallow' },

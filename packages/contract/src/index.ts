@@ -7,6 +7,7 @@ export * from './agreements/agreements.schemas';
 export * from './app-pages';
 export * from './attendance/attendance.constants';
 export * from './attendance/attendance.schemas';
+export * from './billing/billing.schemas';
 export * from './cable/cable.constants';
 export * from './cable/cable.schemas';
 export * from './cart/cart.constants';

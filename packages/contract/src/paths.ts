@@ -11,6 +11,7 @@ export * from './accounts/accounts.paths';
 export * from './agreements/agreements.paths';
 export * from './app.paths';
 export * from './attendance/attendance.paths';
+export * from './billing/billing.paths';
 export * from './cart/cart.paths';
 export * from './coupons/coupons.paths';
 export * from './customers/customers.paths';

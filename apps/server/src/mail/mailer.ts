@@ -31,6 +31,7 @@ export const FAMILY_MAIL_TEMPLATES: ReadonlySet<MailTemplateName> = new Set<Mail
   'class_message',
   'class_reminder',
   'class_digest',
+  'autopay_declined',
   'makeup_credit_expiring',
   'enrollment_transferred',
 ]);

@@ -56,6 +56,10 @@ export const PAGE_ROUTES: {
     'manageAgreements',
     async () => (await import('../features/agreements')).ManageAgreements,
   ),
+  manageBilling: featurePage(
+    'manageBilling',
+    async () => (await import('../features/billing')).ManageBilling,
+  ),
   messages: () => import('./routes/messages'),
   customersGuest: featurePage(
     'customersGuest',

@@ -222,6 +222,18 @@ const PAGE_LIST = {
       },
     ],
   },
+  manageBilling: {
+    title: 'pages.manageBilling',
+    menu: [
+      {
+        id: 'manage-billing',
+        title: 'menu.manageBilling',
+        section: 'customers',
+        order: 6,
+        roles: ['admin'],
+      },
+    ],
+  },
   messages: {
     title: 'pages.messages',
     menu: [

@@ -79,6 +79,7 @@ export const en = {
     manageRooms: 'Manage Rooms',
     manageCoupons: 'Manage Coupons',
     manageAgreements: 'Agreements',
+    manageBilling: 'Billing Runs',
     customers: 'Customers',
     editCustomer: 'Edit Customer',
     salesOverview: 'Sales Overview',

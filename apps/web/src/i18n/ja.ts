@@ -73,6 +73,7 @@ export const ja: Translation = {
     manageRooms: '教室管理',
     manageCoupons: 'クーポン管理',
     manageAgreements: '同意書',
+    manageBilling: '月謝の請求',
     customers: '顧客',
     editCustomer: '顧客の編集',
     salesOverview: '売上概要',

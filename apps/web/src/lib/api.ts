@@ -120,6 +120,7 @@ export const api = createApi({
     'Makeup',
     'Trial',
     'Enrollment',
+    'Billing',
   ],
   endpoints: () => ({}),
 });

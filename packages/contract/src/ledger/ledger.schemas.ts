@@ -76,6 +76,8 @@ export const ledgerEntryAttributesSchema = z.object({
   order_item_id: z.string().nullable(),
   payment_id: z.string().nullable(),
   refund_id: z.string().nullable(),
+  /** The month of tuition it bills or pays (YYYY-MM), for monthly enrollments; else null. */
+  billing_period: z.string().nullable(),
   /** Who made it: the buyer, the staff member, or null for the system. */
   created_by: z.object({ id: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),

@@ -11,6 +11,7 @@ export const NOTIFICATION_RECORD_TYPES = [
   'orders',
   'waitlist_offers',
   'klasses',
+  'billing_payments',
 ] as const;
 export const notificationRecordTypeSchema = z.enum(NOTIFICATION_RECORD_TYPES);
 export type NotificationRecordType = z.infer<typeof notificationRecordTypeSchema>;

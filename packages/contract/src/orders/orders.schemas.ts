@@ -71,6 +71,19 @@ export const orderItemSnapshotSchema = z.object({
       discount_amount: z.number(),
     })
     .nullable(),
+  /**
+   * Present when a month plan is paid monthly (docs/decisions/075-monthly-tuition-and-billing-runs.md):
+   * the order charges the base price and `first_period` (prorated by the sessions ahead); the
+   * months after it are billed by billing runs at `monthly_price` each.
+   */
+  monthly: z
+    .object({
+      first_period: z.string(),
+      first_month_amount: z.number().int(),
+      monthly_price: z.number().int(),
+      autopay: z.boolean(),
+    })
+    .optional(),
 });
 export type OrderItemSnapshot = z.infer<typeof orderItemSnapshotSchema>;
 

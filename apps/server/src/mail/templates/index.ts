@@ -6,6 +6,7 @@ import {
   accountExportReadyMail,
 } from './account-data';
 import { type AlreadyRegisteredParams, alreadyRegisteredMail } from './already-registered';
+import { type AutopayDeclinedParams, autopayDeclinedMail } from './autopay-declined';
 import { type ClassDigestParams, classDigestMail } from './class-digest';
 import { type ClassMessageParams, classMessageMail } from './class-message';
 import { type ClassReminderParams, classReminderMail } from './class-reminder';
@@ -68,6 +69,7 @@ export type MailTemplates = {
   account_deletion_confirm: AccountDeletionConfirmParams;
   makeup_credit_expiring: MakeupCreditExpiringParams;
   enrollment_transferred: EnrollmentTransferredParams;
+  autopay_declined: AutopayDeclinedParams;
 };
 export type MailTemplateName = keyof MailTemplates;
 
@@ -96,6 +98,7 @@ const RENDERERS: { [N in MailTemplateName]: Renderer<MailTemplates[N]> } = {
   account_deletion_confirm: accountDeletionConfirmMail,
   makeup_credit_expiring: makeupCreditExpiringMail,
   enrollment_transferred: enrollmentTransferredMail,
+  autopay_declined: autopayDeclinedMail,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(RENDERERS) as MailTemplateName[];

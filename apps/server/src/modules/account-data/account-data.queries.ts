@@ -6,6 +6,12 @@ import {
   agreementVersions,
 } from '../agreements/agreements.tables';
 import {
+  billingCharges,
+  billingPayments,
+  monthlyEnrollments,
+  paymentMethods,
+} from '../billing/billing.tables';
+import {
   authorisedPickups,
   childMedical,
   emergencyContacts,
@@ -374,4 +380,72 @@ export async function trialsOf(db: Db, userId: number) {
     .from(trialBookings)
     .where(eq(trialBookings.userId, userId))
     .orderBy(asc(trialBookings.id));
+}
+
+/**
+ * The family's monthly tuition (docs/decisions/075-monthly-tuition-and-billing-runs.md): saved
+ * cards as the provider described them (never a number), monthly enrollments, the months billed
+ * and the card payments not tied to an order.
+ */
+export async function tuitionOf(db: Db, userId: number) {
+  const [cards, enrollments, charges, cardPayments] = await Promise.all([
+    db
+      .select({
+        brand: paymentMethods.brand,
+        last4: paymentMethods.last4,
+        exp_month: paymentMethods.expMonth,
+        exp_year: paymentMethods.expYear,
+        default: paymentMethods.isDefault,
+        created_at: paymentMethods.createdAt,
+      })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.userId, userId))
+      .orderBy(asc(paymentMethods.id)),
+    db
+      .select({
+        id: monthlyEnrollments.id,
+        attendee_profile_id: monthlyEnrollments.attendeeProfileId,
+        child_name: monthlyEnrollments.childName,
+        programme: monthlyEnrollments.programme,
+        schedule_name: monthlyEnrollments.scheduleName,
+        monthly_price: monthlyEnrollments.monthlyPrice,
+        currency: monthlyEnrollments.currency,
+        first_period: monthlyEnrollments.firstPeriod,
+        last_period: monthlyEnrollments.lastPeriod,
+        ended_at: monthlyEnrollments.endedAt,
+        created_at: monthlyEnrollments.createdAt,
+      })
+      .from(monthlyEnrollments)
+      .where(eq(monthlyEnrollments.userId, userId))
+      .orderBy(asc(monthlyEnrollments.id)),
+    db
+      .select({
+        monthly_enrollment_id: billingCharges.monthlyEnrollmentId,
+        period: billingCharges.period,
+        amount: billingCharges.amount,
+        created_at: billingCharges.createdAt,
+      })
+      .from(billingCharges)
+      .where(eq(billingCharges.userId, userId))
+      .orderBy(asc(billingCharges.id)),
+    db
+      .select({
+        kind: billingPayments.kind,
+        period: billingPayments.period,
+        amount: billingPayments.amount,
+        currency: billingPayments.currency,
+        status: billingPayments.status,
+        attempts: billingPayments.attempts,
+        created_at: billingPayments.createdAt,
+      })
+      .from(billingPayments)
+      .where(eq(billingPayments.userId, userId))
+      .orderBy(asc(billingPayments.id)),
+  ]);
+  return {
+    saved_cards: cards,
+    monthly_enrollments: enrollments,
+    months_billed: charges,
+    card_payments: cardPayments,
+  };
 }

@@ -13,6 +13,7 @@ import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-er
 import { rateLimited } from '../../plugins/rate-limit';
 import { eraseAccountTokens, hashAccountToken, newAccountToken } from '../accounts';
 import { eraseFamilySignatures } from '../agreements';
+import { eraseBillingOf } from '../billing';
 import { pickupPhotoIdsOfChildren } from '../child-care';
 import { eraseEnrollmentsOf, eraseSessionSeatsOf } from '../enrollments';
 import { eraseGuardianLinksOf, familyActedForBy } from '../family';
@@ -272,6 +273,8 @@ async function eraseFamily(
   const { guardianIds, addresses } = await eraseGuardianLinksOf(tx, user.id);
   for (const address of addresses) await ctx.mailer.forgetFamilyCopies(tx, address);
   await eraseEnrollmentsOf(tx, attendeeProfileIds);
+  // Monthly tuition stops and the saved cards go (docs/decisions/075-monthly-tuition-and-billing-runs.md).
+  await eraseBillingOf(tx, user.id, label, ctx.now());
   await eraseSessionSeatsOf(tx, user.id);
   await anonymiseOrderAttendees(tx, attendeeProfileIds, label);
   await eraseMessagesOf(tx, user.id);

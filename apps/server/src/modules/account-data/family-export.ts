@@ -16,6 +16,7 @@ import {
   profileOf,
   signaturesOf,
   trialsOf,
+  tuitionOf,
 } from './account-data.queries';
 
 /** One file of the ZIP: a JSON document, or a stored file copied byte for byte. */
@@ -103,6 +104,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   jsonSection('agreement_signatures', signaturesOf),
   jsonSection('makeups', makeupsOf),
   jsonSection('trials', trialsOf),
+  jsonSection('tuition', tuitionOf),
   {
     name: 'guardians',
     entries: async (db, userId, personId) => [

@@ -32,6 +32,7 @@ export {
   nextKlassTaughtBy,
   type ScheduleFacts,
   type StartedKlassRow,
+  scheduledSessionsBetween,
   scheduleFactsByIds,
   startedKlassesOfSchedules,
 } from './klass-facts.service';

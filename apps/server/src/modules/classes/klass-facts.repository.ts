@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { klasses, klassGroupSchedules, klassGroups } from './classes.tables';
@@ -207,4 +207,30 @@ export function klassesTable(alias: string) {
     .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
     .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
     .as(alias);
+}
+
+/**
+ * The scheduled (not cancelled) sessions of these schedules starting in `[from, to)`, by start:
+ * what monthly tuition prorates by (docs/decisions/075-monthly-tuition-and-billing-runs.md).
+ */
+export async function sessionStartsBetween(
+  db: Db,
+  scheduleIds: readonly number[],
+  from: Date,
+  to: Date,
+): Promise<{ scheduleId: number; startsAt: Date }[]> {
+  const unique = [...new Set(scheduleIds)];
+  if (unique.length === 0) return [];
+  return db
+    .select({ scheduleId: klasses.scheduleId, startsAt: klasses.startsAt })
+    .from(klasses)
+    .where(
+      and(
+        inArray(klasses.scheduleId, unique),
+        eq(klasses.status, 'scheduled'),
+        gte(klasses.startsAt, from),
+        lt(klasses.startsAt, to),
+      ),
+    )
+    .orderBy(asc(klasses.startsAt));
 }

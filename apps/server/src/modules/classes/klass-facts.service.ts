@@ -8,6 +8,7 @@ import {
   type ScheduleFactsRow,
   type StartedKlassRow,
   scheduleFactsRows,
+  sessionStartsBetween,
   startedKlassRowsOfSchedules,
 } from './klass-facts.repository';
 
@@ -65,4 +66,14 @@ export function startedKlassesOfSchedules(
   now: Date,
 ): Promise<StartedKlassRow[]> {
   return startedKlassRowsOfSchedules(db, scheduleIds, now);
+}
+
+/** Scheduled sessions of these schedules starting in `[from, to)` (monthly tuition prorates by them). */
+export function scheduledSessionsBetween(
+  db: Db,
+  scheduleIds: readonly number[],
+  from: Date,
+  to: Date,
+): Promise<{ scheduleId: number; startsAt: Date }[]> {
+  return sessionStartsBetween(db, scheduleIds, from, to);
 }

@@ -23,6 +23,8 @@ export type LedgerEntryInput = {
   orderItemId?: number | null;
   paymentId?: number | null;
   refundId?: number | null;
+  /** The month of tuition it is for (decision 075). */
+  billingPeriod?: string | null;
   createdById?: number | null;
   at: Date;
 };
@@ -44,6 +46,7 @@ export function entryRowOf(entry: LedgerEntryInput): NewLedgerEntryRow {
     orderItemId: entry.orderItemId ?? null,
     paymentId: entry.paymentId ?? null,
     refundId: entry.refundId ?? null,
+    billingPeriod: entry.billingPeriod ?? null,
     createdById: entry.createdById ?? null,
     createdAt: entry.at,
   };

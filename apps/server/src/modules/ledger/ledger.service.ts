@@ -67,6 +67,7 @@ function entryResource(
       order_item_id: id(row.orderItemId),
       payment_id: id(row.paymentId),
       refund_id: id(row.refundId),
+      billing_period: row.billingPeriod,
       created_by:
         by && row.createdById !== null ? { id: String(row.createdById), name: by.name } : null,
       created_at: row.createdAt.toISOString(),

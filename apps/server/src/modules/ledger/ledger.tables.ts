@@ -39,6 +39,11 @@ export const ledgerEntries = pgTable(
     }),
     paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     refundId: integer('refund_id').references(() => upwardKey('refunds'), { onDelete: 'restrict' }),
+    /**
+     * The month of tuition a monthly enrollment's charge or its payment is for (`YYYY-MM`, the
+     * school's calendar: docs/decisions/075-monthly-tuition-and-billing-runs.md); null otherwise.
+     */
+    billingPeriod: text('billing_period'),
     /** Who made it: the buyer, the staff member; null for the system. */
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -8,6 +8,7 @@ import { scheduleSnapshotExtras } from '../classes';
 import { holdCouponUse, usedUpCouponCode } from '../coupons';
 import { enrolledAmong } from '../enrollments';
 import { accountBalance } from '../ledger';
+import { type OrderableItem, withMonthlyChoices } from './checkout-monthly';
 import { amountDue } from './order-amounts';
 import { documentOf } from './order-documents';
 import { recordOrderEvent } from './order-events';
@@ -67,28 +68,30 @@ const lineOf = (
   `${scheduleId}/${planId}/${[...attendeeIds].sort((a, b) => a - b).join(',')}/${couponId}/${total}`;
 
 /** Whether a pending order books exactly what the cart holds now, at the same prices. */
-function sameAsCart(orderItems: OrderItemWithAttendees[], items: CheckoutItem[]): boolean {
+function sameAsCart(orderItems: OrderItemWithAttendees[], items: OrderableItem[]): boolean {
   const ordered = orderItems
-    .map((i) =>
-      lineOf(
-        i.scheduleId,
-        i.planId,
-        // A deleted family's attendee has no profile; no cart holds one, so it never matches.
-        i.attendees.map((a) => a.attendeeProfileId ?? 0),
-        i.couponId,
-        i.total,
-      ),
+    .map(
+      (i) =>
+        lineOf(
+          i.scheduleId,
+          i.planId,
+          // A deleted family's attendee has no profile; no cart holds one, so it never matches.
+          i.attendees.map((a) => a.attendeeProfileId ?? 0),
+          i.couponId,
+          i.total,
+        ) + (i.snapshot.monthly ? `/monthly:${i.snapshot.monthly.autopay}` : ''),
     )
     .sort();
   const carted = items
-    .map((i) =>
-      lineOf(
-        i.schedule.id,
-        i.plan.id,
-        i.attendees.map((a) => a.attendee.id),
-        i.coupon?.id ?? null,
-        i.price.total,
-      ),
+    .map(
+      (i) =>
+        lineOf(
+          i.schedule.id,
+          i.plan.id,
+          i.attendees.map((a) => a.attendee.id),
+          i.coupon?.id ?? null,
+          i.price.total,
+        ) + (i.monthly ? `/monthly:${i.monthly.autopay}` : ''),
     )
     .sort();
   return ordered.join('|') === carted.join('|');
@@ -102,7 +105,7 @@ function sameAsCart(orderItems: OrderItemWithAttendees[], items: CheckoutItem[])
 async function pendingOrderForCart(
   tx: Db,
   userId: number,
-  items: CheckoutItem[],
+  items: OrderableItem[],
   at: Date,
 ): Promise<OrderRow | null> {
   const pending = await lockPendingOrderOf(tx, userId, at);
@@ -135,7 +138,7 @@ async function writeOrder(
   ctx: OrdersContext,
   userId: number,
   idempotencyKey: string,
-  items: CheckoutItem[],
+  items: OrderableItem[],
   at: Date,
 ): Promise<OrderRow> {
   const extras = await scheduleSnapshotExtras(
@@ -144,7 +147,7 @@ async function writeOrder(
     at,
   );
   const expiresAt = new Date(at.getTime() + HOLD_MS);
-  const sum = (pick: (i: CheckoutItem) => number) => items.reduce((n, i) => n + pick(i), 0);
+  const sum = (pick: (i: OrderableItem) => number) => items.reduce((n, i) => n + pick(i), 0);
   return ctx.db.transaction(async (tx) => {
     await lockCheckoutOf(tx, userId);
     const pending = await pendingOrderForCart(tx, userId, items, at);
@@ -237,13 +240,20 @@ export async function createOrder(
   ctx: OrdersContext,
   userId: number,
   idempotencyKey: string,
+  monthly: { cart_item_id: number; autopay?: boolean | undefined }[] = [],
 ): Promise<OrderDocument> {
   // A replay of an order whose hold has run out shows it expired, without a payment to make.
   await expireDue(ctx, userId);
   const existing = await orderByKey(ctx.db, userId, idempotencyKey);
   if (existing) return documentOf(ctx, existing);
   const at = ctx.now();
-  const items = await checkoutItemsOfUser(ctx.cart, userId, at);
+  const items = await withMonthlyChoices(
+    ctx,
+    userId,
+    await checkoutItemsOfUser(ctx.cart, userId, at),
+    monthly,
+    at,
+  );
   // Waivers and policies required before booking, signed in their current version (decision 070).
   const attendeeIds = items.flatMap((item) => item.attendees.map((a) => a.attendee.id));
   await assertAgreementsSignedForBooking(ctx.db, userId, attendeeIds);

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '@atelier/contract';
 import type { Db } from '../../db/client';
+import { type MonthlyEnrollmentStart, startMonthlyEnrollments } from '../billing';
 import { removeCartItemsOfSchedules } from '../cart';
 import { lockScheduleCapacities } from '../classes';
 import { redeemCouponUses, reinstateRedeemedUses, releaseCouponUses } from '../coupons';
@@ -90,6 +91,8 @@ export async function markOrderPaid(
       return { order: { ...order, status: 'failed' as const }, changed: false, refundDue: true };
     }
     await redeemCouponUses(tx, order.id);
+    // Month plans paid monthly: the months after this one are billed by runs (decision 075).
+    if (order.userId !== null) await startMonthlyOf(tx, order.userId, order.currency, items);
     if (order.userId !== null) {
       await removeCartItemsOfSchedules(
         tx,
@@ -138,6 +141,39 @@ export async function markOrderPaid(
     ctx.log.warn({ orderId }, 'order paid after its seats went: the payment goes back');
   }
   return result.order.status;
+}
+
+async function startMonthlyOf(
+  tx: Db,
+  userId: number,
+  currency: string,
+  items: OrderItemWithAttendees[],
+): Promise<void> {
+  const starts: MonthlyEnrollmentStart[] = items.flatMap((item) => {
+    const monthly = item.snapshot.monthly;
+    if (!monthly) return [];
+    const schedule = item.snapshot.klass_group_schedule;
+    return [
+      {
+        userId,
+        orderItemId: item.id,
+        scheduleId: item.scheduleId,
+        attendees: item.attendees.flatMap((a) =>
+          a.attendeeProfileId === null ? [] : [{ id: a.attendeeProfileId, name: a.name }],
+        ),
+        programme: item.snapshot.klass_group.name,
+        scheduleName: schedule.name,
+        monthlyPrice: monthly.monthly_price,
+        currency,
+        timeZone: schedule.time_zone,
+        startDate: schedule.start_date,
+        endDate: schedule.end_date,
+        firstPeriod: monthly.first_period,
+        autopay: monthly.autopay,
+      },
+    ];
+  });
+  if (starts.length > 0) await startMonthlyEnrollments(tx, starts);
 }
 
 async function queueReceipt(

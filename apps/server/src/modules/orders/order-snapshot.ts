@@ -1,6 +1,7 @@
 import type { OrderItemSnapshot } from '@atelier/contract';
 import type { CheckoutItem } from '../cart';
 import type { ScheduleSnapshotExtras } from '../classes';
+import type { MonthlyChoice } from './checkout-monthly';
 import type { NewOrderItemRow } from './orders.repository';
 
 type SnapshotSchedule = Pick<
@@ -44,7 +45,7 @@ export function planSnapshotOf(plan: SnapshotPlan): OrderItemSnapshot['plan'] {
 
 /** What an order item keeps of what was booked, as it was when the order was placed. */
 export function snapshotOf(
-  item: CheckoutItem,
+  item: CheckoutItem & { monthly?: MonthlyChoice },
   extras: ScheduleSnapshotExtras | undefined,
 ): OrderItemSnapshot {
   const { schedule, plan } = item;
@@ -69,13 +70,23 @@ export function snapshotOf(
           discount_amount: item.coupon.discountAmount,
         }
       : null,
+    ...(item.monthly
+      ? {
+          monthly: {
+            first_period: item.monthly.firstPeriod,
+            first_month_amount: item.monthly.firstMonthAmount,
+            monthly_price: item.monthly.monthlyPrice,
+            autopay: item.monthly.autopay,
+          },
+        }
+      : {}),
   };
 }
 
 /** An order item's row for a priced item: checkout's and the desk's orders write it alike. */
 export function orderItemRowOf(
   orderId: number,
-  item: CheckoutItem,
+  item: CheckoutItem & { monthly?: MonthlyChoice },
   extras: ScheduleSnapshotExtras | undefined,
 ): NewOrderItemRow {
   return {

@@ -14,6 +14,8 @@ export type OrdersContext = {
   /** Tells the buyer (a stored notification pushed to their sockets); after the commit. */
   notify: (input: NotifyInput) => Promise<unknown>;
   currency: string;
+  /** The school's zone, whose months monthly payment bills (decision 075); New York when unset. */
+  billingZone?: string;
   /** The clock, replaceable in tests. */
   now: () => Date;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };

@@ -1,4 +1,5 @@
 import {
+  checkoutBodySchema,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
   ORDERS_API,
@@ -29,6 +30,8 @@ const SWEEP_INTERVAL_MS = 60_000;
 
 export type OrdersPluginOptions = {
   currency: string;
+  /** The school's zone: billing periods of monthly payment are its months (decision 075). */
+  billingZone?: string;
   /** The clock; tests pin it. */
   now?: () => Date;
   /** Coupon resolution, the same the cart prices with. */
@@ -39,7 +42,7 @@ export type OrdersPluginOptions = {
 /** The orders context from the app; the payments plugin must be registered (`app.payments`). */
 export function ordersContextOf(
   app: FastifyInstance,
-  opts: Pick<OrdersPluginOptions, 'currency' | 'now' | 'coupons'>,
+  opts: Pick<OrdersPluginOptions, 'currency' | 'now' | 'coupons' | 'billingZone'>,
 ): OrdersContext {
   const now = opts.now ?? (() => new Date());
   return {
@@ -54,6 +57,7 @@ export function ordersContextOf(
     mailer: app.mail.mailer,
     notify: (input) => notify(app, input),
     currency: opts.currency,
+    ...(opts.billingZone ? { billingZone: opts.billingZone } : {}),
     now,
     log: app.log,
   };
@@ -102,12 +106,19 @@ const registerOrdersPlugin: FastifyPluginAsyncZod<OrdersPluginOptions> = async (
         summary:
           'Checkout: your cart becomes a pending order holding its seats; the same Idempotency-Key answers the same order',
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
+        // Month plans paid monthly, with or without autopay (decision 075); none: all in full.
+        body: checkoutBodySchema,
         response: { 201: orderDocumentSchema, ...errorResponses(401, 409, 422) },
       },
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      const document = await createOrder(ctx, viewerOf(request).id, key);
+      const document = await createOrder(
+        ctx,
+        viewerOf(request).id,
+        key,
+        request.body?.monthly ?? [],
+      );
       return reply.code(201).send(document);
     },
   );

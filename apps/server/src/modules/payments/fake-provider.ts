@@ -11,19 +11,28 @@ import { AppError, notFound } from '../../lib/app-error';
 import {
   cardOfCharge,
   type IntentRequest,
+  type OffSessionChargeRequest,
+  type OffSessionChargeResult,
   type PaymentCard,
   type PaymentProvider,
   type ProviderIntent,
   type ProviderRefund,
+  type ProviderSetupIntent,
   type RefundRequest,
+  type SavedCard,
+  type SetupIntentRequest,
   type VerifiedEvent,
   verifyStripeSignature,
 } from './payment-provider';
 import {
   type FakeIntentRow,
   fakeIntentById,
+  fakeSetupIntentById,
+  fakeSetupIntentOfMethod,
   insertFakeIntent,
+  insertFakeSetupIntent,
   markFakeIntentSucceeded,
+  markFakeSetupSucceeded,
   unannouncedFakeIntents,
 } from './payments.repository';
 
@@ -42,6 +51,20 @@ const TEST_CARDS: ReadonlyMap<string, CardError | null> = new Map([
   ['4000000000000002', DECLINED],
   ['4000000000009995', INSUFFICIENT_FUNDS],
 ]);
+
+/**
+ * Stripe's test card that is saved but whose every charge is declined (4000 0000 0000 0341):
+ * the card autopay retries are tried with (docs/decisions/075-monthly-tuition-and-billing-runs.md).
+ */
+const SAVES_THEN_DECLINES = '4000000000000341';
+
+/** The brand a test card number names, as Stripe reports it. */
+function brandOf(cardNumber: string): string {
+  if (cardNumber.startsWith('4')) return 'visa';
+  if (/^5[1-5]/.test(cardNumber)) return 'mastercard';
+  if (/^3[47]/.test(cardNumber)) return 'amex';
+  return 'card';
+}
 
 /**
  * The year and month it still is somewhere on Earth (UTC−12, the last zone to leave a month). The
@@ -103,9 +126,112 @@ export class FakePaymentProvider implements PaymentProvider {
       amount: request.amount,
       currency: request.currency.toLowerCase(),
       clientSecret: `${id}_secret_${token()}`,
-      metadata: { order_id: String(request.orderId), user_id: String(request.userId ?? '') },
+      metadata: {
+        ...(request.orderId === null ? {} : { order_id: String(request.orderId) }),
+        user_id: String(request.userId ?? ''),
+        ...(request.metadata ?? {}),
+      },
     });
     return { intentId: row.id, clientSecret: row.clientSecret };
+  }
+
+  async createSetupIntent(request: SetupIntentRequest): Promise<ProviderSetupIntent> {
+    const id = `seti_fake_${token()}`;
+    const customerId = request.customerId ?? `cus_fake_${request.familyId}_${token()}`;
+    const row = await insertFakeSetupIntent(this.db, {
+      id,
+      customerId,
+      clientSecret: `${id}_secret_${token()}`,
+    });
+    return { customerId, setupIntentId: row.id, clientSecret: row.clientSecret };
+  }
+
+  async setupIntentCard(setupIntentId: string): Promise<SavedCard | null> {
+    const row = await fakeSetupIntentById(this.db, setupIntentId);
+    if (
+      row?.status !== 'succeeded' ||
+      !row.paymentMethodId ||
+      !row.last4 ||
+      row.expMonth === null ||
+      row.expYear === null
+    ) {
+      return null;
+    }
+    return {
+      paymentMethodId: row.paymentMethodId,
+      customerId: row.customerId,
+      brand: row.brand ?? 'card',
+      last4: row.last4,
+      expMonth: row.expMonth,
+      expYear: row.expYear,
+    };
+  }
+
+  /**
+   * What Stripe.js's confirmCardSetup does against Stripe: a card that would be declined is not
+   * saved; any other test card is (4000 0000 0000 0341 too, whose charges then fail).
+   */
+  async confirmSetup(
+    setupIntentId: string,
+    clientSecret: string,
+    cardNumber: string,
+    expiry: CardExpiry | null = null,
+    now: Date = new Date(),
+  ): Promise<FakePaymentConfirmResult> {
+    const row = await fakeSetupIntentById(this.db, setupIntentId);
+    if (!row || !sameSecret(clientSecret, row.clientSecret)) throw notFound('Setup intent');
+    if (row.status === 'succeeded') return { status: 'succeeded', error: null };
+    const error = cardNumber === SAVES_THEN_DECLINES ? null : fakeCardOutcome(cardNumber, expiry);
+    if (error) return { status: 'failed', error };
+    const year = now.getUTCFullYear();
+    await markFakeSetupSucceeded(this.db, row.id, {
+      paymentMethodId: `pm_fake_${token()}`,
+      cardNumber,
+      brand: brandOf(cardNumber),
+      last4: cardNumber.slice(-4),
+      expMonth: expiry?.month ?? 12,
+      expYear: expiry?.year ?? year + 3,
+    });
+    return { status: 'succeeded', error: null };
+  }
+
+  /**
+   * Charges a saved card as Stripe would off-session: the attempt's key is one intent, its
+   * outcome sent through the webhook like a confirmation's.
+   */
+  async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionChargeResult> {
+    const card = await fakeSetupIntentOfMethod(this.db, request.paymentMethodId);
+    if (!card?.cardNumber || card.customerId !== request.customerId) {
+      return { intentId: null, status: 'failed', message: 'No such payment method.' };
+    }
+    const id = `pi_fake_${token()}`;
+    const intent = await insertFakeIntent(this.db, {
+      id,
+      idempotencyKey: request.idempotencyKey,
+      amount: request.amount,
+      currency: request.currency.toLowerCase(),
+      clientSecret: `${id}_secret_${token()}`,
+      metadata: request.metadata,
+    });
+    if (intent.status === 'succeeded') {
+      await this.send(intent, 'payment_intent.succeeded', null);
+      return { intentId: intent.id, status: 'succeeded', message: null };
+    }
+    const error =
+      card.cardNumber === SAVES_THEN_DECLINES ? DECLINED : fakeCardOutcome(card.cardNumber);
+    if (error) {
+      await this.send(intent, 'payment_intent.payment_failed', error);
+      return { intentId: intent.id, status: 'failed', message: error.message };
+    }
+    if (await markFakeIntentSucceeded(this.db, intent.id)) {
+      await this.send(intent, 'payment_intent.succeeded', null);
+    }
+    return { intentId: intent.id, status: 'succeeded', message: null };
+  }
+
+  async detachPaymentMethod(_paymentMethodId: string): Promise<void> {
+    // The fake keeps the card's row: an attempt already made still reads it; nothing charges it
+    // again once the family's saved card is gone.
   }
 
   /** Like Stripe: a paid intent refunds up to its amount; one key is one refund. */

@@ -2,9 +2,11 @@
 // its *.tables.ts for foreign keys and joins (docs/architecture.md#repository-layout-and-layers).
 
 export type { PaymentCard } from './payment-provider';
-export type { Payments } from './payments.plugin';
+export type { BillingPayments, Payments } from './payments.plugin';
 export { paymentsPlugin, paymentsStandInPlugin } from './payments.plugin';
 export type {
+  BillingPaymentEvent,
+  BillingPaymentEventHandler,
   CreateIntentInput,
   OrderPaymentIntent,
   PaymentEvent,

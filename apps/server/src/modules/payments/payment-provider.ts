@@ -8,7 +8,8 @@ import { AppError } from '../../lib/app-error';
 export type ProviderName = 'stripe' | 'fake';
 
 export type IntentRequest = {
-  orderId: number;
+  /** Null for a payment that is no order's: a family paying its balance (decision 075). */
+  orderId: number | null;
   /** Null for a walk-in's order (no account; docs/product.md#customers). */
   userId: number | null;
   /** Integer cents. */
@@ -17,6 +18,8 @@ export type IntentRequest = {
   currency: string;
   /** Derived from the order id: asking twice for one order gets one intent. */
   idempotencyKey: string;
+  /** More metadata the intent's events carry back (`billing_payment_id`: decision 075). */
+  metadata?: Record<string, string>;
 };
 
 export type ProviderIntent = { intentId: string; clientSecret: string };
@@ -33,6 +36,53 @@ export type ProviderRefund = { refundId: string; status: string };
 
 /** The card a payment was taken from, as the provider reports it (for receipts). */
 export type PaymentCard = { brand: string; last4: string };
+
+/**
+ * Saving a card for later (docs/decisions/075-monthly-tuition-and-billing-runs.md): a setup
+ * intent at the provider, for the family's customer there (made on the first card).
+ */
+export type SetupIntentRequest = {
+  familyId: number;
+  /** The family's customer at the provider, or null to make one. */
+  customerId: string | null;
+};
+export type ProviderSetupIntent = {
+  customerId: string;
+  setupIntentId: string;
+  clientSecret: string;
+};
+
+/** A card saved by a setup intent that succeeded. */
+export type SavedCard = {
+  paymentMethodId: string;
+  customerId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+};
+
+/** A charge to a saved card with nobody at the keyboard (autopay). */
+export type OffSessionChargeRequest = {
+  customerId: string;
+  paymentMethodId: string;
+  amount: number;
+  currency: string;
+  /** Carried back by the intent's events: `billing_payment_id` names what it pays. */
+  metadata: Record<string, string>;
+  /** One attempt, one intent, however often asked. */
+  idempotencyKey: string;
+};
+
+/**
+ * What the provider answered at once. Money moves in the app only when the intent's signed event
+ * arrives through the webhook; this answer is for logs and the run's report.
+ */
+export type OffSessionChargeResult = {
+  intentId: string | null;
+  status: 'succeeded' | 'processing' | 'failed';
+  message: string | null;
+};
 
 /** A webhook event whose signature checked out: Stripe's event object. */
 export type VerifiedEvent = Stripe.Event;
@@ -55,6 +105,14 @@ export interface PaymentProvider {
   paymentCard(event: VerifiedEvent): Promise<PaymentCard | null>;
   /** The event the raw body carries, if `signature` proves it came from the provider; else 400. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): VerifiedEvent;
+  /** Starts saving a card: the browser confirms the setup intent in the card form. */
+  createSetupIntent(request: SetupIntentRequest): Promise<ProviderSetupIntent>;
+  /** The card a setup intent saved, or null while it has not succeeded (or is not this customer's). */
+  setupIntentCard(setupIntentId: string): Promise<SavedCard | null>;
+  /** Charges a saved card off-session; the outcome also arrives as a signed event. */
+  chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionChargeResult>;
+  /** Forgets a saved card at the provider (removed by the family). */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
   /**
    * The intents of payments the provider took but whose success this app never stored (a crash
    * between the two), and how to send one's success again. Stripe needs neither: it retries a
@@ -114,6 +172,34 @@ export function outcomeOf(event: VerifiedEvent): PaymentOutcome | null {
     message:
       event.type === 'payment_intent.payment_failed'
         ? (intent.last_payment_error?.message ?? null)
+        : null,
+  };
+}
+
+/** What an applied event means for a payment that is no order's (decision 075). */
+export type BillingPaymentOutcome = {
+  type: 'succeeded' | 'failed';
+  billingPaymentId: number;
+  intentId: string;
+  message: string | null;
+};
+
+/** The outcome of an intent event naming a billing payment (`metadata.billing_payment_id`), or null. */
+export function billingOutcomeOf(event: VerifiedEvent): BillingPaymentOutcome | null {
+  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
+    return null;
+  }
+  const intent = event.data?.object as Partial<Stripe.PaymentIntent> | undefined;
+  if (typeof intent?.id !== 'string') return null;
+  const billingPaymentId = Number(intent.metadata?.billing_payment_id);
+  if (!Number.isSafeInteger(billingPaymentId) || billingPaymentId <= 0) return null;
+  return {
+    type: event.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
+    billingPaymentId,
+    intentId: intent.id,
+    message:
+      event.type === 'payment_intent.payment_failed'
+        ? (intent.last_payment_error?.message ?? 'Your card was declined.')
         : null,
   };
 }

@@ -93,7 +93,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const known = key ? byKey.get(`${path} ${key}`) : undefined;
       if (known) return send(200, known);
       let body: unknown;
-      if (req.method === 'POST' && path === '/v1/payment_intents') {
+      if (
+        req.method === 'POST' &&
+        path === '/v1/payment_intents' &&
+        form.off_session === 'true' &&
+        form.payment_method === 'pm_card_chargeDeclined'
+      ) {
+        // Stripe answers a declined off-session charge with a card error naming its intent.
+        return send(402, {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            message: 'Your card was declined.',
+            payment_intent: { id: `pi_standin_${++n}`, status: 'requires_payment_method' },
+          },
+        });
+      } else if (req.method === 'POST' && path === '/v1/payment_intents') {
         const id = `pi_standin_${++n}`;
         body = {
           id,
@@ -102,9 +117,35 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           currency: form.currency,
           client_secret: `${id}_secret_standin`,
           metadata: { order_id: form['metadata[order_id]'], user_id: form['metadata[user_id]'] },
-          status: 'requires_payment_method',
+          status: form.confirm === 'true' ? 'succeeded' : 'requires_payment_method',
           livemode: false,
         };
+      } else if (req.method === 'POST' && path === '/v1/customers') {
+        body = { id: `cus_standin_${++n}`, object: 'customer' };
+      } else if (req.method === 'POST' && path === '/v1/setup_intents') {
+        const id = `seti_standin_${++n}`;
+        body = {
+          id,
+          object: 'setup_intent',
+          client_secret: `${id}_secret_standin`,
+          customer: form.customer,
+          status: 'requires_payment_method',
+        };
+      } else if (req.method === 'GET' && path.startsWith('/v1/setup_intents/')) {
+        // Every setup the stand-in is asked about has saved a Visa 4242 (Stripe.js confirmed it).
+        body = {
+          id: path.slice('/v1/setup_intents/'.length),
+          object: 'setup_intent',
+          customer: 'cus_standin_saved',
+          status: 'succeeded',
+          payment_method: {
+            id: 'pm_standin_saved',
+            object: 'payment_method',
+            card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 },
+          },
+        };
+      } else if (req.method === 'POST' && /^\/v1\/payment_methods\/[^/]+\/detach$/.test(path)) {
+        body = { id: path.split('/')[3], object: 'payment_method', customer: null };
       } else if (req.method === 'POST' && path === '/v1/refunds') {
         body = {
           id: `re_standin_${++n}`,

@@ -3,9 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentsConfig } from '../../config';
 import { FakePaymentProvider } from './fake-provider';
-import { type PaymentProvider, type ProviderName, SIGNATURE_HEADER } from './payment-provider';
-import { fakePaymentRoutes, webhookRoutes } from './payments.routes';
 import {
+  type OffSessionChargeRequest,
+  type OffSessionChargeResult,
+  type PaymentProvider,
+  type ProviderName,
+  type ProviderSetupIntent,
+  type SavedCard,
+  type SetupIntentRequest,
+  SIGNATURE_HEADER,
+} from './payment-provider';
+import { fakePaymentRoutes, fakeSetupRoutes, webhookRoutes } from './payments.routes';
+import {
+  type BillingPaymentEventHandler,
   type CreateIntentInput,
   createIntent,
   type OrderPaymentIntent,
@@ -35,6 +45,25 @@ export type Payments = {
    * event. Optional: stand-ins of payments in other modules' tests need not refund.
    */
   onRefundEvent?(handler: RefundEventHandler): void;
+  /** Saved cards and payments that are no order's (decision 075); stand-ins may leave it out. */
+  billing?: BillingPayments;
+};
+
+/** What the billing module uses of the provider: saved cards, autopay, the balance paid by card. */
+export type BillingPayments = {
+  publishableKey: string | null;
+  createSetupIntent(request: SetupIntentRequest): Promise<ProviderSetupIntent>;
+  setupIntentCard(setupIntentId: string): Promise<SavedCard | null>;
+  chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionChargeResult>;
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /** An intent the family confirms in the card form, naming the billing payment it pays. */
+  createBillingIntent(input: {
+    billingPaymentId: number;
+    userId: number;
+    amount: number;
+    currency: string;
+  }): Promise<{ intentId: string; clientSecret: string }>;
+  onBillingPaymentEvent(handler: BillingPaymentEventHandler): void;
 };
 
 /**
@@ -67,7 +96,15 @@ export const paymentsPlugin = fp(
         : null;
     const provider: PaymentProvider =
       fake ?? new StripePaymentProvider(config as Extract<PaymentsConfig, { provider: 'stripe' }>);
-    const ctx: PaymentsContext = { db: app.db, provider, handlers, refundHandlers, log: app.log };
+    const billingHandlers: BillingPaymentEventHandler[] = [];
+    const ctx: PaymentsContext = {
+      db: app.db,
+      provider,
+      handlers,
+      refundHandlers,
+      billingHandlers,
+      log: app.log,
+    };
 
     app.decorate('payments', {
       provider: provider.name,
@@ -75,6 +112,23 @@ export const paymentsPlugin = fp(
       onPaymentEvent: (handler) => void handlers.push(handler),
       refund: (input) => refund(ctx, input),
       onRefundEvent: (handler) => void refundHandlers.push(handler),
+      billing: {
+        publishableKey: provider.publishableKey,
+        createSetupIntent: (request) => provider.createSetupIntent(request),
+        setupIntentCard: (id) => provider.setupIntentCard(id),
+        chargeOffSession: (request) => provider.chargeOffSession(request),
+        detachPaymentMethod: (id) => provider.detachPaymentMethod(id),
+        createBillingIntent: (input) =>
+          provider.createIntent({
+            orderId: null,
+            userId: input.userId,
+            amount: input.amount,
+            currency: input.currency,
+            idempotencyKey: `billing-payment-${input.billingPaymentId}-intent`,
+            metadata: { billing_payment_id: String(input.billingPaymentId) },
+          }),
+        onBillingPaymentEvent: (handler) => void billingHandlers.push(handler),
+      },
     } satisfies Payments);
 
     // A crash between a payment and its application is repaired when the app is ready (every
@@ -105,7 +159,10 @@ export const paymentsPlugin = fp(
     });
 
     await app.register(webhookRoutes, { ctx });
-    if (fake) await app.register(fakePaymentRoutes, { provider: fake });
+    if (fake) {
+      await app.register(fakePaymentRoutes, { provider: fake });
+      await app.register(fakeSetupRoutes, { provider: fake });
+    }
   },
   { name: 'payments', dependencies: ['db'] },
 );

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { fakePaymentIntents, paymentEvents, payments } from './payments.tables';
+import { fakePaymentIntents, fakeSetupIntents, paymentEvents, payments } from './payments.tables';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
@@ -150,4 +150,51 @@ export async function unannouncedFakeIntents(db: Db): Promise<FakeIntentRow[]> {
         ),
       ),
     );
+}
+
+export type FakeSetupIntentRow = typeof fakeSetupIntents.$inferSelect;
+
+export async function insertFakeSetupIntent(
+  db: Db,
+  values: typeof fakeSetupIntents.$inferInsert,
+): Promise<FakeSetupIntentRow> {
+  const [row] = await db.insert(fakeSetupIntents).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function fakeSetupIntentById(
+  db: Db,
+  id: string,
+): Promise<FakeSetupIntentRow | undefined> {
+  const [row] = await db.select().from(fakeSetupIntents).where(eq(fakeSetupIntents.id, id));
+  return row;
+}
+
+export async function fakeSetupIntentOfMethod(
+  db: Db,
+  paymentMethodId: string,
+): Promise<FakeSetupIntentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(fakeSetupIntents)
+    .where(eq(fakeSetupIntents.paymentMethodId, paymentMethodId));
+  return row;
+}
+
+/** Saves the card on a setup intent awaiting one; false when it already has one. */
+export async function markFakeSetupSucceeded(
+  db: Db,
+  id: string,
+  card: Pick<
+    FakeSetupIntentRow,
+    'paymentMethodId' | 'cardNumber' | 'brand' | 'last4' | 'expMonth' | 'expYear'
+  >,
+): Promise<boolean> {
+  const rows = await db
+    .update(fakeSetupIntents)
+    .set({ ...card, status: 'succeeded' })
+    .where(and(eq(fakeSetupIntents.id, id), eq(fakeSetupIntents.status, 'requires_payment_method')))
+    .returning({ id: fakeSetupIntents.id });
+  return rows.length > 0;
 }

@@ -1,4 +1,5 @@
 import {
+  BILLING_API,
   fakePaymentConfirmBodySchema,
   fakePaymentConfirmResultSchema,
   fakePaymentIntentParamsSchema,
@@ -70,6 +71,34 @@ export const fakePaymentRoutes: FastifyPluginAsyncZod<{ provider: FakePaymentPro
     },
     async (request) =>
       opts.provider.confirm(
+        request.params.intent_id,
+        request.body.client_secret,
+        request.body.card_number,
+        request.body.exp_month !== undefined && request.body.exp_year !== undefined
+          ? { month: request.body.exp_month, year: request.body.exp_year }
+          : null,
+      ),
+  );
+};
+
+/** The fake provider's stand-in for Stripe.js confirming a card setup (decision 075). */
+export const fakeSetupRoutes: FastifyPluginAsyncZod<{ provider: FakePaymentProvider }> = async (
+  app,
+  opts,
+) => {
+  app.post(
+    BILLING_API.fakeSetupConfirm(':intent_id'),
+    {
+      schema: {
+        tags,
+        summary: "Saves a card on a fake setup intent, like Stripe's test cards",
+        params: fakePaymentIntentParamsSchema,
+        body: fakePaymentConfirmBodySchema,
+        response: { 200: fakePaymentConfirmResultSchema, ...errorResponses(404, 422) },
+      },
+    },
+    async (request) =>
+      opts.provider.confirmSetup(
         request.params.intent_id,
         request.body.client_secret,
         request.body.card_number,

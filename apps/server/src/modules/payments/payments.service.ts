@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import {
+  type BillingPaymentOutcome,
+  billingOutcomeOf,
   outcomeOf,
   type PaymentCard,
   type PaymentProvider,
@@ -34,6 +36,10 @@ export type PaymentEvent = {
 
 export type PaymentEventHandler = (event: PaymentEvent) => Promise<void>;
 
+/** What the billing module hears of a payment that is no order's (decision 075). */
+export type BillingPaymentEvent = BillingPaymentOutcome & { eventId: string };
+export type BillingPaymentEventHandler = (event: BillingPaymentEvent) => Promise<void>;
+
 export type CreateIntentInput = {
   orderId: number;
   /** Integer cents. */
@@ -65,6 +71,8 @@ export type PaymentsContext = {
   handlers: PaymentEventHandler[];
   /** What applies a refund's outcome (the refunds module's); none in tests without it. */
   refundHandlers?: RefundEventHandler[];
+  /** What applies a billing payment's outcome (the billing module's). */
+  billingHandlers?: BillingPaymentEventHandler[];
   log: FastifyBaseLogger;
 };
 
@@ -201,6 +209,8 @@ export async function paymentCardOfOrder(db: Db, orderId: number): Promise<Payme
 async function applyEvent(ctx: PaymentsContext, event: VerifiedEvent): Promise<WebhookResult> {
   const refundOutcome = refundOutcomeOf(event);
   if (refundOutcome) return receiveRefundEvent(ctx, event, refundOutcome);
+  const billingOutcome = billingOutcomeOf(event);
+  if (billingOutcome) return receiveBillingEvent(ctx, event, billingOutcome);
   const outcome = outcomeOf(event);
   if (!outcome) return 'ignored';
 
@@ -252,6 +262,29 @@ async function receiveRefundEvent(
   });
   if (row.appliedAt) return 'already_applied';
   for (const handler of ctx.refundHandlers ?? []) await handler({ ...outcome, eventId: event.id });
+  await markEventApplied(ctx.db, event.id);
+  return 'applied';
+}
+
+/**
+ * A payment that is no order's (autopay, a balance paid by card: decision 075): stored by event
+ * id like an order's and handed to the billing module once; a redelivery finds it applied. The
+ * handler itself moves a payment only from pending, so one payment's money is written once.
+ */
+async function receiveBillingEvent(
+  ctx: PaymentsContext,
+  event: VerifiedEvent,
+  outcome: BillingPaymentOutcome,
+): Promise<WebhookResult> {
+  const { row } = await storeEvent(ctx.db, {
+    id: event.id,
+    provider: ctx.provider.name,
+    type: event.type,
+    intentId: outcome.intentId,
+    payload: event,
+  });
+  if (row.appliedAt) return 'already_applied';
+  for (const handler of ctx.billingHandlers ?? []) await handler({ ...outcome, eventId: event.id });
   await markEventApplied(ctx.db, event.id);
   return 'applied';
 }

@@ -67,3 +67,25 @@ export const fakePaymentIntents = pgTable('fake_payment_intents', {
   metadata: jsonb().$type<Record<string, string>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The fake provider's setup intents and the cards they saved (development and tests, never
+ * production): what Stripe keeps of a saved card, kept here so every server process sees it. The
+ * number is one of Stripe's public test cards; it decides how later charges to the card go
+ * (docs/decisions/075-monthly-tuition-and-billing-runs.md).
+ */
+export const fakeSetupIntents = pgTable('fake_setup_intents', {
+  id: text().primaryKey(),
+  customerId: text('customer_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  status: text({ enum: ['requires_payment_method', 'succeeded'] })
+    .notNull()
+    .default('requires_payment_method'),
+  paymentMethodId: text('payment_method_id').unique(),
+  cardNumber: text('card_number'),
+  brand: text(),
+  last4: text(),
+  expMonth: integer('exp_month'),
+  expYear: integer('exp_year'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

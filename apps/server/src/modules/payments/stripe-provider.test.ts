@@ -110,6 +110,74 @@ describe('Stripe provider', { timeout: 60_000 }, () => {
     });
   });
 
+  it('saves a card: a customer for the family once, a setup intent for off-session use (decision 075)', async () => {
+    standIn.requests.length = 0;
+    const setup = await provider.createSetupIntent({ familyId: 5, customerId: null });
+    expect(setup).toEqual({
+      customerId: expect.stringMatching(/^cus_standin_/),
+      setupIntentId: expect.stringMatching(/^seti_standin_/),
+      clientSecret: expect.stringContaining('_secret_'),
+    });
+    const [customer, intent] = standIn.requests;
+    expect(customer).toMatchObject({ method: 'POST', path: '/v1/customers' });
+    expect(customer?.headers['idempotency-key']).toBe('family-5-customer');
+    expect(intent?.form).toMatchObject({
+      customer: setup.customerId,
+      usage: 'off_session',
+      'allowed_payment_method_types[0]': 'card',
+    });
+    standIn.requests.length = 0;
+    await provider.createSetupIntent({ familyId: 5, customerId: setup.customerId });
+    expect(standIn.requests.map((r) => r.path)).toEqual(['/v1/setup_intents']);
+    expect(await provider.setupIntentCard(setup.setupIntentId)).toEqual({
+      paymentMethodId: 'pm_standin_saved',
+      customerId: 'cus_standin_saved',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2031,
+    });
+  });
+
+  it('charges a saved card off-session under the attempt’s key; a decline is an answer, not an error', async () => {
+    standIn.requests.length = 0;
+    const paid = await provider.chargeOffSession({
+      customerId: 'cus_1',
+      paymentMethodId: 'pm_1',
+      amount: 12_000,
+      currency: 'USD',
+      metadata: { billing_payment_id: '9' },
+      idempotencyKey: 'billing-payment-9-attempt-1',
+    });
+    expect(paid).toMatchObject({ status: 'succeeded', message: null });
+    const [request] = standIn.requests;
+    expect(request?.headers['idempotency-key']).toBe('billing-payment-9-attempt-1');
+    expect(request?.form).toMatchObject({
+      amount: '12000',
+      currency: 'usd',
+      customer: 'cus_1',
+      payment_method: 'pm_1',
+      off_session: 'true',
+      confirm: 'true',
+      'metadata[billing_payment_id]': '9',
+    });
+    const declined = await provider.chargeOffSession({
+      customerId: 'cus_1',
+      paymentMethodId: 'pm_card_chargeDeclined',
+      amount: 12_000,
+      currency: 'USD',
+      metadata: { billing_payment_id: '10' },
+      idempotencyKey: 'billing-payment-10-attempt-1',
+    });
+    expect(declined).toEqual({
+      intentId: expect.stringMatching(/^pi_standin_/),
+      status: 'failed',
+      message: 'Your card was declined.',
+    });
+    await provider.detachPaymentMethod('pm_1');
+    expect(standIn.requests.at(-1)?.path).toBe('/v1/payment_methods/pm_1/detach');
+  });
+
   it('Stripe failing is a 503 the buyer may retry, not a 500', async () => {
     standIn.failWith(500);
     try {

@@ -4,11 +4,16 @@ import { AppError } from '../../lib/app-error';
 import {
   cardOfCharge,
   type IntentRequest,
+  type OffSessionChargeRequest,
+  type OffSessionChargeResult,
   type PaymentCard,
   type PaymentProvider,
   type ProviderIntent,
   type ProviderRefund,
+  type ProviderSetupIntent,
   type RefundRequest,
+  type SavedCard,
+  type SetupIntentRequest,
   type VerifiedEvent,
   verifyStripeSignature,
 } from './payment-provider';
@@ -40,7 +45,11 @@ export class StripePaymentProvider implements PaymentProvider {
           amount: request.amount,
           currency: request.currency.toLowerCase(),
           // The webhook finds the order by this (docs/architecture.md#orders-and-payments).
-          metadata: { order_id: String(request.orderId), user_id: String(request.userId ?? '') },
+          metadata: {
+            ...(request.orderId === null ? {} : { order_id: String(request.orderId) }),
+            user_id: String(request.userId ?? ''),
+            ...(request.metadata ?? {}),
+          },
           automatic_payment_methods: { enabled: true },
         },
         { idempotencyKey: request.idempotencyKey },
@@ -64,6 +73,97 @@ export class StripePaymentProvider implements PaymentProvider {
       ),
     );
     return { refundId: refund.id, status: refund.status ?? 'pending' };
+  }
+
+  /**
+   * A setup intent for off-session use (docs/decisions/075-monthly-tuition-and-billing-runs.md),
+   * for the family's Stripe customer, made on its first card: the key makes a retried first card
+   * one customer.
+   */
+  async createSetupIntent(request: SetupIntentRequest): Promise<ProviderSetupIntent> {
+    const customerId =
+      request.customerId ??
+      (
+        await this.call(() =>
+          this.stripe.customers.create(
+            { metadata: { family_id: String(request.familyId) } },
+            { idempotencyKey: `family-${request.familyId}-customer` },
+          ),
+        )
+      ).id;
+    const intent = await this.call(() =>
+      this.stripe.setupIntents.create({
+        customer: customerId,
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+        metadata: { family_id: String(request.familyId) },
+      }),
+    );
+    if (!intent.client_secret)
+      throw new Error(`Stripe answered setup intent ${intent.id} without a client secret`);
+    return { customerId, setupIntentId: intent.id, clientSecret: intent.client_secret };
+  }
+
+  async setupIntentCard(setupIntentId: string): Promise<SavedCard | null> {
+    const intent = await this.call(() =>
+      this.stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }),
+    );
+    if (intent.status !== 'succeeded' || !intent.payment_method) return null;
+    const method =
+      typeof intent.payment_method === 'string'
+        ? await this.call(() =>
+            this.stripe.paymentMethods.retrieve(intent.payment_method as string),
+          )
+        : intent.payment_method;
+    const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+    if (!method.card || !customer) return null;
+    return {
+      paymentMethodId: method.id,
+      customerId: customer,
+      brand: method.card.brand,
+      last4: method.card.last4,
+      expMonth: method.card.exp_month,
+      expYear: method.card.exp_year,
+    };
+  }
+
+  /**
+   * An off-session charge, confirmed at once. A decline is an answer, not an error: Stripe also
+   * sends its payment_intent.payment_failed event, which is what the app acts on.
+   */
+  async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionChargeResult> {
+    try {
+      const intent = await this.call(() =>
+        this.stripe.paymentIntents.create(
+          {
+            amount: request.amount,
+            currency: request.currency.toLowerCase(),
+            customer: request.customerId,
+            payment_method: request.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            metadata: request.metadata,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      return {
+        intentId: intent.id,
+        status: intent.status === 'succeeded' ? 'succeeded' : 'processing',
+        message: null,
+      };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        const intent = (error.raw as { payment_intent?: { id?: string } } | undefined)
+          ?.payment_intent;
+        return { intentId: intent?.id ?? null, status: 'failed', message: error.message };
+      }
+      throw error;
+    }
+  }
+
+  async detachPaymentMethod(paymentMethodId: string): Promise<void> {
+    await this.call(() => this.stripe.paymentMethods.detach(paymentMethodId));
   }
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): VerifiedEvent {

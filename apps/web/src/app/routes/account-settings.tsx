@@ -11,6 +11,7 @@ import {
   ProfileForm,
 } from '../../features/accounts';
 import { AccountAgreements } from '../../features/agreements';
+import { SavedCards } from '../../features/billing';
 import { FamilyGuardians, FamilyMembers } from '../../features/family';
 import { selectUser } from '../../features/session';
 import { paths } from '../../lib/route-paths';
@@ -38,6 +39,8 @@ export function Component() {
         <FamilyMembers user={user} />
         {user.role === 'student' && <FamilyGuardians />}
         <AccountAgreements />
+        {/* Cards autopay of monthly tuition charges (decision 075); the family's, shared. */}
+        {user.role === 'student' && <SavedCards />}
         <ClassRemindersSection key={`reminders-${user.id}`} user={user} />
         <EmailChangeForm key={`email-${user.email}`} user={user} />
         <PasswordChangeForm user={user} />

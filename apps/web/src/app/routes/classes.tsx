@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title';
 import { FamilyAttendance, KlassAttendance } from '../../features/attendance';
+import { MonthlyEnrollments } from '../../features/billing';
 import { CalendarFeedPanel, KlassCalendar } from '../../features/calendar';
 import { MakeupCredits, ReportAbsence } from '../../features/makeups';
 import { ReceivedMessages } from '../../features/messages';
@@ -34,6 +35,7 @@ export function Component() {
         )}
       />
       <FamilyClasses />
+      <MonthlyEnrollments />
       <MakeupCredits zone={zone} />
       <TrialBookings zone={zone} />
       <FamilyAttendance zone={zone} />

@@ -61,6 +61,7 @@ describe('myMenu (docs/product.md#roles drawer menu by role)', () => {
       'menu.customers > menu.orders /manage_orders',
       'menu.customers > menu.manageUserGroup /user_groups/1',
       'menu.customers > menu.manageAgreements /manage_agreements',
+      'menu.customers > menu.manageBilling /manage_billing',
     ]);
   });
 });

@@ -114,11 +114,19 @@ export const ordersApi = api.injectEndpoints({
      * caller's, kept across a reload or a retry, so the server answers the same order again
      * instead of making a second one (docs/decisions/029-checkout-auto-submit-and-payment-form.md).
      */
-    placeOrder: build.mutation<Order, { idempotencyKey: string }>({
-      query: ({ idempotencyKey }) => ({
+    placeOrder: build.mutation<
+      Order,
+      {
+        idempotencyKey: string;
+        /** Month plans paid monthly (docs/decisions/075-monthly-tuition-and-billing-runs.md). */
+        monthly?: { cart_item_id: string; autopay: boolean }[];
+      }
+    >({
+      query: ({ idempotencyKey, monthly }) => ({
         url: ORDERS_API.orders,
         method: 'POST',
         headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+        ...(monthly && monthly.length > 0 ? { data: { monthly } } : {}),
       }),
       transformResponse: parseOrder,
       // The answer is the order: it is pending and selected, and its own entry holds it (the

@@ -535,4 +535,52 @@ describe('/checkout (docs/product.md#checkout-and-orders)', { timeout: 30_000 },
     await payWith(user, '4242 4242 4242 4242');
     expect(await screen.findByText('failed page')).toBeInTheDocument();
   });
+  it('lets a month plan be paid monthly, with autopay only once a card is saved (decision 075)', async () => {
+    const monthly = {
+      ...item,
+      klass_group_schedule: {
+        ...item.klass_group_schedule,
+        klass_group_schedule_plan: {
+          plan: { base_price: 1000, unit_price: 12_000, unit_type: 'month' as const },
+        },
+      },
+    };
+    server = fakeApi({
+      ...orderRoutes(() => ({ status: 'succeeded', error: null })),
+      'GET /api/v2/account/payment_methods': {
+        data: {
+          data: [
+            {
+              id: '3',
+              brand: 'visa',
+              last4: '4242',
+              exp_month: 4,
+              exp_year: 2031,
+              default: true,
+              created_at: '2026-11-02T15:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    const store = makeStoreWithCart({ session: { status: 'loaded' as const, user: buildUser() } }, [
+      monthly,
+    ]);
+    const { user } = renderCheckout(store);
+    const choice = await screen.findByTestId('payment-schedule');
+    expect(within(choice).getByRole('radio', { name: 'Pay in full now' })).toBeChecked();
+    await user.click(within(choice).getByRole('radio', { name: /Pay monthly/ }));
+    expect(within(choice).getByTestId('monthly-note')).toHaveTextContent('then $120.00 each month');
+    const autopay = await within(choice).findByRole('checkbox', {
+      name: 'Autopay each month with my saved card',
+    });
+    await waitFor(() => expect(autopay).toBeEnabled());
+    await user.click(autopay);
+    await user.click(screen.getByTestId('place-order'));
+    await waitFor(() =>
+      expect(server?.requests.find((r) => r.method === 'POST')?.body).toEqual({
+        monthly: [{ cart_item_id: '7', autopay: true }],
+      }),
+    );
+  });
 });

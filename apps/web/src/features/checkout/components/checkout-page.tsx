@@ -2,9 +2,13 @@ import { AUTO_SUBMIT_PARAM, type CartItem, type Order } from '@atelier/contract'
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
@@ -20,6 +24,7 @@ import { formatCents } from '../../../lib/money';
 import { paths } from '../../../lib/route-paths';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
+import { usePaymentMethodsQuery } from '../../billing';
 import { CartItemPrice, cartApi, payableTotal, useCart } from '../../cart';
 import { EmergencyContactForm } from '../../family';
 import { ownLedgerChanged, useAccountLedgerQuery } from '../../ledger';
@@ -158,6 +163,18 @@ function CheckoutCart() {
   const [notice, setNotice] = useState<MessageKey | null>(null);
   const [needContacts, setNeedContacts] = useState<{ id: string; name: string }[]>([]);
   const cartReady = cartStatus === 'loaded' && !cartLoading;
+  // Month plans may be paid monthly, with autopay on the family's default saved card
+  // (docs/decisions/075-monthly-tuition-and-billing-runs.md); pay in full stays the default.
+  const [monthly, setMonthly] = useState<Record<string, { on: boolean; autopay: boolean }>>({});
+  const { data: cards = [] } = usePaymentMethodsQuery(undefined, { skip: !user });
+  const hasCard = cards.length > 0;
+  const monthlyChoices = items
+    .filter(
+      (i) =>
+        i.klass_group_schedule.klass_group_schedule_plan.plan.unit_type === 'month' &&
+        monthly[i.id]?.on,
+    )
+    .map((i) => ({ cart_item_id: i.id, autopay: Boolean(monthly[i.id]?.autopay && hasCard) }));
   const currency = clientConfig().currency;
   const money = (cents: number) => formatCents(cents, currency, i18n.language);
   const total = payableTotal(items);
@@ -177,12 +194,18 @@ function CheckoutCart() {
     setProblem(null);
     setNotice(null);
     try {
-      let order = await placeOrder({ idempotencyKey: idempotencyKey() }).unwrap();
+      let order = await placeOrder({
+        idempotencyKey: idempotencyKey(),
+        monthly: monthlyChoices,
+      }).unwrap();
       if (order.status !== 'pending' && order.status !== 'paid') {
         // The key's order is over (cancelled on /orders, or expired): that attempt has ended,
         // and the server would answer the same order again. A new key makes a new order.
         forgetIdempotencyKey();
-        order = await placeOrder({ idempotencyKey: idempotencyKey() }).unwrap();
+        order = await placeOrder({
+          idempotencyKey: idempotencyKey(),
+          monthly: monthlyChoices,
+        }).unwrap();
       }
       if (order.status === 'paid') {
         // Nothing left for the card (a coupon or the account credit took the whole price): the
@@ -348,6 +371,19 @@ function CheckoutCart() {
                 })}
               </Typography>
             )}
+            {user &&
+              item.klass_group_schedule.klass_group_schedule_plan.plan.unit_type === 'month' && (
+                <PaymentScheduleChoice
+                  name={item.klass_group_schedule.klass_group.name}
+                  monthlyPrice={money(
+                    item.klass_group_schedule.klass_group_schedule_plan.plan.unit_price *
+                      item.number_of_attendees,
+                  )}
+                  value={monthly[item.id] ?? { on: false, autopay: false }}
+                  hasCard={hasCard}
+                  onChange={(value) => setMonthly((m) => ({ ...m, [item.id]: value }))}
+                />
+              )}
           </Box>
         ))}
       </Stack>
@@ -387,6 +423,68 @@ function CheckoutCart() {
         </Button>
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * Pay a month plan in full (the default) or monthly, and then with autopay on the default saved
+ * card (docs/decisions/075-monthly-tuition-and-billing-runs.md).
+ */
+function PaymentScheduleChoice({
+  name,
+  monthlyPrice,
+  value,
+  hasCard,
+  onChange,
+}: {
+  name: string;
+  /** A full month's price, formatted. */
+  monthlyPrice: string;
+  value: { on: boolean; autopay: boolean };
+  hasCard: boolean;
+  onChange: (value: { on: boolean; autopay: boolean }) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1 }} data-testid="payment-schedule">
+      <Typography component="legend" variant="body2" sx={{ fontWeight: 600 }}>
+        {t('billing.checkout.legend', { name })}
+      </Typography>
+      <RadioGroup
+        value={value.on ? 'monthly' : 'in_full'}
+        onChange={(e) => onChange({ ...value, on: e.target.value === 'monthly' })}
+      >
+        <FormControlLabel
+          value="in_full"
+          control={<Radio size="small" />}
+          label={t('billing.checkout.inFull')}
+        />
+        <FormControlLabel
+          value="monthly"
+          control={<Radio size="small" />}
+          label={t('billing.checkout.monthly')}
+        />
+      </RadioGroup>
+      {value.on && (
+        <>
+          <Typography variant="body2" data-testid="monthly-note">
+            {t('billing.checkout.note', { amount: monthlyPrice })}
+          </Typography>
+          <FormControlLabel
+            control={
+              <Checkbox
+                size="small"
+                checked={value.autopay && hasCard}
+                disabled={!hasCard}
+                onChange={(e) => onChange({ ...value, autopay: e.target.checked })}
+              />
+            }
+            label={t('billing.checkout.autopay')}
+          />
+          {!hasCard && <Typography variant="body2">{t('billing.checkout.noCard')}</Typography>}
+        </>
+      )}
+    </Box>
   );
 }
 

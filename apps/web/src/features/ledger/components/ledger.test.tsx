@@ -31,6 +31,7 @@ const entry = (id: string, fields: Partial<LedgerEntry>) => {
     order_item_id: null,
     payment_id: null,
     refund_id: null,
+    billing_period: null,
     created_by: null,
     created_at: '2026-11-02T15:00:00.000Z',
     ...fields,

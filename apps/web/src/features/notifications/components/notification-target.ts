@@ -17,6 +17,8 @@ export function notificationTarget(notification: Pick<Notification, 'record'>): 
       return `/gallery/my_gallery?post=${notification.record.id}`;
     case 'orders':
     case 'waitlist_offers':
+    // A declined autopay: the balance due and "Pay balance" are on /orders (decision 075).
+    case 'billing_payments':
       return '/orders';
     case 'klasses':
       return '/classes';

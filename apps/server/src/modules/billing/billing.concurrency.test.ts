@@ -1,0 +1,113 @@
+import { BILLING_API } from '@atelier/contract';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../app';
+import { type Database, openDatabase } from '../../db/client';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
+import { as, type Cast, cast } from '../classes/classes-testing';
+import { ledgerEntries } from '../ledger/ledger.tables';
+import { billingContextOf } from './billing.routes';
+import { billingCharges, billingPayments } from './billing.tables';
+import { runBilling } from './billing-runs.service';
+import { monthlyFamily, monthPlanSchedule } from './billing-testing';
+
+// docs/decisions/075-monthly-tuition-and-billing-runs.md: a month is charged once per monthly
+// enrollment however many runs race, from one app or two instances on one database; on PGlite
+// and on PostgreSQL (the server-pg project runs this file again against DATABASE_URL).
+describe('billing runs under concurrency', { timeout: 240_000 }, () => {
+  let t: TestApp;
+  let c: Cast;
+  let second: App;
+  let secondDb: Database | null = null;
+  let families: Awaited<ReturnType<typeof monthlyFamily>>[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    c = await cast(t);
+    // A second instance on the same database: its own pool on PostgreSQL; PGlite has one
+    // connection, so the second app shares it (its statements still interleave).
+    secondDb = t.database.url
+      ? await openDatabase({ kind: 'postgres', url: t.database.url })
+      : null;
+    second = await buildApp(t.config, {
+      database: secondDb ?? t.database,
+      mail: { worker: { autoStart: false } },
+    });
+    await second.ready();
+    const s = await monthPlanSchedule(t, c);
+    families = [];
+    for (const card of ['4242424242424242', '4242424242424242', null] as const) {
+      families.push(await monthlyFamily(t, s, { card }));
+    }
+  }, SETUP_TIMEOUT_MS * 3);
+  afterAll(async () => {
+    await second.close();
+    await secondDb?.close();
+    await t.close();
+  });
+
+  const ids = () => families.map((f) => f.family.id);
+
+  async function chargesOf(period: string) {
+    return t.database.db
+      .select()
+      .from(billingCharges)
+      .where(inArray(billingCharges.userId, ids()))
+      .then((rows) => rows.filter((r) => r.period === period));
+  }
+
+  async function tuitionEntries(period: string) {
+    return t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.billingPeriod, period))
+      .then((rows) => rows.filter((r) => r.userId !== null && ids().includes(r.userId)));
+  }
+
+  it('10 runs of one month at once through the route: each enrollment charged once, paid once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: BILLING_API.adminBillingRuns,
+          headers: as(c.admin),
+          payload: { period: '2030-02' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const charged = answers.flatMap((a) =>
+      a.json().data.families.filter((f: { user_id: string }) => ids().includes(Number(f.user_id))),
+    );
+    expect(charged).toHaveLength(3);
+    expect(await chargesOf('2030-02')).toHaveLength(3);
+    const entries = await tuitionEntries('2030-02');
+    expect(entries.filter((e) => e.kind === 'charge')).toHaveLength(3);
+    // Two families pay by autopay, one card payment each; the third owes the month.
+    expect(entries.filter((e) => e.kind === 'payment')).toHaveLength(2);
+    const autopay = await t.database.db
+      .select()
+      .from(billingPayments)
+      .where(inArray(billingPayments.userId, ids()));
+    expect(autopay.map((p) => p.status)).toEqual(['succeeded', 'succeeded']);
+  });
+
+  it('runs of one month from two app instances at once: each enrollment charged once', async () => {
+    const ctxs = [t.app, second].map((app) =>
+      billingContextOf(app, {
+        currency: 'USD',
+        zone: 'America/New_York',
+        noticeDays: 0,
+        tickIntervalMs: 0,
+      }),
+    );
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => runBilling(ctxs[i % 2] as (typeof ctxs)[0], '2030-03')),
+    );
+    expect(await chargesOf('2030-03')).toHaveLength(3);
+    const entries = await tuitionEntries('2030-03');
+    expect(entries.filter((e) => e.kind === 'charge')).toHaveLength(3);
+    expect(entries.filter((e) => e.kind === 'payment')).toHaveLength(2);
+  });
+});
