@@ -1,9 +1,10 @@
 import type { OrderStatus } from '@atelier/contract';
 import type { Db } from '../../db/client';
-import { removeCartItemsOfSchedules } from '../cart';
+import { removePaidCartItems } from '../cart';
 import { lockScheduleCapacities } from '../classes';
 import { redeemCouponUses, reinstateRedeemedUses, releaseCouponUses } from '../coupons';
 import { enrollHeldOrder, enrollIfSeatsFit, type OrderEnrollment } from '../enrollments';
+import { createPassPurchases } from '../passes';
 import { paymentCardOfOrder } from '../payments';
 import { amountDue } from './order-amounts';
 import { buyerOf, buyerOfOrder } from './order-buyers';
@@ -21,6 +22,8 @@ import {
   lockOrder,
   type OrderItemWithAttendees,
   type OrderRow,
+  type PassOrderItem,
+  scheduleIdsOf,
   updateOrder,
 } from './orders.repository';
 
@@ -51,19 +54,21 @@ export async function markOrderPaid(
     }
     const items = (await itemsOfOrders(tx, [order.id])).get(order.id) ?? [];
     const toEnroll: OrderEnrollment[] = items.flatMap((item) =>
-      // An attendee whose family deleted their account is enrolled nowhere.
-      item.attendees.flatMap((a) =>
-        a.attendeeProfileId === null
-          ? []
-          : [
-              {
-                orderItemId: item.id,
-                scheduleId: item.scheduleId,
-                attendeeProfileId: a.attendeeProfileId,
-                enrolledFrom: order.createdAt,
-              },
-            ],
-      ),
+      // An attendee whose family deleted their account is enrolled nowhere; a pass enrolls no one.
+      item.kind !== 'enrollment'
+        ? []
+        : item.attendees.flatMap((a) =>
+            a.attendeeProfileId === null
+              ? []
+              : [
+                  {
+                    orderItemId: item.id,
+                    scheduleId: item.scheduleId,
+                    attendeeProfileId: a.attendeeProfileId,
+                    enrolledFrom: order.createdAt,
+                  },
+                ],
+          ),
     );
     const holdsValid = order.status === 'pending' && order.expiresAt > at;
     if (holdsValid) {
@@ -89,11 +94,19 @@ export async function markOrderPaid(
       return { order: { ...order, status: 'failed' as const }, changed: false, refundDue: true };
     }
     await redeemCouponUses(tx, order.id);
+    const passItems = items.filter((i): i is PassOrderItem => i.kind === 'pass');
     if (order.userId !== null) {
-      await removeCartItemsOfSchedules(
+      await removePaidCartItems(tx, order.userId, {
+        scheduleIds: scheduleIdsOf(items),
+        passIds: passItems.map((i) => i.passId),
+      });
+      // The family's passes exist from this commit on, valid from the payment
+      // (docs/decisions/076-class-passes-and-drop-ins.md).
+      await createPassPurchases(
         tx,
-        order.userId,
-        items.map((i) => i.scheduleId),
+        { id: order.id, userId: order.userId },
+        passItems.map((i) => ({ orderItemId: i.id, passId: i.passId, snapshot: i.snapshot })),
+        at,
       );
     }
     await updateOrder(tx, order.id, {
@@ -156,15 +169,27 @@ async function queueReceipt(
       subtotal: order.subtotal,
       discounts,
       payments,
-      items: items.map((item) => ({
-        programme: item.snapshot.klass_group.name,
-        schedule: item.snapshot.klass_group_schedule.name,
-        timeZone: item.snapshot.klass_group_schedule.time_zone,
-        attendees: item.attendees.map((a) => a.name),
-        klasses: item.snapshot.klass_group_schedule.sessions.map((s) => s.starts_at),
-        total: item.total,
-        subtotal: item.subtotal,
-      })),
+      items: items.map((item) =>
+        item.kind === 'pass'
+          ? {
+              programme: item.snapshot.pass.name,
+              schedule: `${item.snapshot.pass.visits} × ${item.snapshot.pass.validity_days}d`,
+              timeZone: 'UTC',
+              attendees: [],
+              klasses: [],
+              total: item.total,
+              subtotal: item.subtotal,
+            }
+          : {
+              programme: item.snapshot.klass_group.name,
+              schedule: item.snapshot.klass_group_schedule.name,
+              timeZone: item.snapshot.klass_group_schedule.time_zone,
+              attendees: item.attendees.map((a) => a.name),
+              klasses: item.snapshot.klass_group_schedule.sessions.map((s) => s.starts_at),
+              total: item.total,
+              subtotal: item.subtotal,
+            },
+      ),
     },
   });
 }
