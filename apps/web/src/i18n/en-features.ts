@@ -1660,6 +1660,7 @@ export const enFeatures = {
   attendance: {
     excused: 'Excused',
     makeup: 'Make-up',
+    dropIn: 'Drop-in',
     title: 'Attendance',
     open: 'Attendance',
     dialogTitle: 'Attendance: {{title}}',

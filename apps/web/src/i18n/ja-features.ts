@@ -1658,6 +1658,7 @@ export const jaFeatures: FeatureTranslation = {
   attendance: {
     excused: '欠席連絡あり',
     makeup: '振替',
+    dropIn: 'ドロップイン',
     title: '出欠',
     open: '出欠',
     dialogTitle: '出欠: {{title}}',

@@ -21,6 +21,7 @@ import { eraseImageRows } from '../media';
 import { eraseMessagesOf } from '../messages';
 import { eraseNotificationsOf } from '../notifications';
 import { anonymiseOrderAttendees } from '../orders';
+import { erasePassPurchasesOf } from '../passes';
 import {
   anonymiseUserRow,
   attendeeIdsForErasure,
@@ -273,6 +274,8 @@ async function eraseFamily(
   for (const address of addresses) await ctx.mailer.forgetFamilyCopies(tx, address);
   await eraseEnrollmentsOf(tx, attendeeProfileIds);
   await eraseSessionSeatsOf(tx, user.id);
+  // Their class passes and the visits booked with them (the user row stays: no cascade).
+  await erasePassPurchasesOf(tx, user.id);
   await anonymiseOrderAttendees(tx, attendeeProfileIds, label);
   await eraseMessagesOf(tx, user.id);
   await eraseNotificationsOf(tx, user.id);

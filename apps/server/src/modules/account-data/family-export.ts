@@ -13,6 +13,7 @@ import {
   makeupsOf,
   messagesOf,
   ordersOf,
+  passesOf,
   profileOf,
   signaturesOf,
 } from './account-data.queries';
@@ -101,6 +102,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   childCardSection,
   jsonSection('agreement_signatures', signaturesOf),
   jsonSection('makeups', makeupsOf),
+  jsonSection('passes', passesOf),
   {
     name: 'guardians',
     entries: async (db, userId, personId) => [

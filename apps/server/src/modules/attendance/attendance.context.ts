@@ -45,7 +45,12 @@ export type AttendanceReads = {
   rollExtras(
     db: Db,
     klassId: number,
-  ): Promise<{ excused: Set<number>; makeups: { id: number; name: string }[] }>;
+  ): Promise<{
+    excused: Set<number>;
+    makeups: { id: number; name: string }[];
+    /** Who drops in with a class pass (docs/product.md#class-passes-and-drop-ins). */
+    dropIns: { id: number; name: string }[];
+  }>;
   /** Whether the attendee profile belongs to the family account. */
   isAttendeeOfFamily(db: Db, attendeeProfileId: number, userId: number): Promise<boolean>;
   /** A page of the family's rows, the latest session first; with the total, two statements. */

@@ -124,6 +124,7 @@ async function rollDocument(
             marked_at: mark ? mark.updatedAt.toISOString() : null,
             excused: extras.excused.has(a.id),
             makeup: a.makeup,
+            drop_in: a.dropIn,
             ...(care.get(a.id) ?? NO_CARE),
           };
         }),
@@ -139,18 +140,25 @@ async function rollDocument(
 async function attendeesOfKlass(
   ctx: AttendanceContext,
   klass: KlassFacts,
-): Promise<{ id: number; name: string; makeup: boolean }[]> {
+): Promise<{ id: number; name: string; makeup: boolean; dropIn: boolean }[]> {
   const [enrolled, extras] = await Promise.all([
     ctx.reads.enrolledAttendees(ctx.db, klass.scheduleId),
     ctx.reads.rollExtras(ctx.db, klass.id),
   ]);
   const regular = enrolled
     .filter((a) => attendsKlass(a, klass.startsAt))
-    .map((a) => ({ id: a.id, name: a.name, makeup: false }));
+    .map((a) => ({ id: a.id, name: a.name, makeup: false, dropIn: false }));
   const seen = new Set(regular.map((a) => a.id));
+  const makeups = extras.makeups
+    .filter((m) => !seen.has(m.id))
+    .map((m) => ({ ...m, makeup: true, dropIn: false }));
+  for (const m of makeups) seen.add(m.id);
   return [
     ...regular,
-    ...extras.makeups.filter((m) => !seen.has(m.id)).map((m) => ({ ...m, makeup: true })),
+    ...makeups,
+    ...extras.dropIns
+      .filter((d) => !seen.has(d.id))
+      .map((d) => ({ ...d, makeup: false, dropIn: true })),
   ];
 }
 

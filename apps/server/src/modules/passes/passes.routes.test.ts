@@ -1,4 +1,5 @@
 import {
+  ATTENDANCE_API,
   CART_API,
   flatten,
   PASS_MESSAGES,
@@ -80,9 +81,7 @@ describe('class passes and drop-ins', { timeout: 120_000 }, () => {
     });
     expect(bad.statusCode).toBe(422);
     const fields = bad.json().errors.map((e: { meta?: { field?: string } }) => e.meta?.field);
-    expect(fields).toEqual(
-      expect.arrayContaining(['name', 'visits', 'price', 'validity_days']),
-    );
+    expect(fields).toEqual(expect.arrayContaining(['name', 'visits', 'price', 'validity_days']));
   });
 
   it('a family buys a pass through the cart and pays by card: the purchase exists with its visits and expiry, the cart is empty', async () => {
@@ -154,6 +153,15 @@ describe('class passes and drop-ins', { timeout: 120_000 }, () => {
       purchaseId: purchase,
     });
     expect(again.statusCode).toBe(409);
+    // The roll shows the child coming on a drop-in.
+    const roll = await t.app.inject({
+      method: 'GET',
+      url: ATTENDANCE_API.klass(klassId),
+      headers: as(c.admin),
+    });
+    expect(roll.json().data.attributes.attendees).toMatchObject([
+      { attendee_profile_id: String(c.parent.attendees.mia), drop_in: true, makeup: false },
+    ]);
     let mine = (await purchasesOf(c.parent)).find((p) => p.id === String(purchase));
     expect(mine?.visits_left).toBe(1);
     expect(mine?.drop_ins).toHaveLength(1);

@@ -5,6 +5,7 @@ import { attendances } from '../../modules/attendance/attendance.tables';
 import { klasses, klassGroupSchedules, klassGroups } from '../../modules/classes/classes.tables';
 import { enrollments } from '../../modules/enrollments/enrollments.tables';
 import { absences, makeupBookings } from '../../modules/makeups/makeups.tables';
+import { dropIns } from '../../modules/passes/passes.tables';
 import { attendeeProfiles } from '../../modules/users/users.tables';
 
 // Attendance's reads across modules (docs/architecture.md#attendance): who may be marked (active
@@ -27,14 +28,19 @@ export function enrolledAttendees(db: Db, scheduleId: number): Promise<Attendee[
 }
 
 /**
- * Who the family reported absent from a session, and who comes to it on a make-up credit
- * (docs/product.md#absences-and-make-ups), by name.
+ * Who the family reported absent from a session, who comes to it on a make-up credit
+ * (docs/product.md#absences-and-make-ups) and who drops in with a class pass
+ * (docs/product.md#class-passes-and-drop-ins), by name.
  */
 export async function rollExtras(
   db: Db,
   klassId: number,
-): Promise<{ excused: Set<number>; makeups: { id: number; name: string }[] }> {
-  const [excused, makeups] = await Promise.all([
+): Promise<{
+  excused: Set<number>;
+  makeups: { id: number; name: string }[];
+  dropIns: { id: number; name: string }[];
+}> {
+  const [excused, makeups, drops] = await Promise.all([
     db
       .select({ attendeeProfileId: absences.attendeeProfileId })
       .from(absences)
@@ -45,8 +51,14 @@ export async function rollExtras(
       .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, makeupBookings.attendeeProfileId))
       .where(and(eq(makeupBookings.klassId, klassId), isNull(makeupBookings.cancelledAt)))
       .orderBy(asc(attendeeProfiles.name), asc(attendeeProfiles.id)),
+    db
+      .select({ id: attendeeProfiles.id, name: attendeeProfiles.name })
+      .from(dropIns)
+      .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, dropIns.attendeeProfileId))
+      .where(and(eq(dropIns.klassId, klassId), isNull(dropIns.cancelledAt)))
+      .orderBy(asc(attendeeProfiles.name), asc(attendeeProfiles.id)),
   ]);
-  return { excused: new Set(excused.map((e) => e.attendeeProfileId)), makeups };
+  return { excused: new Set(excused.map((e) => e.attendeeProfileId)), makeups, dropIns: drops };
 }
 
 /** Whether the attendee profile belongs to the family account. */

@@ -178,6 +178,14 @@ function RollForm({
                         data-testid="attendance-makeup"
                       />
                     )}
+                    {attendee.drop_in && (
+                      <Chip
+                        size="small"
+                        color="secondary"
+                        label={t('attendance.dropIn')}
+                        data-testid="attendance-drop-in"
+                      />
+                    )}
                     {attendee.has_allergies && (
                       <Chip
                         size="small"

@@ -59,6 +59,7 @@ function rollDocument(overrides: Partial<AttendanceRollAttributes> = {}) {
             marked_at: null,
             excused: false,
             makeup: false,
+            drop_in: false,
             ...noCare,
           },
           {
@@ -68,6 +69,7 @@ function rollDocument(overrides: Partial<AttendanceRollAttributes> = {}) {
             marked_at: null,
             excused: false,
             makeup: false,
+            drop_in: false,
             ...noCare,
             has_allergies: true,
             allergies: 'Peanuts',
@@ -80,6 +82,7 @@ function rollDocument(overrides: Partial<AttendanceRollAttributes> = {}) {
             marked_at: null,
             excused: false,
             makeup: false,
+            drop_in: false,
             ...noCare,
           },
         ],
