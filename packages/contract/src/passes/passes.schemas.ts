@@ -34,6 +34,18 @@ export const passFieldsSchema = z.object({
 });
 export type PassFields = z.input<typeof passFieldsSchema>;
 
+/**
+ * A PUT replaces the pass; left out, `klass_group_ids` stays as it is (the kit's form edits the
+ * other fields, the programmes dialog this one).
+ */
+export const passUpdateFieldsSchema = passFieldsSchema.extend({
+  klass_group_ids: z
+    .array(idSchema, { error: 'Invalid input' })
+    .max(200, 'At most 200')
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
+});
+
 /** A pass as it is read: its fields, the name's translations and how many were bought. */
 export const passAttributesSchema = z.object({
   name: z.string(),
@@ -72,6 +84,7 @@ export const passResource = defineResource({
   },
   attributes: passAttributesSchema,
   create: passFieldsSchema,
+  update: passUpdateFieldsSchema,
   // A pass a family bought is not deleted: their purchase points at it.
   uses: { attribute: 'purchases_count', label: 'managePasses.purchases' },
   listQuery: pageQuerySchema.extend({ search: textSchema({ max: 100 }).optional() }),

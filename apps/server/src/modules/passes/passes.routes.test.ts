@@ -58,6 +58,15 @@ describe('class passes and drop-ins', { timeout: 120_000 }, () => {
       klass_group_ids: [Number(made.groupId)],
       translations: { ja: { name: '10回券' } },
     });
+    // A PUT without the programmes keeps them (the kit's form leaves them out).
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: PASSES_API.pass(id),
+      headers: as(c.admin),
+      payload: { pass: { name: 'Ten visits', visits: 10, price: 15000, validity_days: 90 } },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().data.attributes.klass_group_ids).toEqual([Number(made.groupId)]);
     const refused = await t.app.inject({
       method: 'POST',
       url: PASSES_API.passes,
