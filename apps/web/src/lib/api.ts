@@ -118,6 +118,7 @@ export const api = createApi({
     'FamilyGuardian',
     'Agreement',
     'Makeup',
+    'Pass',
   ],
   endpoints: () => ({}),
 });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title';
 import { FamilyLedger } from '../../features/ledger';
 import { OrdersPage } from '../../features/orders';
+import { FamilyPasses } from '../../features/passes';
 import { MyWaitlist } from '../../features/waitlist';
 
 export function Component() {
@@ -11,6 +12,7 @@ export function Component() {
       <PageTitle title={t('pages.orders')} />
       <MyWaitlist />
       <OrdersPage />
+      <FamilyPasses />
       <FamilyLedger />
     </section>
   );
