@@ -6,6 +6,7 @@ import {
   PASSES_API,
   passPurchaseListDocumentSchema,
   REFUNDS_API,
+  SALES_API,
 } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +118,18 @@ describe('class passes and drop-ins', { timeout: 120_000 }, () => {
     });
     const [line] = order.json().data.attributes.items;
     expect(line).toMatchObject({ kind: 'pass', total: 15000, pass: { visits: 3 } });
+    // The sales overview names the pass where a programme would be.
+    // A day either side: the school's day need not be UTC's.
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+    const sales = await t.app.inject({
+      method: 'GET',
+      url: `${SALES_API.overview}?from=${day(-1)}&to=${day(1)}&interval=day`,
+      headers: as(c.admin),
+    });
+    expect(sales.statusCode).toBe(200);
+    const programmes = sales.json().data.attributes.programmes as { name: string }[];
+    expect(programmes.map((p) => p.name)).toContain('Ten visits');
   });
 
   it('the cart shows a pass item with its price, once however often it is added', async () => {

@@ -129,8 +129,8 @@ export async function itemRows(db: Db, range: Range): Promise<ItemRow[]> {
         from all_items
         group by schedule_id, plan_id, pass_id
       )
-      -- A class pass (docs/decisions/076-class-passes-and-drop-ins.md) is its own line: the pass
-      -- in the programme's place and in the plan's.
+      -- A class pass (decision 076) is its own line, named by the pass where a programme and
+      -- a plan would be.
       select coalesce(i.snapshot->'klass_group'->>'id', 'pass-' || (i.snapshot->'pass'->>'id')) as programme_id,
              coalesce(i.snapshot->'klass_group'->>'name', i.snapshot->'pass'->>'name') as programme_name,
              coalesce(i.snapshot->'plan'->>'id', 'pass-' || (i.snapshot->'pass'->>'id')) as plan_id,
