@@ -1051,6 +1051,7 @@ export const enFeatures = {
     total: 'Total: {{amount}}',
     checkout: 'Checkout',
     removeUnavailable: 'Remove the classes that can no longer be booked to check out.',
+    passesSignIn: 'Class passes are bought signed in: sign in to buy one.',
     passLine: 'Class pass: {{visits}} visits, valid {{days}} days from payment',
     noPrice: 'Unavailable',
     unavailable: {

@@ -1036,6 +1036,7 @@ export const jaFeatures: FeatureTranslation = {
     couponNotApplied: 'クーポン {{code}} は適用されません',
     edit: '変更',
     editLabel: '{{name}} を変更',
+    passesSignIn: '回数券はサインインしてからご購入いただけます。',
     passLine: '回数券: {{visits}} 回、お支払いから {{days}} 日間有効',
     remove: '削除',
     removeLabel: '{{name}} をカートから削除',

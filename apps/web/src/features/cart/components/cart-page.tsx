@@ -17,6 +17,7 @@ import { formatCents } from '../../../lib/money';
 import { paths } from '../../../lib/route-paths';
 import { useAppSelector } from '../../../lib/store-hooks';
 import { useRemoveFromCartMutation } from '../cart-api';
+import { GUEST_CART } from '../cart-owner';
 import { selectCartOwner } from '../cart-state';
 import { payableTotal } from '../cart-total';
 import { useCart } from '../use-cart';
@@ -192,7 +193,7 @@ function CartPassCard({ item }: { item: CartPassItem }) {
  */
 export function CartPage() {
   const { t, i18n } = useTranslation();
-  const { items, passes, status, loading } = useCart();
+  const { items, passes, status, loading, owner } = useCart();
   const currency = clientConfig().currency;
   const money = (cents: number) => formatCents(cents, currency, i18n.language);
   const available = [...items.filter((item) => item.available), ...passes];
@@ -247,6 +248,12 @@ export function CartPage() {
             </Stack>
           </Stack>
           {someUnavailable && <Alert severity="info">{t('cart.removeUnavailable')}</Alert>}
+          {owner === GUEST_CART && (
+            // A guest's cart lives in this browser and holds classes only (decision 076).
+            <Typography variant="body2" data-testid="cart-passes-sign-in">
+              {t('cart.passesSignIn')}
+            </Typography>
+          )}
         </Stack>
       )}
     </>
