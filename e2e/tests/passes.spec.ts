@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { APP, expect, test } from '../fixtures';
+import { APP, expect, signInAs, test } from '../fixtures';
 import { addPastKlass, apiToken, bearer, registerFamily, scheduleOf } from '../helpers';
 import { freshEmail } from '../mail';
 
@@ -79,4 +79,46 @@ test('a parent buys a class pass through the cart, books a drop-in and sees the 
   await expect(page.getByText('The visit is booked.')).toBeVisible();
   await expect(purchase.getByTestId('pass-visits-left')).toHaveText('4 of 5 visits left');
   await expect(purchase.getByTestId('drop-in')).toContainText(child);
+});
+
+test('an admin sells a pass on /manage_passes and chooses the programmes it books', async ({
+  page,
+  request,
+  checkA11y,
+}) => {
+  const name = `Open studio ${Date.now().toString(36)}`;
+  await signInAs(page, 'admin');
+  await page.goto(`${APP}/manage_passes`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Passes' })).toBeVisible();
+  await page.getByRole('button', { name: 'New pass' }).click();
+  const form = page.getByRole('dialog', { name: 'New pass' });
+  await form.getByRole('textbox', { name: 'Name (English)' }).fill(name);
+  await form.getByRole('textbox', { name: 'Name (Japanese)' }).fill(`オープンスタジオ ${name}`);
+  await form.getByRole('textbox', { name: 'Visits' }).fill('8');
+  await form.getByRole('textbox', { name: 'Price' }).fill('120');
+  await form.getByRole('textbox', { name: 'Valid (days)' }).fill('45');
+  await checkA11y('pass form');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Programmes accepted by ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Programmes accepted by ${name}` });
+  await dialog.getByRole('checkbox', { name: 'Drawing Lab' }).check();
+  await checkA11y('programmes dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The programmes are saved.')).toBeVisible();
+
+  const lab = await request.get('/api/v1/catalogue/klass_groups/drawing-lab');
+  const labId = Number(((await lab.json()) as { data: { id: string } }).data.id);
+  const list = await request.get(`/api/v2/passes?search=${encodeURIComponent(name)}`, {
+    headers: bearer(await apiToken(request, 'admin')),
+  });
+  const [pass] = (
+    (await list.json()) as {
+      data: { attributes: { klass_group_ids: number[]; price: number; visits: number } }[];
+    }
+  ).data;
+  expect(pass?.attributes).toMatchObject({ klass_group_ids: [labId], price: 12000, visits: 8 });
 });
