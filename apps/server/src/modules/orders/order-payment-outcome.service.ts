@@ -173,8 +173,12 @@ async function queueReceipt(
         item.kind === 'pass'
           ? {
               programme: item.snapshot.pass.name,
-              schedule: `${item.snapshot.pass.visits} × ${item.snapshot.pass.validity_days}d`,
+              schedule: '',
               timeZone: 'UTC',
+              pass: {
+                visits: item.snapshot.pass.visits,
+                validityDays: item.snapshot.pass.validity_days,
+              },
               attendees: [],
               klasses: [],
               total: item.total,

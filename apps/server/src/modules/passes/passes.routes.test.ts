@@ -10,13 +10,14 @@ import {
 } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestMail } from '../../mail/mail-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { klasses } from '../classes/classes.tables';
 import { as, type Cast, cast, person } from '../classes/classes-testing';
 import { seatHolds } from '../enrollments/enrollments.tables';
 import { scheduleWithKlasses } from '../makeups/makeups-testing';
-import { attendeeProfiles } from '../users/users.tables';
+import { attendeeProfiles, users } from '../users/users.tables';
 import { bookDropIn, buyPass, givePurchase, makePass } from './passes-testing';
 
 const DAY_MS = 86_400_000;
@@ -118,6 +119,10 @@ describe('class passes and drop-ins', { timeout: 120_000 }, () => {
     });
     const [line] = order.json().data.attributes.items;
     expect(line).toMatchObject({ kind: 'pass', total: 15000, pass: { visits: 3 } });
+    // The receipt mail says what the pass holds.
+    const [who] = await t.database.db.select().from(users).where(eq(users.id, buyer.id));
+    const mail = await latestMail(t.app, who?.email ?? '', 'order_receipt');
+    expect(mail?.text).toMatch(/Class pass Ten visits: 3 visits, valid 90 days/);
     // The sales overview names the pass where a programme would be.
     // A day either side: the school's day need not be UTC's.
     const day = (offset: number) =>
