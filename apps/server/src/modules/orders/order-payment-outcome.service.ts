@@ -123,12 +123,17 @@ export async function markOrderPaid(
     });
     await recordOrderPaid(tx, order, items, paidBy ?? paidByCard(order), at);
     await queueReceipt(ctx, tx, order, items, paidBy ?? paidByCard(order));
-    return { order: { ...order, status: 'paid' as const }, changed: true, refundDue: false };
+    return {
+      order: { ...order, status: 'paid' as const },
+      changed: true,
+      refundDue: false,
+      passesOnly: items.every((i) => i.kind === 'pass'),
+    };
   });
   if (!result) return null;
   if (result.changed) {
     ctx.mailer.wake();
-    await tellBuyer(ctx, result.order);
+    await tellBuyer(ctx, result.order, 'passesOnly' in result && result.passesOnly === true);
   } else if (result.refundDue) {
     ctx.log.warn({ orderId }, 'order paid after its seats went: the payment goes back');
   }
@@ -198,7 +203,7 @@ async function queueReceipt(
   });
 }
 
-async function tellBuyer(ctx: OrdersContext, order: OrderRow) {
+async function tellBuyer(ctx: OrdersContext, order: OrderRow, passesOnly: boolean) {
   // A walk-in without an account has no sockets or notifications: the receipt mail is all.
   if (order.userId === null) return;
   const buyer = await buyerOf(ctx.db, order.userId);
@@ -207,9 +212,14 @@ async function tellBuyer(ctx: OrdersContext, order: OrderRow) {
     await ctx.notify({
       recipientId: order.userId,
       title: ja ? `ご注文 #${order.id} のお支払いが完了しました` : `Order #${order.id} is paid`,
-      content: ja
-        ? '受講の登録が完了しました。領収書をメールでお送りしました。'
-        : 'Your places are booked. We have e-mailed you a receipt.',
+      // A class pass books no place: its visits are booked later (decision 076).
+      content: passesOnly
+        ? ja
+          ? '回数券のご用意ができました。領収書をメールでお送りしました。'
+          : 'Your class pass is ready. We have e-mailed you a receipt.'
+        : ja
+          ? '受講の登録が完了しました。領収書をメールでお送りしました。'
+          : 'Your places are booked. We have e-mailed you a receipt.',
       record: { type: 'orders', id: order.id },
     });
   } catch (err) {
