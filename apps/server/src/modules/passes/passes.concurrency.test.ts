@@ -1,8 +1,9 @@
+import { ORDERS_API, PASSES_API } from '@atelier/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { type Cast, cast, enroll } from '../classes/classes-testing';
+import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
+import { as, type Cast, cast, enroll, type Person, person } from '../classes/classes-testing';
 import { seatHolds } from '../enrollments/enrollments.tables';
 import { scheduleWithKlasses } from '../makeups/makeups-testing';
 import { attendeeProfiles } from '../users/users.tables';
@@ -88,5 +89,58 @@ describe('drop-ins under concurrency', { timeout: 120_000 }, () => {
       .from(seatHolds)
       .where(eq(seatHolds.scheduleId, Number(made.scheduleId)));
     expect(holds).toHaveLength(1);
+  });
+
+  /** A buyer of another family with one child and the schedule in the cart. */
+  async function buyer(made: { scheduleId: string; planId: string }): Promise<Person> {
+    const who = await person(t, 'student', `Buyer ${made.scheduleId}`);
+    const kid = await addAttendee(t, who.id, 'Buyer Kid');
+    await addToCart(t, who.id, { ...made, attendeeIds: [kid] });
+    return who;
+  }
+  const checkout = (who: Person, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: ORDERS_API.orders,
+      headers: { ...as(who), 'idempotency-key': key },
+    });
+
+  it('a drop-in holding the last seat: checkout is sold out until the visit is cancelled', async () => {
+    const made = await scheduleWithKlasses(t, c, { schedule: { capacity: 2 } });
+    await enroll(t, made.scheduleId, [c.parent.attendees.leo]);
+    const purchase = await givePurchase(t, c.parent.id, { klassGroupIds: [Number(made.groupId)] });
+    const booked = await bookDropIn(t, c.parent, {
+      klassId: made.klassIds[1] as number,
+      attendeeId: c.parent.attendees.mia,
+      purchaseId: purchase,
+    });
+    expect(booked.statusCode).toBe(201);
+    const who = await buyer(made);
+    const refused = await checkout(who, `di-${made.scheduleId}-1`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0].code).toBe('sold_out');
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: PASSES_API.dropIn(booked.json().data.id),
+      headers: as(c.parent),
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await checkout(who, `di-${made.scheduleId}-2`)).statusCode).toBe(201);
+  });
+
+  it('a drop-in and a checkout racing for the last seat: exactly one gets it', async () => {
+    const made = await scheduleWithKlasses(t, c, { schedule: { capacity: 2 } });
+    await enroll(t, made.scheduleId, [c.parent.attendees.leo]);
+    const purchase = await givePurchase(t, c.parent.id, { klassGroupIds: [Number(made.groupId)] });
+    const who = await buyer(made);
+    const [drop, order] = await Promise.all([
+      bookDropIn(t, c.parent, {
+        klassId: made.klassIds[0] as number,
+        attendeeId: c.parent.attendees.mia,
+        purchaseId: purchase,
+      }),
+      checkout(who, `dirace-${made.scheduleId}`),
+    ]);
+    expect([drop.statusCode, order.statusCode].sort()).toEqual([201, 409]);
   });
 });

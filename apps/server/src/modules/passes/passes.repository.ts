@@ -120,28 +120,10 @@ export async function cancelDropInRow(tx: Tx, id: number, at: Date): Promise<Dro
   return row;
 }
 
-/** Live drop-ins in these classes, for the roll: who drops in where. */
-export function liveDropInsOfKlasses(db: Db, klassIds: number[]): Promise<DropInRow[]> {
-  if (klassIds.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(dropIns)
-    .where(and(inArray(dropIns.klassId, klassIds), isNull(dropIns.cancelledAt)));
-}
-
-/** A deleting family's passes and their drop-ins go (docs/decisions/072-a-familys-data-is-theirs.md). */
-export async function deletePurchasesOfFamily(tx: Db, userId: number): Promise<number[]> {
-  const purchases = await tx
-    .select({ id: passPurchases.id })
-    .from(passPurchases)
-    .where(eq(passPurchases.userId, userId));
-  const ids = purchases.map((p) => p.id);
-  const live = ids.length
-    ? await tx
-        .select({ id: dropIns.id })
-        .from(dropIns)
-        .where(and(inArray(dropIns.passPurchaseId, ids), isNull(dropIns.cancelledAt)))
-    : [];
-  if (ids.length) await tx.delete(passPurchases).where(inArray(passPurchases.id, ids));
-  return live.map((d) => d.id);
+/**
+ * A deleting family's passes go, and their drop-ins with them (cascade); the drop-ins' session
+ * seats go with the family's (docs/decisions/072-a-familys-data-is-theirs.md).
+ */
+export async function deletePurchasesOfFamily(tx: Db, userId: number): Promise<void> {
+  await tx.delete(passPurchases).where(eq(passPurchases.userId, userId));
 }

@@ -153,6 +153,15 @@ describe('class passes and drop-ins', { timeout: 120_000 }, () => {
     const items = flatten(cart.json()) as unknown as { kind: string; total_price: number }[];
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ kind: 'pass', total_price: 9900 });
+    // A pass has nothing to change: a PUT is a 422 on `kind`.
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: CART_API.item(cart.json().data[0].id),
+      headers: as(buyer),
+      payload: { cart_item: { number_of_attendees: 2 } },
+    });
+    expect(put.statusCode).toBe(422);
+    expect(put.json().errors[0].meta.field).toBe('kind');
     const gone = await t.app.inject({
       method: 'POST',
       url: CART_API.items,
