@@ -45,6 +45,7 @@ import {
   ordersPlugin,
   priceWalkInOrder,
 } from './modules/orders';
+import { passesPlugin } from './modules/passes';
 import type { Payments } from './modules/payments';
 import { paymentsPlugin, paymentsStandInPlugin } from './modules/payments';
 import { photoBoxesPlugin } from './modules/photo-boxes';
@@ -72,6 +73,7 @@ import { attendanceReads } from './read-models/attendance-lists';
 import { familiesEnrolledIn } from './read-models/audiences';
 import { couponsReads } from './read-models/coupons';
 import { customersReads } from './read-models/customers';
+import { dropInReads } from './read-models/drop-in-reads';
 import { makeupReads } from './read-models/makeup-reads';
 import { messagesReads } from './read-models/message-lists';
 import { photoBoxReads } from './read-models/photo-box-lists';
@@ -245,6 +247,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     reads: transferReads,
     seatsFreed: (scheduleIds) => seatsFreed(waitlistContextOf(app), scheduleIds),
   });
+  await app.register(passesPlugin, { reads: dropInReads });
   // After notifications and mail: each family is reminded by both, in its language and zone.
   await app.register(remindersPlugin, { config, reads: reminderReads });
   // After media and notifications: posts are artwork images, and families are told of changes.

@@ -50,6 +50,7 @@ describe('APP_PAGES', () => {
       '/app/manage_classes',
       '/app/manage_coupons',
       '/app/manage_orders',
+      '/app/manage_passes',
       '/app/manage_plans',
       '/app/manage_rooms',
       '/app/messages',

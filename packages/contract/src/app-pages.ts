@@ -92,6 +92,8 @@ export const APP_PAGES = {
   customers: { path: '/customers', access: 'admin', robots: 'disallow' },
   managePlans: { path: '/manage_plans', access: 'admin', robots: 'disallow' },
   manageRooms: { path: '/manage_rooms', access: 'admin', robots: 'disallow' },
+  /** Class passes on sale (docs/product.md#class-passes-and-drop-ins). */
+  managePasses: { path: '/manage_passes', access: 'admin', robots: 'disallow' },
   salesOverview: { path: '/sales_overview', access: 'admin', robots: 'disallow' },
   manageOrders: { path: '/manage_orders', access: 'admin', robots: 'disallow' },
   manageClasses: { path: '/manage_classes', access: 'admin', robots: 'disallow' },

@@ -43,6 +43,8 @@ export * from './orders/card-brands';
 export * from './orders/card-expiry';
 export * from './orders/orders.schemas';
 export * from './orders/receipts.schemas';
+export * from './passes/passes.constants';
+export * from './passes/passes.schemas';
 export * from './paths';
 export * from './photo-boxes/photo-boxes.constants';
 export * from './photo-boxes/photo-boxes.schemas';

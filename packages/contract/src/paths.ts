@@ -23,6 +23,7 @@ export * from './messages/messages.paths';
 export * from './notifications/notifications.paths';
 export * from './orders/admin-orders.paths';
 export * from './orders/orders.paths';
+export * from './passes/passes.paths';
 export * from './photo-boxes/photo-boxes.paths';
 export * from './public-site/public-site.paths';
 export * from './refunds/refunds.paths';

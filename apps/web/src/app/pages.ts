@@ -291,6 +291,14 @@ const PAGE_LIST = {
       async () => (await import('../features/classes')).ManageRooms,
     ),
   },
+  managePasses: {
+    title: 'menu.managePasses',
+    menu: [{ id: 'manage-passes', section: 'adminClasses', order: 3.6, roles: ['admin'] }],
+    route: featureRoute(
+      'menu.managePasses',
+      async () => (await import('../features/passes')).ManagePasses,
+    ),
+  },
   salesOverview: {
     title: 'pages.salesOverview',
     menu: [

@@ -77,6 +77,7 @@ export const en = {
     manageClass: 'Manage Class',
     managePlans: 'Manage Plans',
     manageRooms: 'Manage Rooms',
+    managePasses: 'Manage Passes',
     manageCoupons: 'Manage Coupons',
     manageAgreements: 'Agreements',
     manageBilling: 'Billing Runs',

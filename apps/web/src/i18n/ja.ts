@@ -71,6 +71,7 @@ export const ja: Translation = {
     manageClass: 'クラス管理',
     managePlans: 'プラン管理',
     manageRooms: '教室管理',
+    managePasses: '回数券管理',
     manageCoupons: 'クーポン管理',
     manageAgreements: '同意書',
     manageBilling: '月謝の請求',

@@ -121,6 +121,7 @@ export const api = createApi({
     'Trial',
     'Enrollment',
     'Billing',
+    'Pass',
   ],
   endpoints: () => ({}),
 });

@@ -1,4 +1,6 @@
 import {
+  type AnyCartItem,
+  anyCartItemSchema,
   type CartItem,
   cartItemSchema,
   errorDocumentSchema,
@@ -75,6 +77,18 @@ const cartItemListSchema = z.array(cartItemSchema);
 /** A list of cart items (server cart, or guest items priced). */
 export function parseCartItemList(body: unknown): CartItem[] {
   return parseDocument(cartItemListSchema, body);
+}
+
+const anyCartItemListSchema = z.array(anyCartItemSchema);
+
+/** A signed-in user's cart: items of every kind (docs/decisions/076-class-passes-and-drop-ins.md). */
+export function parseAnyCartItemList(body: unknown): AnyCartItem[] {
+  return parseDocument(anyCartItemListSchema, body);
+}
+
+/** One item of any kind (the answer of adding a class pass). */
+export function parseAnyCartItemDocument(body: unknown): AnyCartItem {
+  return parseDocument(anyCartItemSchema, body);
 }
 
 /** One cart item (the answer of adding or changing one). */

@@ -31,6 +31,8 @@ export const attendanceRollEntrySchema = z.object({
   makeup: z.boolean(),
   /** Here for a trial class of the programme (docs/product.md#trial-classes). */
   trial: z.boolean(),
+  /** Here on a visit of a class pass (docs/product.md#class-passes-and-drop-ins). */
+  drop_in: z.boolean().default(false),
   /**
    * The child's card as the roll shows it (docs/product.md#the-childs-card): the roll is only the
    * session's teacher's and admins', and each read of medical notes here is logged.

@@ -10,6 +10,7 @@ import {
   toOneSchema,
 } from '../common/json-api';
 import { textSchema } from '../common/text.schemas';
+import { CART_ITEM_KINDS } from './cart.constants';
 
 // The server's cart documents (GET/PUT /api/v2/cart_items, the guest pricing call). After
 // `flatten` each item parses with `cartItemSchema` (docs/product.md#data-the-client-sees); the typed resources below are what
@@ -33,6 +34,8 @@ export type CouponDiscountType = (typeof COUPON_DISCOUNT_TYPES)[number];
  * `base_price + unit_price × units`, `units` counted when the item was priced. All in cents.
  */
 export const cartItemAttributesSchema = z.object({
+  /** What the item is: a schedule booked (`klass_group_schedule`) or a class pass bought (`pass`). */
+  kind: z.enum(CART_ITEM_KINDS),
   number_of_attendees: z.number().int(),
   total_price: z.number().int(),
   subtotal_price: z.number().int(),
@@ -49,7 +52,10 @@ export const cartItemResourceSchema = resourceObjectSchema('cart_items', cartIte
   coupon: toOneOrNullSchema,
   cart_item_attendee_profiles: toManySchema,
   cart_item_klass_group_schedule_addons: toManySchema,
-  klass_group_schedule: toOneSchema,
+  /** An enrollment's schedule; null for a pass. */
+  klass_group_schedule: toOneOrNullSchema,
+  /** A pass item's pass; null for an enrollment. */
+  pass: toOneOrNullSchema,
 });
 export type CartItemResource = z.infer<typeof cartItemResourceSchema>;
 
@@ -132,7 +138,20 @@ export const cartCouponResourceSchema = plainResourceObjectSchema(
 );
 export type CartCouponResource = z.infer<typeof cartCouponResourceSchema>;
 
+/** What a cart shows of a class pass: its name, visits, validity (days from purchase) and price (cents). */
+export const cartPassResourceSchema = plainResourceObjectSchema(
+  'passes',
+  z.object({
+    name: z.string(),
+    visits: z.number().int(),
+    validity_days: z.number().int(),
+    price: z.number().int(),
+  }),
+);
+export type CartPassResource = z.infer<typeof cartPassResourceSchema>;
+
 export const cartIncludedResourceSchema = z.discriminatedUnion('type', [
+  cartPassResourceSchema,
   cartItemAttendeeProfileResourceSchema,
   cartAttendeeProfileResourceSchema,
   cartItemAddonResourceSchema,

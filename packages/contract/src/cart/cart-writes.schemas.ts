@@ -19,30 +19,48 @@ const idListSchema = z
  * schedule: posting a schedule already in the cart changes that item. With attendees chosen,
  * `number_of_attendees` equals their count (left out, it follows the list).
  */
-export const addCartItemBodySchema = z.object({
-  cart_item: z.object(
-    {
-      klass_group_schedule_id: idSchema,
-      plan_id: idSchema,
-      number_of_attendees: z
-        .int({
-          error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a whole number'),
-        })
-        .min(1, 'Must be at least 1')
-        .max(MAX_CAPACITY, `Must be at most ${MAX_CAPACITY}`)
-        .optional(),
-      attendee_profile_ids: idListSchema.default([]),
-      addon_ids: idListSchema.default([]),
-      coupon_code: textSchema({ max: COUPON_CODE_MAX_LENGTH, trim: true })
-        .nullable()
-        .optional()
-        .transform((code) => code || null),
-    },
-    { error: 'Required' },
-  ),
-});
+const enrollmentItemFieldsSchema = z.object(
+  {
+    kind: z.literal('enrollment').optional(),
+    klass_group_schedule_id: idSchema,
+    plan_id: idSchema,
+    number_of_attendees: z
+      .int({
+        error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a whole number'),
+      })
+      .min(1, 'Must be at least 1')
+      .max(MAX_CAPACITY, `Must be at most ${MAX_CAPACITY}`)
+      .optional(),
+    attendee_profile_ids: idListSchema.default([]),
+    addon_ids: idListSchema.default([]),
+    coupon_code: textSchema({ max: COUPON_CODE_MAX_LENGTH, trim: true })
+      .nullable()
+      .optional()
+      .transform((code) => code || null),
+  },
+  { error: 'Required' },
+);
+
+export const addCartItemBodySchema = z.object({ cart_item: enrollmentItemFieldsSchema });
 export type AddCartItemBody = z.input<typeof addCartItemBodySchema>;
 export type NewCartItem = z.output<typeof addCartItemBodySchema>['cart_item'];
+
+/**
+ * POST /api/v2/cart_items with `kind: 'pass'`: a class pass for the family (docs/decisions/076-class-passes-and-drop-ins.md).
+ * A cart holds one item per pass: posting it again answers the item there.
+ */
+const passItemFieldsSchema = z.object({ kind: z.literal('pass'), pass_id: idSchema });
+export const addPassCartItemBodySchema = z.object({ cart_item: passItemFieldsSchema });
+export type AddPassCartItemBody = z.input<typeof addPassCartItemBodySchema>;
+export type NewPassCartItem = z.output<typeof addPassCartItemBodySchema>['cart_item'];
+
+/** POST /api/v2/cart_items: an item of any kind; without `kind`, an enrollment. */
+export const addAnyCartItemBodySchema = z.object({
+  cart_item: z.discriminatedUnion('kind', [passItemFieldsSchema, enrollmentItemFieldsSchema], {
+    error: 'Required',
+  }),
+});
+export type AddAnyCartItemBody = z.input<typeof addAnyCartItemBodySchema>;
 
 /** An attendee a guest typed (no account yet): a name and a birthday. */
 export const guestAttendeeSchema = z.object({

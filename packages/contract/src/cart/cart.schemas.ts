@@ -64,11 +64,13 @@ export const cartKlassGroupScheduleSchema = z.object({
 export type CartKlassGroupSchedule = z.infer<typeof cartKlassGroupScheduleSchema>;
 
 /**
- * A cart item as the web holds it after `flatten` (docs/product.md#data-the-client-sees). Server cart responses that do not
+ * A schedule booked, as the web holds it after `flatten` (docs/product.md#data-the-client-sees). Server cart responses that do not
  * match fail to parse (docs/product.md#validation). `total_price` is in cents, priced by the server.
  */
 export const cartItemSchema = z.object({
   id: z.string(),
+  /** Left out by answers older than item kinds (docs/decisions/076-class-passes-and-drop-ins.md). */
+  kind: z.literal('enrollment').optional(),
   number_of_attendees: z.number(),
   total_price: z.number(),
   subtotal_price: z.number().optional(),
@@ -83,6 +85,32 @@ export const cartItemSchema = z.object({
   klass_group_schedule: cartKlassGroupScheduleSchema,
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** A class pass in the cart (signed-in carts only): one pass for the family, priced at its price. */
+export const cartPassItemSchema = z.object({
+  id: z.string(),
+  kind: z.literal('pass'),
+  number_of_attendees: z.number(),
+  total_price: z.number(),
+  subtotal_price: z.number().optional(),
+  units: z.number().optional(),
+  coupon_code: z.string().nullable().optional(),
+  available: z.boolean(),
+  unavailable_reason: z.enum(CART_UNAVAILABLE_REASONS).nullable(),
+  coupon: cartCouponSchema.nullable(),
+  pass: z.object({
+    id: z.string(),
+    name: z.string(),
+    visits: z.number(),
+    validity_days: z.number(),
+    price: z.number(),
+  }),
+});
+export type CartPassItem = z.infer<typeof cartPassItemSchema>;
+
+/** Any cart item: a schedule booked or a class pass (docs/decisions/076-class-passes-and-drop-ins.md). */
+export const anyCartItemSchema = z.union([cartPassItemSchema, cartItemSchema]);
+export type AnyCartItem = z.infer<typeof anyCartItemSchema>;
 
 /** The longest coupon code a request may carry. */
 export const COUPON_CODE_MAX_LENGTH = 100;

@@ -5,7 +5,7 @@ import { plainResourceObjectSchema } from '../common/json-api';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { textSchema } from '../common/text.schemas';
 import { REFUND_METHODS } from '../refunds/refunds.constants';
-import { ORDER_STATUSES, orderItemSchema } from './orders.schemas';
+import { ORDER_STATUSES, orderLineSchema } from './orders.schemas';
 
 // Order management (docs/product.md#order-management, decision 032): admins list, search, read,
 // cancel and export every order. Money in integer cents; instants ISO 8601 UTC; the date filters
@@ -154,7 +154,7 @@ export const adminOrderAttributesSchema = adminOrderSummaryAttributesSchema.exte
   payment_error: z.string().nullable(),
   /** The staff member who booked a walk-in's order. */
   placed_by: personSchema.nullable(),
-  items: z.array(orderItemSchema),
+  items: z.array(orderLineSchema),
   payments: z.array(adminOrderPaymentSchema),
   refund_requests: z.array(adminOrderRefundRequestSchema),
   refunds: z.array(adminOrderRefundSchema),

@@ -87,7 +87,52 @@ export const orderItemSnapshotSchema = z.object({
 });
 export type OrderItemSnapshot = z.infer<typeof orderItemSnapshotSchema>;
 
+/** A class pass as ordered: its name, visits, validity and the programmes it books then. */
+export const passItemSnapshotSchema = z.object({
+  pass: z.object({
+    id: z.string(),
+    name: z.string(),
+    /** The name in the other interface languages, as the school wrote it when ordered. */
+    translations: z.object({ ja: z.object({ name: z.string().optional() }).optional() }),
+    visits: z.number().int(),
+    validity_days: z.number().int(),
+    price: z.number().int(),
+    klass_group_ids: z.array(z.string()),
+  }),
+});
+export type PassItemSnapshot = z.infer<typeof passItemSnapshotSchema>;
+
+/** What an order item stores of what it sold, by its kind (docs/decisions/076-class-passes-and-drop-ins.md). */
+export type StoredOrderItemSnapshot = OrderItemSnapshot | PassItemSnapshot;
+
+/** What an item sold, in one name: the programme booked, or the class pass bought. */
+export function orderItemTitle(snapshot: StoredOrderItemSnapshot): string {
+  return 'pass' in snapshot ? snapshot.pass.name : snapshot.klass_group.name;
+}
+
+const orderLineMoneySchema = z.object({
+  id: z.string(),
+  number_of_attendees: z.number().int(),
+  units: z.number().int(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+});
+
+/** A class pass an order bought. */
+export const passOrderItemSchema = orderLineMoneySchema
+  .extend(passItemSnapshotSchema.shape)
+  .extend({
+    kind: z.literal('pass'),
+    /** None: a pass is the family's, not one child's (kept so every line reads alike). */
+    attendees: z.array(z.object({ id: z.string(), name: z.string() })),
+    coupon: z.null(),
+  });
+export type PassOrderLine = z.infer<typeof passOrderItemSchema>;
+
 export const orderItemSchema = orderItemSnapshotSchema.extend({
+  /** Left out by answers older than item kinds. */
+  kind: z.literal('enrollment').optional(),
   id: z.string(),
   number_of_attendees: z.number().int(),
   units: z.number().int(),
@@ -96,7 +141,11 @@ export const orderItemSchema = orderItemSnapshotSchema.extend({
   total: z.number().int(),
   attendees: z.array(z.object({ id: z.string(), name: z.string() })),
 });
-export type OrderLine = z.infer<typeof orderItemSchema>;
+export type EnrollmentOrderLine = z.infer<typeof orderItemSchema>;
+
+/** An order's item of any kind: a schedule booked, or a class pass. */
+export const orderLineSchema = z.union([passOrderItemSchema, orderItemSchema]);
+export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /** How the browser pays a pending order: the provider, and what its card form needs. */
 export const orderPaymentSchema = z.object({
@@ -125,7 +174,7 @@ export const orderAttributesSchema = z.object({
   paid_at: z.string().nullable(),
   /** Why the last card attempt failed, while the order can still be paid. */
   payment_error: z.string().nullable(),
-  items: z.array(orderItemSchema),
+  items: z.array(orderLineSchema),
   /** Present while the order is pending: how to pay it. */
   payment: orderPaymentSchema.nullable(),
 });

@@ -27,6 +27,8 @@ export type OrderReceiptParams = {
     total: number;
     /** At list price (cents), shown beside the item when given. */
     subtotal?: number;
+    /** A class pass (decision 076): its visits and validity instead of a schedule's dates. */
+    pass?: { visits: number; validityDays: number };
   }[];
 };
 
@@ -111,9 +113,10 @@ export function orderReceiptMail(locale: Language, params: OrderReceiptParams, c
         fromCredit
           ? `Thank you: order #${params.orderId} (${total}) is paid from your account credit; nothing was charged.`
           : `Thank you: we received your payment of ${total} for order #${params.orderId}.`,
-        ...params.items.map(
-          (item) =>
-            `${item.programme} (${item.schedule}) for ${item.attendees.join(', ')}: ${money(locale, params.currency, item.subtotal ?? item.total)}. Dates: ${dates(locale, item)}.`,
+        ...params.items.map((item) =>
+          item.pass
+            ? `Class pass ${item.programme}: ${item.pass.visits} visits, valid ${item.pass.validityDays} days from payment: ${money(locale, params.currency, item.subtotal ?? item.total)}.`
+            : `${item.programme} (${item.schedule}) for ${item.attendees.join(', ')}: ${money(locale, params.currency, item.subtotal ?? item.total)}. Dates: ${dates(locale, item)}.`,
         ),
         ...priceLines(locale, params, ctx),
         `Total paid: ${total}.`,
@@ -128,9 +131,10 @@ export function orderReceiptMail(locale: Language, params: OrderReceiptParams, c
         fromCredit
           ? `ご注文 #${params.orderId}(${total})はアカウントのクレジットからお支払いいただきました。新たな請求はありません。ありがとうございます。`
           : `ご注文 #${params.orderId} のお支払い(${total})を受け付けました。ありがとうございます。`,
-        ...params.items.map(
-          (item) =>
-            `${item.programme}(${item.schedule})受講者: ${item.attendees.join('、')} — ${money(locale, params.currency, item.subtotal ?? item.total)}。日程: ${dates(locale, item)}`,
+        ...params.items.map((item) =>
+          item.pass
+            ? `回数券 ${item.programme}: ${item.pass.visits} 回、お支払いから ${item.pass.validityDays} 日間有効 — ${money(locale, params.currency, item.subtotal ?? item.total)}`
+            : `${item.programme}(${item.schedule})受講者: ${item.attendees.join('、')} — ${money(locale, params.currency, item.subtotal ?? item.total)}。日程: ${dates(locale, item)}`,
         ),
         ...priceLines(locale, params, ctx),
         `お支払い合計: ${total}`,

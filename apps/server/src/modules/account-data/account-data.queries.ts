@@ -24,6 +24,7 @@ import { absences, makeupBookings, makeupCredits } from '../makeups/makeups.tabl
 import { images } from '../media/media.tables';
 import { messageRecipients, messages } from '../messages/messages.tables';
 import { orderItemAttendees, orderItems, orders } from '../orders/orders.tables';
+import { dropIns, passPurchases } from '../passes/passes.tables';
 import { payments } from '../payments/payments.tables';
 import { trialBookings } from '../trials/trials.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
@@ -448,4 +449,43 @@ export async function tuitionOf(db: Db, userId: number) {
     months_billed: charges,
     card_payments: cardPayments,
   };
+}
+
+/** The family's class passes and the visits booked with them (docs/product.md#class-passes-and-drop-ins). */
+export async function passesOf(db: Db, userId: number) {
+  const purchases = await db
+    .select({
+      id: passPurchases.id,
+      name: passPurchases.name,
+      order_id: passPurchases.orderId,
+      visits: passPurchases.visits,
+      visits_left: passPurchases.visitsLeft,
+      price: passPurchases.price,
+      expires_at: passPurchases.expiresAt,
+      revoked_at: passPurchases.revokedAt,
+      created_at: passPurchases.createdAt,
+    })
+    .from(passPurchases)
+    .where(eq(passPurchases.userId, userId))
+    .orderBy(asc(passPurchases.id));
+  const drops =
+    purchases.length === 0
+      ? []
+      : await db
+          .select({
+            pass_purchase_id: dropIns.passPurchaseId,
+            attendee_profile_id: dropIns.attendeeProfileId,
+            klass_id: dropIns.klassId,
+            created_at: dropIns.createdAt,
+            cancelled_at: dropIns.cancelledAt,
+          })
+          .from(dropIns)
+          .where(
+            inArray(
+              dropIns.passPurchaseId,
+              purchases.map((p) => p.id),
+            ),
+          )
+          .orderBy(asc(dropIns.id));
+  return { pass_purchases: purchases, drop_ins: drops };
 }

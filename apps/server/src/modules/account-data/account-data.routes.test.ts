@@ -46,6 +46,8 @@ import { images } from '../media/media.tables';
 import { messageRecipients, messages } from '../messages/messages.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { orderItemAttendees, orders } from '../orders/orders.tables';
+import { passPurchases } from '../passes/passes.tables';
+import { givePurchase } from '../passes/passes-testing';
 import { trialBookings } from '../trials/trials.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
 import { accountExports } from './account-data.tables';
@@ -299,6 +301,12 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
       status: 'booked',
       creditUntil: new Date(Date.now() + 86_400_000),
     });
+    // A class pass the family bought.
+    const purchase = await givePurchase(t, f.user.id, { klassGroupIds: [], visits: 3 });
+    await t.database.db
+      .update(passPurchases)
+      .set({ name: `${f.marker} pass` })
+      .where(eq(passPurchases.id, purchase));
     const stranger = await markedFamily(t);
     await postArtwork(stranger, stranger.kids[0], `${stranger.marker} caption`);
     await fillCard(stranger, stranger.kids[0]);
@@ -393,6 +401,12 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
     expect(json('trials.json')).toMatchObject([
       { attendee_profile_id: kid, price: 1500, status: 'booked' },
     ]);
+
+    const passes = json('passes.json');
+    expect(passes.pass_purchases).toMatchObject([
+      { id: purchase, name: `${f.marker} pass`, visits: 3, visits_left: 3 },
+    ]);
+    expect(passes.drop_ins).toEqual([]);
 
     // The second guardian; the family's own account is nobody's guardian.
     const guardians = json('guardians.json');
@@ -561,6 +575,12 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
       holderKey: `makeup:${f.marker}`,
       until: new Date(Date.now() + 86_400_000),
     });
+    // A class pass named with the marker: it goes with them (the scan below finds it if it stays).
+    const purchase = await givePurchase(t, f.user.id, { klassGroupIds: [], visits: 3 });
+    await t.database.db
+      .update(passPurchases)
+      .set({ name: `${f.marker} pass` })
+      .where(eq(passPurchases.id, purchase));
     const storedBefore = await storedImageFiles(f.user.id);
     expect(storedBefore.size).toBe(6);
     const pickupPhotos = await storedImageFiles(f.user.id, 'pickups');

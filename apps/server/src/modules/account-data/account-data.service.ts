@@ -22,6 +22,7 @@ import { eraseImageRows } from '../media';
 import { eraseMessagesOf } from '../messages';
 import { eraseNotificationsOf } from '../notifications';
 import { anonymiseOrderAttendees } from '../orders';
+import { erasePassPurchasesOf } from '../passes';
 import {
   anonymiseUserRow,
   attendeeIdsForErasure,
@@ -276,6 +277,8 @@ async function eraseFamily(
   // Monthly tuition stops and the saved cards go (docs/decisions/075-monthly-tuition-and-billing-runs.md).
   await eraseBillingOf(tx, user.id, label, ctx.now());
   await eraseSessionSeatsOf(tx, user.id);
+  // Their class passes and the visits booked with them (the user row stays: no cascade).
+  await erasePassPurchasesOf(tx, user.id);
   await anonymiseOrderAttendees(tx, attendeeProfileIds, label);
   await eraseMessagesOf(tx, user.id);
   await eraseNotificationsOf(tx, user.id);

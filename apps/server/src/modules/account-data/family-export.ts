@@ -13,6 +13,7 @@ import {
   makeupsOf,
   messagesOf,
   ordersOf,
+  passesOf,
   profileOf,
   signaturesOf,
   trialsOf,
@@ -105,6 +106,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   jsonSection('makeups', makeupsOf),
   jsonSection('trials', trialsOf),
   jsonSection('tuition', tuitionOf),
+  jsonSection('passes', passesOf),
   {
     name: 'guardians',
     entries: async (db, userId, personId) => [

@@ -49,6 +49,8 @@ export type AttendanceReads = {
     excused: Set<number>;
     makeups: { id: number; name: string }[];
     trials: { id: number; name: string }[];
+    /** Who drops in with a class pass (docs/product.md#class-passes-and-drop-ins). */
+    dropIns: { id: number; name: string }[];
   }>;
   /** Whether the attendee profile belongs to the family account. */
   isAttendeeOfFamily(db: Db, attendeeProfileId: number, userId: number): Promise<boolean>;

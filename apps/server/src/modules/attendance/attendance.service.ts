@@ -125,6 +125,7 @@ async function rollDocument(
             excused: extras.excused.has(a.id),
             makeup: a.makeup,
             trial: a.trial,
+            drop_in: a.dropIn,
             ...(care.get(a.id) ?? NO_CARE),
           };
         }),
@@ -141,23 +142,29 @@ async function rollDocument(
 async function attendeesOfKlass(
   ctx: AttendanceContext,
   klass: KlassFacts,
-): Promise<{ id: number; name: string; makeup: boolean; trial: boolean }[]> {
+): Promise<{ id: number; name: string; makeup: boolean; trial: boolean; dropIn: boolean }[]> {
   const [enrolled, extras] = await Promise.all([
     ctx.reads.enrolledAttendees(ctx.db, klass.scheduleId),
     ctx.reads.rollExtras(ctx.db, klass.id),
   ]);
   const regular = enrolled
     .filter((a) => attendsKlass(a, klass.startsAt))
-    .map((a) => ({ id: a.id, name: a.name, makeup: false, trial: false }));
+    .map((a) => ({ id: a.id, name: a.name, makeup: false, trial: false, dropIn: false }));
+  // Each child once: enrolled first, then a make-up, a trial, a drop-in.
   const seen = new Set(regular.map((a) => a.id));
-  const makeups = extras.makeups.filter((m) => !seen.has(m.id));
-  for (const m of makeups) seen.add(m.id);
+  const extra = (list: { id: number; name: string }[], kind: 'makeup' | 'trial' | 'dropIn') =>
+    list.flatMap((a) => {
+      if (seen.has(a.id)) return [];
+      seen.add(a.id);
+      return [
+        { ...a, makeup: kind === 'makeup', trial: kind === 'trial', dropIn: kind === 'dropIn' },
+      ];
+    });
   return [
     ...regular,
-    ...makeups.map((m) => ({ ...m, makeup: true, trial: false })),
-    ...extras.trials
-      .filter((t) => !seen.has(t.id))
-      .map((t) => ({ ...t, makeup: false, trial: true })),
+    ...extra(extras.makeups, 'makeup'),
+    ...extra(extras.trials, 'trial'),
+    ...extra(extras.dropIns, 'dropIn'),
   ];
 }
 

@@ -3,21 +3,28 @@ import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/app-error';
 import {
   cartItemRowsOfUser,
+  deleteCartItemsOfPasses,
   deleteCartItemsOfSchedules,
   deleteCartItemsOfUser,
 } from './cart.repository';
-import type { PricedCartItem } from './cart.resources';
+import type { PricedCartItem, PricedPassItem } from './cart.resources';
 import { type CartContext, pricedRows } from './cart.service';
 
 // What checkout (the orders module) needs of the cart: the items priced now, checked for being
 // orderable, and their removal once paid (docs/architecture.md#orders-and-payments).
 
-/** A cart item ready to become an order item: priced now, with its attendees chosen. */
+/** An enrollment item ready to become an order item: priced now, with its attendees chosen. */
 export type CheckoutItem = PricedCartItem & {
   cartItemId: number;
   /** The code as typed into the cart, whether or not it still names a coupon that applies. */
   couponCode: string | null;
 };
+
+/** A class pass ready to become an order item. */
+export type PassCheckoutItem = PricedPassItem & { cartItemId: number };
+
+/** A cart item of any kind ready to become an order item (docs/decisions/076-class-passes-and-drop-ins.md). */
+export type AnyCheckoutItem = CheckoutItem | PassCheckoutItem;
 
 /**
  * The user's cart priced at `at`, oldest item first, when every item can be ordered. Otherwise a
@@ -28,7 +35,7 @@ export async function checkoutItemsOfUser(
   ctx: CartContext,
   userId: number,
   at: Date,
-): Promise<CheckoutItem[]> {
+): Promise<AnyCheckoutItem[]> {
   const rows = await cartItemRowsOfUser(ctx.db, userId);
   const items = await pricedRows(ctx, userId, rows, at);
   if (items.length === 0) {
@@ -36,6 +43,8 @@ export async function checkoutItemsOfUser(
   }
   const errors: FieldError[] = [];
   for (const item of items) {
+    // A pass is always orderable: a deleted one left the cart with it.
+    if (item.kind === 'pass') continue;
     const field = (name: string) => `cart_items.${item.id}.${name}`;
     // The cart's own rule (decision 028), so what the cart and checkout show as unavailable, and
     // leave out of their totals, is never charged: a run with no session ahead is over even before
@@ -55,11 +64,11 @@ export async function checkoutItemsOfUser(
   }
   if (errors.length > 0) throw new ValidationError(errors);
   const codes = new Map(rows.map((r) => [String(r.id), r.couponCode]));
-  return items.map((item) => ({
-    ...item,
-    cartItemId: Number(item.id),
-    couponCode: codes.get(item.id) ?? null,
-  }));
+  return items.map((item) =>
+    item.kind === 'pass'
+      ? { ...item, cartItemId: Number(item.id) }
+      : { ...item, cartItemId: Number(item.id), couponCode: codes.get(item.id) ?? null },
+  );
 }
 
 /** Removes these items from the user's cart (an order made of them). */
@@ -67,11 +76,12 @@ export function removeCartItems(db: Db, userId: number, itemIds: number[]): Prom
   return deleteCartItemsOfUser(db, userId, itemIds);
 }
 
-/** Removes the user's cart items booking these schedules (they are paid for). */
-export function removeCartItemsOfSchedules(
+/** Removes the user's cart items booking these schedules or buying these passes (they are paid for). */
+export async function removePaidCartItems(
   db: Db,
   userId: number,
-  scheduleIds: number[],
+  paid: { scheduleIds: number[]; passIds: number[] },
 ): Promise<void> {
-  return deleteCartItemsOfSchedules(db, userId, scheduleIds);
+  await deleteCartItemsOfSchedules(db, userId, paid.scheduleIds);
+  await deleteCartItemsOfPasses(db, userId, paid.passIds);
 }

@@ -8,14 +8,17 @@ import {
   MAX_CART_ITEMS,
   type MergeCartItem,
   type NewCartItem,
+  type NewPassCartItem,
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { type CartSchedule, cartSchedulesByIds } from '../classes';
 import { familyMembersFor } from '../family';
+import { passesForSale } from '../passes';
 import {
   type CartItemRow,
+  cartItemRowOfPass,
   cartItemRowsOfUser,
   countCartItemsOfUser,
   deleteCartItemRowOfUser,
@@ -190,9 +193,10 @@ function goneError(error: unknown): unknown {
 export async function addCartItem(
   ctx: CartContext,
   userId: number,
-  input: NewCartItem,
+  input: NewCartItem | NewPassCartItem,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<{ document: CartItemDocument; created: boolean }> {
+  if (input.kind === 'pass') return addPassItem(ctx, userId, input, language);
   const at = ctx.now();
   const written = await withOneRetry(ctx.db, async (tx) => {
     const schedules = await cartSchedulesByIds(
@@ -229,6 +233,45 @@ export async function addCartItem(
   const rows = await cartItemRowsOfUser(ctx.db, userId, [written.row.id]);
   const [item] = await pricedRows(ctx, userId, rows, at, language);
   // Removed since it was written (its schedule or plan went).
+  if (!item) throw notFound('Cart item');
+  const parts = cartDocumentParts([item]);
+  return {
+    document: { ...parts, data: parts.data[0] as CartItemDocument['data'] },
+    created: written.created,
+  };
+}
+
+/**
+ * POST /api/v2/cart_items with `kind: 'pass'` (docs/decisions/076-class-passes-and-drop-ins.md):
+ * one class pass for the family; the item for that pass already there answers (`created: false`).
+ */
+async function addPassItem(
+  ctx: CartContext,
+  userId: number,
+  input: NewPassCartItem,
+  language: Language,
+): Promise<{ document: CartItemDocument; created: boolean }> {
+  const written = await withOneRetry(ctx.db, async (tx) => {
+    if (!(await passesForSale(tx, [input.pass_id])).has(input.pass_id)) {
+      throw new ValidationError([{ field: 'pass_id', detail: CART_MESSAGES.passUnavailable }]);
+    }
+    const there = await cartItemRowOfPass(tx, userId, input.pass_id);
+    if (there) return { row: there, created: false };
+    if ((await countCartItemsOfUser(tx, userId)) >= MAX_CART_ITEMS) {
+      throw new ValidationError([
+        { field: 'pass_id', detail: CART_MESSAGES.cartFull(MAX_CART_ITEMS) },
+      ]);
+    }
+    const row = await insertCartItemRow(tx, {
+      userId,
+      kind: 'pass',
+      passId: input.pass_id,
+      numberOfAttendees: 1,
+    });
+    return { row, created: true };
+  });
+  const rows = await cartItemRowsOfUser(ctx.db, userId, [written.row.id]);
+  const [item] = await pricedRows(ctx, userId, rows, ctx.now(), language);
   if (!item) throw notFound('Cart item');
   const parts = cartDocumentParts([item]);
   return {

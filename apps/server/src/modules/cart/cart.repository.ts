@@ -181,3 +181,27 @@ export async function deleteCartItemsOfSchedules(
     .delete(cartItems)
     .where(and(eq(cartItems.userId, userId), inArray(cartItems.klassGroupScheduleId, scheduleIds)));
 }
+
+export async function deleteCartItemsOfPasses(
+  db: Db,
+  userId: number,
+  passIds: number[],
+): Promise<void> {
+  if (passIds.length === 0) return;
+  await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.passId, passIds)));
+}
+
+/** The pass item of a user's cart for this pass, if any. */
+export async function cartItemRowOfPass(
+  db: Db,
+  userId: number,
+  passId: number,
+): Promise<CartItemRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.passId, passId)));
+  return row;
+}

@@ -6,6 +6,7 @@ import {
   resourceDocument,
 } from '@atelier/contract';
 import type { CartSchedule } from '../classes';
+import type { PassForSale } from '../passes';
 import type { CartItemPrice } from '../pricing';
 
 // Priced cart items → JSON:API. After `flatten` an item reads as docs/product.md#data-the-client-sees's cart item: coupon,
@@ -23,8 +24,9 @@ export type Coupon = {
   klassGroupId: number | null;
 };
 
-/** Everything one priced cart item document shows. */
+/** Everything one priced enrollment item (a schedule booked) document shows. */
 export type PricedCartItem = {
+  kind: 'enrollment';
   /** The resource id: the row id, or the position in a guest pricing call. */
   id: string;
   numberOfAttendees: number;
@@ -40,13 +42,64 @@ export type PricedCartItem = {
   unavailableReason: CartUnavailableReason | null;
 };
 
+/** A class pass in the cart: one for the family, at the pass's price (no coupon). */
+export type PricedPassItem = {
+  kind: 'pass';
+  id: string;
+  numberOfAttendees: 1;
+  price: CartItemPrice;
+  pass: PassForSale;
+  coupon: null;
+  couponCode: null;
+  unavailableReason: null;
+};
+
+/** A priced cart item of any kind (docs/decisions/076-class-passes-and-drop-ins.md). */
+export type AnyPricedCartItem = PricedCartItem | PricedPassItem;
+
+/** A pass's price as the cart and the order show it: one pass, nothing taken off. */
+export function passPrice(pass: PassForSale): CartItemPrice {
+  return {
+    units: 1,
+    planPrice: pass.price,
+    addonsPrice: 0,
+    subtotal: pass.price,
+    discount: 0,
+    total: pass.price,
+  };
+}
+
 const ref = <T extends string>(type: T, id: number | string) => ({ type, id: String(id) });
 
-export function cartItemResource(item: PricedCartItem): CartItemResource {
+export function cartItemResource(item: AnyPricedCartItem): CartItemResource {
+  if (item.kind === 'pass') {
+    return {
+      id: item.id,
+      type: 'cart_items',
+      attributes: {
+        kind: 'pass',
+        number_of_attendees: item.numberOfAttendees,
+        total_price: item.price.total,
+        subtotal_price: item.price.subtotal,
+        units: item.price.units,
+        coupon_code: null,
+        available: true,
+        unavailable_reason: null,
+      },
+      relationships: {
+        coupon: { data: null },
+        cart_item_attendee_profiles: { data: [] },
+        cart_item_klass_group_schedule_addons: { data: [] },
+        klass_group_schedule: { data: null },
+        pass: { data: ref('passes', item.pass.id) },
+      },
+    };
+  }
   return {
     id: item.id,
     type: 'cart_items',
     attributes: {
+      kind: 'enrollment',
       number_of_attendees: item.numberOfAttendees,
       total_price: item.price.total,
       subtotal_price: item.price.subtotal,
@@ -64,11 +117,27 @@ export function cartItemResource(item: PricedCartItem): CartItemResource {
         data: item.addons.map((a) => ref('cart_item_klass_group_schedule_addons', a.linkId)),
       },
       klass_group_schedule: { data: ref('klass_group_schedules', item.schedule.id) },
+      pass: { data: null },
     },
   };
 }
 
-function includedOf(item: PricedCartItem): CartIncludedResource[] {
+function includedOf(item: AnyPricedCartItem): CartIncludedResource[] {
+  if (item.kind === 'pass') {
+    const { pass } = item;
+    return [
+      {
+        id: String(pass.id),
+        type: 'passes',
+        attributes: {
+          name: pass.name,
+          visits: pass.visits,
+          validity_days: pass.validityDays,
+          price: pass.price,
+        },
+      },
+    ];
+  }
   const { schedule, plan } = item;
   const group = schedule.klassGroup;
   const out: CartIncludedResource[] = [
@@ -162,7 +231,7 @@ function includedOf(item: PricedCartItem): CartIncludedResource[] {
 }
 
 /** The data and the de-duplicated `included` of a cart document. */
-export function cartDocumentParts(items: PricedCartItem[]): {
+export function cartDocumentParts(items: AnyPricedCartItem[]): {
   data: CartItemResource[];
   included?: CartIncludedResource[];
 } {

@@ -105,6 +105,7 @@ describe('cart (server, v2)', { timeout: SETUP_TIMEOUT_MS }, () => {
       const [item] = asWebReadsIt(res.json());
       expect(item).toEqual({
         id: String(id),
+        kind: 'enrollment',
         number_of_attendees: 2,
         total_price: (PLAN_PRICE + 1500) * 2,
         subtotal_price: (PLAN_PRICE + 1500) * 2,

@@ -1,6 +1,6 @@
 import {
   API,
-  addCartItemBodySchema,
+  addAnyCartItemBodySchema,
   CART_API,
   cartItemDocumentSchema,
   cartItemIdParamsSchema,
@@ -90,8 +90,8 @@ const registerCartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, 
         tags,
         security: bearer,
         summary:
-          'Adds a class to your cart (201), or changes the item of that class already there (200)',
-        body: addCartItemBodySchema,
+          'Adds a class (or, with kind "pass", a class pass) to your cart (201), or changes the item of that class already there (200)',
+        body: addAnyCartItemBodySchema,
         response: {
           200: cartItemDocumentSchema,
           201: cartItemDocumentSchema,

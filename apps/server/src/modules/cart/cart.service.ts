@@ -18,6 +18,7 @@ import {
   cartSchedulesByIds,
   type ImageUrls,
 } from '../classes';
+import { passesForSale } from '../passes';
 import { priceCartItem } from '../pricing';
 import {
   addonLinksOfItems,
@@ -30,7 +31,14 @@ import {
   replaceAttendeeLinks,
   updateCartItemRow,
 } from './cart.repository';
-import { type Coupon, cartDocumentParts, type PricedCartItem } from './cart.resources';
+import {
+  type AnyPricedCartItem,
+  type Coupon,
+  cartDocumentParts,
+  type PricedCartItem,
+  type PricedPassItem,
+  passPrice,
+} from './cart.resources';
 import { familyAttendeesAmong, withAttendees } from './cart-attendees';
 import { seatsLeftBySchedule, unavailableReasonOf } from './cart-availability';
 
@@ -102,6 +110,7 @@ async function priceItems(
       at,
     });
     return {
+      kind: 'enrollment' as const,
       id: f.id,
       numberOfAttendees: f.numberOfAttendees,
       price,
@@ -116,9 +125,13 @@ async function priceItems(
   });
 }
 
+/** A stored enrollment item: its schedule and plan are there (the table's check). */
+type EnrollmentRow = CartItemRow & { klassGroupScheduleId: number; planId: number };
+type PassRow = CartItemRow & { passId: number };
+
 /**
- * Stored items priced at `at`: ten queries whatever the cart's size (items, attendee links, the
- * attendees, add-on links, five for the schedules, seats), plus one for coupons once they exist.
+ * Stored items of every kind priced at `at`, in the order given: each kind priced by its own
+ * rules (docs/decisions/076-class-passes-and-drop-ins.md).
  */
 export async function pricedRows(
   ctx: CartContext,
@@ -126,7 +139,65 @@ export async function pricedRows(
   rows: CartItemRow[],
   at: Date,
   language: Language = DEFAULT_LANGUAGE,
+): Promise<AnyPricedCartItem[]> {
+  const enrollmentRows = rows.filter(
+    (r): r is EnrollmentRow =>
+      r.kind === 'enrollment' && r.klassGroupScheduleId !== null && r.planId !== null,
+  );
+  const passRows = rows.filter((r): r is PassRow => r.kind === 'pass' && r.passId !== null);
+  const [enrollments, passes] = await Promise.all([
+    pricedEnrollmentRows(ctx, userId, enrollmentRows, at, language),
+    pricedPassRows(ctx, passRows, language),
+  ]);
+  const byId = new Map<string, AnyPricedCartItem>(
+    [...enrollments, ...passes].map((item) => [item.id, item]),
+  );
+  return rows.flatMap((r) => byId.get(String(r.id)) ?? []);
+}
+
+/** Pass items priced at their pass's price now, named in the reader's language: one query. */
+async function pricedPassRows(
+  ctx: CartContext,
+  rows: PassRow[],
+  language: Language,
+): Promise<PricedPassItem[]> {
+  if (rows.length === 0) return [];
+  const passes = await passesForSale(
+    ctx.db,
+    rows.map((r) => r.passId),
+  );
+  return rows.flatMap((row) => {
+    // Deleted meanwhile: the item goes with it (cascade).
+    const pass = passes.get(row.passId);
+    if (!pass) return [];
+    const name = (language === 'ja' && pass.translations.ja?.name) || pass.name;
+    return [
+      {
+        kind: 'pass' as const,
+        id: String(row.id),
+        numberOfAttendees: 1 as const,
+        price: passPrice(pass),
+        pass: { ...pass, name },
+        coupon: null,
+        couponCode: null,
+        unavailableReason: null,
+      },
+    ];
+  });
+}
+
+/**
+ * Stored enrollment items priced at `at`: ten queries whatever the cart's size (items, attendee
+ * links, the attendees, add-on links, five for the schedules, seats), plus one for coupons.
+ */
+async function pricedEnrollmentRows(
+  ctx: CartContext,
+  userId: number,
+  rows: EnrollmentRow[],
+  at: Date,
+  language: Language,
 ): Promise<PricedCartItem[]> {
+  if (rows.length === 0) return [];
   const itemIds = rows.map((r) => r.id);
   const [attendeeLinks, addonLinks, schedules] = await Promise.all([
     attendeeLinksOfItems(ctx.db, itemIds).then((links) => withAttendees(ctx.db, links)),
@@ -217,7 +288,10 @@ async function changeErrors(
     if (duplicates(addonIds)) {
       errors.push({ field: 'addon_ids', detail: CART_MESSAGES.duplicate });
     } else if (addonIds.length > 0) {
-      const offered = await addonIdsOfSchedule(db, row.klassGroupScheduleId);
+      const offered =
+        row.klassGroupScheduleId === null
+          ? new Set<number>()
+          : await addonIdsOfSchedule(db, row.klassGroupScheduleId);
       if (addonIds.some((id) => !offered.has(id))) {
         errors.push({ field: 'addon_ids', detail: CART_MESSAGES.addonNotOffered });
       }
@@ -278,6 +352,10 @@ export async function updateCartItem(
     await ctx.db.transaction(async (tx) => {
       const row = await lockCartItemRowOfUser(tx, userId, id);
       if (!row) throw notFound('Cart item');
+      // A class pass has nothing to choose: one for the family, at its price.
+      if (row.kind !== 'enrollment') {
+        throw new ValidationError([{ field: 'kind', detail: CART_MESSAGES.nothingToChange }]);
+      }
       const errors = await changeErrors(tx, userId, row, changes, attendeeIds, addonIds);
       if (errors.length > 0) throw new ValidationError(errors);
       const numberOfAttendees =

@@ -1,3 +1,4 @@
+import { CART_ITEM_KINDS } from '@atelier/contract';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -14,11 +15,13 @@ import {
   klassGroupSchedulePlans,
   klassGroupSchedules,
 } from '../classes/classes.tables';
+import { passes } from '../passes/passes.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
 
 /**
- * A signed-in user's booking not yet ordered: one schedule, priced with one of the plans the
- * schedule offers. Prices are not stored: every read prices the item (docs/architecture.md#domain-model), so a cart never
+ * A signed-in user's item not yet ordered, of one kind (docs/decisions/076-class-passes-and-drop-ins.md):
+ * an `enrollment` books one schedule, priced with one of the plans the schedule offers; a `pass`
+ * buys one class pass for the family. Each kind fills its own columns (the check below). Prices are not stored: every read prices the item (docs/architecture.md#domain-model), so a cart never
  * shows a stale price. The commerce issue adds items and turns them into orders.
  */
 export const cartItems = pgTable(
@@ -28,10 +31,15 @@ export const cartItems = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    klassGroupScheduleId: integer('klass_group_schedule_id')
-      .notNull()
-      .references(() => klassGroupSchedules.id, { onDelete: 'cascade' }),
-    planId: integer('plan_id').notNull(),
+    kind: text({ enum: CART_ITEM_KINDS }).notNull().default('enrollment'),
+    /** An enrollment's schedule and plan; null for other kinds. */
+    klassGroupScheduleId: integer('klass_group_schedule_id').references(
+      () => klassGroupSchedules.id,
+      { onDelete: 'cascade' },
+    ),
+    planId: integer('plan_id'),
+    /** A pass item's pass; the item goes when the school deletes the pass. */
+    passId: integer('pass_id').references(() => passes.id, { onDelete: 'cascade' }),
     numberOfAttendees: integer('number_of_attendees').notNull(),
     /** As the user typed it; resolved to a coupon (or to nothing) each time the item is priced. */
     couponCode: text('coupon_code'),
@@ -51,6 +59,13 @@ export const cartItems = pgTable(
     }).onDelete('cascade'),
     index('cart_items_schedule_plan_idx').on(t.klassGroupScheduleId, t.planId),
     check('cart_items_attendees_positive', sql`${t.numberOfAttendees} >= 1`),
+    // One pass item per pass in a cart: adding it again changes nothing.
+    uniqueIndex('cart_items_user_pass_unique').on(t.userId, t.passId),
+    index('cart_items_pass_idx').on(t.passId),
+    check(
+      'cart_items_kind_columns',
+      sql`(${t.kind} = 'enrollment' AND ${t.klassGroupScheduleId} IS NOT NULL AND ${t.planId} IS NOT NULL AND ${t.passId} IS NULL) OR (${t.kind} = 'pass' AND ${t.passId} IS NOT NULL AND ${t.klassGroupScheduleId} IS NULL AND ${t.planId} IS NULL)`,
+    ),
   ],
 );
 

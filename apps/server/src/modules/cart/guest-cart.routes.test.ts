@@ -91,6 +91,7 @@ describe('guest cart pricing (v1)', { timeout: SETUP_TIMEOUT_MS }, () => {
     expect(items).toEqual([
       {
         id: '1',
+        kind: 'enrollment',
         number_of_attendees: 2,
         total_price: (PLAN_PRICE + 1500) * 2,
         subtotal_price: (PLAN_PRICE + 1500) * 2,
@@ -131,6 +132,7 @@ describe('guest cart pricing (v1)', { timeout: SETUP_TIMEOUT_MS }, () => {
       },
       expect.objectContaining({
         id: '2',
+        kind: 'enrollment',
         total_price: PLAN_PRICE,
         klass_group_schedule: expect.objectContaining({ id: other.scheduleId }),
       }),

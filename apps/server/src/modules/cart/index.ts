@@ -3,8 +3,10 @@
 export { cartRoutes } from './cart.routes';
 export { type CartContext, type CouponLookup, noCouponsExist } from './cart.service';
 export {
+  type AnyCheckoutItem,
   type CheckoutItem,
   checkoutItemsOfUser,
+  type PassCheckoutItem,
   removeCartItems,
-  removeCartItemsOfSchedules,
+  removePaidCartItems,
 } from './cart-checkout';

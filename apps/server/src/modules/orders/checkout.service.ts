@@ -2,7 +2,7 @@ import { ORDER_HOLD_MINUTES, ORDER_MESSAGES, type OrderDocument } from '@atelier
 import type { Db } from '../../db/client';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { assertAgreementsSignedForBooking } from '../agreements';
-import { type CheckoutItem, checkoutItemsOfUser } from '../cart';
+import { type AnyCheckoutItem, type CheckoutItem, checkoutItemsOfUser } from '../cart';
 import { requireEmergencyContacts } from '../child-care';
 import { scheduleSnapshotExtras } from '../classes';
 import { holdCouponUse, usedUpCouponCode } from '../coupons';
@@ -15,7 +15,7 @@ import { recordOrderEvent } from './order-events';
 import { expireDue } from './order-expiry.service';
 import { markOrderPaid } from './order-payment-outcome.service';
 import { holdOrderSeats } from './order-seats';
-import { orderItemRowOf } from './order-snapshot';
+import { orderItemRowOf, passOrderItemRowOf } from './order-snapshot';
 import type { OrdersContext } from './orders.context';
 import {
   creditReservedByPendingOrders,
@@ -40,10 +40,14 @@ const HOLD_MS = ORDER_HOLD_MINUTES * 60_000;
 /** Thrown inside the order transaction when the key is already used: it rolls back, and the order made first answers. */
 class KeyAlreadyUsed extends Error {}
 
+/** The items that book schedules (the others book no seat). */
+const enrollmentsOf = (items: AnyCheckoutItem[]): CheckoutItem[] =>
+  items.flatMap((item) => (item.kind === 'enrollment' ? [item] : []));
+
 /** Attendees already enrolled in the class they are being booked into: a 422 naming the item. */
-async function alreadyEnrolledErrors(db: Db, items: CheckoutItem[]): Promise<void> {
+async function alreadyEnrolledErrors(db: Db, items: AnyCheckoutItem[]): Promise<void> {
   const errors = [];
-  for (const item of items) {
+  for (const item of enrollmentsOf(items)) {
     const ids = item.attendees.map((a) => a.attendee.id);
     const enrolled = await enrolledAmong(db, item.schedule.id, ids);
     const first = item.attendees.find((a) => enrolled.has(a.attendee.id));
@@ -59,7 +63,7 @@ async function alreadyEnrolledErrors(db: Db, items: CheckoutItem[]): Promise<voi
 
 /** What an order item or a cart item books, as one comparable line. */
 const lineOf = (
-  scheduleId: number,
+  scheduleId: number | string,
   planId: number,
   attendeeIds: number[],
   couponId: number | null,
@@ -70,28 +74,30 @@ const lineOf = (
 /** Whether a pending order books exactly what the cart holds now, at the same prices. */
 function sameAsCart(orderItems: OrderItemWithAttendees[], items: OrderableItem[]): boolean {
   const ordered = orderItems
-    .map(
-      (i) =>
-        lineOf(
-          i.scheduleId,
-          i.planId,
-          // A deleted family's attendee has no profile; no cart holds one, so it never matches.
-          i.attendees.map((a) => a.attendeeProfileId ?? 0),
-          i.couponId,
-          i.total,
-        ) + (i.snapshot.monthly ? `/monthly:${i.snapshot.monthly.autopay}` : ''),
+    .map((i) =>
+      i.kind === 'pass'
+        ? lineOf(`pass${i.passId}`, 0, [], null, i.total)
+        : lineOf(
+            i.scheduleId,
+            i.planId,
+            // A deleted family's attendee has no profile; no cart holds one, so it never matches.
+            i.attendees.map((a) => a.attendeeProfileId ?? 0),
+            i.couponId,
+            i.total,
+          ) + (i.snapshot.monthly ? `/monthly:${i.snapshot.monthly.autopay}` : ''),
     )
     .sort();
   const carted = items
-    .map(
-      (i) =>
-        lineOf(
-          i.schedule.id,
-          i.plan.id,
-          i.attendees.map((a) => a.attendee.id),
-          i.coupon?.id ?? null,
-          i.price.total,
-        ) + (i.monthly ? `/monthly:${i.monthly.autopay}` : ''),
+    .map((i) =>
+      i.kind === 'pass'
+        ? lineOf(`pass${i.pass.id}`, 0, [], null, i.price.total)
+        : lineOf(
+            i.schedule.id,
+            i.plan.id,
+            i.attendees.map((a) => a.attendee.id),
+            i.coupon?.id ?? null,
+            i.price.total,
+          ) + (i.monthly ? `/monthly:${i.monthly.autopay}` : ''),
     )
     .sort();
   return ordered.join('|') === carted.join('|');
@@ -141,9 +147,10 @@ async function writeOrder(
   items: OrderableItem[],
   at: Date,
 ): Promise<OrderRow> {
+  const enrollments = enrollmentsOf(items);
   const extras = await scheduleSnapshotExtras(
     ctx.db,
-    items.map((i) => i.schedule.id),
+    enrollments.map((i) => i.schedule.id),
     at,
   );
   const expiresAt = new Date(at.getTime() + HOLD_MS);
@@ -186,16 +193,21 @@ async function writeOrder(
     const short = await holdOrderSeats(
       tx,
       order,
-      items.map((i) => ({ scheduleId: i.schedule.id, seats: i.numberOfAttendees })),
+      enrollments.map((i) => ({ scheduleId: i.schedule.id, seats: i.numberOfAttendees })),
       at,
     );
     if (short) {
-      const item = items.find((i) => i.schedule.id === short.shortOf);
+      const item = enrollments.find((i) => i.schedule.id === short.shortOf);
       throw new AppError('sold_out', ORDER_MESSAGES.soldOut(item?.schedule.name ?? 'this class'), {
         cart_item_id: item?.id ?? null,
       });
     }
     for (const item of items) {
+      // A pass books no seat and no attendee: its purchase is made when the order is paid.
+      if (item.kind === 'pass') {
+        await insertOrderItem(tx, passOrderItemRowOf(order.id, item));
+        continue;
+      }
       const row = await insertOrderItem(
         tx,
         orderItemRowOf(order.id, item, extras.get(item.schedule.id)),
@@ -210,7 +222,9 @@ async function writeOrder(
       );
     }
     // One use per coupon per order, taken in id order like the schedules: no lock cycles.
-    const coupons = new Map(items.flatMap((i) => (i.coupon ? [[i.coupon.id, i.coupon]] : [])));
+    const coupons = new Map(
+      enrollments.flatMap((i) => (i.coupon ? [[i.coupon.id, i.coupon]] : [])),
+    );
     for (const coupon of [...coupons.values()].sort((a, b) => a.id - b.id)) {
       const held = await holdCouponUse(tx, {
         couponId: coupon.id,
@@ -255,16 +269,16 @@ export async function createOrder(
     at,
   );
   // Waivers and policies required before booking, signed in their current version (decision 070).
-  const attendeeIds = items.flatMap((item) => item.attendees.map((a) => a.attendee.id));
+  const attendeeIds = enrollmentsOf(items).flatMap((item) =>
+    item.attendees.map((a) => a.attendee.id),
+  );
   await assertAgreementsSignedForBooking(ctx.db, userId, attendeeIds);
   await alreadyEnrolledErrors(ctx.db, items);
   // The child's card: an emergency contact for every child booked (docs/product.md#the-childs-card).
-  await requireEmergencyContacts(
-    ctx.db,
-    userId,
-    items.flatMap((i) => i.attendees.map((a) => a.attendee.id)),
+  await requireEmergencyContacts(ctx.db, userId, attendeeIds);
+  const unpriced = enrollmentsOf(items).flatMap((i) =>
+    i.couponCode && !i.coupon ? [i.couponCode] : [],
   );
-  const unpriced = items.flatMap((i) => (i.couponCode && !i.coupon ? [i.couponCode] : []));
   const usedUp = await usedUpCouponCode(ctx.db, unpriced, userId, at);
   if (usedUp) {
     throw new AppError('coupon_used_up', ORDER_MESSAGES.couponUsedUp(usedUp), {

@@ -19,6 +19,9 @@ export const paidByCard = (order: OrderRow): OrderPaidBy => ({
 
 /** The class an item booked, as its snapshot names it, for the charge's description. */
 function itemDescription(item: OrderItemWithAttendees): string {
+  if (item.kind === 'pass') {
+    return `${item.snapshot.pass.name} · ${item.snapshot.pass.visits} visits`;
+  }
   const s = item.snapshot;
   const addons = s.addons.map((a) => a.name);
   const what = [s.klass_group.name, s.klass_group_schedule.name, s.plan.name, ...addons];

@@ -1,10 +1,11 @@
 import type { OrderStatus } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { type MonthlyEnrollmentStart, startMonthlyEnrollments } from '../billing';
-import { removeCartItemsOfSchedules } from '../cart';
+import { removePaidCartItems } from '../cart';
 import { lockScheduleCapacities } from '../classes';
 import { redeemCouponUses, reinstateRedeemedUses, releaseCouponUses } from '../coupons';
 import { enrollHeldOrder, enrollIfSeatsFit, type OrderEnrollment } from '../enrollments';
+import { createPassPurchases } from '../passes';
 import { paymentCardOfOrder } from '../payments';
 import { creditTrialsOnEnrollment } from '../trials';
 import { amountDue } from './order-amounts';
@@ -23,6 +24,8 @@ import {
   lockOrder,
   type OrderItemWithAttendees,
   type OrderRow,
+  type PassOrderItem,
+  scheduleIdsOf,
   updateOrder,
 } from './orders.repository';
 
@@ -53,19 +56,21 @@ export async function markOrderPaid(
     }
     const items = (await itemsOfOrders(tx, [order.id])).get(order.id) ?? [];
     const toEnroll: OrderEnrollment[] = items.flatMap((item) =>
-      // An attendee whose family deleted their account is enrolled nowhere.
-      item.attendees.flatMap((a) =>
-        a.attendeeProfileId === null
-          ? []
-          : [
-              {
-                orderItemId: item.id,
-                scheduleId: item.scheduleId,
-                attendeeProfileId: a.attendeeProfileId,
-                enrolledFrom: order.createdAt,
-              },
-            ],
-      ),
+      // An attendee whose family deleted their account is enrolled nowhere; a pass enrolls no one.
+      item.kind !== 'enrollment'
+        ? []
+        : item.attendees.flatMap((a) =>
+            a.attendeeProfileId === null
+              ? []
+              : [
+                  {
+                    orderItemId: item.id,
+                    scheduleId: item.scheduleId,
+                    attendeeProfileId: a.attendeeProfileId,
+                    enrolledFrom: order.createdAt,
+                  },
+                ],
+          ),
     );
     const holdsValid = order.status === 'pending' && order.expiresAt > at;
     if (holdsValid) {
@@ -93,11 +98,19 @@ export async function markOrderPaid(
     await redeemCouponUses(tx, order.id);
     // Month plans paid monthly: the months after this one are billed by runs (decision 075).
     if (order.userId !== null) await startMonthlyOf(tx, order.userId, order.currency, items);
+    const passItems = items.filter((i): i is PassOrderItem => i.kind === 'pass');
     if (order.userId !== null) {
-      await removeCartItemsOfSchedules(
+      await removePaidCartItems(tx, order.userId, {
+        scheduleIds: scheduleIdsOf(items),
+        passIds: passItems.map((i) => i.passId),
+      });
+      // The family's passes exist from this commit on, valid from the payment
+      // (docs/decisions/076-class-passes-and-drop-ins.md).
+      await createPassPurchases(
         tx,
-        order.userId,
-        items.map((i) => i.scheduleId),
+        { id: order.id, userId: order.userId },
+        passItems.map((i) => ({ orderItemId: i.id, passId: i.passId, snapshot: i.snapshot })),
+        at,
       );
     }
     await updateOrder(tx, order.id, {
@@ -119,24 +132,35 @@ export async function markOrderPaid(
       {
         owner: { userId: order.userId, guestCustomerId: order.guestCustomerId },
         currency: order.currency,
-        items: items.map((item) => ({
-          orderId: order.id,
-          orderItemId: item.id,
-          klassGroupId: Number(item.snapshot.klass_group.id),
-          attendeeProfileIds: item.attendees.flatMap((a) =>
-            a.attendeeProfileId === null ? [] : [a.attendeeProfileId],
-          ),
-        })),
+        items: items.flatMap((item) =>
+          item.kind === 'enrollment'
+            ? [
+                {
+                  orderId: order.id,
+                  orderItemId: item.id,
+                  klassGroupId: Number(item.snapshot.klass_group.id),
+                  attendeeProfileIds: item.attendees.flatMap((a) =>
+                    a.attendeeProfileId === null ? [] : [a.attendeeProfileId],
+                  ),
+                },
+              ]
+            : [],
+        ),
       },
       at,
     );
     await queueReceipt(ctx, tx, order, items, paidBy ?? paidByCard(order));
-    return { order: { ...order, status: 'paid' as const }, changed: true, refundDue: false };
+    return {
+      order: { ...order, status: 'paid' as const },
+      changed: true,
+      refundDue: false,
+      passesOnly: items.every((i) => i.kind === 'pass'),
+    };
   });
   if (!result) return null;
   if (result.changed) {
     ctx.mailer.wake();
-    await tellBuyer(ctx, result.order);
+    await tellBuyer(ctx, result.order, 'passesOnly' in result && result.passesOnly === true);
   } else if (result.refundDue) {
     ctx.log.warn({ orderId }, 'order paid after its seats went: the payment goes back');
   }
@@ -150,6 +174,7 @@ async function startMonthlyOf(
   items: OrderItemWithAttendees[],
 ): Promise<void> {
   const starts: MonthlyEnrollmentStart[] = items.flatMap((item) => {
+    if (item.kind !== 'enrollment') return [];
     const monthly = item.snapshot.monthly;
     if (!monthly) return [];
     const schedule = item.snapshot.klass_group_schedule;
@@ -210,20 +235,36 @@ async function queueReceipt(
       subtotal: order.subtotal,
       discounts,
       payments,
-      items: items.map((item) => ({
-        programme: item.snapshot.klass_group.name,
-        schedule: item.snapshot.klass_group_schedule.name,
-        timeZone: item.snapshot.klass_group_schedule.time_zone,
-        attendees: item.attendees.map((a) => a.name),
-        klasses: item.snapshot.klass_group_schedule.sessions.map((s) => s.starts_at),
-        total: item.total,
-        subtotal: item.subtotal,
-      })),
+      items: items.map((item) =>
+        item.kind === 'pass'
+          ? {
+              programme: item.snapshot.pass.name,
+              schedule: '',
+              timeZone: 'UTC',
+              pass: {
+                visits: item.snapshot.pass.visits,
+                validityDays: item.snapshot.pass.validity_days,
+              },
+              attendees: [],
+              klasses: [],
+              total: item.total,
+              subtotal: item.subtotal,
+            }
+          : {
+              programme: item.snapshot.klass_group.name,
+              schedule: item.snapshot.klass_group_schedule.name,
+              timeZone: item.snapshot.klass_group_schedule.time_zone,
+              attendees: item.attendees.map((a) => a.name),
+              klasses: item.snapshot.klass_group_schedule.sessions.map((s) => s.starts_at),
+              total: item.total,
+              subtotal: item.subtotal,
+            },
+      ),
     },
   });
 }
 
-async function tellBuyer(ctx: OrdersContext, order: OrderRow) {
+async function tellBuyer(ctx: OrdersContext, order: OrderRow, passesOnly: boolean) {
   // A walk-in without an account has no sockets or notifications: the receipt mail is all.
   if (order.userId === null) return;
   const buyer = await buyerOf(ctx.db, order.userId);
@@ -232,9 +273,14 @@ async function tellBuyer(ctx: OrdersContext, order: OrderRow) {
     await ctx.notify({
       recipientId: order.userId,
       title: ja ? `ご注文 #${order.id} のお支払いが完了しました` : `Order #${order.id} is paid`,
-      content: ja
-        ? '受講の登録が完了しました。領収書をメールでお送りしました。'
-        : 'Your places are booked. We have e-mailed you a receipt.',
+      // A class pass books no place: its visits are booked later (decision 076).
+      content: passesOnly
+        ? ja
+          ? '回数券のご用意ができました。領収書をメールでお送りしました。'
+          : 'Your class pass is ready. We have e-mailed you a receipt.'
+        : ja
+          ? '受講の登録が完了しました。領収書をメールでお送りしました。'
+          : 'Your places are booked. We have e-mailed you a receipt.',
       record: { type: 'orders', id: order.id },
     });
   } catch (err) {

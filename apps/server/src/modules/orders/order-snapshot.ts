@@ -1,6 +1,7 @@
 import type { OrderItemSnapshot } from '@atelier/contract';
-import type { CheckoutItem } from '../cart';
+import type { CheckoutItem, PassCheckoutItem } from '../cart';
 import type { ScheduleSnapshotExtras } from '../classes';
+import { passSnapshotOf } from '../passes';
 import type { MonthlyChoice } from './checkout-monthly';
 import type { NewOrderItemRow } from './orders.repository';
 
@@ -91,6 +92,7 @@ export function orderItemRowOf(
 ): NewOrderItemRow {
   return {
     orderId,
+    kind: 'enrollment',
     scheduleId: item.schedule.id,
     planId: item.plan.id,
     numberOfAttendees: item.numberOfAttendees,
@@ -101,5 +103,22 @@ export function orderItemRowOf(
     couponId: item.coupon?.id ?? null,
     couponCode: item.coupon?.code ?? null,
     snapshot: snapshotOf(item, extras),
+  };
+}
+
+/** An order item's row for a class pass: one, at its price, with the pass as sold. */
+export function passOrderItemRowOf(orderId: number, item: PassCheckoutItem): NewOrderItemRow {
+  return {
+    orderId,
+    kind: 'pass',
+    passId: item.pass.id,
+    numberOfAttendees: 1,
+    units: item.price.units,
+    subtotal: item.price.subtotal,
+    discount: item.price.discount,
+    total: item.price.total,
+    couponId: null,
+    couponCode: null,
+    snapshot: passSnapshotOf(item.pass),
   };
 }

@@ -1,4 +1,9 @@
-import type { OrderStatus } from '@atelier/contract';
+import {
+  type OrderItemSnapshot,
+  type OrderStatus,
+  orderItemTitle,
+  type PassItemSnapshot,
+} from '@atelier/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItemAttendees, orderItems, orders } from './orders.tables';
@@ -9,8 +14,32 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItemRow = typeof orderItems.$inferInsert;
 export type OrderItemAttendeeRow = typeof orderItemAttendees.$inferSelect;
 
-/** An order's items with their attendees, as the order document and the paid transition read them. */
-export type OrderItemWithAttendees = OrderItemRow & { attendees: OrderItemAttendeeRow[] };
+/** An order's schedule booked, with its attendees. */
+export type EnrollmentOrderItem = OrderItemRow & {
+  kind: 'enrollment';
+  scheduleId: number;
+  planId: number;
+  snapshot: OrderItemSnapshot;
+  attendees: OrderItemAttendeeRow[];
+};
+
+/** An order's class pass (no attendees: a pass is the family's). */
+export type PassOrderItem = OrderItemRow & {
+  kind: 'pass';
+  passId: number;
+  snapshot: PassItemSnapshot;
+  attendees: OrderItemAttendeeRow[];
+};
+
+/**
+ * An order's items of any kind with their attendees, as the order document and the paid
+ * transition read them (docs/decisions/076-class-passes-and-drop-ins.md).
+ */
+export type OrderItemWithAttendees = EnrollmentOrderItem | PassOrderItem;
+
+/** The schedules an order's items book (its pass items book none). */
+export const scheduleIdsOf = (items: OrderItemWithAttendees[]): number[] =>
+  items.flatMap((item) => (item.kind === 'enrollment' ? [item.scheduleId] : []));
 
 /**
  * Inserts the order unless the account already has one with this Idempotency-Key: then nothing is
@@ -198,10 +227,11 @@ export async function itemsOfOrders(
           )
           .orderBy(asc(orderItemAttendees.id));
   for (const item of items) {
+    // The table's check gives each kind its columns: the row is that kind's item.
     out.get(item.orderId)?.push({
       ...item,
       attendees: attendees.filter((a) => a.orderItemId === item.id),
-    });
+    } as OrderItemWithAttendees);
   }
   return out;
 }
@@ -272,7 +302,7 @@ export async function ordersOfOwner(
           .orderBy(orderItems.id);
   return rows.map((r) => ({
     ...r,
-    programmes: items.filter((i) => i.orderId === r.id).map((i) => i.snapshot.klass_group.name),
+    programmes: items.filter((i) => i.orderId === r.id).map((i) => orderItemTitle(i.snapshot)),
   }));
 }
 

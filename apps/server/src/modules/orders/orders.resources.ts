@@ -25,16 +25,35 @@ export function orderResource(
       expires_at: order.expiresAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,
       payment_error: order.paymentError,
-      items: items.map((item) => ({
-        ...item.snapshot,
-        id: String(item.id),
-        number_of_attendees: item.numberOfAttendees,
-        units: item.units,
-        subtotal: item.subtotal,
-        discount: item.discount,
-        total: item.total,
-        attendees: item.attendees.map((a) => ({ id: String(a.attendeeProfileId), name: a.name })),
-      })),
+      items: items.map((item) =>
+        item.kind === 'pass'
+          ? {
+              kind: 'pass' as const,
+              ...item.snapshot,
+              id: String(item.id),
+              number_of_attendees: item.numberOfAttendees,
+              units: item.units,
+              subtotal: item.subtotal,
+              discount: item.discount,
+              total: item.total,
+              attendees: [],
+              coupon: null,
+            }
+          : {
+              kind: 'enrollment' as const,
+              ...item.snapshot,
+              id: String(item.id),
+              number_of_attendees: item.numberOfAttendees,
+              units: item.units,
+              subtotal: item.subtotal,
+              discount: item.discount,
+              total: item.total,
+              attendees: item.attendees.map((a) => ({
+                id: String(a.attendeeProfileId),
+                name: a.name,
+              })),
+            },
+      ),
       payment: order.status === 'pending' ? payment : null,
     },
   };

@@ -1,5 +1,6 @@
 import {
   CART_API,
+  type EnrollmentOrderLine,
   ORDER_HOLD_MINUTES,
   ORDERS_API,
   orderDocumentSchema,
@@ -123,7 +124,8 @@ describe('orders API', { timeout: SETUP_TIMEOUT_MS }, () => {
     expect(res.statusCode).toBe(201);
     const order = orderDocumentSchema.parse(res.json()).data;
     expect(order.attributes.status).toBe('pending');
-    const [item] = order.attributes.items;
+    const [item] = order.attributes.items as EnrollmentOrderLine[];
+    expect(item?.kind).toBe('enrollment');
     expect(item?.klass_group_schedule.id).toBe(schedule.scheduleId);
     expect(item?.klass_group.name).toBe('Observational Drawing');
     expect(item?.klass_group_schedule.teacher_name).toBe('Theo Teacher');

@@ -9,6 +9,7 @@ import { recordOrderEvent } from './order-events';
 import { recordOrderPaid } from './order-ledger';
 import { holdOrderSeats } from './order-seats';
 import { planSnapshotOf, scheduleSnapshotOf } from './order-snapshot';
+import type { OrderItemWithAttendees } from './orders.repository';
 import { insertOrderItem, insertOrderItemAttendees, orderByKey } from './orders.repository';
 import { orders } from './orders.tables';
 
@@ -142,7 +143,7 @@ async function seedOrder(db: Db, buyer: Buyer, demo: DemoOrder, now: Date): Prom
     await recordOrderPaid(
       tx,
       order,
-      [{ ...item, attendees: [] }],
+      [{ ...item, attendees: [] } as OrderItemWithAttendees],
       atDesk
         ? { method: 'cash', createdById: buyer.placedById }
         : { method: 'card', createdById: buyer.userId },

@@ -65,7 +65,9 @@ export async function cancelOrder(
   const document = await documentOf(ctx, order);
   await seatsFreed(
     ctx,
-    document.data.attributes.items.map((i) => Number(i.klass_group_schedule.id)),
+    document.data.attributes.items.flatMap((i) =>
+      i.kind === 'pass' ? [] : [Number(i.klass_group_schedule.id)],
+    ),
   );
   return document;
 }

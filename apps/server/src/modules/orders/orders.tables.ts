@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderItemSnapshot } from '@atelier/contract';
+import { CART_ITEM_KINDS, ORDER_STATUSES, type StoredOrderItemSnapshot } from '@atelier/contract';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -64,7 +64,11 @@ export const orders = pgTable(
   ],
 );
 
-/** One booked schedule of an order, priced and described as it was when ordered. */
+/**
+ * One item of an order, priced and described as it was when ordered; of the cart item's kind
+ * (docs/decisions/076-class-passes-and-drop-ins.md): an `enrollment` books a schedule, a `pass`
+ * buys a class pass. Each kind fills its own columns (the check below).
+ */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -72,11 +76,15 @@ export const orderItems = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    scheduleId: integer('schedule_id')
-      .notNull()
-      .references(() => klassGroupSchedules.id, { onDelete: 'restrict' }),
+    kind: text({ enum: CART_ITEM_KINDS }).notNull().default('enrollment'),
+    /** An enrollment's schedule; null for other kinds. */
+    scheduleId: integer('schedule_id').references(() => klassGroupSchedules.id, {
+      onDelete: 'restrict',
+    }),
     /** The plan's id when ordered; the plan itself may change or go later (the snapshot keeps it). */
-    planId: integer('plan_id').notNull(),
+    planId: integer('plan_id'),
+    /** A pass item's pass when ordered; no foreign key: the order outlives it (the snapshot keeps it). */
+    passId: integer('pass_id'),
     numberOfAttendees: integer('number_of_attendees').notNull(),
     units: integer().notNull(),
     subtotal: integer().notNull(),
@@ -86,12 +94,16 @@ export const orderItems = pgTable(
     couponId: integer('coupon_id'),
     couponCode: text('coupon_code'),
     /** Names, dates and prices as shown when ordered (contract OrderItemSnapshot). */
-    snapshot: jsonb().$type<OrderItemSnapshot>().notNull(),
+    snapshot: jsonb().$type<StoredOrderItemSnapshot>().notNull(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_schedule_idx').on(t.scheduleId),
     check('order_items_attendees_positive', sql`${t.numberOfAttendees} >= 1`),
+    check(
+      'order_items_kind_columns',
+      sql`(${t.kind} = 'enrollment' AND ${t.scheduleId} IS NOT NULL AND ${t.planId} IS NOT NULL AND ${t.passId} IS NULL) OR (${t.kind} = 'pass' AND ${t.passId} IS NOT NULL AND ${t.scheduleId} IS NULL AND ${t.planId} IS NULL)`,
+    ),
   ],
 );
 

@@ -125,6 +125,7 @@ async function itemOf(
     at,
   });
   return {
+    kind: 'enrollment',
     id: 'walk-in',
     cartItemId: 0,
     numberOfAttendees: input.numberOfAttendees,

@@ -17,6 +17,12 @@ import { statementPdf } from './statement-pdf';
 // Receipts and yearly statements (docs/product.md#receipts). This module sits above orders,
 // payments and the ledger and owns no table: it reads each through its index.
 
+const DAY_MS = 86_400_000;
+const passFrom = (order: { paidAt: Date | null; createdAt: Date }) =>
+  (order.paidAt ?? order.createdAt).toISOString().slice(0, 10);
+const passUntil = (order: { paidAt: Date | null; createdAt: Date }, days: number) =>
+  new Date((order.paidAt ?? order.createdAt).getTime() + days * DAY_MS).toISOString().slice(0, 10);
+
 export type ReceiptsContext = {
   db: Db;
   school: SchoolFacts;
@@ -56,17 +62,32 @@ export async function receiptForViewer(
     creditApplied: order.creditApplied,
     createdAt: order.createdAt,
     paidAt: order.paidAt,
-    items: items.map((item) => ({
-      programme: item.snapshot.klass_group.name,
-      schedule: item.snapshot.klass_group_schedule.name,
-      startDate: item.snapshot.klass_group_schedule.start_date,
-      endDate: item.snapshot.klass_group_schedule.end_date,
-      attendees: item.attendees.map((a) => a.name),
-      subtotal: item.subtotal,
-      discount: item.discount,
-      total: item.total,
-      couponCode: item.couponCode ?? item.snapshot.coupon?.code ?? null,
-    })),
+    items: items.map((item) =>
+      item.kind === 'pass'
+        ? {
+            programme: item.snapshot.pass.name,
+            schedule: '',
+            // A pass's dates: from the payment until it lapses.
+            startDate: passFrom(order),
+            endDate: passUntil(order, item.snapshot.pass.validity_days),
+            attendees: [],
+            subtotal: item.subtotal,
+            discount: item.discount,
+            total: item.total,
+            couponCode: null,
+          }
+        : {
+            programme: item.snapshot.klass_group.name,
+            schedule: item.snapshot.klass_group_schedule.name,
+            startDate: item.snapshot.klass_group_schedule.start_date,
+            endDate: item.snapshot.klass_group_schedule.end_date,
+            attendees: item.attendees.map((a) => a.name),
+            subtotal: item.subtotal,
+            discount: item.discount,
+            total: item.total,
+            couponCode: item.couponCode ?? item.snapshot.coupon?.code ?? null,
+          },
+    ),
   };
   const receipt = receiptOf(
     ctx.school,

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE } from '@atelier/contract';
+import { DEFAULT_TIMEZONE, orderItemTitle } from '@atelier/contract';
 import { AppError } from '../../lib/app-error';
 import { amountDue, itemsOfOrders, lockOrderRow, type OrderRow, recordOrderEvent } from '../orders';
 import { type PaymentEvent, paidIntentOfOrder } from '../payments';
@@ -102,8 +102,8 @@ async function mailHeld(
       orderId: order.id,
       currency: order.currency,
       amount: refund.amount,
-      classes: ((await itemsOfOrders(tx, [order.id])).get(order.id) ?? []).map(
-        (item) => item.snapshot.klass_group.name,
+      classes: ((await itemsOfOrders(tx, [order.id])).get(order.id) ?? []).map((item) =>
+        orderItemTitle(item.snapshot),
       ),
       sendAfter: sendAfter.toISOString(),
       timeZone: buyer.timezone ?? DEFAULT_TIMEZONE,

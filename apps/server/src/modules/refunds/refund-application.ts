@@ -1,4 +1,4 @@
-import type { RefundMethod } from '@atelier/contract';
+import { orderItemTitle, type RefundMethod } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { cancelOrderItemEnrollments } from '../enrollments';
 import {
@@ -14,6 +14,7 @@ import {
   recordOrderEvent,
   setOrderRefunded,
 } from '../orders';
+import { revokePassPurchasesOfOrder } from '../passes';
 import { peopleByIds } from '../users';
 import { seatsFreed } from '../waitlist';
 import { money, tell } from './refund-rules';
@@ -86,6 +87,9 @@ export async function applySucceededRefund(
   const namedIds = (await attendeeIdsOfRefunds(tx, [refund.id])).get(refund.id) ?? [];
   const named = all.filter((a) => namedIds.includes(a.id));
   const freed = await cancelOrderItemEnrollments(tx, full ? all : named);
+  // A full refund takes the order's class passes back: their unused visits go with the money
+  // (docs/decisions/076-class-passes-and-drop-ins.md).
+  if (full) await revokePassPurchasesOfOrder(tx, order.id, at);
   await setOrderRefunded(tx, order.id, full ? 'refunded' : 'partially_refunded');
   await recordOrderEvent(tx, {
     orderId: order.id,
@@ -110,8 +114,8 @@ export async function applySucceededRefund(
         orderId: order.id,
         currency: order.currency,
         amount: refund.amount,
-        classes: ((await itemsOfOrders(tx, [order.id])).get(order.id) ?? []).map(
-          (item) => item.snapshot.klass_group.name,
+        classes: ((await itemsOfOrders(tx, [order.id])).get(order.id) ?? []).map((item) =>
+          orderItemTitle(item.snapshot),
         ),
         keptAsCredit: method === 'credit',
       },

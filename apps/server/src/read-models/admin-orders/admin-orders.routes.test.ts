@@ -2,6 +2,7 @@ import {
   ADMIN_ORDERS_API,
   adminOrderDocumentSchema,
   adminOrderListDocumentSchema,
+  type EnrollmentOrderLine,
   ORDERS_API,
   PAGE_SIZE,
 } from '@atelier/contract';
@@ -247,11 +248,9 @@ describe('order management API', { timeout: SETUP_TIMEOUT_MS }, () => {
     expect(res.statusCode).toBe(200);
     const order = adminOrderDocumentSchema.parse(res.json()).data.attributes;
     const total = item?.total ?? 0;
-    expect(order.items.map((i) => i.klass_group.name)).toEqual(['Drawing']);
-    expect(order.items[0]?.attendees.map((a) => a.name).sort()).toEqual([
-      'Leo Parent',
-      'Mia Parent',
-    ]);
+    const lines = order.items as EnrollmentOrderLine[];
+    expect(lines.map((i) => i.klass_group.name)).toEqual(['Drawing']);
+    expect(lines[0]?.attendees.map((a) => a.name).sort()).toEqual(['Leo Parent', 'Mia Parent']);
     expect(order.payments).toMatchObject([
       { provider: 'fake', status: 'succeeded', amount: total },
     ]);

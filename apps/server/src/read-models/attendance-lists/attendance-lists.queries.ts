@@ -5,6 +5,7 @@ import { attendances } from '../../modules/attendance/attendance.tables';
 import { klasses, klassGroupSchedules, klassGroups } from '../../modules/classes/classes.tables';
 import { enrollments } from '../../modules/enrollments/enrollments.tables';
 import { absences, makeupBookings } from '../../modules/makeups/makeups.tables';
+import { dropIns } from '../../modules/passes/passes.tables';
 import { trialBookings } from '../../modules/trials/trials.tables';
 import { attendeeProfiles } from '../../modules/users/users.tables';
 
@@ -29,8 +30,8 @@ export function enrolledAttendees(db: Db, scheduleId: number): Promise<Attendee[
 
 /**
  * Who the family reported absent from a session, who comes to it on a make-up credit
- * (docs/product.md#absences-and-make-ups) and who for a trial class (docs/product.md#trial-classes),
- * by name.
+ * (docs/product.md#absences-and-make-ups), for a trial class (docs/product.md#trial-classes) and
+ * who drops in with a class pass (docs/product.md#class-passes-and-drop-ins), by name.
  */
 export async function rollExtras(
   db: Db,
@@ -39,8 +40,9 @@ export async function rollExtras(
   excused: Set<number>;
   makeups: { id: number; name: string }[];
   trials: { id: number; name: string }[];
+  dropIns: { id: number; name: string }[];
 }> {
-  const [excused, makeups, trials] = await Promise.all([
+  const [excused, makeups, trials, drops] = await Promise.all([
     db
       .select({ attendeeProfileId: absences.attendeeProfileId })
       .from(absences)
@@ -57,8 +59,19 @@ export async function rollExtras(
       .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, trialBookings.attendeeProfileId))
       .where(and(eq(trialBookings.klassId, klassId), eq(trialBookings.status, 'booked')))
       .orderBy(asc(attendeeProfiles.name), asc(attendeeProfiles.id)),
+    db
+      .select({ id: attendeeProfiles.id, name: attendeeProfiles.name })
+      .from(dropIns)
+      .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, dropIns.attendeeProfileId))
+      .where(and(eq(dropIns.klassId, klassId), isNull(dropIns.cancelledAt)))
+      .orderBy(asc(attendeeProfiles.name), asc(attendeeProfiles.id)),
   ]);
-  return { excused: new Set(excused.map((e) => e.attendeeProfileId)), makeups, trials };
+  return {
+    excused: new Set(excused.map((e) => e.attendeeProfileId)),
+    makeups,
+    trials,
+    dropIns: drops,
+  };
 }
 
 /** Whether the attendee profile belongs to the family account. */

@@ -85,7 +85,7 @@ export async function itemRows(db: Db, range: Range): Promise<ItemRow[]> {
     db,
     sql`
       with paid_items as (
-        select i.id as item_id, i.schedule_id, i.plan_id, i.total::bigint as gross,
+        select i.id as item_id, i.schedule_id, i.plan_id, i.pass_id, i.total::bigint as gross,
                0::bigint as refunds, o.paid_at as at
         from orders o join order_items i on i.order_id = o.id
         where o.paid_at >= ${localMidnight(range.from)}
@@ -93,7 +93,7 @@ export async function itemRows(db: Db, range: Range): Promise<ItemRow[]> {
       ),
       refund_items as (
         select r.id as refund_id, r.amount::bigint as amount, r.updated_at as at, i.id as item_id,
-               i.schedule_id, i.plan_id, i.total::bigint as total,
+               i.schedule_id, i.plan_id, i.pass_id, i.total::bigint as total,
                sum(i.total) over (partition by r.id) as order_sum,
                row_number() over (partition by r.id order by i.id) as position
         from refunds r join order_items i on i.order_id = r.order_id
@@ -115,24 +115,26 @@ export async function itemRows(db: Db, range: Range): Promise<ItemRow[]> {
         from shares
       ),
       all_items as (
-        select item_id, schedule_id, plan_id, gross, refunds, at from paid_items
+        select item_id, schedule_id, plan_id, pass_id, gross, refunds, at from paid_items
         union all
-        select item_id, schedule_id, plan_id, 0::bigint,
+        select item_id, schedule_id, plan_id, pass_id, 0::bigint,
                base + case when rank <= left_over then 1 else 0 end, at
         from ranked
       ),
       -- Summed on integer keys first: reading 100,000 snapshots (jsonb) would cost more than
       -- the sums. Names come from the snapshot of the group's latest item.
       grouped as (
-        select schedule_id, plan_id, sum(gross)::bigint as gross, sum(refunds)::bigint as refunds,
-               max(at) as last_at, max(item_id) as latest_item_id
+        select schedule_id, plan_id, pass_id, sum(gross)::bigint as gross,
+               sum(refunds)::bigint as refunds, max(at) as last_at, max(item_id) as latest_item_id
         from all_items
-        group by schedule_id, plan_id
+        group by schedule_id, plan_id, pass_id
       )
-      select i.snapshot->'klass_group'->>'id' as programme_id,
-             i.snapshot->'klass_group'->>'name' as programme_name,
-             i.snapshot->'plan'->>'id' as plan_id,
-             i.snapshot->'plan'->>'name' as plan_name,
+      -- A class pass (decision 076) is its own line, named by the pass where a programme and
+      -- a plan would be.
+      select coalesce(i.snapshot->'klass_group'->>'id', 'pass-' || (i.snapshot->'pass'->>'id')) as programme_id,
+             coalesce(i.snapshot->'klass_group'->>'name', i.snapshot->'pass'->>'name') as programme_name,
+             coalesce(i.snapshot->'plan'->>'id', 'pass-' || (i.snapshot->'pass'->>'id')) as plan_id,
+             coalesce(i.snapshot->'plan'->>'name', i.snapshot->'pass'->>'name') as plan_name,
              g.gross, g.refunds, g.last_at
       from grouped g join order_items i on i.id = g.latest_item_id`,
   );

@@ -4,6 +4,7 @@ import { BalanceDue } from '../../features/billing';
 import { PaymentForm } from '../../features/checkout';
 import { FamilyLedger } from '../../features/ledger';
 import { OrdersPage } from '../../features/orders';
+import { FamilyPasses } from '../../features/passes';
 import { MyWaitlist } from '../../features/waitlist';
 
 export function Component() {
@@ -15,6 +16,7 @@ export function Component() {
       <BalanceDue cardForm={(props) => <PaymentForm {...props} />} />
       <MyWaitlist />
       <OrdersPage />
+      <FamilyPasses />
       <FamilyLedger />
     </section>
   );

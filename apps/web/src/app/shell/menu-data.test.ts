@@ -53,6 +53,7 @@ describe('myMenu (docs/product.md#roles drawer menu by role)', () => {
       'menu.classes > menu.manageClass /manage_classes',
       'menu.classes > menu.managePlans /manage_plans',
       'menu.classes > menu.manageRooms /manage_rooms',
+      'menu.classes > menu.managePasses /manage_passes',
       'menu.classes > menu.manageCoupons /manage_coupons',
       'menu.classes > menu.sendMessage /messages',
       'menu.customers',

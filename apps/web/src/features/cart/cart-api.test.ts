@@ -84,6 +84,7 @@ describe('the cart state (docs/product.md#client-state)', () => {
   it('shows a failed load as an empty loaded cart, and a reload as loading', () => {
     expect(cartViewOf({ status: 'rejected', data: [buildCartItem()] })).toEqual({
       items: [],
+      passes: [],
       status: 'loaded',
       loading: false,
     });
@@ -92,6 +93,22 @@ describe('the cart state (docs/product.md#client-state)', () => {
       loading: true,
     });
   });
+});
+
+it('keeps class passes apart from the classes booked (decision 076)', () => {
+  const pass = {
+    id: '9',
+    kind: 'pass' as const,
+    number_of_attendees: 1,
+    total_price: 9900,
+    available: true,
+    unavailable_reason: null,
+    coupon: null,
+    pass: { id: '3', name: 'Ten visits', visits: 10, validity_days: 90, price: 9900 },
+  };
+  const view = cartViewOf({ status: 'fulfilled', data: [buildCartItem(), pass] });
+  expect(view.items).toHaveLength(1);
+  expect(view.passes).toEqual([pass]);
 });
 
 describe('the cart query (docs/product.md#client-state)', () => {

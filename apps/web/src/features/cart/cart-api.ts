@@ -1,10 +1,12 @@
 import {
+  type AnyCartItem,
   API,
   CART_API,
   CART_MESSAGES,
   type CartItem,
   type GuestCartItemParams,
   MAX_CART_ITEMS,
+  PASS_MESSAGES,
 } from '@atelier/contract';
 import { api, reportLoadFailure } from '../../lib/api';
 import { type ApiError, handleError, toApiError } from '../../lib/api-client';
@@ -25,6 +27,14 @@ async function parseCartItems(body: unknown): Promise<CartItem[]> {
 
 async function parseCartItem(body: unknown): Promise<CartItem> {
   return (await loadContractParsers()).parseCartItemDocument(body);
+}
+
+async function parseAnyCartItems(body: unknown): Promise<AnyCartItem[]> {
+  return (await loadContractParsers()).parseAnyCartItemList(body);
+}
+
+async function parseAnyCartItem(body: unknown): Promise<AnyCartItem> {
+  return (await loadContractParsers()).parseAnyCartItemDocument(body);
 }
 
 /** An attendee a guest typed (no family yet). */
@@ -72,14 +82,14 @@ const asGuestAttendees = (typed: TypedAttendee[]) =>
   typed.map((a) => ({ attendee_profile_id: null, name: a.name, birthday: a.birthday }));
 
 /** One item put in the list in place of the item with its id, or added at the end. */
-export function withCartItem(items: CartItem[], item: CartItem): CartItem[] {
+export function withCartItem<T extends AnyCartItem>(items: T[], item: T): T[] {
   const index = items.findIndex((candidate) => candidate.id === item.id);
   if (index === -1) return [...items, item];
   return items.map((candidate, at) => (at === index ? item : candidate));
 }
 
 /** The item a user's change answered (none for a guest's, or on failure: the caller hears it). */
-async function answered(done: Promise<{ data: CartItem | null }>): Promise<CartItem | null> {
+async function answered(done: Promise<{ data: AnyCartItem | null }>): Promise<AnyCartItem | null> {
   try {
     return (await done).data;
   } catch {
@@ -122,13 +132,15 @@ async function putAnsweredItem(
   }: {
     // biome-ignore lint/suspicious/noExplicitAny: the lifecycle's dispatch is typed against the api's own state
     dispatch: (action: any) => unknown;
-    queryFulfilled: Promise<{ data: CartItem | null }>;
+    queryFulfilled: Promise<{ data: AnyCartItem | null }>;
   },
 ): Promise<void> {
   const item = await answered(queryFulfilled);
   if (item) {
     dispatch(
-      cartApi.util.updateQueryData('cart', args.owner, (items) => withCartItem(items, item)),
+      cartApi.util.updateQueryData('cart', args.owner, (items) =>
+        withCartItem<AnyCartItem>(items, item),
+      ),
     );
   }
 }
@@ -154,7 +166,7 @@ export const cartApi = api.injectEndpoints({
      * GET /api/v1/guests/cart_items (none asks nothing). A failure is reported once and the cart
      * shows empty (cart-state.ts).
      */
-    cart: build.query<CartItem[], CartOwner>({
+    cart: build.query<AnyCartItem[], CartOwner>({
       async queryFn(owner, _api, _extra, baseQuery) {
         try {
           const local = await readGuestCartItems();
@@ -167,14 +179,14 @@ export const cartApi = api.injectEndpoints({
               });
               if (merged.error) handleError(merged.error);
               else {
-                const items = await parseCartItems(merged.data);
+                const items = await parseAnyCartItems(merged.data);
                 await removeGuestCartItems(local.map((item) => item.id));
                 return { data: items };
               }
             }
             const answer = await baseQuery(API.cartItems);
             if (answer.error) return { error: answer.error };
-            return { data: await parseCartItems(answer.data) };
+            return { data: await parseAnyCartItems(answer.data) };
           }
           if (local.length === 0) return { data: [] };
           const answer = await baseQuery({
@@ -251,6 +263,26 @@ export const cartApi = api.injectEndpoints({
       onQueryStarted: putAnsweredItem,
       invalidatesTags: guestChangeInvalidates,
     }),
+    /**
+     * A class pass into a signed-in user's cart (docs/decisions/076-class-passes-and-drop-ins.md):
+     * POST /api/v2/cart_items with kind "pass"; the answered item goes into the cart entry. A
+     * guest's cart holds no pass (the page asks them to sign in).
+     */
+    addPassToCart: build.mutation<AnyCartItem | null, { owner: CartOwner; passId: string }>({
+      queryFn: (args, _api, _extra, baseQuery) =>
+        changeByOwner(
+          args.owner,
+          () =>
+            baseQuery({
+              url: API.cartItems,
+              method: 'POST',
+              data: { cart_item: { kind: 'pass', pass_id: args.passId } },
+            }),
+          parseAnyCartItem,
+          async () => localRefusal('pass_id', PASS_MESSAGES.guestCart),
+        ),
+      onQueryStarted: putAnsweredItem,
+    }),
     /** /cart/{id}: attendees, add-ons or the coupon (PUT for a user, the local row for a guest). */
     changeCartItem: build.mutation<CartItem | null, CartItemChangeArgs>({
       queryFn: (args, _api, _extra, baseQuery) =>
@@ -326,6 +358,7 @@ export const cartApi = api.injectEndpoints({
 
 export const {
   useCartQuery,
+  useAddPassToCartMutation,
   useAddToCartMutation,
   useChangeCartItemMutation,
   useRemoveFromCartMutation,

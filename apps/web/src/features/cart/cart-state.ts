@@ -1,4 +1,4 @@
-import type { CartItem } from '@atelier/contract';
+import type { AnyCartItem, CartItem, CartPassItem } from '@atelier/contract';
 import { cartApi } from './cart-api';
 import { type CartOwner, cartOwnerOf } from './cart-owner';
 
@@ -7,14 +7,38 @@ import { type CartOwner, cartOwnerOf } from './cart-owner';
 // no slice copies it.
 
 export type CartStatus = 'idle' | 'loaded';
-export type CartView = { items: CartItem[]; status: CartStatus; loading: boolean };
+/**
+ * `items` are the classes booked, `passes` the class passes (decision 076): what books seats and
+ * attendees is apart from what does not, so the booking screens read `items` as before.
+ */
+export type CartView = {
+  items: CartItem[];
+  passes: CartPassItem[];
+  status: CartStatus;
+  loading: boolean;
+};
 
 /** What the selectors need of the app's state: the session (whose cart) and the api cache. */
 type CartRootState = Parameters<ReturnType<typeof cartApi.endpoints.cart.select>>[0] & {
   session: { status: string; user: { id: string } | null };
 };
 
-const NO_ITEMS: CartItem[] = [];
+const NO_ITEMS: AnyCartItem[] = [];
+const isPass = (item: AnyCartItem): item is CartPassItem => item.kind === 'pass';
+const split = new WeakMap<AnyCartItem[], { items: CartItem[]; passes: CartPassItem[] }>();
+
+/** The entry's items by kind, the same arrays for the same entry (selectors stay stable). */
+function byKind(all: AnyCartItem[]): { items: CartItem[]; passes: CartPassItem[] } {
+  let found = split.get(all);
+  if (!found) {
+    found = {
+      items: all.filter((item): item is CartItem => !isPass(item)),
+      passes: all.filter(isPass),
+    };
+    split.set(all, found);
+  }
+  return found;
+}
 
 /** The cart entry of whoever the session holds. */
 function entryOf(state: CartRootState) {
@@ -26,18 +50,21 @@ function entryOf(state: CartRootState) {
  * answer and again while it is asked anew; loaded once answered; a failed load shows empty
  * (it was reported when it failed).
  */
-export function cartViewOf(entry: { status: string; data?: CartItem[] | undefined }): CartView {
+export function cartViewOf(entry: { status: string; data?: AnyCartItem[] | undefined }): CartView {
   const loading = entry.status === 'uninitialized' || entry.status === 'pending';
   const answered = entry.status === 'fulfilled' || entry.status === 'rejected';
   const status: CartStatus = answered || entry.data !== undefined ? 'loaded' : 'idle';
-  const items = entry.status === 'rejected' ? NO_ITEMS : (entry.data ?? NO_ITEMS);
-  return { items, status, loading };
+  const all = entry.status === 'rejected' ? NO_ITEMS : (entry.data ?? NO_ITEMS);
+  return { ...byKind(all), status, loading };
 }
 
 export const selectCartItems = (state: CartRootState): CartItem[] =>
   cartViewOf(entryOf(state)).items;
 /** The badge's count. */
-export const selectCartCount = (state: CartRootState): number => selectCartItems(state).length;
+export const selectCartCount = (state: CartRootState): number => {
+  const view = cartViewOf(entryOf(state));
+  return view.items.length + view.passes.length;
+};
 export const selectCartStatus = (state: CartRootState): CartStatus =>
   cartViewOf(entryOf(state)).status;
 export const selectCartLoading = (state: CartRootState): boolean =>

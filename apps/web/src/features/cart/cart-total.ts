@@ -1,4 +1,4 @@
-import type { CartItem } from '@atelier/contract';
+import type { AnyCartItem } from '@atelier/contract';
 
 /**
  * What an item adds to what will be paid: its price when it can be bought, nothing when it can no
@@ -6,11 +6,11 @@ import type { CartItem } from '@atelier/contract';
  * showing a price for it, would promise a sum the order will not have. The cart and checkout both
  * go through here so they cannot disagree (docs/product.md#booking-and-the-cart).
  */
-export function payablePrice(item: CartItem): number | null {
+export function payablePrice(item: AnyCartItem): number | null {
   return item.available ? item.total_price : null;
 }
 
 /** The items' total in cents: what can be bought, the rest counting 0. */
-export function payableTotal(items: readonly CartItem[]): number {
+export function payableTotal(items: readonly AnyCartItem[]): number {
   return items.reduce((sum, item) => sum + (payablePrice(item) ?? 0), 0);
 }

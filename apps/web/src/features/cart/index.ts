@@ -6,6 +6,7 @@ export {
   type CartItemChangeArgs,
   cartApi,
   type TypedAttendee,
+  useAddPassToCartMutation,
   useAddToCartMutation,
   useChangeCartItemMutation,
   useRemoveFromCartMutation,

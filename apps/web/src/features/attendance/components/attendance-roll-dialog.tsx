@@ -187,6 +187,14 @@ function RollForm({
                         data-testid="attendance-trial"
                       />
                     )}
+                    {attendee.drop_in && (
+                      <Chip
+                        size="small"
+                        color="secondary"
+                        label={t('attendance.dropIn')}
+                        data-testid="attendance-drop-in"
+                      />
+                    )}
                     {attendee.has_allergies && (
                       <Chip
                         size="small"

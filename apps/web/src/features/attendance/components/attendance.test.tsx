@@ -60,6 +60,7 @@ function rollDocument(overrides: Partial<AttendanceRollAttributes> = {}) {
             excused: false,
             makeup: false,
             trial: false,
+            drop_in: false,
             ...noCare,
           },
           {
@@ -70,6 +71,7 @@ function rollDocument(overrides: Partial<AttendanceRollAttributes> = {}) {
             excused: false,
             makeup: false,
             trial: false,
+            drop_in: false,
             ...noCare,
             has_allergies: true,
             allergies: 'Peanuts',
@@ -83,6 +85,7 @@ function rollDocument(overrides: Partial<AttendanceRollAttributes> = {}) {
             excused: false,
             makeup: false,
             trial: false,
+            drop_in: false,
             ...noCare,
           },
         ],

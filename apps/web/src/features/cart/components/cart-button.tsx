@@ -9,7 +9,8 @@ import { useCart } from '../use-cart';
 /** The top bar's cart link with its item-count badge (docs/product.md#routes-and-screens, students only). */
 export function CartButton() {
   const { t } = useTranslation();
-  const count = useCart().items.length;
+  const { items, passes } = useCart();
+  const count = items.length + passes.length;
   const label = count > 0 ? t('layout.cartItems', { count }) : t('layout.cart');
   return (
     <IconButton

@@ -1,4 +1,4 @@
-import type { CartItem } from '@atelier/contract';
+import type { CartItem, CartPassItem } from '@atelier/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +17,7 @@ import { formatCents } from '../../../lib/money';
 import { paths } from '../../../lib/route-paths';
 import { useAppSelector } from '../../../lib/store-hooks';
 import { useRemoveFromCartMutation } from '../cart-api';
+import { GUEST_CART } from '../cart-owner';
 import { selectCartOwner } from '../cart-state';
 import { payableTotal } from '../cart-total';
 import { useCart } from '../use-cart';
@@ -140,18 +141,64 @@ function CartItemCard({ item }: { item: CartItem }) {
   );
 }
 
+/** A class pass in the cart: its name, visits and validity, its price, and Remove. */
+function CartPassCard({ item }: { item: CartPassItem }) {
+  const { t, i18n } = useTranslation();
+  const owner = useAppSelector(selectCartOwner);
+  const [removeFromCart] = useRemoveFromCartMutation();
+  const [removing, setRemoving] = useState(false);
+  const money = (cents: number) => formatCents(cents, clientConfig().currency, i18n.language);
+  const headingId = `cart-item-${item.id}-title`;
+  const remove = async () => {
+    setRemoving(true);
+    const result = await removeFromCart({ owner, id: item.id });
+    if ('error' in result) {
+      handleError(result.error, t('cart.removeFailed'));
+      setRemoving(false);
+    }
+  };
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{ p: 2, listStyle: 'none' }}
+      aria-labelledby={headingId}
+      data-testid="cart-pass-item"
+    >
+      <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+        <Box>
+          <Typography variant="h6" component="h2" id={headingId}>
+            {item.pass.name}
+          </Typography>
+          <Typography variant="body2">
+            {t('cart.passLine', { visits: item.pass.visits, days: item.pass.validity_days })}
+          </Typography>
+        </Box>
+        <Typography>{money(item.total_price)}</Typography>
+      </Stack>
+      <Button
+        onClick={() => void remove()}
+        disabled={removing}
+        aria-label={t('cart.removeLabel', { name: item.pass.name })}
+      >
+        {t('cart.remove')}
+      </Button>
+    </Paper>
+  );
+}
+
 /**
  * /cart (docs/product.md#booking-and-the-cart): every item, priced by the server now; one that can no longer be
  * bought is flagged and can be removed (decision 028). The total counts what can be bought.
  */
 export function CartPage() {
   const { t, i18n } = useTranslation();
-  const { items, status, loading } = useCart();
+  const { items, passes, status, loading, owner } = useCart();
   const currency = clientConfig().currency;
   const money = (cents: number) => formatCents(cents, currency, i18n.language);
-  const available = items.filter((item) => item.available);
-  const total = payableTotal(items);
-  const someUnavailable = available.length < items.length;
+  const available = [...items.filter((item) => item.available), ...passes];
+  const total = payableTotal(items) + payableTotal(passes);
+  const someUnavailable = available.length < items.length + passes.length;
 
   if (status !== 'loaded' && loading) {
     return (
@@ -165,7 +212,7 @@ export function CartPage() {
   return (
     <>
       <PageTitle title={t('pages.cart')} />
-      {items.length === 0 ? (
+      {items.length === 0 && passes.length === 0 ? (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography>{t('cart.empty')}</Typography>
           <Button component={RouterLink} to={paths.bookClass} variant="contained">
@@ -177,6 +224,9 @@ export function CartPage() {
           <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label={t('cart.items')}>
             {items.map((item) => (
               <CartItemCard key={item.id} item={item} />
+            ))}
+            {passes.map((item) => (
+              <CartPassCard key={item.id} item={item} />
             ))}
           </Stack>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
@@ -198,6 +248,12 @@ export function CartPage() {
             </Stack>
           </Stack>
           {someUnavailable && <Alert severity="info">{t('cart.removeUnavailable')}</Alert>}
+          {owner === GUEST_CART && (
+            // A guest's cart lives in this browser and holds classes only (decision 076).
+            <Typography variant="body2" data-testid="cart-passes-sign-in">
+              {t('cart.passesSignIn')}
+            </Typography>
+          )}
         </Stack>
       )}
     </>

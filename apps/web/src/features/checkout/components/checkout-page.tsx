@@ -157,7 +157,7 @@ function CheckoutCart() {
   const [search, setSearch] = useSearchParams();
   const autoSubmit = asksToAutoSubmit(search);
   const user = useAppSelector(selectUser);
-  const { items, status: cartStatus, loading: cartLoading } = useCart();
+  const { items, passes, status: cartStatus, loading: cartLoading } = useCart();
   const [placeOrder, { isLoading: placing }] = usePlaceOrderMutation();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<MessageKey | null>(null);
@@ -177,7 +177,8 @@ function CheckoutCart() {
     .map((i) => ({ cart_item_id: i.id, autopay: Boolean(monthly[i.id]?.autopay && hasCard) }));
   const currency = clientConfig().currency;
   const money = (cents: number) => formatCents(cents, currency, i18n.language);
-  const total = payableTotal(items);
+  // Class passes are paid with the classes (docs/decisions/076-class-passes-and-drop-ins.md).
+  const total = payableTotal(items) + payableTotal(passes);
   // What the family's account credit will pay (docs/product.md#checkout-and-orders): the server
   // applies it when the order is placed, so this is what the order will say.
   const { data: ledger } = useAccountLedgerQuery(1, {
@@ -188,7 +189,7 @@ function CheckoutCart() {
   const creditPaysAll = credit > 0 && credit === total;
   const unavailable = items.some((i) => i.available === false);
   const missingAttendees = user !== null && items.some((i) => !attendeesChosen(i));
-  const canOrder = items.length > 0 && !unavailable && !missingAttendees;
+  const canOrder = items.length + passes.length > 0 && !unavailable && !missingAttendees;
 
   const place = async () => {
     setProblem(null);
@@ -301,7 +302,7 @@ function CheckoutCart() {
 
   if (!cartReady) return <Loading />;
 
-  if (items.length === 0) {
+  if (items.length === 0 && passes.length === 0) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Typography data-testid="checkout-empty">{t('checkout.empty')}</Typography>
@@ -340,6 +341,17 @@ function CheckoutCart() {
           />
         ))}
       <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {passes.map((item) => (
+          <Box component="li" key={item.id} data-testid="checkout-item">
+            <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+              <Typography sx={{ fontWeight: 600 }}>{item.pass.name}</Typography>
+              <Typography data-testid="checkout-item-price">{money(item.total_price)}</Typography>
+            </Stack>
+            <Typography variant="body2">
+              {t('cart.passLine', { visits: item.pass.visits, days: item.pass.validity_days })}
+            </Typography>
+          </Box>
+        ))}
         {items.map((item) => (
           <Box component="li" key={item.id} data-testid="checkout-item">
             <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>

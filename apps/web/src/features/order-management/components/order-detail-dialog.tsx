@@ -107,10 +107,17 @@ export function OrderDetailDialog({ orderId, timeZone, onClose, onDone }: Props)
             {order.items.map((item) => (
               <ListItem key={item.id} disableGutters>
                 <ListItemText
-                  primary={t('orderManagement.itemTitle', {
-                    programme: item.klass_group.name,
-                    schedule: item.klass_group_schedule.name,
-                  })}
+                  primary={
+                    item.kind === 'pass'
+                      ? t('orderManagement.passTitle', {
+                          name: item.pass.name,
+                          visits: item.pass.visits,
+                        })
+                      : t('orderManagement.itemTitle', {
+                          programme: item.klass_group.name,
+                          schedule: item.klass_group_schedule.name,
+                        })
+                  }
                   secondary={t('orderManagement.attendees', {
                     names: item.attendees.map((a) => a.name).join(', '),
                   })}

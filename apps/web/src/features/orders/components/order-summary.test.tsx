@@ -1,3 +1,4 @@
+import type { EnrollmentOrderLine } from '@atelier/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildOrder } from '../../../testing/order-builders';
@@ -5,7 +6,7 @@ import { renderWithProviders } from '../../../testing/render-with-providers';
 import { OrderSummary } from './order-summary';
 
 const base = buildOrder();
-const item = base.items[0] as (typeof base.items)[number];
+const item = base.items[0] as EnrollmentOrderLine;
 
 describe('an order’s prices (docs/product.md#receipts)', () => {
   it('shows each item at list price, the subtotal, each coupon’s discount by code, and the total', () => {

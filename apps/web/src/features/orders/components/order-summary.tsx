@@ -58,7 +58,9 @@ export function OrderSummary({ order }: { order: Order }) {
       {order.items.map((item) => (
         <Stack key={item.id} spacing={0.25} data-testid="order-item">
           <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
-            <Typography sx={{ fontWeight: 600 }}>{item.klass_group.name}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>
+              {item.kind === 'pass' ? item.pass.name : item.klass_group.name}
+            </Typography>
             <Typography
               aria-label={`${t('orders.listPrice')} ${money(item.subtotal)}`}
               data-testid="order-item-price"
@@ -66,19 +68,30 @@ export function OrderSummary({ order }: { order: Order }) {
               {money(item.subtotal)}
             </Typography>
           </Stack>
-          <Typography variant="body2">
-            {t('orders.schedule', {
-              name: item.klass_group_schedule.name,
-              start: formatPlainDate(item.klass_group_schedule.start_date, locale),
-              end: formatPlainDate(item.klass_group_schedule.end_date, locale),
-            })}
-          </Typography>
-          <Typography variant="body2" data-testid="order-item-attendees">
-            {t('orders.attendees', {
-              names: item.attendees.map((a) => a.name).join(', ') || '—',
-            })}
-          </Typography>
-          {item.addons.length > 0 && (
+          {item.kind === 'pass' ? (
+            <Typography variant="body2" data-testid="order-item-pass">
+              {t('orders.passLine', {
+                visits: item.pass.visits,
+                days: item.pass.validity_days,
+              })}
+            </Typography>
+          ) : (
+            <>
+              <Typography variant="body2">
+                {t('orders.schedule', {
+                  name: item.klass_group_schedule.name,
+                  start: formatPlainDate(item.klass_group_schedule.start_date, locale),
+                  end: formatPlainDate(item.klass_group_schedule.end_date, locale),
+                })}
+              </Typography>
+              <Typography variant="body2" data-testid="order-item-attendees">
+                {t('orders.attendees', {
+                  names: item.attendees.map((a) => a.name).join(', ') || '—',
+                })}
+              </Typography>
+            </>
+          )}
+          {item.kind !== 'pass' && item.addons.length > 0 && (
             <Typography variant="body2">
               {t('orders.addons', { names: item.addons.map((a) => a.name).join(', ') })}
             </Typography>

@@ -1,0 +1,19 @@
+// Drop-ins' reads across the classes, enrollments and users tables
+// (docs/decisions/054-module-boundaries.md): app.ts hands them to the passes module's context.
+import type { DropInReads } from '../../modules/passes';
+import {
+  childNames,
+  enrolledInSession,
+  familyOfAttendee,
+  sessionsByIds,
+  upcomingSessionsOf,
+} from './drop-in-reads.queries';
+
+/** The passes module's reads, as its context takes them. */
+export const dropInReads: DropInReads = {
+  sessionsByIds,
+  familyOfAttendee,
+  childNames,
+  enrolledInSession,
+  upcomingSessionsOf,
+};

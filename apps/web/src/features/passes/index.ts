@@ -1,0 +1,6 @@
+// The passes feature's public face (docs/architecture.md#repository-layout-and-layers): the
+// family's class passes and drop-ins on /orders, and /manage_passes.
+
+export { FamilyPasses } from './components/family-passes';
+export { ManagePasses } from './components/manage-passes';
+export { passesApi } from './passes-api';
