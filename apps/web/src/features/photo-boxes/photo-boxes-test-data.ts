@@ -107,6 +107,7 @@ export function calendarDocument(
           location: 'Studio A',
           min_age: 6,
           max_age: 12,
+          trial_price: null,
           image_url: null,
           thumb_url: null,
         }),

@@ -55,6 +55,7 @@ const programme = resource(
     location: null,
     min_age: null,
     max_age: null,
+    trial_price: null,
     image_url: null,
     thumb_url: null,
   },
