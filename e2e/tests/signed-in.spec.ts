@@ -42,6 +42,7 @@ const MY_SECTION: Record<DemoRole, MenuLine[]> = {
     `link Manage Class → ${APP}/manage_classes`,
     `link Manage Plans → ${APP}/manage_plans`,
     `link Manage Rooms → ${APP}/manage_rooms`,
+    `link Manage Passes → ${APP}/manage_passes`,
     `link Manage Coupons → ${APP}/manage_coupons`,
     `link Send Message → ${APP}/messages`,
     'submenu Customers',
