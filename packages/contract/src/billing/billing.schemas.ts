@@ -30,7 +30,12 @@ export type PaymentMethodListDocument = z.infer<typeof paymentMethodListDocument
 
 /** POST /api/v2/account/payment_methods: {} starts, {setup_intent_id} finishes. */
 export const paymentMethodBodySchema = z.object({
-  setup_intent_id: z.string().trim().min(1).max(255).optional(),
+  /** The provider's id (`seti_…`): letters, digits and underscores only, so no stray byte reaches it. */
+  setup_intent_id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_]{1,255}$/, 'Not a setup intent id')
+    .optional(),
   /** Make the new card the default (the first card always is). */
   default: z.boolean().optional(),
 });
