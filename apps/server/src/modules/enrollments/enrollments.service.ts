@@ -365,3 +365,43 @@ export function holdSessionSeat(db: Db, seat: SessionSeat): Promise<void> {
 export function releaseSessionSeat(db: Db, holderKey: string): Promise<void> {
   return deleteSessionSeat(db, holderKey);
 }
+
+/**
+ * Whether one session's schedule has a seat left for a booking of that session, with the schedule
+ * locked until the transaction ends (lockSeatsLeft): call it in the transaction that then writes
+ * the booking and its session seat.
+ */
+export async function lockSessionSeatLeft(
+  tx: Db,
+  lockCapacities: CapacityLock,
+  scheduleId: number,
+  at: Date,
+): Promise<boolean> {
+  const left = (await lockSeatsLeft(tx, lockCapacities, [scheduleId], at)).get(scheduleId) ?? 0;
+  return left > 0;
+}
+
+/**
+ * The sessions whose schedule has a seat left, in the order given, each with its seats left, at
+ * most `limit`: counted without a lock, for a list to choose from (booking counts again under
+ * the lock). One count query for all their schedules.
+ */
+export async function sessionsWithSeatsLeft<S extends { scheduleId: number; capacity: number }>(
+  db: Db,
+  sessions: S[],
+  at: Date,
+  limit: number,
+): Promise<(S & { seatsLeft: number })[]> {
+  const counts = await seatCountsBySchedule(
+    db,
+    [...new Set(sessions.map((s) => s.scheduleId))],
+    at,
+  );
+  const out: (S & { seatsLeft: number })[] = [];
+  for (const session of sessions) {
+    const left = seatsLeft(session.capacity, counts.get(session.scheduleId));
+    if (left > 0) out.push({ ...session, seatsLeft: left });
+    if (out.length >= limit) break;
+  }
+  return out;
+}

@@ -26,6 +26,7 @@ export {
   holdSeatsForOrder,
   holdSessionSeat,
   lockSeatsLeft,
+  lockSessionSeatLeft,
   type OrderEnrollment,
   type OrderSeatHold,
   offeredSeatsOfUser,
@@ -40,6 +41,7 @@ export {
   type SessionSeat,
   seatCountsBySchedule,
   seatsLeft,
+  sessionsWithSeatsLeft,
 } from './enrollments.service';
 // A deleting family's part of this module (docs/decisions/072-a-familys-data-is-theirs.md).
 export { eraseEnrollmentsOf, eraseSessionSeatsOf } from './enrollments-erasure.repository';

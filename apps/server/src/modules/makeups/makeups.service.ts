@@ -17,10 +17,9 @@ import type { Mailer } from '../../mail/mailer';
 import { lockScheduleCapacities } from '../classes';
 import {
   holdSessionSeat,
-  lockSeatsLeft,
+  lockSessionSeatLeft,
   releaseSessionSeat,
-  seatCountsBySchedule,
-  seatsLeft,
+  sessionsWithSeatsLeft,
 } from '../enrollments';
 import type { NotifyInput } from '../notifications';
 import type { FamilyCreditRow, MakeupReads, SessionRow } from './makeups.context';
@@ -294,16 +293,12 @@ export async function grantCredit(
  * seat (holdSessionSeat) until its session ends. The one place this module checks seats; call it
  * inside the transaction that then writes the booking and its session seat.
  */
-export async function lockMakeupSeat(
+export function lockMakeupSeat(
   tx: Tx,
   session: { id: number; scheduleId: number },
   at: Date,
 ): Promise<boolean> {
-  const left =
-    (await lockSeatsLeft(tx, lockScheduleCapacities, [session.scheduleId], at)).get(
-      session.scheduleId,
-    ) ?? 0;
-  return left > 0;
+  return lockSessionSeatLeft(tx, lockScheduleCapacities, session.scheduleId, at);
 }
 
 /** The key of a make-up booking's session seat (docs/glossary.md#session-seat). */
@@ -433,25 +428,18 @@ export async function makeupOptions(
     liveMakeupKlassesOfChild(ctx.db, credit.attendeeProfileId),
   ]);
   const open = candidates.filter((s) => !enrolledSchedules.has(s.scheduleId) && !booked.has(s.id));
-  const scheduleIds = [...new Set(open.map((s) => s.scheduleId))];
   // Booked make-ups hold session seats: the schedule's count has them already.
-  const counts = await seatCountsBySchedule(ctx.db, scheduleIds, now);
-  const data = [];
-  for (const s of open) {
-    const left = seatsLeft(s.capacity, counts.get(s.scheduleId));
-    if (left <= 0) continue;
-    data.push({
-      klass_id: String(s.id),
-      starts_at: s.startsAt.toISOString(),
-      ends_at: s.endsAt.toISOString(),
-      time_zone: s.timeZone,
-      programme: s.programme,
-      schedule_name: s.scheduleName,
-      format: s.format,
-      seats_left: left,
-    });
-    if (data.length >= OPTIONS_LIMIT) break;
-  }
+  const free = await sessionsWithSeatsLeft(ctx.db, open, now, OPTIONS_LIMIT);
+  const data = free.map((s) => ({
+    klass_id: String(s.id),
+    starts_at: s.startsAt.toISOString(),
+    ends_at: s.endsAt.toISOString(),
+    time_zone: s.timeZone,
+    programme: s.programme,
+    schedule_name: s.scheduleName,
+    format: s.format,
+    seats_left: s.seatsLeft,
+  }));
   return { data };
 }
 

@@ -1,15 +1,13 @@
 import { type DropInDocument, type DropInOptionsDocument, PASS_MESSAGES } from '@atelier/contract';
-import type { Tx } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { lockScheduleCapacities } from '../classes';
 import {
   holdSessionSeat,
-  lockSeatsLeft,
+  lockSessionSeatLeft,
   releaseSessionSeat,
-  seatCountsBySchedule,
-  seatsLeft,
+  sessionsWithSeatsLeft,
 } from '../enrollments';
 import type { DropInSession, PassesContext } from './passes.context';
 import {
@@ -72,15 +70,6 @@ function dropInDocument(row: DropInRow, session: DropInSession, childName: strin
   };
 }
 
-/** Whether the session's schedule has a free seat, locked until the transaction ends. */
-async function lockFreeSeat(tx: Tx, session: DropInSession, at: Date): Promise<boolean> {
-  const left =
-    (await lockSeatsLeft(tx, lockScheduleCapacities, [session.scheduleId], at)).get(
-      session.scheduleId,
-    ) ?? 0;
-  return left > 0;
-}
-
 /** POST /api/v2/drop_ins: books a visit for a child of the family with one of its passes. */
 export async function bookDropIn(
   ctx: PassesContext,
@@ -111,7 +100,9 @@ export async function bookDropIn(
       ) {
         throw conflict(PASS_MESSAGES.alreadyIn);
       }
-      if (!(await lockFreeSeat(tx, session, now))) throw conflict(PASS_MESSAGES.full);
+      if (!(await lockSessionSeatLeft(tx, lockScheduleCapacities, session.scheduleId, now))) {
+        throw conflict(PASS_MESSAGES.full);
+      }
       await changeVisitsLeft(tx, purchase.id, -1);
       const dropIn = await insertDropIn(tx, {
         passPurchaseId: purchase.id,
@@ -185,25 +176,15 @@ export async function dropInOptions(
     now,
     SCAN_LIMIT,
   );
-  const counts = await seatCountsBySchedule(
-    ctx.db,
-    [...new Set(candidates.map((s) => s.scheduleId))],
-    now,
-  );
-  const data = [];
-  for (const s of candidates) {
-    const left = seatsLeft(s.capacity, counts.get(s.scheduleId));
-    if (left <= 0) continue;
-    data.push({
-      klass_id: String(s.id),
-      starts_at: s.startsAt.toISOString(),
-      ends_at: s.endsAt.toISOString(),
-      time_zone: s.timeZone,
-      programme: s.programme,
-      schedule_name: s.scheduleName,
-      seats_left: left,
-    });
-    if (data.length >= OPTIONS_LIMIT) break;
-  }
+  const free = await sessionsWithSeatsLeft(ctx.db, candidates, now, OPTIONS_LIMIT);
+  const data = free.map((s) => ({
+    klass_id: String(s.id),
+    starts_at: s.startsAt.toISOString(),
+    ends_at: s.endsAt.toISOString(),
+    time_zone: s.timeZone,
+    programme: s.programme,
+    schedule_name: s.scheduleName,
+    seats_left: s.seatsLeft,
+  }));
   return { data };
 }

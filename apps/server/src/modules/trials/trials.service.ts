@@ -11,10 +11,9 @@ import type { Viewer } from '../../lib/http';
 import { lockScheduleCapacities } from '../classes';
 import {
   holdSessionSeat,
-  lockSeatsLeft,
+  lockSessionSeatLeft,
   releaseSessionSeat,
-  seatCountsBySchedule,
-  seatsLeft,
+  sessionsWithSeatsLeft,
 } from '../enrollments';
 import { type LedgerEntryOwner, recordEntries } from '../ledger';
 import type { FamilyTrialRow, TrialSessionRow, TrialsContext } from './trials.context';
@@ -112,7 +111,9 @@ export async function bookTrial(
     if (await liveTrialOf(tx, body.attendee_profile_id, session.klassGroupId)) {
       throw conflict(TRIAL_MESSAGES.alreadyTried);
     }
-    if (!(await lockTrialSeat(tx, session, now))) throw conflict(TRIAL_MESSAGES.full);
+    if (!(await lockSessionSeatLeft(tx, lockScheduleCapacities, session.scheduleId, now))) {
+      throw conflict(TRIAL_MESSAGES.full);
+    }
     const trial = await insertTrial(tx, {
       klassId: session.id,
       klassGroupId: session.klassGroupId,
@@ -132,18 +133,6 @@ export async function bookTrial(
   });
   await tellTeacher(ctx, viewer, session, child.name);
   return { data: trialResource(await familyTrial(ctx, viewer.id, row.id)) };
-}
-
-/**
- * Whether the class has a free seat, with its schedule locked until the transaction ends: the
- * same lock and count as orders, waitlist offers and make-ups (lockSeatsLeft).
- */
-async function lockTrialSeat(tx: Tx, session: TrialSessionRow, at: Date): Promise<boolean> {
-  const left =
-    (await lockSeatsLeft(tx, lockScheduleCapacities, [session.scheduleId], at)).get(
-      session.scheduleId,
-    ) ?? 0;
-  return left > 0;
 }
 
 async function tellTeacher(
@@ -224,25 +213,15 @@ export async function trialOptions(
   if (!programme?.published) throw notFound('Programme');
   if (programme.trialPrice === null) throw unprocessable('klass_group_id', TRIAL_MESSAGES.noTrial);
   const sessions = await ctx.reads.upcomingSessionsOf(ctx.db, klassGroupId, now, OPTIONS_LIMIT * 4);
-  const counts = await seatCountsBySchedule(
-    ctx.db,
-    [...new Set(sessions.map((s) => s.scheduleId))],
-    now,
-  );
-  const data = [];
-  for (const s of sessions) {
-    const left = seatsLeft(s.capacity, counts.get(s.scheduleId));
-    if (left <= 0) continue;
-    data.push({
-      klass_id: String(s.id),
-      starts_at: s.startsAt.toISOString(),
-      ends_at: s.endsAt.toISOString(),
-      time_zone: s.timeZone,
-      schedule_name: s.scheduleName,
-      seats_left: left,
-    });
-    if (data.length >= OPTIONS_LIMIT) break;
-  }
+  const open = await sessionsWithSeatsLeft(ctx.db, sessions, now, OPTIONS_LIMIT);
+  const data = open.map((s) => ({
+    klass_id: String(s.id),
+    starts_at: s.startsAt.toISOString(),
+    ends_at: s.endsAt.toISOString(),
+    time_zone: s.timeZone,
+    schedule_name: s.scheduleName,
+    seats_left: s.seatsLeft,
+  }));
   return { meta: { price: programme.trialPrice, programme: programme.name }, data };
 }
 
