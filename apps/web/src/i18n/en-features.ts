@@ -1057,6 +1057,7 @@ export const enFeatures = {
     removeUnavailable: 'Remove the classes that can no longer be booked to check out.',
     passesSignIn: 'Class passes are bought signed in: sign in to buy one.',
     passLine: 'Class pass: {{visits}} visits, valid {{days}} days from payment',
+    trialTitle: 'Trial class: {{programme}} — {{child}}, {{date}}',
     noPrice: 'Unavailable',
     unavailable: {
       unpublished: 'This class is no longer offered. Remove it from the cart.',
@@ -1265,6 +1266,7 @@ export const enFeatures = {
     heldUntil: 'Seats held until {{date}}',
     schedule: '{{name}}: {{start}} – {{end}}',
     passLine: 'Class pass: {{visits}} visits, valid {{days}} days from payment',
+    trialTitle: 'Trial class: {{programme}} — {{child}}, {{date}}',
     attendees: 'For: {{names}}',
     addons: 'Add-ons: {{names}}',
     discount: 'Discount',
@@ -1423,6 +1425,7 @@ export const enFeatures = {
     items: 'Items',
     itemTitle: '{{programme}} – {{schedule}}',
     passTitle: 'Class pass: {{name}} ({{visits}} visits)',
+    trialTitle: 'Trial class: {{programme}} — {{child}}, {{date}}',
     attendees: 'For: {{names}}',
     payments: 'Payments',
     noPayments: 'No payment was started.',
