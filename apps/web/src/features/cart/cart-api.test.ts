@@ -85,6 +85,7 @@ describe('the cart state (docs/product.md#client-state)', () => {
     expect(cartViewOf({ status: 'rejected', data: [buildCartItem()] })).toEqual({
       items: [],
       passes: [],
+      trials: [],
       status: 'loaded',
       loading: false,
     });
