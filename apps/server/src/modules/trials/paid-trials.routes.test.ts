@@ -1,6 +1,14 @@
-import { ORDERS_API, REFUNDS_API, TRIAL_MESSAGES, TRIALS_API } from '@atelier/contract';
+import {
+  ADMIN_ORDERS_API,
+  ORDERS_API,
+  REFUNDS_API,
+  SALES_API,
+  TRIAL_MESSAGES,
+  TRIALS_API,
+} from '@atelier/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestMail } from '../../mail/mail-testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, cast, type Person } from '../classes/classes-testing';
@@ -8,6 +16,7 @@ import { seatHolds } from '../enrollments/enrollments.tables';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { scheduleWithKlasses } from '../makeups/makeups-testing';
 import { orders } from '../orders/orders.tables';
+import { users } from '../users/users.tables';
 import { trialBookings } from './trials.tables';
 
 // Paid trials through the cart (docs/decisions/077-trial-classes.md): checked as a free one, then
@@ -135,6 +144,27 @@ describe('paid trial classes through the cart', { timeout: SETUP_TIMEOUT_MS }, (
       .where(eq(seatHolds.sessionSeatKey, `trial:${trial?.id}`));
     expect(seat).toMatchObject({ scheduleId: Number(paid.scheduleId) });
     expect((await cart(c.parent)).data).toEqual([]);
+    // The receipt mail, the sales overview and the admin's order list name it.
+    const [who] = await t.database.db.select().from(users).where(eq(users.id, c.parent.id));
+    const mail = await latestMail(t.app, who?.email ?? '', 'order_receipt');
+    expect(mail?.text).toMatch(/Trial class: [^\n]+ — Mia/);
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const sales = await t.app.inject({
+      method: 'GET',
+      url: `${SALES_API.overview}?from=${day(-1)}&to=${day(1)}&interval=day`,
+      headers: as(c.admin),
+    });
+    const programmes = sales.json().data.attributes.programmes as { name: string }[];
+    expect(programmes.map((p) => p.name).some((n) => n.startsWith('Trial class: '))).toBe(true);
+    const admin = await t.app.inject({
+      method: 'GET',
+      url: ADMIN_ORDERS_API.orders,
+      headers: as(c.admin),
+    });
+    expect(JSON.stringify(admin.json())).toMatch(
+      /Trial class: [^"]+ — Mia[^"]*, \d{4}-\d{2}-\d{2}/,
+    );
     // The family's order history names it.
     const list = await t.app.inject({
       method: 'GET',
