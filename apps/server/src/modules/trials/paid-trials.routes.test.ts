@@ -15,7 +15,8 @@ import { as, type Cast, cast, type Person } from '../classes/classes-testing';
 import { seatHolds } from '../enrollments/enrollments.tables';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { scheduleWithKlasses } from '../makeups/makeups-testing';
-import { orders } from '../orders/orders.tables';
+import { anonymiseOrderAttendees } from '../orders';
+import { orderItems, orders } from '../orders/orders.tables';
 import { users } from '../users/users.tables';
 import { trialBookings } from './trials.tables';
 
@@ -253,5 +254,18 @@ describe('paid trial classes through the cart', { timeout: SETUP_TIMEOUT_MS }, (
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, c.parent.id), eq(ledgerEntries.kind, 'credit')));
     expect(credits.filter((e) => (e.description ?? '').startsWith('Trial'))).toEqual([]);
+  });
+
+  it('a deleting family’s child’s name leaves the trial’s order snapshot too', async () => {
+    const [trial] = await trialsOf(mia);
+    await t.database.db.transaction((tx) =>
+      anonymiseOrderAttendees(tx, [mia], 'Deleted family #1'),
+    );
+    const [item] = await t.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, trial?.orderId ?? 0));
+    expect(JSON.stringify(item?.snapshot)).toContain('"child_name":"Deleted family #1"');
+    expect(JSON.stringify(item?.snapshot)).not.toContain('Mia');
   });
 });
