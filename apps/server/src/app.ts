@@ -20,7 +20,7 @@ import { agreementsRoutes } from './modules/agreements';
 import { attendanceRoutes } from './modules/attendance';
 import { billingPlugin } from './modules/billing';
 import { calendarRoutes } from './modules/calendar';
-import { cartRoutes, noCouponsExist } from './modules/cart';
+import { addTrialCartItem, cartRoutes, noCouponsExist } from './modules/cart';
 import { classesRoutes } from './modules/classes';
 import { couponLookup, couponsPerUserGroup, couponsRoutes } from './modules/coupons';
 import { customersRoutes } from './modules/customers';
@@ -189,7 +189,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   // One coupon resolution for the cart's prices and checkout's: an order costs what the cart showed.
   const coupons = couponLookup(app.db);
-  await app.register(cartRoutes, { coupons });
+  // Paid trials are priced in the cart and ordered at checkout from the trials module's reads.
+  const trialCart = { reads: trialReads, creditDays: config.trialCreditDays };
+  await app.register(cartRoutes, { coupons, trials: trialCart });
   // Before orders: checkout creates intents with app.payments and hears their outcome from it.
   if (deps.paymentsStandIn) {
     await app.register(paymentsStandInPlugin, { payments: deps.paymentsStandIn });
@@ -200,6 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     currency: config.currency,
     coupons,
     billingZone: config.school.timeZone,
+    trials: trialCart,
   });
   // After payments: refunds go out through app.payments and come back through its webhook.
   await app.register(refundsPlugin, {
@@ -239,6 +242,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     creditDays: config.trialCreditDays,
     currency: config.currency,
     reads: trialReads,
+    // The cart sits above trials: a paid trial goes into it through this function.
+    addToCart: (familyId, trial) =>
+      addTrialCartItem(
+        app.db,
+        familyId,
+        trial,
+        async (klassId) => (await trialReads.sessionById(app.db, klassId))?.klassGroupId,
+      ),
   });
   // Above enrollments, the ledger and notifications: a move's freed seat reaches the waitlist here.
   await app.register(transfersPlugin, {

@@ -56,6 +56,8 @@ export const cartItemResourceSchema = resourceObjectSchema('cart_items', cartIte
   klass_group_schedule: toOneOrNullSchema,
   /** A pass item's pass; null for an enrollment. */
   pass: toOneOrNullSchema,
+  /** A trial item's class tried (docs/decisions/077-trial-classes.md); null for other kinds. */
+  trial_class: toOneOrNullSchema.optional(),
 });
 export type CartItemResource = z.infer<typeof cartItemResourceSchema>;
 
@@ -150,8 +152,25 @@ export const cartPassResourceSchema = plainResourceObjectSchema(
 );
 export type CartPassResource = z.infer<typeof cartPassResourceSchema>;
 
+/** What a cart shows of a paid trial: the class tried, its programme, the child and the price (cents). */
+export const cartTrialClassResourceSchema = plainResourceObjectSchema(
+  'trial_classes',
+  z.object({
+    klass_id: z.string(),
+    programme: z.string(),
+    schedule_name: z.string(),
+    starts_at: z.string(),
+    time_zone: z.string(),
+    attendee_profile_id: z.string(),
+    child_name: z.string(),
+    price: z.number().int(),
+  }),
+);
+export type CartTrialClassResource = z.infer<typeof cartTrialClassResourceSchema>;
+
 export const cartIncludedResourceSchema = z.discriminatedUnion('type', [
   cartPassResourceSchema,
+  cartTrialClassResourceSchema,
   cartItemAttendeeProfileResourceSchema,
   cartAttendeeProfileResourceSchema,
   cartItemAddonResourceSchema,

@@ -4,9 +4,10 @@
 /**
  * What a cart item (and the order item it becomes) is (docs/decisions/076-class-passes-and-drop-ins.md):
  * an `enrollment` books a schedule for attendees with a plan; a `pass` buys a class pass for the
- * family. A kind has its own columns, pricing and what happens when its order is paid.
+ * family; a `trial` buys one child's paid trial of one class (docs/decisions/077-trial-classes.md).
+ * A kind has its own columns, pricing and what happens when its order is paid.
  */
-export const CART_ITEM_KINDS = ['enrollment', 'pass'] as const;
+export const CART_ITEM_KINDS = ['enrollment', 'pass', 'trial'] as const;
 export type CartItemKind = (typeof CART_ITEM_KINDS)[number];
 
 /** The most items one cart holds (and one guest pricing call prices). */

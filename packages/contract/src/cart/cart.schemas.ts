@@ -108,8 +108,34 @@ export const cartPassItemSchema = z.object({
 });
 export type CartPassItem = z.infer<typeof cartPassItemSchema>;
 
-/** Any cart item: a schedule booked or a class pass (docs/decisions/076-class-passes-and-drop-ins.md). */
-export const anyCartItemSchema = z.union([cartPassItemSchema, cartItemSchema]);
+/** A child's paid trial class in the cart (docs/decisions/077-trial-classes.md): booked once paid. */
+export const cartTrialItemSchema = z.object({
+  id: z.string(),
+  kind: z.literal('trial'),
+  number_of_attendees: z.number(),
+  total_price: z.number(),
+  subtotal_price: z.number().optional(),
+  units: z.number().optional(),
+  coupon_code: z.string().nullable().optional(),
+  available: z.boolean(),
+  unavailable_reason: z.enum(CART_UNAVAILABLE_REASONS).nullable(),
+  coupon: cartCouponSchema.nullable(),
+  trial_class: z.object({
+    id: z.string(),
+    klass_id: z.string(),
+    programme: z.string(),
+    schedule_name: z.string(),
+    starts_at: z.string(),
+    time_zone: z.string(),
+    attendee_profile_id: z.string(),
+    child_name: z.string(),
+    price: z.number(),
+  }),
+});
+export type CartTrialItem = z.infer<typeof cartTrialItemSchema>;
+
+/** Any cart item: a schedule booked, a class pass or a paid trial (docs/decisions/076-class-passes-and-drop-ins.md). */
+export const anyCartItemSchema = z.union([cartPassItemSchema, cartTrialItemSchema, cartItemSchema]);
 export type AnyCartItem = z.infer<typeof anyCartItemSchema>;
 
 /** The longest coupon code a request may carry. */

@@ -102,11 +102,41 @@ export const passItemSnapshotSchema = z.object({
 });
 export type PassItemSnapshot = z.infer<typeof passItemSnapshotSchema>;
 
-/** What an order item stores of what it sold, by its kind (docs/decisions/076-class-passes-and-drop-ins.md). */
-export type StoredOrderItemSnapshot = OrderItemSnapshot | PassItemSnapshot;
+/** A paid trial class as ordered: the class, its programme and the child (docs/decisions/077-trial-classes.md). */
+export const trialItemSnapshotSchema = z.object({
+  trial: z.object({
+    klass_id: z.string(),
+    klass_group_id: z.string(),
+    klass_group_schedule_id: z.string(),
+    programme: z.string(),
+    schedule_name: z.string(),
+    starts_at: z.string(),
+    ends_at: z.string(),
+    time_zone: z.string(),
+    attendee_profile_id: z.string(),
+    child_name: z.string(),
+    price: z.number().int(),
+    /** Enrolling in the programme until then credits the price back (set when ordered). */
+    credit_until: z.string(),
+  }),
+});
+export type TrialItemSnapshot = z.infer<typeof trialItemSnapshotSchema>;
 
-/** What an item sold, in one name: the programme booked, or the class pass bought. */
+/** What an order item stores of what it sold, by its kind (docs/decisions/076-class-passes-and-drop-ins.md). */
+export type StoredOrderItemSnapshot = OrderItemSnapshot | PassItemSnapshot | TrialItemSnapshot;
+
+/** A trial's date as the class's zone has it (YYYY-MM-DD): receipts and lists name the day tried. */
+const trialDate = (t: TrialItemSnapshot['trial']) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: t.time_zone, dateStyle: 'short' }).format(
+    new Date(t.starts_at),
+  );
+
+/** What an item sold, in one name: the programme booked, the class pass bought, or the trial. */
 export function orderItemTitle(snapshot: StoredOrderItemSnapshot): string {
+  if ('trial' in snapshot) {
+    const t = snapshot.trial;
+    return `Trial class: ${t.programme} — ${t.child_name}, ${trialDate(t)}`;
+  }
   return 'pass' in snapshot ? snapshot.pass.name : snapshot.klass_group.name;
 }
 
@@ -130,6 +160,16 @@ export const passOrderItemSchema = orderLineMoneySchema
   });
 export type PassOrderLine = z.infer<typeof passOrderItemSchema>;
 
+/** A paid trial an order bought: one child in one class. */
+export const trialOrderItemSchema = orderLineMoneySchema
+  .extend(trialItemSnapshotSchema.shape)
+  .extend({
+    kind: z.literal('trial'),
+    attendees: z.array(z.object({ id: z.string(), name: z.string() })),
+    coupon: z.null(),
+  });
+export type TrialOrderLine = z.infer<typeof trialOrderItemSchema>;
+
 export const orderItemSchema = orderItemSnapshotSchema.extend({
   /** Left out by answers older than item kinds. */
   kind: z.literal('enrollment').optional(),
@@ -144,7 +184,11 @@ export const orderItemSchema = orderItemSnapshotSchema.extend({
 export type EnrollmentOrderLine = z.infer<typeof orderItemSchema>;
 
 /** An order's item of any kind: a schedule booked, or a class pass. */
-export const orderLineSchema = z.union([passOrderItemSchema, orderItemSchema]);
+export const orderLineSchema = z.union([
+  passOrderItemSchema,
+  trialOrderItemSchema,
+  orderItemSchema,
+]);
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /** How the browser pays a pending order: the provider, and what its card form needs. */

@@ -33,6 +33,15 @@ export type TrialBooking = z.infer<typeof trialBookingSchema>;
 
 export const trialBookingDocumentSchema = z.object({ data: trialBookingSchema });
 export type TrialBookingDocument = z.infer<typeof trialBookingDocumentSchema>;
+/**
+ * 202 of POST /api/v2/trial_bookings for a paid trial: nothing is booked yet; the trial is in the
+ * family's cart as this item, and is booked when its order is paid (docs/decisions/077-trial-classes.md).
+ */
+export const trialCartedDocumentSchema = z.object({
+  data: z.null(),
+  meta: z.object({ cart_item_id: z.string() }),
+});
+export type TrialCartedDocument = z.infer<typeof trialCartedDocumentSchema>;
 export const trialBookingListDocumentSchema = z.object({ data: z.array(trialBookingSchema) });
 export type TrialBookingListDocument = z.infer<typeof trialBookingListDocumentSchema>;
 

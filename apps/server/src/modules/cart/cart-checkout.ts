@@ -3,11 +3,12 @@ import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/app-error';
 import {
   cartItemRowsOfUser,
+  deleteCartItemsOfKlasses,
   deleteCartItemsOfPasses,
   deleteCartItemsOfSchedules,
   deleteCartItemsOfUser,
 } from './cart.repository';
-import type { PricedCartItem, PricedPassItem } from './cart.resources';
+import type { PricedCartItem, PricedPassItem, PricedTrialItem } from './cart.resources';
 import { type CartContext, pricedRows } from './cart.service';
 
 // What checkout (the orders module) needs of the cart: the items priced now, checked for being
@@ -23,8 +24,11 @@ export type CheckoutItem = PricedCartItem & {
 /** A class pass ready to become an order item. */
 export type PassCheckoutItem = PricedPassItem & { cartItemId: number };
 
+/** A paid trial ready to become an order item (docs/decisions/077-trial-classes.md). */
+export type TrialCheckoutItem = PricedTrialItem & { cartItemId: number };
+
 /** A cart item of any kind ready to become an order item (docs/decisions/076-class-passes-and-drop-ins.md). */
-export type AnyCheckoutItem = CheckoutItem | PassCheckoutItem;
+export type AnyCheckoutItem = CheckoutItem | PassCheckoutItem | TrialCheckoutItem;
 
 /**
  * The user's cart priced at `at`, oldest item first, when every item can be ordered. Otherwise a
@@ -46,6 +50,14 @@ export async function checkoutItemsOfUser(
     // A pass is always orderable: a deleted one left the cart with it.
     if (item.kind === 'pass') continue;
     const field = (name: string) => `cart_items.${item.id}.${name}`;
+    // A trial of a class started, cancelled, or no longer offered is not charged; the child's
+    // eligibility is checked again by checkout (docs/decisions/077-trial-classes.md).
+    if (item.kind === 'trial') {
+      if (item.unavailableReason !== null) {
+        errors.push({ field: field('klass_id'), detail: CART_MESSAGES.scheduleUnavailable });
+      }
+      continue;
+    }
     // The cart's own rule (decision 028), so what the cart and checkout show as unavailable, and
     // leave out of their totals, is never charged: a run with no session ahead is over even before
     // its end date (its per-class price would be 0, a monthly plan's the whole month). Seats are
@@ -65,7 +77,7 @@ export async function checkoutItemsOfUser(
   if (errors.length > 0) throw new ValidationError(errors);
   const codes = new Map(rows.map((r) => [String(r.id), r.couponCode]));
   return items.map((item) =>
-    item.kind === 'pass'
+    item.kind !== 'enrollment'
       ? { ...item, cartItemId: Number(item.id) }
       : { ...item, cartItemId: Number(item.id), couponCode: codes.get(item.id) ?? null },
   );
@@ -80,8 +92,9 @@ export function removeCartItems(db: Db, userId: number, itemIds: number[]): Prom
 export async function removePaidCartItems(
   db: Db,
   userId: number,
-  paid: { scheduleIds: number[]; passIds: number[] },
+  paid: { scheduleIds: number[]; passIds: number[]; klassIds?: number[] },
 ): Promise<void> {
   await deleteCartItemsOfSchedules(db, userId, paid.scheduleIds);
   await deleteCartItemsOfPasses(db, userId, paid.passIds);
+  await deleteCartItemsOfKlasses(db, userId, paid.klassIds ?? []);
 }

@@ -22,10 +22,12 @@ import {
   cartItemRowsOfUser,
   countCartItemsOfUser,
   deleteCartItemRowOfUser,
+  deleteCartItemsOfUser,
   insertCartItemRow,
   lockCartItemRowOfSchedule,
   replaceAddonLinks,
   replaceAttendeeLinks,
+  trialCartItemsOfUser,
   updateCartItemRow,
 } from './cart.repository';
 import { cartDocumentParts } from './cart.resources';
@@ -327,4 +329,41 @@ export async function mergeGuestCart(
     }
   });
   return listCart(ctx, userId, language);
+}
+
+/**
+ * A paid trial into the family's cart (docs/decisions/077-trial-classes.md), once the trials
+ * module has checked it: the same class for the same child answers the item there; another class
+ * of the same programme for that child replaces it (one trial per child per programme).
+ */
+export async function addTrialCartItem(
+  db: Db,
+  userId: number,
+  trial: { klassId: number; attendeeProfileId: number; klassGroupId: number },
+  programmeOf: (klassId: number) => Promise<number | undefined>,
+): Promise<{ cartItemId: number }> {
+  return withOneRetry(db, async (tx) => {
+    const items = await trialCartItemsOfUser(tx, userId);
+    const mine = items.filter((i) => i.attendeeProfileId === trial.attendeeProfileId);
+    const same = mine.find((i) => i.klassId === trial.klassId);
+    if (same) return { cartItemId: same.id };
+    for (const other of mine) {
+      if ((await programmeOf(other.klassId)) === trial.klassGroupId) {
+        await deleteCartItemsOfUser(tx, userId, [other.id]);
+      }
+    }
+    if ((await countCartItemsOfUser(tx, userId)) >= MAX_CART_ITEMS) {
+      throw new ValidationError([
+        { field: 'klass_id', detail: CART_MESSAGES.cartFull(MAX_CART_ITEMS) },
+      ]);
+    }
+    const row = await insertCartItemRow(tx, {
+      userId,
+      kind: 'trial',
+      klassId: trial.klassId,
+      numberOfAttendees: 1,
+    });
+    await replaceAttendeeLinks(tx, row.id, [trial.attendeeProfileId]);
+    return { cartItemId: row.id };
+  });
 }

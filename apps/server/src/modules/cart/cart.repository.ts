@@ -205,3 +205,32 @@ export async function cartItemRowOfPass(
     .where(and(eq(cartItems.userId, userId), eq(cartItems.passId, passId)));
   return row;
 }
+
+/** Removes the user's trial items of these classes (paid for). */
+export async function deleteCartItemsOfKlasses(
+  db: Db,
+  userId: number,
+  klassIds: number[],
+): Promise<void> {
+  if (klassIds.length === 0) return;
+  await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.klassId, klassIds)));
+}
+
+/** The user's trial items with their one child each. */
+export async function trialCartItemsOfUser(
+  db: Db,
+  userId: number,
+): Promise<{ id: number; klassId: number; attendeeProfileId: number }[]> {
+  const rows = await db
+    .select({
+      id: cartItems.id,
+      klassId: cartItems.klassId,
+      attendeeProfileId: cartItemAttendeeProfiles.attendeeProfileId,
+    })
+    .from(cartItems)
+    .innerJoin(cartItemAttendeeProfiles, eq(cartItemAttendeeProfiles.cartItemId, cartItems.id))
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.kind, 'trial')));
+  return rows.flatMap((r) => (r.klassId === null ? [] : [{ ...r, klassId: r.klassId }]));
+}

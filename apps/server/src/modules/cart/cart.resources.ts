@@ -8,6 +8,7 @@ import {
 import type { CartSchedule } from '../classes';
 import type { PassForSale } from '../passes';
 import type { CartItemPrice } from '../pricing';
+import type { TrialCartFacts } from '../trials';
 
 // Priced cart items → JSON:API. After `flatten` an item reads as docs/product.md#data-the-client-sees's cart item: coupon,
 // cart_item_attendee_profiles[].attendee_profile, cart_item_klass_group_schedule_addons[]
@@ -54,8 +55,25 @@ export type PricedPassItem = {
   unavailableReason: null;
 };
 
+/** A child's paid trial in the cart: one class, one child, at the programme's trial price. */
+export type PricedTrialItem = {
+  kind: 'trial';
+  id: string;
+  numberOfAttendees: 1;
+  price: CartItemPrice;
+  trial: TrialCartFacts;
+  coupon: null;
+  couponCode: null;
+  unavailableReason: CartUnavailableReason | null;
+};
+
 /** A priced cart item of any kind (docs/decisions/076-class-passes-and-drop-ins.md). */
-export type AnyPricedCartItem = PricedCartItem | PricedPassItem;
+export type AnyPricedCartItem = PricedCartItem | PricedPassItem | PricedTrialItem;
+
+/** A trial's price as the cart and the order show it: one class for one child. */
+export function trialPrice(cents: number): CartItemPrice {
+  return { units: 1, planPrice: cents, addonsPrice: 0, subtotal: cents, discount: 0, total: cents };
+}
 
 /** A pass's price as the cart and the order show it: one pass, nothing taken off. */
 export function passPrice(pass: PassForSale): CartItemPrice {
@@ -72,6 +90,30 @@ export function passPrice(pass: PassForSale): CartItemPrice {
 const ref = <T extends string>(type: T, id: number | string) => ({ type, id: String(id) });
 
 export function cartItemResource(item: AnyPricedCartItem): CartItemResource {
+  if (item.kind === 'trial') {
+    return {
+      id: item.id,
+      type: 'cart_items',
+      attributes: {
+        kind: 'trial',
+        number_of_attendees: 1,
+        total_price: item.price.total,
+        subtotal_price: item.price.subtotal,
+        units: item.price.units,
+        coupon_code: null,
+        available: item.unavailableReason === null,
+        unavailable_reason: item.unavailableReason,
+      },
+      relationships: {
+        coupon: { data: null },
+        cart_item_attendee_profiles: { data: [] },
+        cart_item_klass_group_schedule_addons: { data: [] },
+        klass_group_schedule: { data: null },
+        pass: { data: null },
+        trial_class: { data: ref('trial_classes', item.id) },
+      },
+    };
+  }
   if (item.kind === 'pass') {
     return {
       id: item.id,
@@ -123,6 +165,26 @@ export function cartItemResource(item: AnyPricedCartItem): CartItemResource {
 }
 
 function includedOf(item: AnyPricedCartItem): CartIncludedResource[] {
+  if (item.kind === 'trial') {
+    const { trial } = item;
+    // Named after the cart item: the same class tried by two children is two resources.
+    return [
+      {
+        id: item.id,
+        type: 'trial_classes',
+        attributes: {
+          klass_id: String(trial.klassId),
+          programme: trial.programme,
+          schedule_name: trial.scheduleName,
+          starts_at: trial.startsAt.toISOString(),
+          time_zone: trial.timeZone,
+          attendee_profile_id: String(trial.attendeeProfileId),
+          child_name: trial.childName,
+          price: item.price.total,
+        },
+      },
+    ];
+  }
   if (item.kind === 'pass') {
     const { pass } = item;
     return [

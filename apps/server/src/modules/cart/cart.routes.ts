@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, optionalBearer, viewerOf } from '../../lib/http';
 import { requestLanguage } from '../../lib/request-language';
+import type { TrialCartDeps } from '../trials';
 import { requireUser } from '../users';
 import {
   type CartContext,
@@ -32,6 +33,8 @@ export type CartRouteOptions = {
   now?: () => Date;
   /** Coupon resolution; commerce passes its own. */
   coupons?: CouponLookup;
+  /** Paid trials' facts (the trials module with its reads, from app.ts). */
+  trials?: TrialCartDeps;
 };
 
 /** docs/product.md#server-calls: the signed-in user's server cart (v2) and the guest pricing call (v1). */
@@ -41,6 +44,7 @@ const registerCartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, 
     urls: (key) => app.images.urls(key),
     now: opts.now ?? (() => new Date()),
     coupons: opts.coupons ?? noCouponsExist,
+    ...(opts.trials ? { trials: opts.trials } : {}),
   };
 
   app.get(

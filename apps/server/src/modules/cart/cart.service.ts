@@ -20,6 +20,7 @@ import {
 } from '../classes';
 import { passesForSale } from '../passes';
 import { priceCartItem } from '../pricing';
+import { type TrialCartDeps, trialCartFacts } from '../trials';
 import {
   addonLinksOfItems,
   attendeeLinksOfItems,
@@ -37,7 +38,9 @@ import {
   cartDocumentParts,
   type PricedCartItem,
   type PricedPassItem,
+  type PricedTrialItem,
   passPrice,
+  trialPrice,
 } from './cart.resources';
 import { familyAttendeesAmong, withAttendees } from './cart-attendees';
 import { seatsLeftBySchedule, unavailableReasonOf } from './cart-availability';
@@ -66,6 +69,8 @@ export type CartContext = {
   /** The clock, replaceable in tests: pricing happens at this instant. */
   now: () => Date;
   coupons: CouponLookup;
+  /** Paid trials' facts (docs/decisions/077-trial-classes.md); without them a trial item is not shown. */
+  trials?: TrialCartDeps;
 };
 
 /** One item to price: a stored row's facts, or a guest's parameters. */
@@ -128,6 +133,42 @@ async function priceItems(
 /** A stored enrollment item: its schedule and plan are there (the table's check). */
 type EnrollmentRow = CartItemRow & { klassGroupScheduleId: number; planId: number };
 type PassRow = CartItemRow & { passId: number };
+type TrialRow = CartItemRow & { klassId: number };
+
+/**
+ * Trial items priced at the programme's trial price now (docs/decisions/077-trial-classes.md):
+ * a few queries per item (carts hold few). One whose class or child is gone is left out.
+ */
+async function pricedTrialRows(
+  ctx: CartContext,
+  rows: TrialRow[],
+  at: Date,
+): Promise<PricedTrialItem[]> {
+  const deps = ctx.trials;
+  if (rows.length === 0 || !deps) return [];
+  const links = await attendeeLinksOfItems(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const out: PricedTrialItem[] = [];
+  for (const row of rows) {
+    const link = links.find((l) => l.cartItemId === row.id);
+    if (!link) continue;
+    const trial = await trialCartFacts(deps, ctx.db, row.klassId, link.attendeeProfileId, at);
+    if (!trial) continue;
+    out.push({
+      kind: 'trial',
+      id: String(row.id),
+      numberOfAttendees: 1,
+      price: trialPrice(trial.price ?? 0),
+      trial,
+      coupon: null,
+      couponCode: null,
+      unavailableReason: trial.unavailable,
+    });
+  }
+  return out;
+}
 
 /**
  * Stored items of every kind priced at `at`, in the order given: each kind priced by its own
@@ -145,12 +186,14 @@ export async function pricedRows(
       r.kind === 'enrollment' && r.klassGroupScheduleId !== null && r.planId !== null,
   );
   const passRows = rows.filter((r): r is PassRow => r.kind === 'pass' && r.passId !== null);
-  const [enrollments, passes] = await Promise.all([
+  const trialRows = rows.filter((r): r is TrialRow => r.kind === 'trial' && r.klassId !== null);
+  const [enrollments, passes, trials] = await Promise.all([
     pricedEnrollmentRows(ctx, userId, enrollmentRows, at, language),
     pricedPassRows(ctx, passRows, language),
+    pricedTrialRows(ctx, trialRows, at),
   ]);
   const byId = new Map<string, AnyPricedCartItem>(
-    [...enrollments, ...passes].map((item) => [item.id, item]),
+    [...enrollments, ...passes, ...trials].map((item) => [item.id, item]),
   );
   return rows.flatMap((r) => byId.get(String(r.id)) ?? []);
 }

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  klasses,
   klassGroupScheduleAddons,
   klassGroupSchedulePlans,
   klassGroupSchedules,
@@ -21,7 +22,8 @@ import { attendeeProfiles, users } from '../users/users.tables';
 /**
  * A signed-in user's item not yet ordered, of one kind (docs/decisions/076-class-passes-and-drop-ins.md):
  * an `enrollment` books one schedule, priced with one of the plans the schedule offers; a `pass`
- * buys one class pass for the family. Each kind fills its own columns (the check below). Prices are not stored: every read prices the item (docs/architecture.md#domain-model), so a cart never
+ * buys one class pass for the family; a `trial` buys one child's paid trial of one class
+ * (docs/decisions/077-trial-classes.md), its child the item's one attendee. Each kind fills its own columns (the check below). Prices are not stored: every read prices the item (docs/architecture.md#domain-model), so a cart never
  * shows a stale price. The commerce issue adds items and turns them into orders.
  */
 export const cartItems = pgTable(
@@ -40,6 +42,8 @@ export const cartItems = pgTable(
     planId: integer('plan_id'),
     /** A pass item's pass; the item goes when the school deletes the pass. */
     passId: integer('pass_id').references(() => passes.id, { onDelete: 'cascade' }),
+    /** A trial item's class; the item goes with the class. */
+    klassId: integer('klass_id').references(() => klasses.id, { onDelete: 'cascade' }),
     numberOfAttendees: integer('number_of_attendees').notNull(),
     /** As the user typed it; resolved to a coupon (or to nothing) each time the item is priced. */
     couponCode: text('coupon_code'),
@@ -62,9 +66,10 @@ export const cartItems = pgTable(
     // One pass item per pass in a cart: adding it again changes nothing.
     uniqueIndex('cart_items_user_pass_unique').on(t.userId, t.passId),
     index('cart_items_pass_idx').on(t.passId),
+    index('cart_items_klass_idx').on(t.klassId),
     check(
       'cart_items_kind_columns',
-      sql`(${t.kind} = 'enrollment' AND ${t.klassGroupScheduleId} IS NOT NULL AND ${t.planId} IS NOT NULL AND ${t.passId} IS NULL) OR (${t.kind} = 'pass' AND ${t.passId} IS NOT NULL AND ${t.klassGroupScheduleId} IS NULL AND ${t.planId} IS NULL)`,
+      sql`(${t.kind} = 'enrollment' AND ${t.klassGroupScheduleId} IS NOT NULL AND ${t.planId} IS NOT NULL AND ${t.passId} IS NULL AND ${t.klassId} IS NULL) OR (${t.kind} = 'pass' AND ${t.passId} IS NOT NULL AND ${t.klassGroupScheduleId} IS NULL AND ${t.planId} IS NULL AND ${t.klassId} IS NULL) OR (${t.kind} = 'trial' AND ${t.klassId} IS NOT NULL AND ${t.klassGroupScheduleId} IS NULL AND ${t.planId} IS NULL AND ${t.passId} IS NULL AND ${t.numberOfAttendees} = 1)`,
     ),
   ],
 );

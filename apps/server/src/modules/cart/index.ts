@@ -9,4 +9,6 @@ export {
   type PassCheckoutItem,
   removeCartItems,
   removePaidCartItems,
+  type TrialCheckoutItem,
 } from './cart-checkout';
+export { addTrialCartItem } from './cart-writes.service';

@@ -1,7 +1,7 @@
 import type { CheckoutBody } from '@atelier/contract';
 import { ValidationError } from '../../lib/app-error';
 import { defaultCardOf, laterPeriod, monthCharge, periodBounds, periodOf } from '../billing';
-import type { AnyCheckoutItem, CheckoutItem, PassCheckoutItem } from '../cart';
+import type { AnyCheckoutItem, CheckoutItem, PassCheckoutItem, TrialCheckoutItem } from '../cart';
 import { scheduledSessionsBetween } from '../classes';
 import { priceCartItem } from '../pricing';
 import type { OrdersContext } from './orders.context';
@@ -22,7 +22,7 @@ export type MonthlyChoice = {
 /** A class booking as checkout orders it: paid in full, or monthly. */
 export type OrderableEnrollment = CheckoutItem & { monthly?: MonthlyChoice };
 /** A cart item of any kind as checkout orders it (a pass is always paid in full). */
-export type OrderableItem = OrderableEnrollment | PassCheckoutItem;
+export type OrderableItem = OrderableEnrollment | PassCheckoutItem | TrialCheckoutItem;
 
 /** The school's zone billing periods are read in, when the app does not say (config's default). */
 export const DEFAULT_BILLING_ZONE = 'America/New_York';
@@ -50,7 +50,7 @@ export async function withMonthlyChoices(
     const item = items.find((i) => i.cartItemId === id);
     if (!item) {
       errors.push({ field: `monthly.${index}.cart_item_id`, detail: 'Not an item of your cart' });
-    } else if (item.kind === 'pass' || item.plan.unitType !== 'month') {
+    } else if (item.kind !== 'enrollment' || item.plan.unitType !== 'month') {
       errors.push({
         field: `monthly.${index}.cart_item_id`,
         detail: 'Only a plan by the month can be paid monthly',
@@ -72,7 +72,7 @@ export async function withMonthlyChoices(
   const out: OrderableItem[] = [];
   for (const item of items) {
     const autopay = chosen.get(item.cartItemId);
-    if (autopay === undefined || item.kind === 'pass') {
+    if (autopay === undefined || item.kind !== 'enrollment') {
       out.push(item);
       continue;
     }

@@ -8,6 +8,7 @@ import { scheduleSnapshotExtras } from '../classes';
 import { holdCouponUse, usedUpCouponCode } from '../coupons';
 import { enrolledAmong } from '../enrollments';
 import { accountBalance } from '../ledger';
+import { trialCheckoutErrors, trialCreditUntil } from '../trials';
 import { type OrderableItem, withMonthlyChoices } from './checkout-monthly';
 import { amountDue } from './order-amounts';
 import { documentOf } from './order-documents';
@@ -15,7 +16,7 @@ import { recordOrderEvent } from './order-events';
 import { expireDue } from './order-expiry.service';
 import { markOrderPaid } from './order-payment-outcome.service';
 import { holdOrderSeats } from './order-seats';
-import { orderItemRowOf, passOrderItemRowOf } from './order-snapshot';
+import { orderItemRowOf, passOrderItemRowOf, trialOrderItemRowOf } from './order-snapshot';
 import type { OrdersContext } from './orders.context';
 import {
   creditReservedByPendingOrders,
@@ -61,6 +62,26 @@ async function alreadyEnrolledErrors(db: Db, items: AnyCheckoutItem[]): Promise<
   if (errors.length > 0) throw new ValidationError(errors);
 }
 
+/** Paid trials no longer open to their child (enrolled or tried meanwhile): a 422 naming the item. */
+async function trialErrors(ctx: OrdersContext, items: OrderableItem[]): Promise<void> {
+  const trials = items.flatMap((i) => (i.kind === 'trial' ? [i] : []));
+  if (trials.length === 0 || !ctx.cart.trials) return;
+  const errors = await trialCheckoutErrors(
+    ctx.cart.trials,
+    ctx.db,
+    trials.map((i) => ({
+      cartItemId: i.cartItemId,
+      klassGroupId: i.trial.klassGroupId,
+      attendeeProfileId: i.trial.attendeeProfileId,
+    })),
+  );
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+/** Until when enrolling credits a trial of a class starting then (the window of the trials module). */
+const trialCreditUntilOf = (ctx: OrdersContext, startsAt: Date): Date =>
+  ctx.cart.trials ? trialCreditUntil(ctx.cart.trials, startsAt) : startsAt;
+
 /** What an order item or a cart item books, as one comparable line. */
 const lineOf = (
   scheduleId: number | string,
@@ -77,27 +98,37 @@ function sameAsCart(orderItems: OrderItemWithAttendees[], items: OrderableItem[]
     .map((i) =>
       i.kind === 'pass'
         ? lineOf(`pass${i.passId}`, 0, [], null, i.total)
-        : lineOf(
-            i.scheduleId,
-            i.planId,
-            // A deleted family's attendee has no profile; no cart holds one, so it never matches.
-            i.attendees.map((a) => a.attendeeProfileId ?? 0),
-            i.couponId,
-            i.total,
-          ) + (i.snapshot.monthly ? `/monthly:${i.snapshot.monthly.autopay}` : ''),
+        : i.kind === 'trial'
+          ? lineOf(
+              `trial${i.klassId}`,
+              0,
+              i.attendees.map((a) => a.attendeeProfileId ?? 0),
+              null,
+              i.total,
+            )
+          : lineOf(
+              i.scheduleId,
+              i.planId,
+              // A deleted family's attendee has no profile; no cart holds one, so it never matches.
+              i.attendees.map((a) => a.attendeeProfileId ?? 0),
+              i.couponId,
+              i.total,
+            ) + (i.snapshot.monthly ? `/monthly:${i.snapshot.monthly.autopay}` : ''),
     )
     .sort();
   const carted = items
     .map((i) =>
       i.kind === 'pass'
         ? lineOf(`pass${i.pass.id}`, 0, [], null, i.price.total)
-        : lineOf(
-            i.schedule.id,
-            i.plan.id,
-            i.attendees.map((a) => a.attendee.id),
-            i.coupon?.id ?? null,
-            i.price.total,
-          ) + (i.monthly ? `/monthly:${i.monthly.autopay}` : ''),
+        : i.kind === 'trial'
+          ? lineOf(`trial${i.trial.klassId}`, 0, [i.trial.attendeeProfileId], null, i.price.total)
+          : lineOf(
+              i.schedule.id,
+              i.plan.id,
+              i.attendees.map((a) => a.attendee.id),
+              i.coupon?.id ?? null,
+              i.price.total,
+            ) + (i.monthly ? `/monthly:${i.monthly.autopay}` : ''),
     )
     .sort();
   return ordered.join('|') === carted.join('|');
@@ -190,19 +221,45 @@ async function writeOrder(
     // Seats first: the schedule rows are locked before anything of this transaction refers to
     // them. An order item's foreign key takes a KEY SHARE lock on its schedule, and two
     // transactions each holding that lock while waiting for FOR UPDATE would deadlock.
+    // A paid trial holds one seat of its class's schedule like any order item, so an unpaid
+    // order never oversells (docs/decisions/077-trial-classes.md); one request per schedule.
+    const trials = items.flatMap((i) => (i.kind === 'trial' ? [i] : []));
+    const seats = new Map<number, number>();
+    for (const i of enrollments) {
+      seats.set(i.schedule.id, (seats.get(i.schedule.id) ?? 0) + i.numberOfAttendees);
+    }
+    for (const i of trials) {
+      seats.set(i.trial.scheduleId, (seats.get(i.trial.scheduleId) ?? 0) + 1);
+    }
     const short = await holdOrderSeats(
       tx,
       order,
-      enrollments.map((i) => ({ scheduleId: i.schedule.id, seats: i.numberOfAttendees })),
+      [...seats].map(([scheduleId, n]) => ({ scheduleId, seats: n })),
       at,
     );
     if (short) {
       const item = enrollments.find((i) => i.schedule.id === short.shortOf);
-      throw new AppError('sold_out', ORDER_MESSAGES.soldOut(item?.schedule.name ?? 'this class'), {
-        cart_item_id: item?.id ?? null,
+      const trial = trials.find((i) => i.trial.scheduleId === short.shortOf);
+      const name = item?.schedule.name ?? trial?.trial.scheduleName ?? 'this class';
+      throw new AppError('sold_out', ORDER_MESSAGES.soldOut(name), {
+        cart_item_id: item?.id ?? trial?.id ?? null,
       });
     }
     for (const item of items) {
+      if (item.kind === 'trial') {
+        const row = await insertOrderItem(
+          tx,
+          trialOrderItemRowOf(order.id, item, trialCreditUntilOf(ctx, item.trial.startsAt)),
+        );
+        await insertOrderItemAttendees(tx, [
+          {
+            orderItemId: row.id,
+            attendeeProfileId: item.trial.attendeeProfileId,
+            name: item.trial.childName,
+          },
+        ]);
+        continue;
+      }
       // A pass books no seat and no attendee: its purchase is made when the order is paid.
       if (item.kind === 'pass') {
         await insertOrderItem(tx, passOrderItemRowOf(order.id, item));
@@ -274,6 +331,7 @@ export async function createOrder(
   );
   await assertAgreementsSignedForBooking(ctx.db, userId, attendeeIds);
   await alreadyEnrolledErrors(ctx.db, items);
+  await trialErrors(ctx, items);
   // The child's card: an emergency contact for every child booked (docs/product.md#the-childs-card).
   await requireEmergencyContacts(ctx.db, userId, attendeeIds);
   const unpriced = enrollmentsOf(items).flatMap((i) =>

@@ -1,6 +1,6 @@
 import { seatsFreed } from '../waitlist';
 import type { OrdersContext } from './orders.context';
-import { itemsOfOrders, scheduleIdsOf } from './orders.repository';
+import { itemsOfOrders, seatScheduleIdsOf } from './orders.repository';
 import { expireDueOrders } from './orders.transitions';
 
 /** Pending orders past their hold become expired, their seats and coupon uses freed. */
@@ -9,7 +9,7 @@ export async function expireDue(ctx: OrdersContext, userId?: number): Promise<nu
   // Their seats go to the waitlists at once (docs/product.md#waitlist).
   if (ids.length > 0) {
     const items = [...(await itemsOfOrders(ctx.db, ids)).values()].flat();
-    await seatsFreed(ctx, scheduleIdsOf(items));
+    await seatsFreed(ctx, seatScheduleIdsOf(items));
   }
   return ids;
 }

@@ -1,4 +1,4 @@
-import type { LedgerPaymentMethod } from '@atelier/contract';
+import { type LedgerPaymentMethod, orderItemTitle } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { orderPaidEntries, paymentEntries, recordEntries } from '../ledger';
 import { paymentIdOfOrder } from '../payments';
@@ -22,6 +22,7 @@ function itemDescription(item: OrderItemWithAttendees): string {
   if (item.kind === 'pass') {
     return `${item.snapshot.pass.name} · ${item.snapshot.pass.visits} visits`;
   }
+  if (item.kind === 'trial') return orderItemTitle(item.snapshot);
   const s = item.snapshot;
   const addons = s.addons.map((a) => a.name);
   const what = [s.klass_group.name, s.klass_group_schedule.name, s.plan.name, ...addons];

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@atelier/contract';
+import { type OrderStatus, orderItemTitle } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { type MonthlyEnrollmentStart, startMonthlyEnrollments } from '../billing';
 import { removePaidCartItems } from '../cart';
@@ -7,7 +7,7 @@ import { redeemCouponUses, reinstateRedeemedUses, releaseCouponUses } from '../c
 import { enrollHeldOrder, enrollIfSeatsFit, type OrderEnrollment } from '../enrollments';
 import { createPassPurchases } from '../passes';
 import { paymentCardOfOrder } from '../payments';
-import { creditTrialsOnEnrollment } from '../trials';
+import { bookPaidTrials, creditTrialsOnEnrollment } from '../trials';
 import { amountDue } from './order-amounts';
 import { buyerOf, buyerOfOrder } from './order-buyers';
 import { recordOrderEvent } from './order-events';
@@ -26,6 +26,7 @@ import {
   type OrderRow,
   type PassOrderItem,
   scheduleIdsOf,
+  type TrialOrderItem,
   updateOrder,
 } from './orders.repository';
 
@@ -99,11 +100,38 @@ export async function markOrderPaid(
     // Month plans paid monthly: the months after this one are billed by runs (decision 075).
     if (order.userId !== null) await startMonthlyOf(tx, order.userId, order.currency, items);
     const passItems = items.filter((i): i is PassOrderItem => i.kind === 'pass');
+    const trialItems = items.filter((i): i is TrialOrderItem => i.kind === 'trial');
     if (order.userId !== null) {
       await removePaidCartItems(tx, order.userId, {
         scheduleIds: scheduleIdsOf(items),
         passIds: passItems.map((i) => i.passId),
+        klassIds: trialItems.map((i) => i.klassId),
       });
+      // Paid trials are booked from this commit on, on session seats until their classes end;
+      // one the child can no longer take is credited (docs/decisions/077-trial-classes.md).
+      const credited = await bookPaidTrials(
+        tx,
+        { id: order.id, userId: order.userId, currency: order.currency },
+        trialItems.map((i) => ({
+          orderItemId: i.id,
+          klassId: i.klassId,
+          klassGroupId: Number(i.snapshot.trial.klass_group_id),
+          scheduleId: i.scheduleId,
+          attendeeProfileId: Number(i.snapshot.trial.attendee_profile_id),
+          price: i.total,
+          endsAt: new Date(i.snapshot.trial.ends_at),
+          creditUntil: new Date(i.snapshot.trial.credit_until),
+          programme: i.snapshot.trial.programme,
+        })),
+        holdsValid,
+        at,
+      );
+      if (credited.length > 0) {
+        ctx.log.warn(
+          { orderId: order.id, orderItemIds: credited },
+          'paid trial not bookable (tried meanwhile or full): its price was credited',
+        );
+      }
       // The family's passes exist from this commit on, valid from the payment
       // (docs/decisions/076-class-passes-and-drop-ins.md).
       await createPassPurchases(
@@ -250,15 +278,25 @@ async function queueReceipt(
               total: item.total,
               subtotal: item.subtotal,
             }
-          : {
-              programme: item.snapshot.klass_group.name,
-              schedule: item.snapshot.klass_group_schedule.name,
-              timeZone: item.snapshot.klass_group_schedule.time_zone,
-              attendees: item.attendees.map((a) => a.name),
-              klasses: item.snapshot.klass_group_schedule.sessions.map((s) => s.starts_at),
-              total: item.total,
-              subtotal: item.subtotal,
-            },
+          : item.kind === 'trial'
+            ? {
+                programme: orderItemTitle(item.snapshot),
+                schedule: item.snapshot.trial.schedule_name,
+                timeZone: item.snapshot.trial.time_zone,
+                attendees: [item.snapshot.trial.child_name],
+                klasses: [item.snapshot.trial.starts_at],
+                total: item.total,
+                subtotal: item.subtotal,
+              }
+            : {
+                programme: item.snapshot.klass_group.name,
+                schedule: item.snapshot.klass_group_schedule.name,
+                timeZone: item.snapshot.klass_group_schedule.time_zone,
+                attendees: item.attendees.map((a) => a.name),
+                klasses: item.snapshot.klass_group_schedule.sessions.map((s) => s.starts_at),
+                total: item.total,
+                subtotal: item.subtotal,
+              },
       ),
     },
   });

@@ -1,5 +1,5 @@
 import type { OrderItemSnapshot } from '@atelier/contract';
-import type { CheckoutItem, PassCheckoutItem } from '../cart';
+import type { CheckoutItem, PassCheckoutItem, TrialCheckoutItem } from '../cart';
 import type { ScheduleSnapshotExtras } from '../classes';
 import { passSnapshotOf } from '../passes';
 import type { MonthlyChoice } from './checkout-monthly';
@@ -120,5 +120,46 @@ export function passOrderItemRowOf(orderId: number, item: PassCheckoutItem): New
     couponId: null,
     couponCode: null,
     snapshot: passSnapshotOf(item.pass),
+  };
+}
+
+/**
+ * An order item's row for a paid trial (docs/decisions/077-trial-classes.md): one child in one
+ * class, at the programme's trial price, with the class as it was ordered.
+ */
+export function trialOrderItemRowOf(
+  orderId: number,
+  item: TrialCheckoutItem,
+  creditUntil: Date,
+): NewOrderItemRow {
+  const t = item.trial;
+  return {
+    orderId,
+    kind: 'trial',
+    klassId: t.klassId,
+    scheduleId: t.scheduleId,
+    numberOfAttendees: 1,
+    units: item.price.units,
+    subtotal: item.price.subtotal,
+    discount: item.price.discount,
+    total: item.price.total,
+    couponId: null,
+    couponCode: null,
+    snapshot: {
+      trial: {
+        klass_id: String(t.klassId),
+        klass_group_id: String(t.klassGroupId),
+        klass_group_schedule_id: String(t.scheduleId),
+        programme: t.programme,
+        schedule_name: t.scheduleName,
+        starts_at: t.startsAt.toISOString(),
+        ends_at: t.endsAt.toISOString(),
+        time_zone: t.timeZone,
+        attendee_profile_id: String(t.attendeeProfileId),
+        child_name: t.childName,
+        price: item.price.total,
+        credit_until: creditUntil.toISOString(),
+      },
+    },
   };
 }

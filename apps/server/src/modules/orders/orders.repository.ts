@@ -3,6 +3,7 @@ import {
   type OrderStatus,
   orderItemTitle,
   type PassItemSnapshot,
+  type TrialItemSnapshot,
 } from '@atelier/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -31,15 +32,28 @@ export type PassOrderItem = OrderItemRow & {
   attendees: OrderItemAttendeeRow[];
 };
 
+/** An order's paid trial: one child, one class, a seat of its schedule held while pending. */
+export type TrialOrderItem = OrderItemRow & {
+  kind: 'trial';
+  klassId: number;
+  scheduleId: number;
+  snapshot: TrialItemSnapshot;
+  attendees: OrderItemAttendeeRow[];
+};
+
 /**
  * An order's items of any kind with their attendees, as the order document and the paid
  * transition read them (docs/decisions/076-class-passes-and-drop-ins.md).
  */
-export type OrderItemWithAttendees = EnrollmentOrderItem | PassOrderItem;
+export type OrderItemWithAttendees = EnrollmentOrderItem | PassOrderItem | TrialOrderItem;
 
 /** The schedules an order's items book (its pass items book none). */
 export const scheduleIdsOf = (items: OrderItemWithAttendees[]): number[] =>
   items.flatMap((item) => (item.kind === 'enrollment' ? [item.scheduleId] : []));
+
+/** The schedules whose seats an order's items hold while pending: its enrollments' and trials'. */
+export const seatScheduleIdsOf = (items: OrderItemWithAttendees[]): number[] =>
+  items.flatMap((item) => (item.kind === 'pass' ? [] : [item.scheduleId]));
 
 /**
  * Inserts the order unless the account already has one with this Idempotency-Key: then nothing is

@@ -39,20 +39,36 @@ export function orderResource(
               attendees: [],
               coupon: null,
             }
-          : {
-              kind: 'enrollment' as const,
-              ...item.snapshot,
-              id: String(item.id),
-              number_of_attendees: item.numberOfAttendees,
-              units: item.units,
-              subtotal: item.subtotal,
-              discount: item.discount,
-              total: item.total,
-              attendees: item.attendees.map((a) => ({
-                id: String(a.attendeeProfileId),
-                name: a.name,
-              })),
-            },
+          : item.kind === 'trial'
+            ? {
+                kind: 'trial' as const,
+                ...item.snapshot,
+                id: String(item.id),
+                number_of_attendees: item.numberOfAttendees,
+                units: item.units,
+                subtotal: item.subtotal,
+                discount: item.discount,
+                total: item.total,
+                attendees: item.attendees.map((a) => ({
+                  id: String(a.attendeeProfileId),
+                  name: a.name,
+                })),
+                coupon: null,
+              }
+            : {
+                kind: 'enrollment' as const,
+                ...item.snapshot,
+                id: String(item.id),
+                number_of_attendees: item.numberOfAttendees,
+                units: item.units,
+                subtotal: item.subtotal,
+                discount: item.discount,
+                total: item.total,
+                attendees: item.attendees.map((a) => ({
+                  id: String(a.attendeeProfileId),
+                  name: a.name,
+                })),
+              },
       ),
       payment: order.status === 'pending' ? payment : null,
     },

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { type CouponLookup, noCouponsExist } from '../cart';
 import { notify } from '../notifications';
+import type { TrialCartDeps } from '../trials';
 import { requireUser } from '../users';
 import { createOrder } from './checkout.service';
 import { expireDue } from './order-expiry.service';
@@ -36,13 +37,15 @@ export type OrdersPluginOptions = {
   now?: () => Date;
   /** Coupon resolution, the same the cart prices with. */
   coupons?: CouponLookup;
+  /** Paid trials' facts, the same the cart prices with (docs/decisions/077-trial-classes.md). */
+  trials?: TrialCartDeps;
   sweepIntervalMs?: number;
 };
 
 /** The orders context from the app; the payments plugin must be registered (`app.payments`). */
 export function ordersContextOf(
   app: FastifyInstance,
-  opts: Pick<OrdersPluginOptions, 'currency' | 'now' | 'coupons' | 'billingZone'>,
+  opts: Pick<OrdersPluginOptions, 'currency' | 'now' | 'coupons' | 'billingZone' | 'trials'>,
 ): OrdersContext {
   const now = opts.now ?? (() => new Date());
   return {
@@ -52,6 +55,7 @@ export function ordersContextOf(
       urls: (key) => app.images.urls(key),
       now,
       coupons: opts.coupons ?? noCouponsExist,
+      ...(opts.trials ? { trials: opts.trials } : {}),
     },
     payments: app.getDecorator<PaymentsPort>('payments'),
     mailer: app.mail.mailer,

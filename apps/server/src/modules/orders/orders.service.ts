@@ -66,7 +66,11 @@ export async function cancelOrder(
   await seatsFreed(
     ctx,
     document.data.attributes.items.flatMap((i) =>
-      i.kind === 'pass' ? [] : [Number(i.klass_group_schedule.id)],
+      i.kind === 'pass'
+        ? []
+        : i.kind === 'trial'
+          ? [Number(i.trial.klass_group_schedule_id)]
+          : [Number(i.klass_group_schedule.id)],
     ),
   );
   return document;

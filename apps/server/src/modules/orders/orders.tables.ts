@@ -67,7 +67,8 @@ export const orders = pgTable(
 /**
  * One item of an order, priced and described as it was when ordered; of the cart item's kind
  * (docs/decisions/076-class-passes-and-drop-ins.md): an `enrollment` books a schedule, a `pass`
- * buys a class pass. Each kind fills its own columns (the check below).
+ * buys a class pass, a `trial` buys one child's paid trial of one class, holding a seat of the
+ * class's schedule while pending (docs/decisions/077-trial-classes.md). Each kind fills its own columns (the check below).
  */
 export const orderItems = pgTable(
   'order_items',
@@ -77,7 +78,7 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     kind: text({ enum: CART_ITEM_KINDS }).notNull().default('enrollment'),
-    /** An enrollment's schedule; null for other kinds. */
+    /** An enrollment's schedule, or a trial's class's schedule; null for a pass. */
     scheduleId: integer('schedule_id').references(() => klassGroupSchedules.id, {
       onDelete: 'restrict',
     }),
@@ -85,6 +86,8 @@ export const orderItems = pgTable(
     planId: integer('plan_id'),
     /** A pass item's pass when ordered; no foreign key: the order outlives it (the snapshot keeps it). */
     passId: integer('pass_id'),
+    /** A trial item's class when ordered; no foreign key: the order outlives it (the snapshot keeps it). */
+    klassId: integer('klass_id'),
     numberOfAttendees: integer('number_of_attendees').notNull(),
     units: integer().notNull(),
     subtotal: integer().notNull(),
@@ -102,7 +105,7 @@ export const orderItems = pgTable(
     check('order_items_attendees_positive', sql`${t.numberOfAttendees} >= 1`),
     check(
       'order_items_kind_columns',
-      sql`(${t.kind} = 'enrollment' AND ${t.scheduleId} IS NOT NULL AND ${t.planId} IS NOT NULL AND ${t.passId} IS NULL) OR (${t.kind} = 'pass' AND ${t.passId} IS NOT NULL AND ${t.scheduleId} IS NULL AND ${t.planId} IS NULL)`,
+      sql`(${t.kind} = 'enrollment' AND ${t.scheduleId} IS NOT NULL AND ${t.planId} IS NOT NULL AND ${t.passId} IS NULL AND ${t.klassId} IS NULL) OR (${t.kind} = 'pass' AND ${t.passId} IS NOT NULL AND ${t.scheduleId} IS NULL AND ${t.planId} IS NULL AND ${t.klassId} IS NULL) OR (${t.kind} = 'trial' AND ${t.klassId} IS NOT NULL AND ${t.scheduleId} IS NOT NULL AND ${t.planId} IS NULL AND ${t.passId} IS NULL AND ${t.numberOfAttendees} = 1)`,
     ),
   ],
 );

@@ -1,4 +1,4 @@
-import { type Language, RECEIPT_ORDER_STATUSES } from '@atelier/contract';
+import { type Language, orderItemTitle, RECEIPT_ORDER_STATUSES } from '@atelier/contract';
 import { DateTime } from 'luxon';
 import type { SchoolFacts } from '../../config';
 import type { Db } from '../../db/client';
@@ -76,17 +76,29 @@ export async function receiptForViewer(
             total: item.total,
             couponCode: null,
           }
-        : {
-            programme: item.snapshot.klass_group.name,
-            schedule: item.snapshot.klass_group_schedule.name,
-            startDate: item.snapshot.klass_group_schedule.start_date,
-            endDate: item.snapshot.klass_group_schedule.end_date,
-            attendees: item.attendees.map((a) => a.name),
-            subtotal: item.subtotal,
-            discount: item.discount,
-            total: item.total,
-            couponCode: item.couponCode ?? item.snapshot.coupon?.code ?? null,
-          },
+        : item.kind === 'trial'
+          ? {
+              programme: orderItemTitle(item.snapshot),
+              schedule: item.snapshot.trial.schedule_name,
+              startDate: item.snapshot.trial.starts_at.slice(0, 10),
+              endDate: item.snapshot.trial.starts_at.slice(0, 10),
+              attendees: [item.snapshot.trial.child_name],
+              subtotal: item.subtotal,
+              discount: item.discount,
+              total: item.total,
+              couponCode: null,
+            }
+          : {
+              programme: item.snapshot.klass_group.name,
+              schedule: item.snapshot.klass_group_schedule.name,
+              startDate: item.snapshot.klass_group_schedule.start_date,
+              endDate: item.snapshot.klass_group_schedule.end_date,
+              attendees: item.attendees.map((a) => a.name),
+              subtotal: item.subtotal,
+              discount: item.discount,
+              total: item.total,
+              couponCode: item.couponCode ?? item.snapshot.coupon?.code ?? null,
+            },
     ),
   };
   const receipt = receiptOf(

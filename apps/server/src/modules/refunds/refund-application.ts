@@ -15,6 +15,7 @@ import {
   setOrderRefunded,
 } from '../orders';
 import { revokePassPurchasesOfOrder } from '../passes';
+import { cancelTrialsOfOrder } from '../trials';
 import { peopleByIds } from '../users';
 import { seatsFreed } from '../waitlist';
 import { money, tell } from './refund-rules';
@@ -90,6 +91,8 @@ export async function applySucceededRefund(
   // A full refund takes the order's class passes back: their unused visits go with the money
   // (docs/decisions/076-class-passes-and-drop-ins.md).
   if (full) await revokePassPurchasesOfOrder(tx, order.id, at);
+  // ...and its paid trials: cancelled, their session seats freed (docs/decisions/077-trial-classes.md).
+  const trialsCancelled = full ? await cancelTrialsOfOrder(tx, order.id, at) : [];
   await setOrderRefunded(tx, order.id, full ? 'refunded' : 'partially_refunded');
   await recordOrderEvent(tx, {
     orderId: order.id,
@@ -144,7 +147,10 @@ export async function applySucceededRefund(
     late,
     ja: buyer?.locale === 'ja',
     amount: money(order.currency, refund.amount),
-    freed: freed.map((f) => f.scheduleId),
+    freed: [
+      ...freed.map((f) => f.scheduleId),
+      ...(trialsCancelled.length > 0 ? await trialScheduleIdsOfOrder(tx, order.id) : []),
+    ],
   };
 }
 
@@ -206,4 +212,10 @@ export async function afterRefundApplied(ctx: RefundsContext, applied: AppliedRe
       ? `${amount} を${BACK_TO[method].ja}返金しました。詳細をメールでお送りしました。`
       : `We refunded ${amount} ${BACK_TO[method].en}. We have e-mailed you the details.`,
   );
+}
+
+/** The schedules of an order's paid trials (their seats free when the trials are cancelled). */
+async function trialScheduleIdsOfOrder(tx: Db, orderId: number): Promise<number[]> {
+  const items = (await itemsOfOrders(tx, [orderId])).get(orderId) ?? [];
+  return items.flatMap((i) => (i.kind === 'trial' ? [i.scheduleId] : []));
 }

@@ -137,4 +137,53 @@ describe('trials under concurrency', { timeout: 120_000 }, () => {
     expect(entries.map((e) => e.kind)).toContain('payment');
     expect(await creditsOf(who.id)).toHaveLength(0);
   });
+
+  // Paid trials through the cart (docs/decisions/077-trial-classes.md).
+  const cartTrial = async (who: Person, klassId: number, child: number) => {
+    const res = await book(who, klassId, child);
+    expect(res.statusCode).toBe(202);
+  };
+
+  it('two checkouts of paid trials racing for the last seat of the schedule: one holds it', async () => {
+    const made = await scheduleWithKlasses(t, c, {
+      programme: { trial_price: 2500 },
+      schedule: { capacity: 2 },
+    });
+    await enroll(t, made.scheduleId, [c.parent.attendees.leo]);
+    const klassId = made.klassIds[0] as number;
+    const families = await Promise.all(
+      [1, 2].map((i) => person(t, 'student', `Racer ${made.scheduleId}-${i}`)),
+    );
+    const kids = await Promise.all(families.map((f) => addAttendee(t, f.id, 'Racing Kid')));
+    for (const [i, f] of families.entries()) await cartTrial(f, klassId, kids[i] as number);
+    const answers = await Promise.all(
+      families.map((f, i) => checkout(f, `trial-race-${made.scheduleId}-${i}`)),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([201, 409]);
+    const lost = answers.find((a) => a.statusCode === 409);
+    expect(lost?.json().errors[0].code).toBe('sold_out');
+  });
+
+  it('a paid trial bought through the cart is credited when the child enrols later', async () => {
+    const made = await scheduleWithKlasses(t, c, { programme: { trial_price: 2500 } });
+    const who = await person(t, 'student', `Later ${made.scheduleId}`);
+    const kid = await addAttendee(t, who.id, 'Later Kid');
+    await cartTrial(who, made.klassIds[0] as number, kid);
+    const trialOrder = await checkout(who, `trial-buy-${made.scheduleId}`);
+    expect(trialOrder.statusCode).toBe(201);
+    await payments.emit('succeeded', trialOrder.json().data.id);
+    const [trial] = await t.database.db
+      .select()
+      .from(trialBookings)
+      .where(eq(trialBookings.attendeeProfileId, kid));
+    expect(trial).toMatchObject({ status: 'booked', price: 2500 });
+    await addToCart(t, who.id, { ...made, attendeeIds: [kid] });
+    const order = await checkout(who, `trial-enrol-${made.scheduleId}`);
+    expect(order.statusCode).toBe(201);
+    await payments.emit('succeeded', order.json().data.id);
+    const credits = await creditsOf(who.id);
+    expect(credits).toHaveLength(1);
+    expect(credits[0]).toMatchObject({ amount: -2500, orderId: Number(order.json().data.id) });
+  });
 });

@@ -79,4 +79,12 @@ export type TrialsContext = {
   mailer: Pick<Mailer, 'queue' | 'wake'>;
   log: { warn(obj: object, msg: string): void };
   reads: TrialReads;
+  /** Puts a paid trial into the family's server cart (the cart module, above this one, via app.ts). */
+  addToCart: AddTrialToCart;
 };
+
+/** Adds a paid trial (one class, one child) to the family's cart; answers the cart item. */
+export type AddTrialToCart = (
+  familyId: number,
+  trial: { klassId: number; attendeeProfileId: number; klassGroupId: number },
+) => Promise<{ cartItemId: number }>;

@@ -59,7 +59,7 @@ export async function lockTrial(tx: Tx, id: number): Promise<TrialRow | undefine
 }
 
 export async function updateTrial(
-  tx: Tx,
+  tx: Db,
   id: number,
   values: Partial<Pick<TrialRow, 'status' | 'orderId' | 'cancelledAt'>>,
 ): Promise<TrialRow> {
@@ -73,7 +73,7 @@ export async function updateTrial(
 }
 
 /** The trials an order pays for, locked: its payment outcome moves them once. */
-export async function lockTrialsOfOrder(tx: Tx, orderId: number): Promise<TrialRow[]> {
+export async function lockTrialsOfOrder(tx: Db, orderId: number): Promise<TrialRow[]> {
   return tx
     .select()
     .from(trialBookings)

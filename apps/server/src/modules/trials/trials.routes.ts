@@ -4,6 +4,7 @@ import {
   TRIALS_API,
   trialBookingDocumentSchema,
   trialBookingListDocumentSchema,
+  trialCartedDocumentSchema,
   trialOptionsDocumentSchema,
   trialOptionsQuerySchema,
 } from '@atelier/contract';
@@ -12,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
 import { notify } from '../notifications';
 import { requireUser } from '../users';
-import type { TrialReads, TrialsContext } from './trials.context';
+import type { AddTrialToCart, TrialReads, TrialsContext } from './trials.context';
 import { bookTrial, cancelTrial, familyTrials, trialOptions } from './trials.service';
 
 const tags = ['trials'];
@@ -23,6 +24,8 @@ export type TrialsPluginOptions = {
   currency: string;
   /** Classes, enrollments and families (read-models/trial-reads): app.ts hands it over. */
   reads: TrialReads;
+  /** Puts a paid trial into the family's cart (the cart module's, handed over by app.ts). */
+  addToCart: AddTrialToCart;
   /** The clock; tests pin it. */
   now?: () => Date;
 };
@@ -38,6 +41,7 @@ const registerTrials: FastifyPluginAsyncZod<TrialsPluginOptions> = async (app, o
     mailer: app.mail.mailer,
     log: app.log,
     reads: opts.reads,
+    addToCart: opts.addToCart,
   };
   const family = { onRequest: requireUser };
 
@@ -79,11 +83,18 @@ const registerTrials: FastifyPluginAsyncZod<TrialsPluginOptions> = async (app, o
         summary:
           'Book your child’s one trial class of a programme (free trials at once; paid ones through the cart)',
         body: bookTrialBodySchema,
-        response: { 201: trialBookingDocumentSchema, ...errorResponses(401, 409, 422) },
+        response: {
+          201: trialBookingDocumentSchema,
+          202: trialCartedDocumentSchema,
+          ...errorResponses(401, 409, 422),
+        },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await bookTrial(ctx, viewerOf(request), request.body)),
+    async (request, reply) => {
+      const document = await bookTrial(ctx, viewerOf(request), request.body);
+      // 202: a paid trial waits in the cart for its payment; 201: a free one is booked.
+      return reply.code(document.data === null ? 202 : 201).send(document);
+    },
   );
 
   app.delete(

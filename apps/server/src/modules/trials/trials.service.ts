@@ -3,6 +3,7 @@ import {
   type TrialBooking,
   type TrialBookingDocument,
   type TrialBookingListDocument,
+  type TrialCartedDocument,
   type TrialOptionsDocument,
 } from '@atelier/contract';
 import type { Db, Tx } from '../../db/client';
@@ -16,13 +17,14 @@ import {
   sessionsWithSeatsLeft,
 } from '../enrollments';
 import { type LedgerEntryOwner, recordEntries } from '../ledger';
-import type { FamilyTrialRow, TrialSessionRow, TrialsContext } from './trials.context';
+import type { FamilyTrialRow, TrialReads, TrialSessionRow, TrialsContext } from './trials.context';
 import {
   insertTrial,
   liveTrialOf,
   lockChildTrials,
   lockCreditableTrials,
   lockTrial,
+  lockTrialsOfOrder,
   markTrialCredited,
   type TrialRow,
   updateTrial,
@@ -93,7 +95,7 @@ export async function bookTrial(
   ctx: TrialsContext,
   viewer: Viewer,
   body: { klass_id: number; attendee_profile_id: number },
-): Promise<TrialBookingDocument> {
+): Promise<TrialBookingDocument | TrialCartedDocument> {
   const now = ctx.now();
   const session = await triableSession(ctx, ctx.db, body.klass_id, now);
   const child = await ctx.reads.familyOfAttendee(ctx.db, body.attendee_profile_id);
@@ -104,7 +106,17 @@ export async function bookTrial(
     throw unprocessable('attendee_profile_id', TRIAL_MESSAGES.alreadyEnrolled);
   }
   if (session.trialPrice > 0) {
-    throw unprocessable('klass_id', 'A paid trial is bought through the cart');
+    // Checked as a free one, then into the family's cart: booked when its order is paid
+    // (docs/decisions/077-trial-classes.md). The cart sits above this module: app.ts hands it over.
+    if (await liveTrialOf(ctx.db, body.attendee_profile_id, session.klassGroupId)) {
+      throw conflict(TRIAL_MESSAGES.alreadyTried);
+    }
+    const { cartItemId } = await ctx.addToCart(viewer.id, {
+      klassId: session.id,
+      attendeeProfileId: body.attendee_profile_id,
+      klassGroupId: session.klassGroupId,
+    });
+    return { data: null, meta: { cart_item_id: String(cartItemId) } };
   }
   const row = await ctx.db.transaction(async (tx) => {
     await lockChildTrials(tx, body.attendee_profile_id, session.klassGroupId);
@@ -282,3 +294,177 @@ export async function creditTrialsOnEnrollment(
 }
 
 export type { TrialRow };
+
+// Paid trials through the cart (docs/decisions/077-trial-classes.md): the trials module checks a
+// paid trial as it does a free one, the cart (above it) holds it, checkout holds a seat of the
+// class's schedule for the order, and the payment books it here.
+
+/** A paid trial's facts as the cart prices it and checkout orders it. */
+export type TrialCartFacts = {
+  klassId: number;
+  klassGroupId: number;
+  scheduleId: number;
+  programme: string;
+  scheduleName: string;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  attendeeProfileId: number;
+  childName: string;
+  /** Cents, the programme's trial price now (null: it no longer offers a trial). */
+  price: number | null;
+  /** Why it cannot be bought now, as the cart says it (decision 028), or null. */
+  unavailable: 'unpublished' | 'over' | null;
+};
+
+/** What the cart and checkout need of trials: the reads app.ts hands over, and the credit window. */
+export type TrialCartDeps = { reads: TrialReads; creditDays: number };
+
+/** The paid trial a cart item names, priced now; undefined when its class or child is gone. */
+export async function trialCartFacts(
+  deps: TrialCartDeps,
+  db: Db,
+  klassId: number,
+  attendeeProfileId: number,
+  at: Date,
+): Promise<TrialCartFacts | undefined> {
+  const session = await deps.reads.sessionById(db, klassId);
+  const child = await deps.reads.familyOfAttendee(db, attendeeProfileId);
+  if (!session || !child) return undefined;
+  const unavailable =
+    !session.published || session.trialPrice === null
+      ? 'unpublished'
+      : session.status === 'cancelled' || at.getTime() >= session.startsAt.getTime()
+        ? 'over'
+        : null;
+  return {
+    klassId: session.id,
+    klassGroupId: session.klassGroupId,
+    scheduleId: session.scheduleId,
+    programme: session.programme,
+    scheduleName: session.scheduleName,
+    startsAt: session.startsAt,
+    endsAt: session.endsAt,
+    timeZone: session.timeZone,
+    attendeeProfileId,
+    childName: child.name,
+    price: session.trialPrice,
+    unavailable,
+  };
+}
+
+/** Until when enrolling in the programme credits a trial of this class (its start + the window). */
+export const trialCreditUntil = (deps: TrialCartDeps, startsAt: Date): Date =>
+  new Date(startsAt.getTime() + deps.creditDays * DAY_MS);
+
+/**
+ * Checkout's second look at paid trials (a 422 naming the item): the child is not enrolled in the
+ * programme meanwhile and has no live trial of it. Unlocked: the payment checks again under the
+ * child's lock and credits the price if one was booked in between.
+ */
+export async function trialCheckoutErrors(
+  deps: TrialCartDeps,
+  db: Db,
+  items: { cartItemId: number; klassGroupId: number; attendeeProfileId: number }[],
+): Promise<{ field: string; detail: string }[]> {
+  const errors = [];
+  for (const item of items) {
+    const field = `cart_items.${item.cartItemId}.attendee_profile_id`;
+    if (await deps.reads.enrolledInProgramme(db, item.attendeeProfileId, item.klassGroupId)) {
+      errors.push({ field, detail: TRIAL_MESSAGES.alreadyEnrolled });
+    } else if (await liveTrialOf(db, item.attendeeProfileId, item.klassGroupId)) {
+      errors.push({ field, detail: TRIAL_MESSAGES.alreadyTried });
+    }
+  }
+  return errors;
+}
+
+/** A paid trial an order bought, as the payment books it. */
+export type PaidTrialItem = {
+  orderItemId: number;
+  klassId: number;
+  klassGroupId: number;
+  scheduleId: number;
+  attendeeProfileId: number;
+  price: number;
+  endsAt: Date;
+  creditUntil: Date;
+  programme: string;
+};
+
+/**
+ * Books the paid trials of an order that has just become paid, in its transaction: each a
+ * `booked` trial with its price and order, on a session seat until its class ends. `seatHeld`:
+ * the order still held its seats (they were just released to become these); otherwise a seat is
+ * taken again under the schedule lock. A child who got a trial of the programme meanwhile, or a
+ * class full by then, gets the price as account credit: money is never kept without a seat.
+ * Answers the order items credited instead of booked.
+ */
+export async function bookPaidTrials(
+  tx: Tx,
+  order: { id: number; userId: number; currency: string },
+  items: PaidTrialItem[],
+  seatHeld: boolean,
+  at: Date,
+): Promise<number[]> {
+  const credited: number[] = [];
+  for (const item of items) {
+    await lockChildTrials(tx, item.attendeeProfileId, item.klassGroupId);
+    const taken = await liveTrialOf(tx, item.attendeeProfileId, item.klassGroupId);
+    const seat =
+      !taken &&
+      (seatHeld ||
+        ((await lockSeatsLeft(tx, lockScheduleCapacities, [item.scheduleId], at)).get(
+          item.scheduleId,
+        ) ?? 0) > 0);
+    if (taken || !seat) {
+      await recordEntries(tx, [
+        {
+          owner: { userId: order.userId, guestCustomerId: null },
+          kind: 'credit',
+          amount: -item.price,
+          currency: order.currency,
+          description: `Trial class not booked, credited: ${item.programme}`,
+          orderId: order.id,
+          orderItemId: item.orderItemId,
+          createdById: order.userId,
+          at,
+        },
+      ]);
+      credited.push(item.orderItemId);
+      continue;
+    }
+    const trial = await insertTrial(tx, {
+      klassId: item.klassId,
+      klassGroupId: item.klassGroupId,
+      attendeeProfileId: item.attendeeProfileId,
+      userId: order.userId,
+      price: item.price,
+      status: 'booked',
+      orderId: order.id,
+      creditUntil: item.creditUntil,
+    });
+    await holdSessionSeat(tx, {
+      scheduleId: item.scheduleId,
+      userId: order.userId,
+      holderKey: seatKey(trial.id),
+      until: item.endsAt,
+    });
+  }
+  return credited;
+}
+
+/**
+ * A full refund of an order takes its paid trials back: cancelled, their seats freed (the money
+ * goes back by the refund, so no credit is written). Answers the classes whose trials went.
+ */
+export async function cancelTrialsOfOrder(tx: Db, orderId: number, at: Date): Promise<number[]> {
+  const cancelled: number[] = [];
+  for (const trial of await lockTrialsOfOrder(tx, orderId)) {
+    if (trial.status === 'cancelled') continue;
+    await updateTrial(tx, trial.id, { status: 'cancelled', cancelledAt: at });
+    await releaseSessionSeat(tx, seatKey(trial.id));
+    cancelled.push(trial.klassId);
+  }
+  return cancelled;
+}

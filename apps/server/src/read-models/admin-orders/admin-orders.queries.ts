@@ -90,7 +90,7 @@ const summaryColumns = {
   guestEmail: guestCustomers.email,
   programmes: sql<
     string[]
-  >`(select coalesce(json_agg(distinct coalesce(${orderItems.snapshot}->'klass_group'->>'name', ${orderItems.snapshot}->'pass'->>'name')), '[]'::json) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+  >`(select coalesce(json_agg(distinct coalesce(${orderItems.snapshot}->'klass_group'->>'name', ${orderItems.snapshot}->'pass'->>'name', 'Trial class: ' || (${orderItems.snapshot}->'trial'->>'programme') || ' — ' || (${orderItems.snapshot}->'trial'->>'child_name') || ', ' || to_char(((${orderItems.snapshot}->'trial'->>'starts_at')::timestamptz at time zone (${orderItems.snapshot}->'trial'->>'time_zone')), 'YYYY-MM-DD'))), '[]'::json) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
   attendeeCount: sql<number>`(select count(*) from ${orderItemAttendees} join ${orderItems} on ${orderItems.id} = ${orderItemAttendees.orderItemId} where ${orderItems.orderId} = ${orders.id})::int`,
   refundedAmount: sql<number>`(select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'succeeded')::int`,
   pendingRefundAmount: sql<number>`(select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'pending')::int`,

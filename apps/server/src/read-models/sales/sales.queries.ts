@@ -130,11 +130,11 @@ export async function itemRows(db: Db, range: Range): Promise<ItemRow[]> {
         group by schedule_id, plan_id, pass_id
       )
       -- A class pass (decision 076) is its own line, named by the pass where a programme and
-      -- a plan would be.
-      select coalesce(i.snapshot->'klass_group'->>'id', 'pass-' || (i.snapshot->'pass'->>'id')) as programme_id,
-             coalesce(i.snapshot->'klass_group'->>'name', i.snapshot->'pass'->>'name') as programme_name,
-             coalesce(i.snapshot->'plan'->>'id', 'pass-' || (i.snapshot->'pass'->>'id')) as plan_id,
-             coalesce(i.snapshot->'plan'->>'name', i.snapshot->'pass'->>'name') as plan_name,
+      -- a plan would be. Paid trials (decision 077) are a line per schedule, "Trial class".
+      select coalesce(i.snapshot->'klass_group'->>'id', 'pass-' || (i.snapshot->'pass'->>'id'), 'trial-' || (i.snapshot->'trial'->>'klass_group_id')) as programme_id,
+             coalesce(i.snapshot->'klass_group'->>'name', i.snapshot->'pass'->>'name', 'Trial class: ' || (i.snapshot->'trial'->>'programme')) as programme_name,
+             coalesce(i.snapshot->'plan'->>'id', 'pass-' || (i.snapshot->'pass'->>'id'), 'trial-' || (i.snapshot->'trial'->>'klass_group_schedule_id')) as plan_id,
+             coalesce(i.snapshot->'plan'->>'name', i.snapshot->'pass'->>'name', 'Trial class: ' || (i.snapshot->'trial'->>'schedule_name')) as plan_name,
              g.gross, g.refunds, g.last_at
       from grouped g join order_items i on i.id = g.latest_item_id`,
   );

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseAnyCartItemList } from '../../lib/contract-parsers';
 import { resetStore } from '../../lib/reset-store';
 import {
   buildCartItem,
@@ -85,6 +86,7 @@ describe('the cart state (docs/product.md#client-state)', () => {
     expect(cartViewOf({ status: 'rejected', data: [buildCartItem()] })).toEqual({
       items: [],
       passes: [],
+      trials: [],
       status: 'loaded',
       loading: false,
     });
@@ -109,6 +111,60 @@ it('keeps class passes apart from the classes booked (decision 076)', () => {
   const view = cartViewOf({ status: 'fulfilled', data: [buildCartItem(), pass] });
   expect(view.items).toHaveLength(1);
   expect(view.passes).toEqual([pass]);
+});
+
+it('reads a paid trial from the server cart and keeps it apart, counted (decision 077)', () => {
+  const document = {
+    data: [
+      {
+        id: '7',
+        type: 'cart_items',
+        attributes: {
+          kind: 'trial',
+          number_of_attendees: 1,
+          total_price: 2500,
+          subtotal_price: 2500,
+          units: 1,
+          coupon_code: null,
+          available: true,
+          unavailable_reason: null,
+        },
+        relationships: {
+          coupon: { data: null },
+          cart_item_attendee_profiles: { data: [] },
+          cart_item_klass_group_schedule_addons: { data: [] },
+          klass_group_schedule: { data: null },
+          pass: { data: null },
+          trial_class: { data: { type: 'trial_classes', id: '7' } },
+        },
+      },
+    ],
+    included: [
+      {
+        id: '7',
+        type: 'trial_classes',
+        attributes: {
+          klass_id: '70',
+          programme: 'Figure Drawing',
+          schedule_name: 'Saturdays',
+          starts_at: '2099-01-05T15:00:00.000Z',
+          time_zone: 'America/New_York',
+          attendee_profile_id: '21',
+          child_name: 'Leo',
+          price: 2500,
+        },
+      },
+    ],
+  };
+  const all = parseAnyCartItemList(document);
+  const view = cartViewOf({ status: 'fulfilled', data: [buildCartItem(), ...all] });
+  expect(view.items).toHaveLength(1);
+  expect(view.trials).toHaveLength(1);
+  expect(view.trials[0]).toMatchObject({
+    kind: 'trial',
+    total_price: 2500,
+    trial_class: { programme: 'Figure Drawing', child_name: 'Leo', klass_id: '70' },
+  });
 });
 
 describe('the cart query (docs/product.md#client-state)', () => {

@@ -1,4 +1,4 @@
-import type { AnyCartItem, CartItem, CartPassItem } from '@atelier/contract';
+import type { AnyCartItem, CartItem, CartPassItem, CartTrialItem } from '@atelier/contract';
 import { cartApi } from './cart-api';
 import { type CartOwner, cartOwnerOf } from './cart-owner';
 
@@ -14,6 +14,8 @@ export type CartStatus = 'idle' | 'loaded';
 export type CartView = {
   items: CartItem[];
   passes: CartPassItem[];
+  /** Paid trial classes, one child each (docs/decisions/077-trial-classes.md). */
+  trials: CartTrialItem[];
   status: CartStatus;
   loading: boolean;
 };
@@ -25,15 +27,18 @@ type CartRootState = Parameters<ReturnType<typeof cartApi.endpoints.cart.select>
 
 const NO_ITEMS: AnyCartItem[] = [];
 const isPass = (item: AnyCartItem): item is CartPassItem => item.kind === 'pass';
-const split = new WeakMap<AnyCartItem[], { items: CartItem[]; passes: CartPassItem[] }>();
+const isTrial = (item: AnyCartItem): item is CartTrialItem => item.kind === 'trial';
+type ByKind = { items: CartItem[]; passes: CartPassItem[]; trials: CartTrialItem[] };
+const split = new WeakMap<AnyCartItem[], ByKind>();
 
 /** The entry's items by kind, the same arrays for the same entry (selectors stay stable). */
-function byKind(all: AnyCartItem[]): { items: CartItem[]; passes: CartPassItem[] } {
+function byKind(all: AnyCartItem[]): ByKind {
   let found = split.get(all);
   if (!found) {
     found = {
-      items: all.filter((item): item is CartItem => !isPass(item)),
+      items: all.filter((item): item is CartItem => !isPass(item) && !isTrial(item)),
       passes: all.filter(isPass),
+      trials: all.filter(isTrial),
     };
     split.set(all, found);
   }
@@ -63,7 +68,7 @@ export const selectCartItems = (state: CartRootState): CartItem[] =>
 /** The badge's count. */
 export const selectCartCount = (state: CartRootState): number => {
   const view = cartViewOf(entryOf(state));
-  return view.items.length + view.passes.length;
+  return view.items.length + view.passes.length + view.trials.length;
 };
 export const selectCartStatus = (state: CartRootState): CartStatus =>
   cartViewOf(entryOf(state)).status;

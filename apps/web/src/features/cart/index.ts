@@ -39,4 +39,5 @@ export {
   updateGuestCartItem,
 } from './guest-cart-db';
 export { guestPricingParams, matchPricedItems, mergeParams } from './guest-cart-pricing';
+export { trialTitle } from './trial-title';
 export { useCart } from './use-cart';

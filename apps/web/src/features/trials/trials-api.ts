@@ -2,7 +2,9 @@ import {
   TRIALS_API,
   type TrialBooking,
   type TrialOptionsDocument,
+  trialBookingDocumentSchema,
   trialBookingListDocumentSchema,
+  trialCartedDocumentSchema,
   trialOptionsDocumentSchema,
 } from '@atelier/contract';
 import { api, reportLoadFailure } from '../../lib/api';
@@ -26,14 +28,25 @@ export const trialsApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => trialOptionsDocumentSchema.parse(raw),
       providesTags: [TRIALS],
     }),
-    bookTrial: build.mutation<unknown, { klassId: string; attendeeProfileId: string }>({
+    /**
+     * A free trial is booked at once (201); a paid one goes into the family's cart (202, decision
+     * 077): answers which, so the dialog can offer the cart.
+     */
+    bookTrial: build.mutation<{ carted: boolean }, { klassId: string; attendeeProfileId: string }>({
       query: ({ klassId, attendeeProfileId }) => ({
         url: TRIALS_API.bookings,
         method: 'POST',
         data: { klass_id: klassId, attendee_profile_id: attendeeProfileId },
       }),
-      // The seat it took changes the catalogue's seats left too.
-      invalidatesTags: (_r, error) => (error ? [] : [TRIALS, 'KlassGroup', 'Attendance']),
+      transformResponse: (raw: unknown) => {
+        const carted = trialCartedDocumentSchema.safeParse(raw);
+        if (carted.success) return { carted: true };
+        trialBookingDocumentSchema.parse(raw);
+        return { carted: false };
+      },
+      // The seat it took changes the catalogue's seats left too; a paid one changes the cart.
+      invalidatesTags: (_r, error) =>
+        error ? [] : [TRIALS, 'KlassGroup', 'Attendance', 'CartItem'],
     }),
     cancelTrial: build.mutation<unknown, string>({
       query: (id) => ({ url: TRIALS_API.booking(id), method: 'DELETE' }),

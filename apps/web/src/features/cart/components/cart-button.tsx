@@ -9,8 +9,8 @@ import { useCart } from '../use-cart';
 /** The top bar's cart link with its item-count badge (docs/product.md#routes-and-screens, students only). */
 export function CartButton() {
   const { t } = useTranslation();
-  const { items, passes } = useCart();
-  const count = items.length + passes.length;
+  const { items, passes, trials } = useCart();
+  const count = items.length + passes.length + trials.length;
   const label = count > 0 ? t('layout.cartItems', { count }) : t('layout.cart');
   return (
     <IconButton

@@ -1,4 +1,4 @@
-import type { CartItem, CartPassItem } from '@atelier/contract';
+import type { CartItem, CartPassItem, CartTrialItem } from '@atelier/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +20,7 @@ import { useRemoveFromCartMutation } from '../cart-api';
 import { GUEST_CART } from '../cart-owner';
 import { selectCartOwner } from '../cart-state';
 import { payableTotal } from '../cart-total';
+import { trialTitle } from '../trial-title';
 import { useCart } from '../use-cart';
 import { CartItemPrice } from './cart-item-price';
 
@@ -187,18 +188,69 @@ function CartPassCard({ item }: { item: CartPassItem }) {
   );
 }
 
+/** A paid trial class in the cart: the class, the child, the price, and Remove (decision 077). */
+function CartTrialCard({ item }: { item: CartTrialItem }) {
+  const { t, i18n } = useTranslation();
+  const owner = useAppSelector(selectCartOwner);
+  const [removeFromCart] = useRemoveFromCartMutation();
+  const [removing, setRemoving] = useState(false);
+  const money = (cents: number) => formatCents(cents, clientConfig().currency, i18n.language);
+  const headingId = `cart-item-${item.id}-title`;
+  const title = trialTitle(t, item, i18n.language);
+  const remove = async () => {
+    setRemoving(true);
+    const result = await removeFromCart({ owner, id: item.id });
+    if ('error' in result) {
+      handleError(result.error, t('cart.removeFailed'));
+      setRemoving(false);
+    }
+  };
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{ p: 2, listStyle: 'none' }}
+      aria-labelledby={headingId}
+      data-testid="cart-trial-item"
+    >
+      <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+        <Typography variant="h6" component="h2" id={headingId}>
+          {title}
+        </Typography>
+        <Typography>{money(item.total_price)}</Typography>
+      </Stack>
+      {!item.available && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {t(`cart.unavailable.${item.unavailable_reason ?? 'unpublished'}`)}
+        </Alert>
+      )}
+      <Button
+        onClick={() => void remove()}
+        disabled={removing}
+        aria-label={t('cart.removeLabel', { name: title })}
+      >
+        {t('cart.remove')}
+      </Button>
+    </Paper>
+  );
+}
+
 /**
  * /cart (docs/product.md#booking-and-the-cart): every item, priced by the server now; one that can no longer be
  * bought is flagged and can be removed (decision 028). The total counts what can be bought.
  */
 export function CartPage() {
   const { t, i18n } = useTranslation();
-  const { items, passes, status, loading, owner } = useCart();
+  const { items, passes, trials, status, loading, owner } = useCart();
   const currency = clientConfig().currency;
   const money = (cents: number) => formatCents(cents, currency, i18n.language);
-  const available = [...items.filter((item) => item.available), ...passes];
-  const total = payableTotal(items) + payableTotal(passes);
-  const someUnavailable = available.length < items.length + passes.length;
+  const available = [
+    ...items.filter((item) => item.available),
+    ...passes,
+    ...trials.filter((item) => item.available),
+  ];
+  const total = payableTotal(items) + payableTotal(passes) + payableTotal(trials);
+  const someUnavailable = available.length < items.length + passes.length + trials.length;
 
   if (status !== 'loaded' && loading) {
     return (
@@ -212,7 +264,7 @@ export function CartPage() {
   return (
     <>
       <PageTitle title={t('pages.cart')} />
-      {items.length === 0 && passes.length === 0 ? (
+      {items.length === 0 && passes.length === 0 && trials.length === 0 ? (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography>{t('cart.empty')}</Typography>
           <Button component={RouterLink} to={paths.bookClass} variant="contained">
@@ -227,6 +279,9 @@ export function CartPage() {
             ))}
             {passes.map((item) => (
               <CartPassCard key={item.id} item={item} />
+            ))}
+            {trials.map((item) => (
+              <CartTrialCard key={item.id} item={item} />
             ))}
           </Stack>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>

@@ -25,7 +25,7 @@ import { paths } from '../../../lib/route-paths';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { usePaymentMethodsQuery } from '../../billing';
-import { CartItemPrice, cartApi, payableTotal, useCart } from '../../cart';
+import { CartItemPrice, cartApi, payableTotal, trialTitle, useCart } from '../../cart';
 import { EmergencyContactForm } from '../../family';
 import { ownLedgerChanged, useAccountLedgerQuery } from '../../ledger';
 import {
@@ -157,7 +157,7 @@ function CheckoutCart() {
   const [search, setSearch] = useSearchParams();
   const autoSubmit = asksToAutoSubmit(search);
   const user = useAppSelector(selectUser);
-  const { items, passes, status: cartStatus, loading: cartLoading } = useCart();
+  const { items, passes, trials, status: cartStatus, loading: cartLoading } = useCart();
   const [placeOrder, { isLoading: placing }] = usePlaceOrderMutation();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<MessageKey | null>(null);
@@ -178,7 +178,7 @@ function CheckoutCart() {
   const currency = clientConfig().currency;
   const money = (cents: number) => formatCents(cents, currency, i18n.language);
   // Class passes are paid with the classes (docs/decisions/076-class-passes-and-drop-ins.md).
-  const total = payableTotal(items) + payableTotal(passes);
+  const total = payableTotal(items) + payableTotal(passes) + payableTotal(trials);
   // What the family's account credit will pay (docs/product.md#checkout-and-orders): the server
   // applies it when the order is placed, so this is what the order will say.
   const { data: ledger } = useAccountLedgerQuery(1, {
@@ -189,7 +189,11 @@ function CheckoutCart() {
   const creditPaysAll = credit > 0 && credit === total;
   const unavailable = items.some((i) => i.available === false);
   const missingAttendees = user !== null && items.some((i) => !attendeesChosen(i));
-  const canOrder = items.length + passes.length > 0 && !unavailable && !missingAttendees;
+  const canOrder =
+    items.length + passes.length + trials.length > 0 &&
+    !unavailable &&
+    !trials.some((i) => !i.available) &&
+    !missingAttendees;
 
   const place = async () => {
     setProblem(null);
@@ -302,7 +306,7 @@ function CheckoutCart() {
 
   if (!cartReady) return <Loading />;
 
-  if (items.length === 0 && passes.length === 0) {
+  if (items.length === 0 && passes.length === 0 && trials.length === 0) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Typography data-testid="checkout-empty">{t('checkout.empty')}</Typography>
@@ -341,6 +345,14 @@ function CheckoutCart() {
           />
         ))}
       <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {trials.map((item) => (
+          <Box component="li" key={item.id} data-testid="checkout-item">
+            <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+              <Typography sx={{ fontWeight: 600 }}>{trialTitle(t, item, i18n.language)}</Typography>
+              <Typography data-testid="checkout-item-price">{money(item.total_price)}</Typography>
+            </Stack>
+          </Box>
+        ))}
         {passes.map((item) => (
           <Box component="li" key={item.id} data-testid="checkout-item">
             <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>

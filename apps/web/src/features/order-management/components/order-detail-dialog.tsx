@@ -113,10 +113,19 @@ export function OrderDetailDialog({ orderId, timeZone, onClose, onDone }: Props)
                           name: item.pass.name,
                           visits: item.pass.visits,
                         })
-                      : t('orderManagement.itemTitle', {
-                          programme: item.klass_group.name,
-                          schedule: item.klass_group_schedule.name,
-                        })
+                      : item.kind === 'trial'
+                        ? t('orderManagement.trialTitle', {
+                            programme: item.trial.programme,
+                            child: item.trial.child_name,
+                            date: dateTimeFormat(i18n.language, {
+                              dateStyle: 'medium',
+                              timeZone: item.trial.time_zone,
+                            }).format(new Date(item.trial.starts_at)),
+                          })
+                        : t('orderManagement.itemTitle', {
+                            programme: item.klass_group.name,
+                            schedule: item.klass_group_schedule.name,
+                          })
                   }
                   secondary={t('orderManagement.attendees', {
                     names: item.attendees.map((a) => a.name).join(', '),

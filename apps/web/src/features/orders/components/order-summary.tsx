@@ -3,6 +3,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../../lib/date-formatter';
 import { formatPlainDate } from '../../../lib/format-date';
 import { orderMoney } from '../order-format';
 
@@ -59,7 +60,18 @@ export function OrderSummary({ order }: { order: Order }) {
         <Stack key={item.id} spacing={0.25} data-testid="order-item">
           <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
             <Typography sx={{ fontWeight: 600 }}>
-              {item.kind === 'pass' ? item.pass.name : item.klass_group.name}
+              {item.kind === 'pass'
+                ? item.pass.name
+                : item.kind === 'trial'
+                  ? t('orders.trialTitle', {
+                      programme: item.trial.programme,
+                      child: item.trial.child_name,
+                      date: dateTimeFormat(locale, {
+                        dateStyle: 'medium',
+                        timeZone: item.trial.time_zone,
+                      }).format(new Date(item.trial.starts_at)),
+                    })
+                  : item.klass_group.name}
             </Typography>
             <Typography
               aria-label={`${t('orders.listPrice')} ${money(item.subtotal)}`}
@@ -74,6 +86,10 @@ export function OrderSummary({ order }: { order: Order }) {
                 visits: item.pass.visits,
                 days: item.pass.validity_days,
               })}
+            </Typography>
+          ) : item.kind === 'trial' ? (
+            <Typography variant="body2" data-testid="order-item-attendees">
+              {t('orders.attendees', { names: item.trial.child_name })}
             </Typography>
           ) : (
             <>
@@ -91,7 +107,7 @@ export function OrderSummary({ order }: { order: Order }) {
               </Typography>
             </>
           )}
-          {item.kind !== 'pass' && item.addons.length > 0 && (
+          {item.kind !== 'pass' && item.kind !== 'trial' && item.addons.length > 0 && (
             <Typography variant="body2">
               {t('orders.addons', { names: item.addons.map((a) => a.name).join(', ') })}
             </Typography>

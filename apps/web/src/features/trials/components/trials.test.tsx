@@ -120,6 +120,61 @@ describe('“Try a class” (docs/product.md#trial-classes)', () => {
   });
 });
 
+describe('a paid trial (docs/decisions/077-trial-classes.md)', () => {
+  it('says the price, adds the trial to the cart (202) and offers the cart', async () => {
+    const posted: FakeRequest[] = [];
+    server = fakeApi({
+      'GET /api/v2/trial_bookings/options': {
+        data: {
+          meta: { price: 2500, programme: 'Figure Drawing' },
+          data: [
+            {
+              klass_id: '70',
+              starts_at: '2099-01-05T15:00:00.000Z',
+              ends_at: '2099-01-05T17:00:00.000Z',
+              time_zone: 'America/New_York',
+              schedule_name: 'Saturdays',
+              seats_left: 3,
+            },
+          ],
+        },
+      },
+      'GET /api/v1/users/1/attendee_profiles': {
+        data: { data: [child('21', 'Leo')], meta: { total: 1, page: 1, per_page: 20 } },
+      },
+      'POST /api/v2/trial_bookings': (request) => {
+        posted.push(request);
+        return { status: 202, data: { data: null, meta: { cart_item_id: '9' } } };
+      },
+      'GET /api/v2/trial_bookings': { data: { data: [] } },
+      'GET /api/v2/cart_items': { data: { data: [] } },
+    });
+    const { user } = renderWithProviders(
+      <TryClass
+        programme={{ id: '4', name: 'Figure Drawing', trial_price: 2500 }}
+        money={money}
+        zone="UTC"
+      />,
+      { store: signedIn() },
+    );
+    await user.click(
+      screen.getByRole('button', { name: /try a class of figure drawing \(\$25\.00\)/i }),
+    );
+    const dialog = await screen.findByTestId('try-class-dialog');
+    expect(dialog.textContent).toContain('This trial costs $25.00');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Child' }));
+    await user.click(await screen.findByRole('option', { name: 'Leo' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Class' }));
+    await user.click(await screen.findByRole('option', { name: /Saturdays/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body).toEqual({ klass_id: '70', attendee_profile_id: '21' });
+    expect((await screen.findByTestId('trial-added')).textContent).toContain('in your cart');
+    const go = screen.getByRole('link', { name: 'Go to cart' });
+    expect(go.getAttribute('href')).toBe('/cart');
+  });
+});
+
 describe('the family’s trial classes on /classes', () => {
   it('lists them with their state and cancels one not yet started', async () => {
     let cancelled = false;

@@ -68,6 +68,7 @@ export function TryClass({
           programme={programme}
           familyId={familyIdOf(user)}
           zone={zone}
+          money={money}
           onClose={() => setOpen(false)}
         />
       )}
@@ -79,11 +80,13 @@ function TryClassDialog({
   programme,
   familyId,
   zone,
+  money,
   onClose,
 }: {
   programme: TriableProgramme;
   familyId: string;
   zone: string;
+  money: (cents: number) => string;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -93,17 +96,44 @@ function TryClassDialog({
   const [childId, setChildId] = useState('');
   const [klassId, setKlassId] = useState('');
   const [book, { isLoading: saving }] = useBookTrialMutation();
+  const [added, setAdded] = useState(false);
   const classes = options.data?.data ?? [];
   const members = family.data?.members ?? [];
+  const paid = (programme.trial_price ?? 0) > 0;
 
   async function submit() {
     try {
-      await book({ klassId, attendeeProfileId: childId }).unwrap();
+      const { carted } = await book({ klassId, attendeeProfileId: childId }).unwrap();
+      // A paid trial is in the cart now: the dialog says so and offers the cart.
+      if (carted) {
+        setAdded(true);
+        return;
+      }
       dispatch(snackbarShown({ content: t('trials.booked'), type: 'success' }));
       onClose();
     } catch (error) {
       handleError(error, t('trials.bookFailed'));
     }
+  }
+
+  if (added) {
+    return (
+      <AppDialog
+        open
+        title={t('trials.title', { name: programme.name })}
+        onClose={onClose}
+        testId="try-class-dialog"
+        actions={
+          <Button variant="contained" component={RouterLink} to={paths.cart}>
+            {t('trials.goToCart')}
+          </Button>
+        }
+      >
+        <Typography role="status" data-testid="trial-added">
+          {t('trials.added')}
+        </Typography>
+      </AppDialog>
+    );
   }
 
   return (
@@ -118,11 +148,16 @@ function TryClassDialog({
           disabled={!klassId || !childId || saving}
           onClick={() => void submit()}
         >
-          {t('trials.confirm')}
+          {paid ? t('trials.addToCart') : t('trials.confirm')}
         </Button>
       }
     >
       <Typography>{t('trials.explain')}</Typography>
+      {paid && (
+        <Typography sx={{ mt: 1 }}>
+          {t('trials.paidExplain', { price: money(programme.trial_price ?? 0) })}
+        </Typography>
+      )}
       {members.length === 0 && !family.isLoading ? (
         <Typography sx={{ mt: 2 }}>
           {t('trials.noFamily')}{' '}
