@@ -413,10 +413,7 @@ export async function bookPaidTrials(
     const taken = await liveTrialOf(tx, item.attendeeProfileId, item.klassGroupId);
     const seat =
       !taken &&
-      (seatHeld ||
-        ((await lockSeatsLeft(tx, lockScheduleCapacities, [item.scheduleId], at)).get(
-          item.scheduleId,
-        ) ?? 0) > 0);
+      (seatHeld || (await lockSessionSeatLeft(tx, lockScheduleCapacities, item.scheduleId, at)));
     if (taken || !seat) {
       await recordEntries(tx, [
         {
