@@ -1717,7 +1717,7 @@ export const enFeatures = {
     goToCart: 'Go to cart',
     listTitle: 'Trial classes',
     entry: '{{child}}: {{name}}',
-    status: { awaiting_payment: 'Awaiting payment', booked: 'Booked', cancelled: 'Cancelled' },
+    status: { booked: 'Booked', cancelled: 'Cancelled' },
     credited: 'Credited to the enrollment',
     creditUntil: 'Enrol by {{date}} to have it credited',
     cancel: 'Cancel trial',

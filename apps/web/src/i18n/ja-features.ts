@@ -1714,7 +1714,7 @@ export const jaFeatures: FeatureTranslation = {
     goToCart: 'カートへ進む',
     listTitle: '体験クラス',
     entry: '{{child}}：{{name}}',
-    status: { awaiting_payment: 'お支払い待ち', booked: '予約済み', cancelled: 'キャンセル済み' },
+    status: { booked: '予約済み', cancelled: 'キャンセル済み' },
     credited: '受講料に充当済み',
     creditUntil: '{{date}}までに入会すると受講料に充当されます',
     cancel: '体験をキャンセル',

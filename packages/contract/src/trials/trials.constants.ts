@@ -2,10 +2,10 @@
 // without bringing zod (docs/decisions/021-precompressed-assets-and-first-visit-budget.md).
 
 /**
- * A trial booking's states: `awaiting_payment` while its price is in the family's cart or being
- * paid, `booked` once free or paid (the seat is the child's), `cancelled` when taken back.
+ * A trial booking's states: `booked` once free or paid (the seat is the child's), `cancelled`
+ * when taken back. A paid trial not yet paid is no booking: it is a cart or order item.
  */
-export const TRIAL_BOOKING_STATUSES = ['awaiting_payment', 'booked', 'cancelled'] as const;
+export const TRIAL_BOOKING_STATUSES = ['booked', 'cancelled'] as const;
 export type TrialBookingStatus = (typeof TRIAL_BOOKING_STATUSES)[number];
 
 /** Why a request is refused (409 details and 422 field messages). */

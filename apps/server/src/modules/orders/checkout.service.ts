@@ -325,10 +325,12 @@ export async function createOrder(
     monthly,
     at,
   );
-  // Waivers and policies required before booking, signed in their current version (decision 070).
-  const attendeeIds = enrollmentsOf(items).flatMap((item) =>
-    item.attendees.map((a) => a.attendee.id),
-  );
+  // Waivers and policies required before booking, signed in their current version (decision 070);
+  // a child coming to a paid trial class is booked into a class too.
+  const attendeeIds = [
+    ...enrollmentsOf(items).flatMap((item) => item.attendees.map((a) => a.attendee.id)),
+    ...items.flatMap((i) => (i.kind === 'trial' ? [i.trial.attendeeProfileId] : [])),
+  ];
   await assertAgreementsSignedForBooking(ctx.db, userId, attendeeIds);
   await alreadyEnrolledErrors(ctx.db, items);
   await trialErrors(ctx, items);

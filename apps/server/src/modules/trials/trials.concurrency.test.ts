@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
+import { giveEmergencyContacts } from '../child-care/child-care-testing';
 import { as, type Cast, cast, enroll, type Person, person } from '../classes/classes-testing';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { scheduleWithKlasses } from '../makeups/makeups-testing';
@@ -44,6 +45,10 @@ describe('trials under concurrency', { timeout: 120_000 }, () => {
       .insert(attendeeProfiles)
       .values(Array.from({ length: 50 }, (_, i) => ({ userId: c.parent.id, name: `Kid ${i}` })))
       .returning({ id: attendeeProfiles.id });
+    await giveEmergencyContacts(
+      t.database.db,
+      kids.map((k) => k.id),
+    );
     const answers = await Promise.all(kids.map((k) => book(c.parent, klassId, k.id)));
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((s) => s === 201)).toHaveLength(1);

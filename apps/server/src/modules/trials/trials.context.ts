@@ -1,3 +1,4 @@
+import type { TrialBookingStatus } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import type { NotifyInput } from '../notifications';
@@ -32,7 +33,7 @@ export type FamilyTrialRow = {
   startsAt: Date;
   timeZone: string;
   price: number;
-  status: 'awaiting_payment' | 'booked' | 'cancelled';
+  status: TrialBookingStatus;
   creditUntil: Date;
   creditedAt: Date | null;
   createdAt: Date;

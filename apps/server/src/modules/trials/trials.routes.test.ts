@@ -8,6 +8,7 @@ import { seatHolds } from '../enrollments/enrollments.tables';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { scheduleWithKlasses } from '../makeups/makeups-testing';
 import { notifications } from '../notifications/notifications.tables';
+import { attendeeProfiles } from '../users/users.tables';
 import { trialBookings } from './trials.tables';
 import { givePaidTrial } from './trials-testing';
 
@@ -85,6 +86,18 @@ describe('trial classes', { timeout: SETUP_TIMEOUT_MS }, () => {
       payload: body(klass(free, 0), mia),
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('asks for the child’s emergency contact first, as checkout does', async () => {
+    const [kid] = await t.database.db
+      .insert(attendeeProfiles)
+      .values({ userId: c.parent.id, name: 'Nina Parent' })
+      .returning({ id: attendeeProfiles.id });
+    const res = await post(c.parent, body(klass(free, 0), kid?.id as number));
+    expect(res.statusCode).toBe(422);
+    expect(JSON.stringify(res.json().errors)).toContain(
+      `attendee_profiles.${kid?.id}.emergency_contacts`,
+    );
   });
 
   it('books a free trial: a session seat, the teacher told, the roll shows a trial', async () => {

@@ -9,6 +9,8 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
+import { assertAgreementsSignedForBooking } from '../agreements';
+import { requireEmergencyContacts } from '../child-care';
 import { lockScheduleCapacities } from '../classes';
 import {
   holdSessionSeat,
@@ -105,6 +107,10 @@ export async function bookTrial(
   if (await ctx.reads.enrolledInProgramme(ctx.db, body.attendee_profile_id, session.klassGroupId)) {
     throw unprocessable('attendee_profile_id', TRIAL_MESSAGES.alreadyEnrolled);
   }
+  // A trial is a class like any other: the waivers required before booking and an emergency
+  // contact for the child, as checkout asks (docs/product.md#the-childs-card).
+  await assertAgreementsSignedForBooking(ctx.db, viewer.id, [body.attendee_profile_id]);
+  await requireEmergencyContacts(ctx.db, viewer.id, [body.attendee_profile_id]);
   if (session.trialPrice > 0) {
     // Checked as a free one, then into the family's cart: booked when its order is paid
     // (docs/decisions/077-trial-classes.md). The cart sits above this module: app.ts hands it over.
