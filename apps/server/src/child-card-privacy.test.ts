@@ -4,12 +4,12 @@ import { SETUP_TIMEOUT_MS } from './modules/cart/cart-testing';
 import {
   as,
   type Cast,
-  cast,
   enroll,
   type Person,
   programmeWithSchedule,
 } from './modules/classes/classes-testing';
 import { attendeeProfiles } from './modules/users/users.tables';
+import { cast } from './testing/cast';
 import { createTestApp, type TestApp } from './testing/test-app';
 
 // Who may see a child's card (docs/decisions/069-the-childs-card.md): the family, admins, and a

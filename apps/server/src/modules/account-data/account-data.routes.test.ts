@@ -22,6 +22,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, tokenFromMail } from '../../mail/mail-testing';
 import type { LocalDiskStorage } from '../../storage/storage';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bearer, type SignedInUser, signedInUser } from '../accounts/accounts-testing';
 import { agreementSignatures } from '../agreements/agreements.tables';
@@ -31,7 +32,6 @@ import { klasses, klassGroups } from '../classes/classes.tables';
 import {
   as,
   type Cast,
-  cast,
   multipartFile,
   type Person,
   programmeWithSchedule,

@@ -1,8 +1,9 @@
 import { AGREEMENT_MESSAGES, ORDERS_API } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, programmeWithSchedule } from '../classes/classes-testing';
 import { fakePayments } from '../orders/orders-testing';
 import { publishAgreement, publishVersion, sign } from './agreements-testing';
 

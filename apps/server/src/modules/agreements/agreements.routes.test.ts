@@ -10,9 +10,10 @@ import {
 } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { pdfCanWrite, pdfContents } from '../../testing/pdf-contents';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, type Cast, cast, type Person } from '../classes/classes-testing';
+import { as, type Cast, type Person } from '../classes/classes-testing';
 import { family } from '../gallery/gallery-testing';
 import { agreementSignatures, agreementVersions } from './agreements.tables';
 import { publishAgreement, publishVersion, sign, withdraw } from './agreements-testing';

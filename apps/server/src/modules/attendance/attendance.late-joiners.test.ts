@@ -1,9 +1,10 @@
 import { ATTENDANCE_API, ATTENDANCE_MESSAGES, type OrderItemSnapshot } from '@atelier/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { klasses } from '../classes/classes.tables';
-import { as, type Cast, cast, enroll, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, enroll, programmeWithSchedule } from '../classes/classes-testing';
 import { enrollments } from '../enrollments/enrollments.tables';
 import { orderItems, orders } from '../orders/orders.tables';
 import { attendeeProfiles } from '../users/users.tables';

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
 import { attendanceReads } from '../../read-models/attendance-lists';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   as,
   type Cast,
-  cast,
   enroll,
   type Person,
   programmeWithSchedule,

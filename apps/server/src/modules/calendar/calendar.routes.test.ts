@@ -1,8 +1,9 @@
 import { calendarDocumentSchema, calendarFeedDocumentSchema } from '@atelier/contract';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, type Cast, cast, enroll, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, enroll, programmeWithSchedule } from '../classes/classes-testing';
 import { calendarFeeds } from './calendar.tables';
 
 describe('calendar and iCalendar feed', { timeout: 60_000 }, () => {

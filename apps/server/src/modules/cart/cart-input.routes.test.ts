@@ -1,7 +1,8 @@
 import { API, CART_MESSAGES, fieldMessages, TEXT_MESSAGES } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, type Cast, cast, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, programmeWithSchedule } from '../classes/classes-testing';
 import { SETUP_TIMEOUT_MS } from './cart-testing';
 
 const OVERFLOW = ['2147483648', '9223372036854775808'];

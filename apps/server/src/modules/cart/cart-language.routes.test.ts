@@ -1,8 +1,9 @@
 import { CART_API, type CartItem, cartItemSchema, parseDocument } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, type Cast, cast, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, programmeWithSchedule } from '../classes/classes-testing';
 import { SETUP_TIMEOUT_MS } from './cart-testing';
 
 // The cart shows what the school wrote in the reader's language, as the catalogue does

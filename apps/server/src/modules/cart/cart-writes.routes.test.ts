@@ -10,11 +10,11 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   as,
   type Cast,
-  cast,
   type Person,
   person,
   programmeWithSchedule,

@@ -11,12 +11,12 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { klasses } from '../classes/classes.tables';
 import {
   as,
   type Cast,
-  cast,
   type Person,
   person,
   planBody,

@@ -1,8 +1,9 @@
 import { cartItemListDocumentSchema, cartItemSchema, parseDocument } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, type Cast, cast, planBody, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, planBody, programmeWithSchedule } from '../classes/classes-testing';
 import {
   type CartContext,
   type Coupon,

@@ -12,8 +12,9 @@ import {
 } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, type Cast, cast, planBody, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, planBody, programmeWithSchedule } from '../classes/classes-testing';
 import { addAddon, SETUP_TIMEOUT_MS } from './cart-testing';
 
 // Schedules of classes-testing: 8 Saturday sessions in 2030, plan 2000 + 3500 per class.

@@ -1,9 +1,10 @@
 import { FAMILY_API } from '@atelier/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast } from '../classes/classes-testing';
+import { as, type Cast } from '../classes/classes-testing';
 import { emergencyContacts } from './child-care.tables';
 
 // Each save of a child's card replaces whole lists (docs/decisions/069-the-childs-card.md): saves

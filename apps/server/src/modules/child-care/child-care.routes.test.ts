@@ -8,12 +8,12 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import {
   as,
   type Cast,
-  cast,
   enroll,
   multipartFile,
   type Person,

@@ -7,13 +7,13 @@ import {
 } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { CATALOGUE_CHANGED_CHANNEL } from './classes.routes';
 import { klassGroups } from './classes.tables';
 import {
   as,
   type Cast,
-  cast,
   enroll,
   hold,
   type Person,

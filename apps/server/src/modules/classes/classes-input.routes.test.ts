@@ -1,7 +1,8 @@
 import { CLASSES_API, fieldMessages, ID_MAX, TEXT_MESSAGES } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, type Cast, cast, planBody, programmeBody, scheduleBody } from './classes-testing';
+import { as, type Cast, planBody, programmeBody, scheduleBody } from './classes-testing';
 
 // Building the app on a fresh database takes seconds on a busy machine.
 const HOOK_TIMEOUT_MS = 60_000;

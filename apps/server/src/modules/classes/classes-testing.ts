@@ -1,8 +1,6 @@
 import type { Role } from '@atelier/contract';
 import type { TestAppHandle as TestApp } from '../../lib/test-app-handle';
-import { giveEmergencyContacts } from '../child-care/child-care-testing';
 import { enrollments, seatHolds } from '../enrollments/enrollments.tables';
-import { attendeeProfiles } from '../users/users.tables';
 import { insertUserRows } from '../users/users-testing';
 
 /** Test people of every role, each with a session token. */
@@ -31,33 +29,6 @@ export async function person(t: TestApp, role: Role, name: string): Promise<Pers
   ]);
   if (!row) throw new Error('no user');
   return { id: row.id, role, token: await t.app.sessions.issueSessionToken({ id: row.id, role }) };
-}
-
-export async function cast(t: TestApp): Promise<Cast> {
-  const admin = await person(t, 'admin', 'Ada Admin');
-  const teacher = await person(t, 'teacher', 'Theo Teacher');
-  const otherTeacher = await person(t, 'teacher', 'Olga Other');
-  const student = await person(t, 'student', 'Sam Student');
-  const parentUser = await person(t, 'student', 'Pat Parent');
-  const kids = await t.database.db
-    .insert(attendeeProfiles)
-    .values([
-      { userId: parentUser.id, name: 'Mia Parent', birthday: '2015-03-09' },
-      { userId: parentUser.id, name: 'Leo Parent', birthday: '2018-11-23' },
-    ])
-    .returning({ id: attendeeProfiles.id });
-  // Ready to book: checkout asks each child's emergency contact (docs/product.md#the-childs-card).
-  await giveEmergencyContacts(
-    t.database.db,
-    kids.map((k) => k.id),
-  );
-  return {
-    admin,
-    teacher,
-    otherTeacher,
-    student,
-    parent: { ...parentUser, attendees: { mia: kids[0]?.id ?? 0, leo: kids[1]?.id ?? 0 } },
-  };
 }
 
 export const as = (who: { token: string }) => ({ authorization: `Bearer ${who.token}` });

@@ -11,8 +11,9 @@ import {
 } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, type Cast, cast, enroll, programmeWithSchedule } from './classes-testing';
+import { as, type Cast, enroll, programmeWithSchedule } from './classes-testing';
 
 // The web parses every classes response with `parseDocument(flat schema, body)`: each document
 // must flatten into exactly the shape the contract promises.

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { familiesEnrolledIn } from '../../read-models/audiences';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { notifications } from '../notifications/notifications.tables';
 import { attendeeProfiles } from '../users/users.tables';
-import { as, type Cast, cast, enroll, programmeWithSchedule } from './classes-testing';
+import { as, type Cast, enroll, programmeWithSchedule } from './classes-testing';
 import { klassChange, tellFamiliesOfKlassChange } from './klass-change-notices';
 
 // A session cancelled, restored or moved is news for every family with a child in the schedule

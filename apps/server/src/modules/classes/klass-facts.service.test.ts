@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { type Cast, cast, programmeWithSchedule } from './classes-testing';
+import { type Cast, programmeWithSchedule } from './classes-testing';
 import { klassFactsByIds } from './klass-facts.service';
 
 // What other modules are told of a session: its times, its schedule and its programme with what

@@ -4,12 +4,12 @@ import { flatten, klassGroupDocumentSchema, klassGroupListDocumentSchema } from 
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { klasses, klassGroupSchedules } from './classes.tables';
 import {
   as,
   type Cast,
-  cast,
   enroll,
   multipartFile,
   programmeBody,

@@ -1,7 +1,8 @@
 import { planDocumentSchema, planListDocumentSchema } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, type Cast, cast, planBody, programmeWithSchedule } from './classes-testing';
+import { as, type Cast, planBody, programmeWithSchedule } from './classes-testing';
 
 describe('plans (admin)', { timeout: 60_000 }, () => {
   let t: TestApp;

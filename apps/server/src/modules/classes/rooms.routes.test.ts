@@ -4,8 +4,9 @@ import {
   roomResource,
 } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, type Cast, cast, programmeWithSchedule } from './classes-testing';
+import { as, type Cast, programmeWithSchedule } from './classes-testing';
 
 describe('rooms (admin)', { timeout: 60_000 }, () => {
   let t: TestApp;

@@ -6,11 +6,11 @@ import {
   schedulePreviewDocumentSchema,
 } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   as,
   type Cast,
-  cast,
   enroll,
   hold,
   planBody,

@@ -1,7 +1,8 @@
 import { CLASSES_API, LANGUAGE_COOKIE, USERS_API } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, type Cast, cast, programmeWithSchedule } from './classes-testing';
+import { as, type Cast, programmeWithSchedule } from './classes-testing';
 
 // What the school writes, in the reader's language (docs/architecture.md#translated-content).
 

@@ -8,12 +8,12 @@ import {
 } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addToCart } from '../cart/cart-testing';
 import {
   as,
   type Cast,
-  cast,
   type Person,
   person,
   programmeWithSchedule,

@@ -9,14 +9,9 @@ import {
   USER_GROUPS_API,
 } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import {
-  as,
-  type Cast,
-  cast,
-  type Person,
-  programmeWithSchedule,
-} from '../classes/classes-testing';
+import { as, type Cast, type Person, programmeWithSchedule } from '../classes/classes-testing';
 import { recordCouponUse } from '../orders/orders-testing';
 
 type Fields = Record<string, string>;

@@ -11,10 +11,11 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, tokenFromMail } from '../../mail/mail-testing';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { nextIp, uniqueEmail, validRegistration } from '../accounts/accounts-testing';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, person, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, person, programmeWithSchedule } from '../classes/classes-testing';
 import { enrollments, seatHolds } from '../enrollments/enrollments.tables';
 import { orderEvents, orders } from '../orders/orders.tables';
 import { fakePayments } from '../orders/orders-testing';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { type Cast, cast, enroll, hold, programmeWithSchedule } from '../classes/classes-testing';
+import { type Cast, enroll, hold, programmeWithSchedule } from '../classes/classes-testing';
 import {
   enrolledAttendeesOfAccount,
   enrollmentCountOfAttendee,

@@ -10,9 +10,10 @@ import {
   TEXT_MESSAGES,
 } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bearer, type SignedInUser, signedInUser } from '../accounts/accounts-testing';
-import { cast, enroll, programmeWithSchedule } from '../classes/classes-testing';
+import { enroll, programmeWithSchedule } from '../classes/classes-testing';
 import { attendeeProfiles } from '../users/users.tables';
 
 // Building the app on a fresh database takes seconds on a busy machine.

@@ -11,10 +11,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, mailTo, tokenFromMail } from '../../mail/mail-testing';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bearer, type SignedInUser, signedInUser, uniqueEmail } from '../accounts/accounts-testing';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, person, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, person, programmeWithSchedule } from '../classes/classes-testing';
 import { notify } from '../notifications';
 import { fakePayments } from '../orders/orders-testing';
 import { attendeeProfiles, users } from '../users/users.tables';

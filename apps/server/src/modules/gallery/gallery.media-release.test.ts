@@ -1,9 +1,10 @@
 import { GALLERY_API, postDocumentSchema } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WITHDRAWN_IMAGE_MESSAGE } from '../../storage/media-files.routes';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { publishAgreement, sign, withdraw } from '../agreements/agreements-testing';
-import { type Cast, cast, type Person } from '../classes/classes-testing';
+import type { Cast, Person } from '../classes/classes-testing';
 import { auth, family, multipart, photo } from './gallery-testing';
 
 // Withdrawing a child's media release takes the child's work out of every place at once: the API,

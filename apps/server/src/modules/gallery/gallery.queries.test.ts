@@ -1,7 +1,8 @@
 import { GALLERY_API, POSTS_PAGE_SIZE, postListDocumentSchema } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { type Cast, cast, type Person } from '../classes/classes-testing';
+import type { Cast, Person } from '../classes/classes-testing';
 import { auth, enroll, family, scheduleTaughtBy, seedPost } from './gallery-testing';
 
 // THE FEED USES A FIXED NUMBER OF QUERIES whatever the page holds (CONVENTIONS 10): images,

@@ -11,8 +11,9 @@ import {
 } from '@atelier/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { type Cast, cast, type Person } from '../classes/classes-testing';
+import type { Cast, Person } from '../classes/classes-testing';
 import { images } from '../media/media.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { attendeeProfiles } from '../users/users.tables';

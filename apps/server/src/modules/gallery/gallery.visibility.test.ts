@@ -1,9 +1,10 @@
 import { GALLERY_API, postDocumentSchema, postListDocumentSchema } from '@atelier/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { publishAgreement, publishVersion, sign, withdraw } from '../agreements/agreements-testing';
-import { type Cast, cast, type Person, person } from '../classes/classes-testing';
+import { type Cast, type Person, person } from '../classes/classes-testing';
 import { images } from '../media/media.tables';
 import { publicArtwork } from '.';
 import { postImages, posts } from './gallery.tables';

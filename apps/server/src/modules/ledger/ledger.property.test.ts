@@ -11,13 +11,13 @@ import * as fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salesOverview } from '../../read-models/sales/sales.service';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { cartItems } from '../cart/cart.tables';
 import { addAddon, addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import {
   as,
   type Cast,
-  cast,
   type Person,
   person,
   programmeWithSchedule,

@@ -11,15 +11,10 @@ import {
 } from '@atelier/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import {
-  as,
-  type Cast,
-  cast,
-  type Person,
-  programmeWithSchedule,
-} from '../classes/classes-testing';
+import { as, type Cast, type Person, programmeWithSchedule } from '../classes/classes-testing';
 import { paidOrder } from '../refunds/refunds-testing';
 import { ledgerEntries } from './ledger.tables';
 

@@ -1,10 +1,11 @@
 import { flatten, MAKEUPS_API, ORDERS_API } from '@atelier/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { CATALOGUE_CHANGED_CHANNEL } from '../classes';
-import { as, type Cast, cast, enroll, type Person, person } from '../classes/classes-testing';
+import { as, type Cast, enroll, type Person, person } from '../classes/classes-testing';
 import { seatHolds } from '../enrollments/enrollments.tables';
 import { fakePayments } from '../orders/orders-testing';
 import { attendeeProfiles } from '../users/users.tables';

@@ -1,10 +1,11 @@
 import { ATTENDANCE_API, MAKEUP_MESSAGES, MAKEUPS_API } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { klasses } from '../classes/classes.tables';
-import { as, type Cast, cast, enroll, type Person, person } from '../classes/classes-testing';
+import { as, type Cast, enroll, type Person, person } from '../classes/classes-testing';
 import { notifications } from '../notifications/notifications.tables';
 import { attendeeProfiles } from '../users/users.tables';
 import { makeupCredits } from './makeups.tables';

@@ -2,11 +2,11 @@ import { MESSAGES_API, MESSAGES_MESSAGES } from '@atelier/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, mailTo } from '../../mail/mail-testing';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   as,
   type Cast,
-  cast,
   enroll,
   type Person,
   person,

@@ -1,11 +1,12 @@
 import { ORDERS_API } from '@atelier/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { cartItems } from '../cart/cart.tables';
 import { addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { giveEmergencyContacts } from '../child-care/child-care-testing';
-import { as, type Cast, cast, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, programmeWithSchedule } from '../classes/classes-testing';
 import { seatHolds } from '../enrollments/enrollments.tables';
 import { attendeeProfiles } from '../users/users.tables';
 import { orderEvents, orders } from './orders.tables';

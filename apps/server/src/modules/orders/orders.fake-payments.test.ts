@@ -1,8 +1,9 @@
 import { ORDERS_API } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, person, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, person, programmeWithSchedule } from '../classes/classes-testing';
 
 // The whole path with the app's own payments plugin and its fake provider: checkout, the card
 // form's confirmation, the signed webhook, and the orders handler (docs/architecture.md#orders-and-payments).

@@ -9,6 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { latestMail } from '../../mail/mail-testing';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { cartItems } from '../cart/cart.tables';
 import { addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
@@ -17,7 +18,6 @@ import { klasses, klassGroups } from '../classes/classes.tables';
 import {
   as,
   type Cast,
-  cast,
   type Person,
   person,
   programmeWithSchedule,

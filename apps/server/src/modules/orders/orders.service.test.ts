@@ -1,9 +1,10 @@
 import { ORDERS_API } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, person, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, person, programmeWithSchedule } from '../classes/classes-testing';
 import { couponLookup } from '../coupons';
 import { couponRedemptions } from '../coupons/coupons.tables';
 import { seatHolds } from '../enrollments/enrollments.tables';

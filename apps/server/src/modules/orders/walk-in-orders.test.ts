@@ -1,9 +1,10 @@
 import { CUSTOMERS_API, walkInOrderDocumentSchema } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, programmeWithSchedule } from '../classes/classes-testing';
 import { enrollments, seatHolds } from '../enrollments/enrollments.tables';
 import { orders } from './orders.tables';
 import { fakePayments } from './orders-testing';

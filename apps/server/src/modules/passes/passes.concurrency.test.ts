@@ -1,9 +1,10 @@
 import { ORDERS_API, PASSES_API } from '@atelier/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, enroll, type Person, person } from '../classes/classes-testing';
+import { as, type Cast, enroll, type Person, person } from '../classes/classes-testing';
 import { seatHolds } from '../enrollments/enrollments.tables';
 import { scheduleWithKlasses } from '../makeups/makeups-testing';
 import { attendeeProfiles } from '../users/users.tables';

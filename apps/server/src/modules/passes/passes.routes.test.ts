@@ -11,10 +11,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail } from '../../mail/mail-testing';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { klasses } from '../classes/classes.tables';
-import { as, type Cast, cast, person } from '../classes/classes-testing';
+import { as, type Cast, person } from '../classes/classes-testing';
 import { seatHolds } from '../enrollments/enrollments.tables';
 import { scheduleWithKlasses } from '../makeups/makeups-testing';
 import { attendeeProfiles, users } from '../users/users.tables';

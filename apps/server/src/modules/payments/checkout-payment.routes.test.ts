@@ -6,9 +6,10 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTo } from '../../mail/mail-testing';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addToCart } from '../cart/cart-testing';
-import { as, type Cast, cast, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, programmeWithSchedule } from '../classes/classes-testing';
 import { enrollments } from '../enrollments/enrollments.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { users } from '../users/users.tables';

@@ -1,9 +1,10 @@
 import { PHOTO_BOX_MESSAGES, PHOTO_BOXES_API, photoBoxDocumentSchema } from '@atelier/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, enroll, type Person } from '../classes/classes-testing';
+import { as, type Cast, enroll, type Person } from '../classes/classes-testing';
 import { postImages, posts } from '../gallery/gallery.tables';
 import { images } from '../media/media.tables';
 import { notifications } from '../notifications/notifications.tables';

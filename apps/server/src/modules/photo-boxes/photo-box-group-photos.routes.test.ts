@@ -9,9 +9,10 @@ import {
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, enroll, type Person } from '../classes/classes-testing';
+import { as, type Cast, enroll, type Person } from '../classes/classes-testing';
 import { postImages, postStudents, posts } from '../gallery/gallery.tables';
 import { family } from '../gallery/gallery-testing';
 import { images } from '../media/media.tables';

@@ -10,9 +10,10 @@ import {
 } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast } from '../classes/classes-testing';
+import { as, type Cast } from '../classes/classes-testing';
 import { images } from '../media/media.tables';
 import { photoBoxes, photoBoxPhotos } from './photo-boxes.tables';
 import { jpeg, klassOfTeacher, openedBox, uploadPhoto } from './photo-boxes-testing';

@@ -8,9 +8,10 @@ import {
 } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, enroll, type Person } from '../classes/classes-testing';
+import { as, type Cast, enroll, type Person } from '../classes/classes-testing';
 import { photoBoxes } from './photo-boxes.tables';
 import {
   hoursFromNow,

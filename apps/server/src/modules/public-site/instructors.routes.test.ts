@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { klassGroupSchedules } from '../classes/classes.tables';
-import { type Cast, cast, programmeWithSchedule } from '../classes/classes-testing';
+import { type Cast, programmeWithSchedule } from '../classes/classes-testing';
 import { insertUserRows } from '../users/users-testing';
 
 // /our-instructors on a fresh database, built once: who is listed, what of them is shown (never an

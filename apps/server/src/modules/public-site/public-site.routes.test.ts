@@ -4,10 +4,11 @@ import { LANGUAGE_COOKIE } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../seed/demo-seed';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { CATALOGUE_CHANGED_CHANNEL } from '../classes';
 import { klassGroups } from '../classes/classes.tables';
-import { as, type Cast, cast, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, programmeWithSchedule } from '../classes/classes-testing';
 import { MENU_CLASS_LINKS } from './site-menu';
 
 // The public site on a seeded database (the demo catalogue has a programme for every menu link),

@@ -12,16 +12,11 @@ import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail } from '../../mail/mail-testing';
+import { cast } from '../../testing/cast';
 import { pdfCanWrite, pdfContents } from '../../testing/pdf-contents';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import {
-  as,
-  type Cast,
-  cast,
-  type Person,
-  programmeWithSchedule,
-} from '../classes/classes-testing';
+import { as, type Cast, type Person, programmeWithSchedule } from '../classes/classes-testing';
 import { payments } from '../payments/payments.tables';
 import { paidOrder } from '../refunds/refunds-testing';
 import { userById } from '../users';

@@ -4,15 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { AppError } from '../../lib/app-error';
 import { latestMail } from '../../mail/mail-testing';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import {
-  as,
-  type Cast,
-  cast,
-  type Person,
-  programmeWithSchedule,
-} from '../classes/classes-testing';
+import { as, type Cast, type Person, programmeWithSchedule } from '../classes/classes-testing';
 import { enrollments, seatHolds } from '../enrollments/enrollments.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { orderEvents, orders } from '../orders/orders.tables';

@@ -10,15 +10,10 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail } from '../../mail/mail-testing';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import {
-  as,
-  type Cast,
-  cast,
-  type Person,
-  programmeWithSchedule,
-} from '../classes/classes-testing';
+import { as, type Cast, type Person, programmeWithSchedule } from '../classes/classes-testing';
 import { enrollments } from '../enrollments/enrollments.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { orderEvents } from '../orders/orders.tables';

@@ -1,9 +1,10 @@
 import { TRANSFERS_API } from '@atelier/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast } from '../classes/classes-testing';
+import { as, type Cast } from '../classes/classes-testing';
 import { enrollments } from '../enrollments/enrollments.tables';
 import { enrolled, twoSchedules } from './transfers-testing';
 

@@ -2,16 +2,11 @@ import { ATTENDANCE_API, TRANSFER_MESSAGES, TRANSFERS_API } from '@atelier/contr
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../mail/mail.tables';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { klasses } from '../classes/classes.tables';
-import {
-  as,
-  type Cast,
-  cast,
-  programmeWithSchedule,
-  scheduleBody,
-} from '../classes/classes-testing';
+import { as, type Cast, programmeWithSchedule, scheduleBody } from '../classes/classes-testing';
 import { enrollments, seatHolds } from '../enrollments/enrollments.tables';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { notifications } from '../notifications/notifications.tables';

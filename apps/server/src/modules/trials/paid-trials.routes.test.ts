@@ -9,9 +9,10 @@ import {
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail } from '../../mail/mail-testing';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, type Person } from '../classes/classes-testing';
+import { as, type Cast, type Person } from '../classes/classes-testing';
 import { seatHolds } from '../enrollments/enrollments.tables';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { scheduleWithKlasses } from '../makeups/makeups-testing';

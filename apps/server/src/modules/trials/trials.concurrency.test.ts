@@ -1,10 +1,11 @@
 import { ORDERS_API, TRIALS_API } from '@atelier/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { giveEmergencyContacts } from '../child-care/child-care-testing';
-import { as, type Cast, cast, enroll, type Person, person } from '../classes/classes-testing';
+import { as, type Cast, enroll, type Person, person } from '../classes/classes-testing';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { scheduleWithKlasses } from '../makeups/makeups-testing';
 import { fakePayments } from '../orders/orders-testing';

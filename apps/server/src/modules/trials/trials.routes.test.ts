@@ -1,9 +1,10 @@
 import { ATTENDANCE_API, TRIAL_MESSAGES, TRIALS_API } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, cast, enroll, type Person, person } from '../classes/classes-testing';
+import { as, type Cast, enroll, type Person, person } from '../classes/classes-testing';
 import { seatHolds } from '../enrollments/enrollments.tables';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { scheduleWithKlasses } from '../makeups/makeups-testing';

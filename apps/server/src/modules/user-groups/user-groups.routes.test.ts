@@ -7,8 +7,9 @@ import {
   userGroupMemberListDocumentSchema,
 } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { as, type Cast, cast, type Person, person } from '../classes/classes-testing';
+import { as, type Cast, type Person, person } from '../classes/classes-testing';
 import { coupons } from '../coupons/coupons.tables';
 
 type Fields = Record<string, string>;

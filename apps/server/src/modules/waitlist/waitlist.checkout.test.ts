@@ -1,12 +1,12 @@
 import { API, CLASSES_API, ORDERS_API, WAITLIST_API } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import {
   as,
   type Cast,
-  cast,
   type Person,
   person,
   programmeWithSchedule,

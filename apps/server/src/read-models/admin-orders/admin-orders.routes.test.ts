@@ -14,7 +14,6 @@ import { giveEmergencyContacts } from '../../modules/child-care/child-care-testi
 import {
   as,
   type Cast,
-  cast,
   type Person,
   programmeWithSchedule,
 } from '../../modules/classes/classes-testing';
@@ -29,6 +28,7 @@ import {
   refunds,
 } from '../../modules/refunds/refunds.tables';
 import { attendeeProfiles, users } from '../../modules/users/users.tables';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { csvCell } from './admin-orders.service';
 

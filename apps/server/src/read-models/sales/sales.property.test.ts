@@ -1,9 +1,10 @@
 import { SALES_INTERVALS, type SalesInterval } from '@atelier/contract';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cast, cast, programmeWithSchedule } from '../../modules/classes/classes-testing';
+import { type Cast, programmeWithSchedule } from '../../modules/classes/classes-testing';
 import { orderItems, orders } from '../../modules/orders/orders.tables';
 import { refunds } from '../../modules/refunds/refunds.tables';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bucketStart, salesOverview } from './sales.service';
 import { insertOrder, insertRefund, type Named } from './sales-testing';

@@ -1,6 +1,7 @@
 import { SALES_API, salesOverviewDocumentSchema } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, type Cast, cast, programmeWithSchedule } from '../../modules/classes/classes-testing';
+import { as, type Cast, programmeWithSchedule } from '../../modules/classes/classes-testing';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { insertBulkOrders, type TestItem } from './sales-testing';
 

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   as,
   type Cast,
-  cast,
   enroll,
   type Person,
   programmeWithSchedule,
 } from '../../modules/classes/classes-testing';
 import { attendeeProfiles } from '../../modules/users/users.tables';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { insertOrder, insertRefund } from './sales-testing';
 

@@ -12,7 +12,6 @@ import { klassGroups } from '../../modules/classes/classes.tables';
 import {
   as,
   type Cast,
-  cast,
   enroll,
   programmeWithSchedule,
 } from '../../modules/classes/classes-testing';
@@ -21,6 +20,7 @@ import { orders } from '../../modules/orders/orders.tables';
 import { insertPendingOrder } from '../../modules/orders/orders-testing';
 import { attendeeProfiles } from '../../modules/users/users.tables';
 import { insertUserRows } from '../../modules/users/users-testing';
+import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { foldKeyword } from './search.queries';
 import { orderNumberOf } from './search.service';
