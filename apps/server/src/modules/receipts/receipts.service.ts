@@ -1,4 +1,4 @@
-import { type Language, orderItemTitle, RECEIPT_ORDER_STATUSES } from '@atelier/contract';
+import { type Language, RECEIPT_ORDER_STATUSES } from '@atelier/contract';
 import { DateTime } from 'luxon';
 import type { SchoolFacts } from '../../config';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import { accountLedgerBetween, orderLedgerLines } from '../ledger';
 import { findOrder, itemsOfOrders } from '../orders';
 import { paymentCardOfOrder } from '../payments';
 import { userById } from '../users';
+import { receiptItems } from './receipt-items';
 import { type Receipt, type ReceiptOrder, receiptOf } from './receipt-model';
 import { receiptPdf } from './receipt-pdf';
 import { paidPerChild } from './statement-model';
@@ -16,12 +17,6 @@ import { statementPdf } from './statement-pdf';
 
 // Receipts and yearly statements (docs/product.md#receipts). This module sits above orders,
 // payments and the ledger and owns no table: it reads each through its index.
-
-const DAY_MS = 86_400_000;
-const passFrom = (order: { paidAt: Date | null; createdAt: Date }) =>
-  (order.paidAt ?? order.createdAt).toISOString().slice(0, 10);
-const passUntil = (order: { paidAt: Date | null; createdAt: Date }, days: number) =>
-  new Date((order.paidAt ?? order.createdAt).getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
 export type ReceiptsContext = {
   db: Db;
@@ -62,44 +57,7 @@ export async function receiptForViewer(
     creditApplied: order.creditApplied,
     createdAt: order.createdAt,
     paidAt: order.paidAt,
-    items: items.map((item) =>
-      item.kind === 'pass'
-        ? {
-            programme: item.snapshot.pass.name,
-            schedule: '',
-            // A pass's dates: from the payment until it lapses.
-            startDate: passFrom(order),
-            endDate: passUntil(order, item.snapshot.pass.validity_days),
-            attendees: [],
-            subtotal: item.subtotal,
-            discount: item.discount,
-            total: item.total,
-            couponCode: null,
-          }
-        : item.kind === 'trial'
-          ? {
-              programme: orderItemTitle(item.snapshot),
-              schedule: item.snapshot.trial.schedule_name,
-              startDate: item.snapshot.trial.starts_at.slice(0, 10),
-              endDate: item.snapshot.trial.starts_at.slice(0, 10),
-              attendees: [item.snapshot.trial.child_name],
-              subtotal: item.subtotal,
-              discount: item.discount,
-              total: item.total,
-              couponCode: null,
-            }
-          : {
-              programme: item.snapshot.klass_group.name,
-              schedule: item.snapshot.klass_group_schedule.name,
-              startDate: item.snapshot.klass_group_schedule.start_date,
-              endDate: item.snapshot.klass_group_schedule.end_date,
-              attendees: item.attendees.map((a) => a.name),
-              subtotal: item.subtotal,
-              discount: item.discount,
-              total: item.total,
-              couponCode: item.couponCode ?? item.snapshot.coupon?.code ?? null,
-            },
-    ),
+    items: receiptItems(order, items, ctx.school.timeZone),
   };
   const receipt = receiptOf(
     ctx.school,
