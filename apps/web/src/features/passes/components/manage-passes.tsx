@@ -62,7 +62,15 @@ export function ManagePasses() {
 function ProgrammesDialog({ pass, onClose }: { pass: PassRow; onClose: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { data } = classesApi.endpoints.klassGroups.useQuery({ page: 1 });
+  // Every programme can be chosen, not only the first page: "Load more" merges the next page in
+  // (the list endpoint's one cache entry, docs/product.md#client-state); opening starts at page 1.
+  const [page, setPage] = useState(1);
+  const { data, isFetching } = classesApi.endpoints.klassGroups.useQuery(
+    { page },
+    { refetchOnMountOrArgChange: true },
+  );
+  const groups = data?.items ?? [];
+  const total = data?.meta.total ?? 0;
   const [chosen, setChosen] = useState(new Set(pass.klass_group_ids.map(String)));
   const [update, { isLoading }] = passHooks.useUpdateMutation();
   const toggle = (id: string) =>
@@ -105,7 +113,7 @@ function ProgrammesDialog({ pass, onClose }: { pass: PassRow; onClose: () => voi
       }
     >
       <FormGroup>
-        {(data?.items ?? []).map((group) => (
+        {groups.map((group) => (
           <FormControlLabel
             key={group.id}
             control={<Checkbox checked={chosen.has(group.id)} onChange={() => toggle(group.id)} />}
@@ -113,6 +121,11 @@ function ProgrammesDialog({ pass, onClose }: { pass: PassRow; onClose: () => voi
           />
         ))}
       </FormGroup>
+      {data && groups.length < total && (
+        <Button disabled={isFetching} onClick={() => setPage(data.meta.page + 1)}>
+          {t('admin.table.loadMore')}
+        </Button>
+      )}
     </AppDialog>
   );
 }
