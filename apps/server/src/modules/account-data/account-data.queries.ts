@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { aliasedTable, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   agreementSignatures,
@@ -17,6 +17,8 @@ import {
   emergencyContacts,
   medicalAccessLog,
 } from '../child-care/child-care.tables';
+import { klassGroupSchedules, klassGroups } from '../classes/classes.tables';
+import { enrollments } from '../enrollments/enrollments.tables';
 import { familyGuardians } from '../family/family.tables';
 import { comments, postImages, posts } from '../gallery/gallery.tables';
 import { ledgerEntries } from '../ledger/ledger.tables';
@@ -26,6 +28,7 @@ import { messageRecipients, messages } from '../messages/messages.tables';
 import { orderItemAttendees, orderItems, orders } from '../orders/orders.tables';
 import { dropIns, passPurchases } from '../passes/passes.tables';
 import { payments } from '../payments/payments.tables';
+import { enrollmentTransfers } from '../transfers/transfers.tables';
 import { trialBookings } from '../trials/trials.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
 
@@ -488,4 +491,56 @@ export async function passesOf(db: Db, userId: number) {
           )
           .orderBy(asc(dropIns.id));
   return { pass_purchases: purchases, drop_ins: drops };
+}
+
+const toSchedules = aliasedTable(klassGroupSchedules, 'to_schedules');
+
+/**
+ * The family's places in classes, ended ones too (a refund, a move), and each move of a child to
+ * another schedule with the price difference it made (docs/decisions/078-transfers.md).
+ */
+export async function enrollmentsOf(db: Db, userId: number) {
+  const children = db
+    .select({ id: attendeeProfiles.id })
+    .from(attendeeProfiles)
+    .where(eq(attendeeProfiles.userId, userId));
+  const [places, moves] = await Promise.all([
+    db
+      .select({
+        id: enrollments.id,
+        attendee_profile_id: enrollments.attendeeProfileId,
+        programme: klassGroups.name,
+        schedule_name: klassGroupSchedules.name,
+        status: enrollments.status,
+        enrolled_from: enrollments.enrolledFrom,
+        created_at: enrollments.createdAt,
+      })
+      .from(enrollments)
+      .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, enrollments.scheduleId))
+      .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+      .where(inArray(enrollments.attendeeProfileId, children))
+      .orderBy(asc(enrollments.id)),
+    db
+      .select({
+        attendee_profile_id: enrollmentTransfers.attendeeProfileId,
+        from_enrollment_id: enrollmentTransfers.fromEnrollmentId,
+        to_enrollment_id: enrollmentTransfers.toEnrollmentId,
+        from_schedule_name: klassGroupSchedules.name,
+        to_schedule_name: toSchedules.name,
+        old_value: enrollmentTransfers.oldValue,
+        new_price: enrollmentTransfers.newPrice,
+        difference: enrollmentTransfers.difference,
+        currency: enrollmentTransfers.currency,
+        created_at: enrollmentTransfers.createdAt,
+      })
+      .from(enrollmentTransfers)
+      .innerJoin(
+        klassGroupSchedules,
+        eq(klassGroupSchedules.id, enrollmentTransfers.fromScheduleId),
+      )
+      .innerJoin(toSchedules, eq(toSchedules.id, enrollmentTransfers.toScheduleId))
+      .where(inArray(enrollmentTransfers.attendeeProfileId, children))
+      .orderBy(asc(enrollmentTransfers.id)),
+  ]);
+  return { enrollments: places, transfers: moves };
 }

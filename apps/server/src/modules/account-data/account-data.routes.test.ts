@@ -37,6 +37,7 @@ import {
   programmeWithSchedule,
 } from '../classes/classes-testing';
 import { holdSessionSeat } from '../enrollments';
+import { enrollments } from '../enrollments/enrollments.tables';
 import { familyGuardians } from '../family/family.tables';
 import { comments } from '../gallery/gallery.tables';
 import { multipart, photo } from '../gallery/gallery-testing';
@@ -48,6 +49,8 @@ import { notifications } from '../notifications/notifications.tables';
 import { orderItemAttendees, orders } from '../orders/orders.tables';
 import { passPurchases } from '../passes/passes.tables';
 import { givePurchase } from '../passes/passes-testing';
+import { enrollmentTransfers } from '../transfers/transfers.tables';
+import { enrolled } from '../transfers/transfers-testing';
 import { trialBookings } from '../trials/trials.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
 import { accountExports } from './account-data.tables';
@@ -307,9 +310,29 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
       .update(passPurchases)
       .set({ name: `${f.marker} pass` })
       .where(eq(passPurchases.id, purchase));
+    // The first child moved from the booked schedule to another, 5.00 more.
+    const other = await programmeWithSchedule(t, c);
+    const [booked] = await t.database.db
+      .select({ id: enrollments.id, scheduleId: enrollments.scheduleId })
+      .from(enrollments)
+      .where(eq(enrollments.attendeeProfileId, kid));
+    const moved = await enrolled(t, Number(other.scheduleId), kid);
+    await t.database.db.insert(enrollmentTransfers).values({
+      fromEnrollmentId: booked?.id as number,
+      toEnrollmentId: moved,
+      attendeeProfileId: kid,
+      fromScheduleId: booked?.scheduleId as number,
+      toScheduleId: Number(other.scheduleId),
+      planId: Number(other.planId),
+      oldValue: 3000,
+      newPrice: 3500,
+      difference: 500,
+      currency: 'usd',
+    });
     const stranger = await markedFamily(t);
     await postArtwork(stranger, stranger.kids[0], `${stranger.marker} caption`);
     await fillCard(stranger, stranger.kids[0]);
+    await paidOrderOf(stranger);
 
     const res = await getExport(f.user);
     expect(res.statusCode).toBe(200);
@@ -327,6 +350,29 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
       [...f.childNames].sort(),
     );
     expect(json('ledger.json').map((e: { kind: string }) => e.kind)).toEqual(['charge', 'payment']);
+    // Both children's places (the stranger's are not here) and the first child's move.
+    const places = json('enrollments.json');
+    expect(
+      places.enrollments.map((e: { attendee_profile_id: number; status: string }) => [
+        e.attendee_profile_id,
+        e.status,
+      ]),
+    ).toEqual([
+      [kid, 'active'],
+      [f.kids[1], 'active'],
+      [kid, 'active'],
+    ]);
+    expect(places.transfers).toMatchObject([
+      {
+        attendee_profile_id: kid,
+        from_enrollment_id: booked?.id,
+        to_enrollment_id: moved,
+        difference: 500,
+        currency: 'usd',
+      },
+    ]);
+    expect(places.transfers[0].from_schedule_name).toEqual(expect.any(String));
+    expect(places.transfers[0].to_schedule_name).toEqual(expect.any(String));
     expect(json('messages.json')).toEqual([]);
     const posts = json('gallery/posts.json');
     expect(posts).toHaveLength(1);
