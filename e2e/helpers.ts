@@ -266,3 +266,14 @@ export async function openKlass(page: Page, programme: string, startsAt: Date) {
     .getByRole('button', { name: new RegExp(`^${timeIn(startsAt)} .*${programme}`) })
     .click();
 }
+
+/**
+ * Gives someone to call for an attendee in the desk's booking dialog (everyone booked at the desk
+ * has one: docs/product.md#the-childs-card).
+ */
+export async function fillDeskContact(dialog: Locator, attendee: string): Promise<void> {
+  const contact = dialog.getByRole('group', { name: `Someone to call for ${attendee}` });
+  await contact.getByRole('textbox', { name: 'Name' }).fill('Dee Desk');
+  await contact.getByRole('textbox', { name: 'Relation' }).fill('aunt');
+  await contact.getByRole('textbox', { name: 'Phone' }).fill('+1 212 555 0100');
+}

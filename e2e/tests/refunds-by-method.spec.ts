@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { APP, type DemoRole, expect, signInAs, test } from '../fixtures';
-import { apiToken, bearer, chooseOption } from '../helpers';
+import { apiToken, bearer, chooseOption, fillDeskContact } from '../helpers';
 
 // Refunds by method end to end (docs/product.md#refunds): an admin books a walk-in paid in cash
 // at the desk, refunds part of it in cash from the order's dialog, choosing the method and who
@@ -45,6 +45,7 @@ test('a walk-in paid in cash is refunded in cash from the order dialog; staff ad
   await booking.getByRole('textbox', { name: 'New attendee’s name' }).fill(child);
   await booking.getByLabel('Birthday').fill('2016-04-05');
   await booking.getByRole('radio', { name: 'Cash' }).check();
+  await fillDeskContact(booking, child);
   await expect(booking.getByTestId('walk-in-price')).toContainText('To take');
   await booking.getByRole('button', { name: 'Book' }).click();
   await expect(booking).toBeHidden();

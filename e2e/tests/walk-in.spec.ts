@@ -1,5 +1,5 @@
 import { APP, expect, signInAs, test } from '../fixtures';
-import { apiToken, bearer, chooseOption } from '../helpers';
+import { apiToken, bearer, chooseOption, fillDeskContact } from '../helpers';
 
 // A walk-in at the desk, end to end (docs/product.md#customers, #a-familys-ledger): staff add a
 // walk-in, the booking dialog prices the class before Book ("To take"), the message after Book
@@ -39,6 +39,12 @@ test('the desk sees what to take before booking a walk-in, takes it, and finds i
   const toTake = ((await price.textContent()) ?? '').replace('To take: ', '');
   expect(Number(toTake.replace(/[$,]/g, ''))).toBeGreaterThan(0);
 
+  // Someone to call is asked for before anything is booked.
+  await dialog.getByRole('button', { name: 'Book' }).click();
+  await expect(
+    dialog.getByText(`Add an emergency contact for ${name} Jr before booking`),
+  ).toBeVisible();
+  await fillDeskContact(dialog, `${name} Jr`);
   await dialog.getByRole('button', { name: 'Book' }).click();
   await expect(
     page.getByText(`The class is booked for ${name}. Take ${toTake} (Cash).`),
@@ -122,6 +128,7 @@ test('a coupon typed at the desk lowers what to take before Book, and the messag
   const lower = full - Math.round(full * 0.2);
   const toTake = `$${(lower / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
   await expect(price).toHaveText(`To take: ${toTake}`);
+  await fillDeskContact(dialog, `${name} Jr`);
 
   await dialog.getByRole('button', { name: 'Book' }).click();
   await expect(

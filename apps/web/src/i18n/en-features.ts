@@ -1238,6 +1238,7 @@ export const enFeatures = {
     plan: 'Plan',
     addons: 'Add-ons',
     attendees: 'Who attends',
+    contactFor: 'Someone to call for {{name}}',
     newAttendee: 'New attendee’s name',
     birthday: 'Birthday',
     paymentMethod: 'How they pay',

@@ -1228,6 +1228,7 @@ export const jaFeatures: FeatureTranslation = {
     plan: 'プラン',
     addons: 'オプション',
     attendees: '受講者',
+    contactFor: '{{name}} の緊急連絡先',
     newAttendee: '新しい受講者の名前',
     birthday: '誕生日',
     paymentMethod: '支払い方法',

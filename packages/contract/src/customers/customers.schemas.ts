@@ -4,6 +4,7 @@ import { idSchema, idTextSchema } from '../common/id.schemas';
 import { plainResourceObjectSchema } from '../common/json-api';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
 import { textSchema } from '../common/text.schemas';
+import { emergencyContactInputSchema } from '../family/child-card.schemas';
 import { birthdaySchema } from '../family/family.schemas';
 import { ORDER_STATUSES, orderResourceSchema } from '../orders/orders.schemas';
 
@@ -137,7 +138,8 @@ const guestCustomerAttributesSchema = z.object({
 
 /** What a walk-in's page adds: their attendees and orders (attribute lists). */
 const guestCustomerDetailAttributesSchema = guestCustomerAttributesSchema.extend({
-  attendees: z.array(attendeeSchema),
+  /** Each with whether their card names someone to call (the desk asks for one otherwise). */
+  attendees: z.array(attendeeSchema.extend({ has_emergency_contact: z.boolean() })),
   orders: z.array(customerOrderSchema),
 });
 
@@ -195,7 +197,9 @@ const walkInCouponCodeSchema = textSchema({ max: COUPON_CODE_MAX_LENGTH, trim: t
 
 /**
  * POST /api/v2/admin/guest_customers/{id}/orders: one class booked for the walk-in. Attendees are
- * the walk-in's existing ones by id, or new ones made on the fly (name, birthday).
+ * the walk-in's existing ones by id, or new ones made on the fly (name, birthday). Everyone booked
+ * at the desk has someone to call: `emergency_contact` is added to the attendee's card, and is
+ * needed for a new attendee and for one whose card names nobody (422 on its field otherwise).
  */
 export const walkInOrderBodySchema = z.object({
   order: z.object({
@@ -204,11 +208,21 @@ export const walkInOrderBodySchema = z.object({
     addon_ids: z.array(idSchema).max(20).default([]),
     attendees: z
       .array(
-        z.union([
-          z.object({ id: idTextSchema() }),
-          // The family form's birthday rules: a real date in the picker's range, not in the future.
-          z.object({ name: nameSchema, birthday: birthdaySchema.nullish() }),
-        ]),
+        // One object rather than a union of the two kinds, so that a bad contact's message is
+        // said on its own field (`attendees.0.emergency_contact.phone`), not as the whole entry.
+        z
+          .object({
+            id: idTextSchema().optional(),
+            name: nameSchema.optional(),
+            // The family form's birthday rules: a real date in the picker's range, not in the future.
+            birthday: birthdaySchema.nullish(),
+            emergency_contact: emergencyContactInputSchema.optional(),
+          })
+          .superRefine((a, ctx) => {
+            if (a.id === undefined && a.name === undefined) {
+              ctx.addIssue({ code: 'custom', path: ['name'], message: 'Required' });
+            }
+          }),
       )
       .min(1, 'Choose who attends this class')
       .max(20),

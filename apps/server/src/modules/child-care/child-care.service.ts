@@ -1,6 +1,7 @@
 import {
   type AttendeeProfileAttributes,
   type AttendeeProfileResource,
+  CHILD_CARD_MAX_PEOPLE,
   CHILD_CARD_MESSAGES,
   type FieldError,
   type MedicalAccessLogDocument,
@@ -251,11 +252,39 @@ export async function attendeesLackingEmergencyContact(
   const family = (await attendeeProfilesOfUser(db, userId)).filter(
     (p) => wanted.has(p.id) && !p.isAccountHolder,
   );
+  return profilesLackingEmergencyContact(db, family);
+}
+
+/** Of these people, those whose card names no one to call. */
+export async function profilesLackingEmergencyContact<P extends { id: number; name: string }>(
+  db: DbExecutor,
+  profiles: P[],
+): Promise<P[]> {
   const covered = await withContacts(
     db,
-    family.map((p) => p.id),
+    profiles.map((p) => p.id),
   );
-  return family.filter((p) => !covered.has(p.id)).map((p) => ({ id: p.id, name: p.name }));
+  return profiles.filter((p) => !covered.has(p.id));
+}
+
+/**
+ * Adds someone to call to the end of a card's list (a walk-in's contact given at the desk,
+ * docs/product.md#customers), under the card's lock like any other write of it. A number already
+ * listed is not listed twice, and a full list (the card's limit) already has people to call.
+ */
+export async function addEmergencyContact(
+  db: DbExecutor,
+  profileId: number,
+  contact: { name: string; phone: string; relation: string },
+): Promise<void> {
+  await lockCard(db, profileId);
+  const kept = (await contactsOf(db, [profileId])).map(({ name, phone, relation }) => ({
+    name,
+    phone,
+    relation,
+  }));
+  if (kept.length >= CHILD_CARD_MAX_PEOPLE || kept.some((c) => c.phone === contact.phone)) return;
+  await replaceContacts(db, profileId, [...kept, contact]);
 }
 
 /** A page of the staff reads of a child's medical notes, the latest first. */

@@ -5,12 +5,14 @@
 export { pickupPhotoIdsOfChildren } from './child-care.repository';
 export { seedDemoChildCare } from './child-care.seed';
 export {
+  addEmergencyContact,
   attendeesLackingEmergencyContact,
   type CardBody,
   childCardsOf,
   medicalAccessLogOf,
   pickupIdsOfChild,
   pickupPhotosOfChild,
+  profilesLackingEmergencyContact,
   recordMedicalAccess,
   replacePickupPhoto,
   requireEmergencyContacts,

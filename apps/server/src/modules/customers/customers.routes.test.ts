@@ -1,5 +1,6 @@
 import {
   ACCOUNTS_API,
+  CHILD_CARD_MESSAGES,
   CUSTOMERS_API,
   customerDetailSchema,
   customerListDocumentSchema,
@@ -15,6 +16,7 @@ import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { nextIp, uniqueEmail, validRegistration } from '../accounts/accounts-testing';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
+import { emergencyContacts } from '../child-care/child-care.tables';
 import { as, type Cast, person, programmeWithSchedule } from '../classes/classes-testing';
 import { enrollments, seatHolds } from '../enrollments/enrollments.tables';
 import { orderEvents, orders } from '../orders/orders.tables';
@@ -22,6 +24,7 @@ import { fakePayments } from '../orders/orders-testing';
 import { refunds } from '../refunds/refunds.tables';
 import { attendeeProfiles, users } from '../users/users.tables';
 import { guestCustomers } from './customers.tables';
+import { deskContact } from './customers-testing';
 
 describe('customers API', { timeout: SETUP_TIMEOUT_MS }, () => {
   let t: TestApp;
@@ -59,7 +62,7 @@ describe('customers API', { timeout: SETUP_TIMEOUT_MS }, () => {
       order: {
         klass_group_schedule_id: schedule.scheduleId,
         plan_id: schedule.planId,
-        attendees: [{ name: 'Kit Walkin', birthday: '2016-05-01' }],
+        attendees: [{ name: 'Kit Walkin', birthday: '2016-05-01', emergency_contact: deskContact }],
         payment_method: 'cash',
         ...order,
       },
@@ -290,7 +293,10 @@ describe('customers API', { timeout: SETUP_TIMEOUT_MS }, () => {
     const two = await book(guest.id, {
       klass_group_schedule_id: small.scheduleId,
       plan_id: small.planId,
-      attendees: [{ name: 'A One' }, { name: 'B Two' }],
+      attendees: [
+        { name: 'A One', emergency_contact: deskContact },
+        { name: 'B Two', emergency_contact: deskContact },
+      ],
     });
     expect(two.statusCode).toBe(409);
     expect(two.json().errors[0].code).toBe('sold_out');
@@ -316,6 +322,72 @@ describe('customers API', { timeout: SETUP_TIMEOUT_MS }, () => {
         field,
       );
     }
+    await t.database.db.delete(enrollments);
+  });
+
+  it('asks for someone to call for everyone booked at the desk, before anything is written', async () => {
+    const guest = await newGuest({ email: null });
+    // A new attendee without a contact: 422 on its field, naming them; no attendee, no order.
+    const bare = await book(guest.id, { attendees: [{ name: 'Nora Desk' }] });
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().errors).toEqual([
+      expect.objectContaining({
+        detail: CHILD_CARD_MESSAGES.emergencyContactNeeded('Nora Desk'),
+        meta: expect.objectContaining({ field: 'attendees.0.emergency_contact' }),
+      }),
+    ]);
+    const before = parseDocument(
+      guestCustomerDetailSchema,
+      (await call('GET', CUSTOMERS_API.guestCustomer(guest.id))).json(),
+    );
+    expect(before.attendees).toEqual([]);
+    expect(before.orders).toEqual([]);
+    // A phone nobody can call is refused on its field.
+    const badPhone = await book(guest.id, {
+      attendees: [{ name: 'Nora Desk', emergency_contact: { ...deskContact, phone: '12' } }],
+    });
+    expect(badPhone.statusCode).toBe(422);
+    expect(badPhone.json().errors.map((e: { meta: { field: string } }) => e.meta.field)).toContain(
+      'attendees.0.emergency_contact.phone',
+    );
+
+    // With one, the attendee is made with it on their card, and the walk-in's page says so.
+    const booked = await book(guest.id, {
+      attendees: [{ name: 'Nora Desk', emergency_contact: deskContact }],
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const detail = parseDocument(
+      guestCustomerDetailSchema,
+      (await call('GET', CUSTOMERS_API.guestCustomer(guest.id))).json(),
+    );
+    const nora = detail.attendees[0];
+    expect(nora).toMatchObject({ name: 'Nora Desk', has_emergency_contact: true });
+    const card = await t.database.db
+      .select()
+      .from(emergencyContacts)
+      .where(eq(emergencyContacts.attendeeProfileId, Number(nora?.id)));
+    expect(card).toMatchObject([{ name: deskContact.name, phone: '+12125550100' }]);
+
+    // An attendee on file whose card names nobody is asked for one too; given, it is added.
+    const [lone] = await t.database.db
+      .insert(attendeeProfiles)
+      .values({ guestCustomerId: Number(guest.id), name: 'Lone Desk' })
+      .returning({ id: attendeeProfiles.id });
+    const asked = await book(guest.id, { attendees: [{ id: String(lone?.id) }] });
+    expect(asked.statusCode).toBe(422);
+    expect(asked.json().errors[0]).toMatchObject({
+      detail: CHILD_CARD_MESSAGES.emergencyContactNeeded('Lone Desk'),
+      meta: expect.objectContaining({ field: 'attendees.0.emergency_contact' }),
+    });
+    const given = await book(guest.id, {
+      attendees: [{ id: String(lone?.id), emergency_contact: deskContact }],
+    });
+    expect(given.statusCode, given.body).toBe(201);
+    const after = parseDocument(
+      guestCustomerDetailSchema,
+      (await call('GET', CUSTOMERS_API.guestCustomer(guest.id))).json(),
+    );
+    expect(after.attendees.every((a) => a.has_emergency_contact)).toBe(true);
     await t.database.db.delete(enrollments);
   });
 

@@ -1,4 +1,5 @@
 import {
+  CHILD_CARD_MESSAGES,
   CUSTOMER_MESSAGES,
   type CustomerBody,
   type CustomerDocument,
@@ -16,6 +17,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
+import { addEmergencyContact, profilesLackingEmergencyContact } from '../child-care';
 import {
   addGuestAttendee,
   attendeesOwnedBy,
@@ -259,13 +261,19 @@ export async function getGuestCustomer(
     attendeesOwnedBy(ctx.db, { guestCustomerId: id }),
     ctx.ordersOf({ guestCustomerId: id }),
   ]);
+  const lacking = new Set(
+    (await profilesLackingEmergencyContact(ctx.db, attendees)).map((a) => a.id),
+  );
   return {
     data: {
       id: String(row.id),
       type: 'guest_customers',
       attributes: {
         ...guestAttributes(row),
-        attendees: attendees.map(attendee),
+        attendees: attendees.map((a) => ({
+          ...attendee(a),
+          has_emergency_contact: !lacking.has(a.id),
+        })),
         orders,
       },
     },
@@ -309,31 +317,34 @@ export async function bookForGuestCustomer(
     (await attendeesOwnedBy(ctx.db, { guestCustomerId: id })).map((a) => [String(a.id), a]),
   );
   const errors = body.attendees.flatMap((a, i) =>
-    'id' in a && !own.has(a.id)
+    a.id !== undefined && !own.has(a.id)
       ? [{ field: `attendees.${i}.id`, detail: CUSTOMER_MESSAGES.unknownAttendee }]
       : [],
   );
   if (errors.length > 0) throw new ValidationError(errors);
-  const ids = body.attendees.flatMap((a) => ('id' in a ? [a.id] : []));
+  const ids = body.attendees.flatMap((a) => (a.id !== undefined ? [a.id] : []));
   if (new Set(ids).size !== ids.length) {
     throw new ValidationError([{ field: 'attendees', detail: 'Each attendee once' }]);
   }
   // A code that does not apply is refused before a new attendee is written.
   if (body.coupon_code) await ctx.priceWalkInOrder(quoteOf(id, body, body.attendees.length));
+  await requireDeskContacts(ctx, body.attendees, own);
   const attendees = [];
   for (const a of body.attendees) {
-    if ('id' in a) {
-      const found = own.get(a.id);
-      if (found) attendees.push(found);
-    } else {
-      attendees.push(
-        await addGuestAttendee(ctx.db, {
+    const found = a.id !== undefined ? own.get(a.id) : undefined;
+    // A new attendee and the contact given for them are written together.
+    const person = await ctx.db.transaction(async (tx) => {
+      const made =
+        found ??
+        (await addGuestAttendee(tx, {
           guestCustomerId: id,
-          name: a.name,
+          name: a.name ?? '',
           birthday: a.birthday ?? null,
-        }),
-      );
-    }
+        }));
+      if (a.emergency_contact) await addEmergencyContact(tx, made.id, a.emergency_contact);
+      return made;
+    });
+    attendees.push(person);
   }
   const order = await ctx.placeWalkInOrder({
     guestCustomerId: id,
@@ -346,6 +357,33 @@ export async function bookForGuestCustomer(
     couponCode: body.coupon_code,
   });
   return { ...order, meta: { payment_method: body.payment_method } };
+}
+
+/**
+ * Everyone booked at the desk has someone to call before their first class, as at checkout
+ * (docs/product.md#the-childs-card): a new attendee comes with a contact, and one whose card names
+ * nobody gets one now. Checked before anything is written: a 422 on each attendee lacking one.
+ */
+async function requireDeskContacts(
+  ctx: CustomersContext,
+  attendees: WalkInOrderBody['attendees'],
+  own: Map<string, { id: number; name: string }>,
+): Promise<void> {
+  const onFile = await profilesLackingEmergencyContact(ctx.db, [...own.values()]);
+  const nobody = new Set(onFile.map((p) => p.id));
+  const errors = attendees.flatMap((a, i) => {
+    if (a.emergency_contact) return [];
+    const found = a.id !== undefined ? own.get(a.id) : undefined;
+    if (found && !nobody.has(found.id)) return [];
+    const name = found?.name ?? a.name ?? '';
+    return [
+      {
+        field: `attendees.${i}.emergency_contact`,
+        detail: CHILD_CARD_MESSAGES.emergencyContactNeeded(name),
+      },
+    ];
+  });
+  if (errors.length > 0) throw new ValidationError(errors);
 }
 
 const quoteOf = (

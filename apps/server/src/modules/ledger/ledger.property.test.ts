@@ -22,6 +22,7 @@ import {
   person,
   programmeWithSchedule,
 } from '../classes/classes-testing';
+import { deskContact } from '../customers/customers-testing';
 import { orders } from '../orders/orders.tables';
 import { insertCoupon } from '../orders/orders-testing';
 import { refunds } from '../refunds/refunds.tables';
@@ -200,7 +201,7 @@ describe('the ledger reconciles (property)', { timeout: 600_000 }, () => {
       order: {
         klass_group_schedule_id: schedule.scheduleId,
         plan_id: schedule.planId,
-        attendees: [{ name: `Kit ${run}`, birthday: '2016-05-01' }],
+        attendees: [{ name: `Kit ${run}`, birthday: '2016-05-01', emergency_contact: deskContact }],
         payment_method: method,
         coupon_code: coupon ? COUPON : null,
       },

@@ -15,6 +15,7 @@ import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, type Person, programmeWithSchedule } from '../classes/classes-testing';
+import { deskContact } from '../customers/customers-testing';
 import { paidOrder } from '../refunds/refunds-testing';
 import { ledgerEntries } from './ledger.tables';
 
@@ -98,7 +99,7 @@ describe('ledger API', { timeout: SETUP_TIMEOUT_MS }, () => {
       order: {
         klass_group_schedule_id: schedule.scheduleId,
         plan_id: schedule.planId,
-        attendees: [{ name: 'Kit Ledger', birthday: '2016-05-01' }],
+        attendees: [{ name: 'Kit Ledger', birthday: '2016-05-01', emergency_contact: deskContact }],
         payment_method: 'check',
       },
     });

@@ -19,6 +19,7 @@ import {
   person,
   programmeWithSchedule,
 } from '../classes/classes-testing';
+import { deskContact } from '../customers/customers-testing';
 import { enrollments } from '../enrollments/enrollments.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { users } from '../users/users.tables';
@@ -272,7 +273,9 @@ describe('account credit at checkout', { timeout: SETUP_TIMEOUT_MS }, () => {
         order: {
           klass_group_schedule_id: schedule.scheduleId,
           plan_id: schedule.planId,
-          attendees: [{ name: 'Kit Walk-in', birthday: '2016-05-01' }],
+          attendees: [
+            { name: 'Kit Walk-in', birthday: '2016-05-01', emergency_contact: deskContact },
+          ],
           payment_method: 'card',
         },
       },

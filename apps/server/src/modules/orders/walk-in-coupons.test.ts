@@ -14,6 +14,7 @@ import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, programmeWithSchedule } from '../classes/classes-testing';
 import { couponLookup } from '../coupons';
 import { couponRedemptions } from '../coupons/coupons.tables';
+import { deskContact } from '../customers/customers-testing';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { attendeeProfiles } from '../users/users.tables';
 import { joinGuestOrders } from './customer-orders.service';
@@ -75,7 +76,7 @@ describe('coupons at the walk-in desk', { timeout: SETUP_TIMEOUT_MS }, () => {
         order: {
           klass_group_schedule_id: at.scheduleId,
           plan_id: at.planId,
-          attendees: [{ name: `Kid of ${guestId}` }],
+          attendees: [{ name: `Kid of ${guestId}`, emergency_contact: deskContact }],
           payment_method: 'cash',
           coupon_code: couponCode,
         },
@@ -186,7 +187,7 @@ describe('coupons at the walk-in desk', { timeout: SETUP_TIMEOUT_MS }, () => {
         order: {
           klass_group_schedule_id: klass.scheduleId,
           plan_id: klass.planId,
-          attendees: [{ name: 'Kid of Cal' }],
+          attendees: [{ name: 'Kid of Cal', emergency_contact: deskContact }],
           payment_method: 'card',
           coupon_code: code,
         },

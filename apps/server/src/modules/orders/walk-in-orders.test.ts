@@ -5,6 +5,7 @@ import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, programmeWithSchedule } from '../classes/classes-testing';
+import { deskContact } from '../customers/customers-testing';
 import { enrollments, seatHolds } from '../enrollments/enrollments.tables';
 import { orders } from './orders.tables';
 import { fakePayments } from './orders-testing';
@@ -43,7 +44,7 @@ describe('walk-in orders', { timeout: SETUP_TIMEOUT_MS }, () => {
           order: {
             klass_group_schedule_id: last.scheduleId,
             plan_id: last.planId,
-            attendees: [{ name: `Kid of ${id}` }],
+            attendees: [{ name: `Kid of ${id}`, emergency_contact: deskContact }],
             payment_method: method,
           },
         },

@@ -17,6 +17,7 @@ import { pdfCanWrite, pdfContents } from '../../testing/pdf-contents';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, type Person, programmeWithSchedule } from '../classes/classes-testing';
+import { deskContact } from '../customers/customers-testing';
 import { payments } from '../payments/payments.tables';
 import { paidOrder } from '../refunds/refunds-testing';
 import { userById } from '../users';
@@ -127,7 +128,9 @@ describe('receipt and statement PDFs', { timeout: SETUP_TIMEOUT_MS }, () => {
         order: {
           klass_group_schedule_id: third.scheduleId,
           plan_id: third.planId,
-          attendees: [{ name: 'Wren Walk-in', birthday: '2016-05-01' }],
+          attendees: [
+            { name: 'Wren Walk-in', birthday: '2016-05-01', emergency_contact: deskContact },
+          ],
           payment_method: 'cash',
         },
       },

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { TestAppHandle as TestApp } from '../../lib/test-app-handle';
 import { addAttendee, addToCart } from '../cart/cart-testing';
 import { as, type Cast, type Person, person } from '../classes/classes-testing';
+import { deskContact } from '../customers/customers-testing';
 
 let n = 0;
 
@@ -83,6 +84,7 @@ export async function walkInOrder(
         attendees: Array.from({ length: kids }, (_, k) => ({
           name: `Kit ${n}-${k}`,
           birthday: '2016-05-01',
+          emergency_contact: deskContact,
         })),
         payment_method: method,
       },

@@ -33,7 +33,7 @@ const hana: GuestCustomerDetail = {
   user_id: null,
   created_at: '2026-11-01T00:00:00.000Z',
   lifetime_value: 0,
-  attendees: [{ id: '8', name: 'Ren Mori', birthday: '2016-04-09' }],
+  attendees: [{ id: '8', name: 'Ren Mori', birthday: '2016-04-09', has_emergency_contact: true }],
   orders: [],
 };
 /** A walk-in as the server answers it: a JSON:API resource. */
@@ -210,6 +210,24 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
     expect(priceAsked.at(-1)).toEqual(
       expect.objectContaining({ plan_id: '9', number_of_attendees: 2, addon_ids: '7' }),
     );
+    // Ren's card names someone to call; the new attendee needs someone before Book sends.
+    const contacts = within(dialog).getAllByTestId('walk-in-contact');
+    expect(contacts).toHaveLength(1);
+    const aki = within(dialog).getByRole('group', { name: 'Someone to call for Aki Mori' });
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    expect(
+      await within(aki).findByText('Add an emergency contact for Aki Mori before booking'),
+    ).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+    fireEvent.change(within(aki).getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Yui Mori' },
+    });
+    fireEvent.change(within(aki).getByRole('textbox', { name: 'Relation' }), {
+      target: { value: 'mother' },
+    });
+    fireEvent.change(within(aki).getByRole('textbox', { name: 'Phone' }), {
+      target: { value: '+1 212 555 0100' },
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     await waitFor(() =>
@@ -222,7 +240,14 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
         klass_group_schedule_id: '31',
         plan_id: '9',
         addon_ids: ['7'],
-        attendees: [{ id: '8' }, { name: 'Aki Mori', birthday: '2018-02-03' }],
+        attendees: [
+          { id: '8' },
+          {
+            name: 'Aki Mori',
+            birthday: '2018-02-03',
+            emergency_contact: { name: 'Yui Mori', relation: 'mother', phone: '+1 212 555 0100' },
+          },
+        ],
         payment_method: 'cash',
       },
     });

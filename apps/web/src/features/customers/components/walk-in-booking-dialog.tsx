@@ -47,6 +47,11 @@ const FIELDS = [
   'coupon_code',
 ];
 
+type Contact = { name: string; relation: string; phone: string };
+const NO_CONTACT: Contact = { name: '', relation: '', phone: '' };
+/** The key of the new attendee typed in the dialog among the chosen ones' ids. */
+const NEW = 'new';
+
 /** Typing a code asks for a price once the keys stop, not at every key. */
 const COUPON_DEBOUNCE_MS = 400;
 
@@ -83,6 +88,10 @@ export function WalkInBookingDialog({
   const [attendeeIds, setAttendeeIds] = useState<string[]>([]);
   const [newName, setNewName] = useState('');
   const [newBirthday, setNewBirthday] = useState('');
+  // Someone to call for each attendee whose card names nobody, and for the new one (the server
+  // refuses a booking without, as checkout does: docs/product.md#the-childs-card).
+  const [contacts, setContacts] = useState<Record<string, Contact>>({});
+  const [contactMissing, setContactMissing] = useState<string[]>([]);
   const [method, setMethod] = useState<WalkInPaymentMethod>('cash');
   const [couponCode, setCouponCode] = useState('');
   const code = useDebouncedValue(couponCode.trim(), COUPON_DEBOUNCE_MS);
@@ -118,18 +127,35 @@ export function WalkInBookingDialog({
   const money = (cents: number) => formatCents(cents, currency, i18n.language);
   const toggle = (list: string[], id: string) =>
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
+  const needingContact = [
+    ...(detail.data?.attendees ?? [])
+      .filter((a) => attendeeIds.includes(a.id) && !a.has_emergency_contact)
+      .map((a) => ({ key: a.id, name: a.name })),
+    ...(newName.trim() ? [{ key: NEW, name: newName.trim() }] : []),
+  ];
+  const contactOf = (key: string) => contacts[key] ?? NO_CONTACT;
+  const contactGiven = (key: string) => {
+    const c = contactOf(key);
+    return Boolean(c.name.trim() && c.relation.trim() && c.phone.trim());
+  };
+  const contactFor = (key: string) =>
+    needingContact.some((n) => n.key === key) ? { emergency_contact: contactOf(key) } : {};
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const attendees = [
-      ...attendeeIds.map((id) => ({ id })),
-      ...(newName.trim() ? [{ name: newName.trim(), birthday: newBirthday || null }] : []),
+      ...attendeeIds.map((id) => ({ id, ...contactFor(id) })),
+      ...(newName.trim()
+        ? [{ name: newName.trim(), birthday: newBirthday || null, ...contactFor(NEW) }]
+        : []),
     ];
     const failed: Record<string, 'common.required'> = {};
     if (!scheduleId) failed.klass_group_schedule_id = 'common.required';
     if (!planId) failed.plan_id = 'common.required';
     if (attendees.length === 0) failed.attendees = 'common.required';
-    if (!messages.check(failed)) return;
+    const missing = needingContact.filter((n) => !contactGiven(n.key)).map((n) => n.key);
+    setContactMissing(missing);
+    if (!messages.check(failed) || missing.length > 0) return;
     setRefusal(null);
     await messages.submit(
       async () => {
@@ -340,6 +366,19 @@ export function WalkInBookingDialog({
                 fullWidth
               />
             </Stack>
+            {needingContact.map((n) => (
+              <ContactFields
+                key={n.key}
+                person={n.name}
+                value={contactOf(n.key)}
+                missing={contactMissing.includes(n.key)}
+                onChange={(contact) => {
+                  setContacts((all) => ({ ...all, [n.key]: contact }));
+                  setContactMissing((keys) => keys.filter((k) => k !== n.key));
+                  messages.clear('attendees');
+                }}
+              />
+            ))}
             {helper('attendees')}
           </FormControl>
           <FormControl component="fieldset">
@@ -395,5 +434,42 @@ export function WalkInBookingDialog({
         </Stack>
       </Box>
     </AppDialog>
+  );
+}
+
+/** Someone to call for one attendee: name, relation and a phone with its country code. */
+function ContactFields({
+  person,
+  value,
+  missing,
+  onChange,
+}: {
+  person: string;
+  value: Contact;
+  missing: boolean;
+  onChange: (contact: Contact) => void;
+}) {
+  const { t } = useTranslation();
+  const field = (key: keyof Contact) => ({
+    value: value[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+      onChange({ ...value, [key]: e.target.value }),
+    error: missing && !value[key].trim(),
+    required: true,
+    size: 'small' as const,
+    fullWidth: true,
+  });
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1.5 }} data-testid="walk-in-contact">
+      <FormLabel component="legend">{t('customers.contactFor', { name: person })}</FormLabel>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
+        <TextField {...field('name')} label={t('childCard.name')} />
+        <TextField {...field('relation')} label={t('childCard.relation')} />
+        <TextField {...field('phone')} label={t('childCard.phone')} type="tel" />
+      </Stack>
+      {missing && (
+        <FormHelperText error>{t('childCard.checkoutNeeded', { name: person })}</FormHelperText>
+      )}
+    </Box>
   );
 }
