@@ -213,6 +213,34 @@ export async function insertBillingPayment(
   return row;
 }
 
+/**
+ * Serialises one family's "Pay balance" until the transaction ends, whatever the process: each
+ * request sees the pending balance payment the one before made, so racing requests answer one
+ * payment and one intent (docs/architecture.md#monthly-tuition).
+ */
+export async function lockFamilyBalance(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('billing.balance'), ${userId}::int)`);
+}
+
+/**
+ * Writes the family's pending balance payment; one already there (the unique partial index
+ * `billing_payments_one_pending_balance`, the last guard behind the lock) is answered instead.
+ */
+export async function insertPendingBalancePayment(
+  db: Db,
+  values: Omit<typeof billingPayments.$inferInsert, 'kind' | 'status'>,
+): Promise<BillingPaymentRow> {
+  const [row] = await db
+    .insert(billingPayments)
+    .values({ ...values, kind: 'balance', status: 'pending' })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return row;
+  const pending = await pendingBalancePayment(db, values.userId);
+  if (!pending) throw new Error('pending balance payment vanished after insert');
+  return pending;
+}
+
 export async function lockBillingPayment(
   db: Db,
   id: number,
