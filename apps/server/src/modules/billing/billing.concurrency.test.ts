@@ -9,10 +9,11 @@ import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, person } from '../classes/classes-testing';
 import { recordEntries } from '../ledger';
 import { ledgerEntries } from '../ledger/ledger.tables';
+import { claimAutopayAttempt, insertBillingPayment, STALE_CLAIM_MS } from './billing.repository';
 import { billingContextOf } from './billing.routes';
 import { billingCharges, billingPayments } from './billing.tables';
-import { runBilling } from './billing-runs.service';
-import { monthlyFamily, monthPlanSchedule, payWithCard } from './billing-testing';
+import { runBilling, sweepAutopayRetries } from './billing-runs.service';
+import { monthlyFamily, monthPlanSchedule, payWithCard, saveCard } from './billing-testing';
 
 // docs/decisions/075-monthly-tuition-and-billing-runs.md: a month is charged once per monthly
 // enrollment however many runs race, from one app or two instances on one database; on PGlite
@@ -154,5 +155,63 @@ describe('billing runs under concurrency', { timeout: 240_000 }, () => {
     expect((await payWithCard(t, secret)).status).toBe('succeeded');
     expect(await cardPaymentsOf(family.id)).toEqual([-12_000]);
     expect((await paymentsOf(family.id)).map((r) => r.status)).toEqual(['succeeded']);
+  });
+
+  it('an autopay claim left without an intent is taken over after the window, charged once', async () => {
+    const family = await person(t, 'student', 'Autopay Orphan');
+    const cardId = Number(await saveCard(t, family));
+    const claimedAt = new Date('2030-04-01T14:00:00Z');
+    const payment = await insertBillingPayment(t.database.db, {
+      userId: family.id,
+      kind: 'autopay',
+      period: '2030-04',
+      amount: 12_000,
+      currency: 'USD',
+      paymentMethodId: cardId,
+      createdAt: claimedAt,
+      updatedAt: claimedAt,
+    });
+    // A process claims the attempt and dies before calling the provider.
+    expect(await claimAutopayAttempt(t.database.db, payment.id, claimedAt)).toMatchObject({
+      attempts: 1,
+    });
+
+    const keys: string[] = [];
+    const ctxAt = (app: App, now: Date) => {
+      const ctx = billingContextOf(app, { ...options, now: () => now });
+      const payments = ctx.payments;
+      if (!payments) throw new Error('the fake provider has billing payments');
+      return {
+        ...ctx,
+        payments: {
+          ...payments,
+          chargeOffSession: (request: Parameters<typeof payments.chargeOffSession>[0]) => {
+            if (request.metadata.billing_payment_id === String(payment.id)) {
+              keys.push(request.idempotencyKey);
+            }
+            return payments.chargeOffSession(request);
+          },
+        },
+      };
+    };
+
+    const early = new Date(claimedAt.getTime() + STALE_CLAIM_MS - 60_000);
+    await Promise.all([
+      sweepAutopayRetries(ctxAt(t.app, early)),
+      sweepAutopayRetries(ctxAt(second, early)),
+    ]);
+    expect(keys).toEqual([]);
+    expect((await paymentsOf(family.id))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+
+    const late = new Date(claimedAt.getTime() + STALE_CLAIM_MS + 60_000);
+    await Promise.all([
+      sweepAutopayRetries(ctxAt(t.app, late)),
+      sweepAutopayRetries(ctxAt(second, late)),
+    ]);
+    // One call, under the dead claim's own key: had that process reached the provider, the
+    // provider would answer its charge instead of making a second.
+    expect(keys).toEqual([`billing-payment-${payment.id}-attempt-1`]);
+    expect((await paymentsOf(family.id))[0]).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await cardPaymentsOf(family.id)).toEqual([-12_000]);
   });
 });
