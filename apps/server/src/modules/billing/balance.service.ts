@@ -1,10 +1,12 @@
 import type { BalanceDocument, BalancePaymentDocument } from '@atelier/contract';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { accountBalance } from '../ledger';
 import type { BillingContext } from './billing.context';
 import {
   autopayUnderWay,
-  insertBillingPayment,
+  insertPendingBalancePayment,
+  lockFamilyBalance,
   pendingBalancePayment,
   updateBillingPayment,
 } from './billing.repository';
@@ -17,8 +19,12 @@ import {
  * card is being charged or will be tried again is not asked for twice).
  */
 export async function balanceDue(ctx: BillingContext, familyId: number): Promise<number> {
-  const balance = await accountBalance(ctx.db, familyId);
-  return Math.max(0, balance - (await autopayUnderWay(ctx.db, familyId)));
+  return dueOf(ctx.db, familyId);
+}
+
+async function dueOf(db: Db, familyId: number): Promise<number> {
+  const balance = await accountBalance(db, familyId);
+  return Math.max(0, balance - (await autopayUnderWay(db, familyId)));
 }
 
 export async function balanceDocument(
@@ -32,38 +38,42 @@ export async function balanceDocument(
  * A card payment of the whole balance due, not tied to an order: an intent naming the billing
  * payment, confirmed in the card form; the signed webhook writes the ledger payment once. Asked
  * again for the same amount, the same payment answers; for another amount, a new one replaces it.
+ * Requests of one family take its balance lock, so racing ones answer one payment and, its key
+ * being the payment's, one intent: the family is never asked to pay twice
+ * (docs/architecture.md#monthly-tuition). The provider is called after the commit.
  */
 export async function payBalance(
   ctx: BillingContext,
   familyId: number,
 ): Promise<BalancePaymentDocument> {
-  if (!ctx.payments) {
+  const payments = ctx.payments;
+  if (!payments) {
     throw new AppError('unavailable', 'Card payments are not available with this payment setup');
   }
-  const due = await balanceDue(ctx, familyId);
-  if (due <= 0) throw new AppError('conflict', 'Nothing is due');
-  const at = ctx.now();
-  let row = await pendingBalancePayment(ctx.db, familyId);
-  if (row && row.amount !== due) {
-    await updateBillingPayment(ctx.db, row.id, {
-      status: 'failed',
-      lastError: 'Replaced by a payment of the current balance',
-      updatedAt: at,
-    });
-    row = undefined;
-  }
-  if (!row) {
-    row = await insertBillingPayment(ctx.db, {
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockFamilyBalance(tx, familyId);
+    const due = await dueOf(tx, familyId);
+    if (due <= 0) throw new AppError('conflict', 'Nothing is due');
+    const at = ctx.now();
+    const pending = await pendingBalancePayment(tx, familyId);
+    if (pending?.amount === due) return pending;
+    if (pending) {
+      await updateBillingPayment(tx, pending.id, {
+        status: 'failed',
+        lastError: 'Replaced by a payment of the current balance',
+        updatedAt: at,
+      });
+    }
+    return insertPendingBalancePayment(tx, {
       userId: familyId,
-      kind: 'balance',
       amount: due,
       currency: ctx.currency,
       createdAt: at,
       updatedAt: at,
     });
-  }
+  });
   // The intent's key is the payment's: asking again answers the same intent.
-  const intent = await ctx.payments.createBillingIntent({
+  const intent = await payments.createBillingIntent({
     billingPaymentId: row.id,
     userId: familyId,
     amount: row.amount,
@@ -83,7 +93,7 @@ export async function payBalance(
       payment: {
         provider: ctx.provider,
         client_secret: intent.clientSecret,
-        publishable_key: ctx.payments.publishableKey,
+        publishable_key: payments.publishableKey,
         intent_id: intent.intentId,
       },
     },

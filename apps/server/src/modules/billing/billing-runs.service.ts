@@ -13,6 +13,7 @@ import {
   claimAutopayAttempt,
   customerOfFamily,
   enrollmentsDue,
+  giveBackAutopayAttempt,
   insertBillingPayment,
   insertCharges,
   lockBillingPayment,
@@ -184,6 +185,10 @@ export async function runBilling(
 /**
  * One autopay attempt: claimed first (one process, one attempt), then the card charged
  * off-session under the attempt's own idempotency key. The provider's event applies the outcome.
+ * A claim whose process died before the provider answered is taken over by the sweep after
+ * the repository's STALE_CLAIM_MS with the same attempt number, hence the same key: if the first call did reach
+ * the provider, the provider answers that charge again instead of making a second
+ * (docs/architecture.md#monthly-tuition).
  */
 export async function attemptAutopay(ctx: BillingContext, paymentId: number): Promise<void> {
   const now = ctx.now();
@@ -214,16 +219,20 @@ export async function attemptAutopay(ctx: BillingContext, paymentId: number): Pr
     });
     if (result.intentId) {
       await updateBillingPaymentIntent(ctx.db, claimed.id, result.intentId);
+    } else if (result.status === 'failed') {
+      // Refused before an intent was made: no event will come, so the decline is applied here
+      // (left pending without an intent, the attempt would be taken over again and again).
+      await applyOutcome(ctx, {
+        type: 'failed',
+        billingPaymentId: claimed.id,
+        intentId: null,
+        message: result.message,
+      });
     }
   } catch (err) {
     // Not reaching the provider is not a decline: the attempt is tried again at the next sweep.
     ctx.log.warn({ err, paymentId }, 'autopay could not reach the provider; retried later');
-    await updateBillingPayment(ctx.db, claimed.id, {
-      status: 'retry',
-      attempts: claimed.attempts - 1,
-      nextAttemptAt: new Date(now.getTime() + 60 * 60_000),
-      updatedAt: now,
-    });
+    await giveBackAutopayAttempt(ctx.db, claimed, now);
   }
 }
 
@@ -259,6 +268,13 @@ export async function applyBillingPaymentEvent(
   ctx: BillingContext,
   event: BillingPaymentEvent,
 ): Promise<void> {
+  await applyOutcome(ctx, event);
+}
+
+/** An outcome of the provider's; a decline answered without an intent has none to keep. */
+type Outcome = Omit<BillingPaymentEvent, 'eventId' | 'intentId'> & { intentId: string | null };
+
+async function applyOutcome(ctx: BillingContext, event: Outcome): Promise<void> {
   const at = ctx.now();
   const declined = await ctx.db.transaction(async (tx) => {
     const row = await lockBillingPayment(tx, event.billingPaymentId);
@@ -266,7 +282,7 @@ export async function applyBillingPaymentEvent(
     if (event.type === 'succeeded') {
       await updateBillingPayment(tx, row.id, {
         status: 'succeeded',
-        intentId: event.intentId,
+        intentId: event.intentId ?? row.intentId,
         nextAttemptAt: null,
         lastError: null,
         updatedAt: at,

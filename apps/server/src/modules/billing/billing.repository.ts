@@ -213,6 +213,34 @@ export async function insertBillingPayment(
   return row;
 }
 
+/**
+ * Serialises one family's "Pay balance" until the transaction ends, whatever the process: each
+ * request sees the pending balance payment the one before made, so racing requests answer one
+ * payment and one intent (docs/architecture.md#monthly-tuition).
+ */
+export async function lockFamilyBalance(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('billing.balance'), ${userId}::int)`);
+}
+
+/**
+ * Writes the family's pending balance payment; one already there (the unique partial index
+ * `billing_payments_one_pending_balance`, the last guard behind the lock) is answered instead.
+ */
+export async function insertPendingBalancePayment(
+  db: Db,
+  values: Omit<typeof billingPayments.$inferInsert, 'kind' | 'status'>,
+): Promise<BillingPaymentRow> {
+  const [row] = await db
+    .insert(billingPayments)
+    .values({ ...values, kind: 'balance', status: 'pending' })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return row;
+  const pending = await pendingBalancePayment(db, values.userId);
+  if (!pending) throw new Error('pending balance payment vanished after insert');
+  return pending;
+}
+
 export async function lockBillingPayment(
   db: Db,
   id: number,
@@ -253,8 +281,32 @@ export async function updateBillingPayment(
 }
 
 /**
- * Claims an autopay attempt: a new payment's first, or a retry that is due. Only one process
- * gets it (the update is conditional); answers the claimed row with its attempt counted.
+ * How long a claimed autopay attempt may wait for its provider call before the sweep takes it
+ * over: a claim still without an intent after this was made by a process that died (the call
+ * itself answers within seconds). Well inside the provider's 24 hours of idempotency keys, so the
+ * attempt taken over is deduplicated by the provider if the first call did reach it
+ * (docs/architecture.md#monthly-tuition).
+ */
+export const STALE_CLAIM_MS = 15 * 60_000;
+
+/**
+ * A pending autopay attempt with no intent, claimed (or, never claimed, written by its run) before
+ * `now` less the window: its `updatedAt` is the claim's time, as nothing else writes the row
+ * until the provider's intent is stored.
+ */
+function staleClaim(now: Date) {
+  return and(
+    eq(billingPayments.status, 'pending'),
+    isNull(billingPayments.intentId),
+    lte(billingPayments.updatedAt, new Date(now.getTime() - STALE_CLAIM_MS)),
+  );
+}
+
+/**
+ * Claims an autopay attempt: a new payment's first, a retry that is due, or a stale claim taken
+ * over. Only one process gets it (the update is conditional, and a claim restamps `updatedAt`);
+ * answers the claimed row with its attempt counted. A stale claim keeps its attempt number, so
+ * the call made again carries the same idempotency key.
  */
 export async function claimAutopayAttempt(
   db: Db,
@@ -265,7 +317,7 @@ export async function claimAutopayAttempt(
     .update(billingPayments)
     .set({
       status: 'pending',
-      attempts: sql`${billingPayments.attempts} + 1`,
+      attempts: sql`case when ${billingPayments.status} = 'pending' and ${billingPayments.attempts} > 0 then ${billingPayments.attempts} else ${billingPayments.attempts} + 1 end`,
       firstAttemptAt: sql`coalesce(${billingPayments.firstAttemptAt}, ${now.toISOString()}::timestamptz)`,
       nextAttemptAt: null,
       // The new attempt's intent is stored when the provider answers; an older one's is forgotten.
@@ -279,6 +331,7 @@ export async function claimAutopayAttempt(
         or(
           and(eq(billingPayments.status, 'pending'), eq(billingPayments.attempts, 0)),
           and(eq(billingPayments.status, 'retry'), lte(billingPayments.nextAttemptAt, now)),
+          staleClaim(now),
         ),
       ),
     )
@@ -286,13 +339,53 @@ export async function claimAutopayAttempt(
   return row;
 }
 
-/** Autopay retries due by `now`. */
+/**
+ * Gives a claimed attempt back when the provider could not be reached: tried again in an hour
+ * under the same attempt number (the claim counts it again). Only while the claim is still this
+ * one's: an attempt taken over meanwhile (its `updatedAt` restamped) or answered is left alone,
+ * or a charge made by the taker could be tried again under a new key.
+ */
+export async function giveBackAutopayAttempt(
+  db: Db,
+  claimed: BillingPaymentRow,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(billingPayments)
+    .set({
+      status: 'retry',
+      attempts: claimed.attempts - 1,
+      nextAttemptAt: new Date(now.getTime() + 60 * 60_000),
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(billingPayments.id, claimed.id),
+        eq(billingPayments.status, 'pending'),
+        isNull(billingPayments.intentId),
+        eq(billingPayments.updatedAt, claimed.updatedAt),
+      ),
+    );
+}
+
+/**
+ * Autopay retries due by `now`, and attempts whose process died before the provider answered
+ * (claimed, or written by a run, and left without an intent past the window).
+ */
 export async function retriesDue(db: Db, now: Date): Promise<number[]> {
   const rows = await db
     .select({ id: billingPayments.id })
     .from(billingPayments)
-    .where(and(eq(billingPayments.status, 'retry'), lte(billingPayments.nextAttemptAt, now)))
-    .orderBy(asc(billingPayments.nextAttemptAt))
+    .where(
+      and(
+        eq(billingPayments.kind, 'autopay'),
+        or(
+          and(eq(billingPayments.status, 'retry'), lte(billingPayments.nextAttemptAt, now)),
+          staleClaim(now),
+        ),
+      ),
+    )
+    .orderBy(asc(billingPayments.id))
     .limit(200);
   return rows.map((r) => r.id);
 }

@@ -172,6 +172,11 @@ export const billingPayments = pgTable(
     uniqueIndex('billing_payments_charge_unique').on(t.chargeId),
     index('billing_payments_user_idx').on(t.userId),
     index('billing_payments_retry_idx').on(t.status, t.nextAttemptAt),
+    // One balance payment awaiting the card per family: racing "Pay balance" requests answer the
+    // same payment and intent (docs/architecture.md#monthly-tuition).
+    uniqueIndex('billing_payments_one_pending_balance')
+      .on(t.userId)
+      .where(sql`${t.kind} = 'balance' and ${t.status} = 'pending'`),
     check('billing_payments_amount_positive', sql`${t.amount} > 0`),
   ],
 );
