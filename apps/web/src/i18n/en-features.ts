@@ -714,7 +714,7 @@ export const enFeatures = {
       attendee: 'Attendee',
       status: 'Status',
       since: 'Enrolled on',
-      statuses: { active: 'Enrolled', cancelled: 'Cancelled' },
+      statuses: { active: 'Enrolled', cancelled: 'Cancelled', moved: 'Moved to another class' },
     },
   },
   managePlans: {
@@ -1209,6 +1209,7 @@ export const enFeatures = {
     orderLine: 'Order {{id}}: {{programmes}} — {{total}}',
     enrollmentLine: '{{attendee}}: {{programme}}, {{schedule}}',
     cancelled: 'Cancelled',
+    moved: 'Moved to another class',
     walkIn: 'Booked at the desk',
     guestCreate: 'New walk-in customer',
     guestCreateTitle: 'New walk-in customer',

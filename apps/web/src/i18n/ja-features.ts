@@ -709,7 +709,7 @@ export const jaFeatures: FeatureTranslation = {
       attendee: '受講者',
       status: '状態',
       since: '登録日',
-      statuses: { active: '受講中', cancelled: 'キャンセル' },
+      statuses: { active: '受講中', cancelled: 'キャンセル', moved: '別のクラスへ移動' },
     },
   },
   resourceKit: {
@@ -1199,6 +1199,7 @@ export const jaFeatures: FeatureTranslation = {
     orderLine: '注文 {{id}}：{{programmes}} — {{total}}',
     enrollmentLine: '{{attendee}}：{{programme}}、{{schedule}}',
     cancelled: '取り消し済み',
+    moved: '別のクラスへ移動',
     walkIn: '窓口で予約',
     guestCreate: 'ゲストの顧客を追加',
     guestCreateTitle: 'ゲストの顧客を追加',

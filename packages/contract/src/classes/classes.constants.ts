@@ -14,6 +14,13 @@ export type UnitType = (typeof UNIT_TYPES)[number];
 export const KLASS_STATUSES = ['scheduled', 'cancelled'] as const;
 export type KlassStatus = (typeof KLASS_STATUSES)[number];
 
+/**
+ * A child's place in a schedule: `active`, or ended and kept on record: `cancelled` (refunded)
+ * or `moved` (to another schedule, docs/decisions/078-transfers.md).
+ */
+export const ENROLLMENT_STATUSES = ['active', 'cancelled', 'moved'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+
 /** `pattern`: made by a schedule's weekly pattern; `extra`: added by hand. */
 export const KLASS_ORIGINS = ['pattern', 'extra'] as const;
 export type KlassOrigin = (typeof KLASS_ORIGINS)[number];

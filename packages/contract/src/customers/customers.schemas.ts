@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUPON_CODE_MAX_LENGTH } from '../cart/cart.schemas';
+import { ENROLLMENT_STATUSES } from '../classes/classes.constants';
 import { idSchema, idTextSchema } from '../common/id.schemas';
 import { plainResourceObjectSchema } from '../common/json-api';
 import { pageMetaSchema, pageQuerySchema } from '../common/page.schemas';
@@ -52,7 +53,7 @@ export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
 export const customerEnrollmentSchema = z.object({
   id: z.string(),
-  status: z.enum(['active', 'cancelled']),
+  status: z.enum(ENROLLMENT_STATUSES),
   attendee_name: z.string(),
   programme: z.string(),
   schedule: z.string(),

@@ -5,6 +5,7 @@ import {
   type CustomerDocument,
   type CustomerListDocument,
   type CustomerOrder,
+  type EnrollmentStatus,
   type GuestCustomerDocument,
   type GuestCustomerListDocument,
   type OrderDocument,
@@ -68,7 +69,7 @@ export type CustomerRow = {
 /** An enrollment of an account's family, with the attendee's, programme's and schedule's names. */
 export type FamilyEnrollmentRow = {
   id: number;
-  status: 'active' | 'cancelled';
+  status: EnrollmentStatus;
   attendeeName: string;
   programme: string;
   schedule: string;

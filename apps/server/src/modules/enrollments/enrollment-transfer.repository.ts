@@ -15,11 +15,11 @@ export async function findEnrollment(db: Db, id: number): Promise<EnrollmentRow 
   return row;
 }
 
-/** Ends an active enrollment; false when it was not active. */
+/** Ends an active enrollment as moved; false when it was not active. */
 export async function endEnrollment(db: Db, id: number): Promise<boolean> {
   const rows = await db
     .update(enrollments)
-    .set({ status: 'cancelled' })
+    .set({ status: 'moved' })
     .where(and(eq(enrollments.id, id), eq(enrollments.status, 'active')))
     .returning({ id: enrollments.id });
   return rows.length > 0;

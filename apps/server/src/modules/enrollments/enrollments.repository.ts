@@ -1,3 +1,4 @@
+import type { EnrollmentStatus } from '@atelier/contract';
 import { and, asc, count, eq, gt, inArray, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enrollments, seatHolds } from './enrollments.tables';
@@ -48,7 +49,7 @@ export async function seatCountRows(
 export type RosterRow = {
   id: number;
   scheduleId: number;
-  status: 'active' | 'cancelled';
+  status: EnrollmentStatus;
   createdAt: Date;
   attendee: { id: number; name: string; birthday: string | null };
 };
@@ -64,7 +65,7 @@ export function enrollmentRowsOfSchedule(
   {
     id: number;
     scheduleId: number;
-    status: 'active' | 'cancelled';
+    status: EnrollmentStatus;
     createdAt: Date;
     attendeeProfileId: number;
   }[]

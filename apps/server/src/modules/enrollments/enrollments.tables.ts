@@ -1,3 +1,4 @@
+import { ENROLLMENT_STATUSES } from '@atelier/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { upwardKey } from '../../db/upward-key';
@@ -73,10 +74,11 @@ export const enrollments = pgTable(
      * Null (an enrollment made by hand): from the schedule's first session.
      */
     enrolledFrom: timestamp('enrolled_from', { withTimezone: true }),
-    /** `cancelled` (refunded) enrollments free their seat but stay on record. */
-    status: text({ enum: ['active', 'cancelled'] })
-      .notNull()
-      .default('active'),
+    /**
+     * `cancelled` (refunded) and `moved` (the child went to another schedule:
+     * docs/decisions/078-transfers.md) enrollments free their seat but stay on record.
+     */
+    status: text({ enum: ENROLLMENT_STATUSES }).notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

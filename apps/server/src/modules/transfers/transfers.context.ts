@@ -1,10 +1,11 @@
+import type { EnrollmentStatus } from '@atelier/contract';
 import type { Db } from '../../db/client';
 
 /** An enrollment with its child, family and the plan it was bought with. */
 export type EnrollmentFacts = {
   id: number;
   scheduleId: number;
-  status: 'active' | 'cancelled';
+  status: EnrollmentStatus;
   attendeeProfileId: number;
   attendeeName: string;
   /** The family account; null for a walk-in's child. */

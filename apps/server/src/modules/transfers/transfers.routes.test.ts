@@ -76,7 +76,7 @@ describe('transfers', { timeout: 120_000 }, () => {
     const a = res.json().data.attributes;
     expect(a.difference).toBe(5 * 3500);
     const old = await t.database.db.select().from(enrollments).where(eq(enrollments.id, id));
-    expect(old[0]?.status).toBe('cancelled');
+    expect(old[0]?.status).toBe('moved');
     const now = await t.database.db
       .select()
       .from(enrollments)

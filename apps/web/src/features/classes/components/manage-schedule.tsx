@@ -456,7 +456,9 @@ function RosterSection({ schedule, viewerZone }: { schedule: FlatSchedule; viewe
                 <TableRow key={enrollment.id}>
                   <TableCell>{enrollment.attendee_profile.name}</TableCell>
                   <TableCell>
-                    {enrollment.status === 'active' || enrollment.status === 'cancelled'
+                    {enrollment.status === 'active' ||
+                    enrollment.status === 'cancelled' ||
+                    enrollment.status === 'moved'
                       ? t(`manageClasses.roster.statuses.${enrollment.status}`)
                       : enrollment.status}
                   </TableCell>

@@ -133,7 +133,11 @@ function Enrollments({
             })}
             secondary={[
               day(e.created_at),
-              e.status === 'cancelled' ? t('customers.cancelled') : null,
+              e.status === 'moved'
+                ? t('customers.moved')
+                : e.status === 'cancelled'
+                  ? t('customers.cancelled')
+                  : null,
             ]
               .filter(Boolean)
               .join(' · ')}

@@ -54,6 +54,14 @@ const detail: CustomerDetail = {
       schedule: 'Sundays',
       created_at: '2026-10-02T15:01:00.000Z',
     },
+    {
+      id: '2',
+      status: 'moved',
+      attendee_name: 'Mia Parent',
+      programme: 'Comics Drawing',
+      schedule: 'Sundays',
+      created_at: '2026-09-02T15:01:00.000Z',
+    },
   ],
 };
 
@@ -94,6 +102,10 @@ describe('/customers', { timeout: 30_000 }, () => {
     expect(
       within(dialog).queryByRole('button', { name: /^Change class for Leo Parent/ }),
     ).not.toBeInTheDocument();
+    // An ended place says how it ended: refunded (cancelled) or moved to another class.
+    const places = within(dialog).getByRole('list', { name: 'Enrollments' });
+    expect(within(places).getByText(/· Cancelled$/)).toBeInTheDocument();
+    expect(within(places).getByText(/· Moved to another class$/)).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('customer-dialog')).toBeNull());
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search by name or e-mail' }), {
