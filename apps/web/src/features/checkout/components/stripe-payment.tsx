@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe } from '@stripe/stripe-js';
+import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import {
   createContext,
   type FormEvent,
@@ -97,6 +97,44 @@ export function StripeCardForm(props: PaymentFormProps) {
 
 function CardForm({ payment, amount, onSucceeded, onRefused }: PaymentFormProps) {
   const { t } = useTranslation();
+  return (
+    <StripeCardEntry
+      confirm={(stripe, card) =>
+        stripe.confirmCardPayment(payment.client_secret, { payment_method: { card } })
+      }
+      submitLabel={t('checkout.payment.pay', { amount })}
+      testIds={{ form: 'stripe-card-form', declined: 'payment-declined', submit: 'pay-submit' }}
+      onSucceeded={onSucceeded}
+      onRefused={onRefused}
+    />
+  );
+}
+
+export type StripeCardEntryProps = {
+  /** Confirms the intent with the card entered (a payment's, or a saved card's setup). */
+  confirm: (
+    stripe: Stripe,
+    card: StripeCardElement,
+  ) => Promise<{ error?: { message?: string } | undefined }>;
+  submitLabel: string;
+  /** The form's test ids, which the end-to-end tests name. */
+  testIds: { form: string; declined?: string; submit?: string };
+  onSucceeded: () => void;
+  onRefused?: () => void;
+};
+
+/**
+ * A card entered on Stripe Elements (card numbers never reach this server) and confirmed by
+ * Stripe.js, for paying and for saving a card alike; inside `StripePaymentProvider`.
+ */
+export function StripeCardEntry({
+  confirm,
+  submitLabel,
+  testIds,
+  onSucceeded,
+  onRefused,
+}: StripeCardEntryProps) {
+  const { t } = useTranslation();
   const stripe = useStripe();
   const elements = useElements();
   const labelId = useId();
@@ -110,12 +148,9 @@ function CardForm({ payment, amount, onSucceeded, onRefused }: PaymentFormProps)
     setSubmitting(true);
     setDeclined(null);
     try {
-      const result = await stripe.confirmCardPayment(payment.client_secret, {
-        payment_method: { card },
-      });
+      const result = await confirm(stripe, card);
       if (result.error) {
-        const message = result.error.message ?? t('checkout.payment.declined');
-        setDeclined(message);
+        setDeclined(result.error.message ?? t('checkout.payment.declined'));
         onRefused?.();
       } else {
         onSucceeded();
@@ -126,10 +161,10 @@ function CardForm({ payment, amount, onSucceeded, onRefused }: PaymentFormProps)
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} data-testid="stripe-card-form">
+    <Box component="form" noValidate onSubmit={submit} data-testid={testIds.form}>
       <Stack spacing={2} sx={{ maxWidth: 420 }}>
         {declined && (
-          <Alert severity="error" role="alert" data-testid="payment-declined">
+          <Alert severity="error" role="alert" data-testid={testIds.declined}>
             {declined}
           </Alert>
         )}
@@ -146,9 +181,9 @@ function CardForm({ payment, amount, onSucceeded, onRefused }: PaymentFormProps)
             type="submit"
             variant="contained"
             disabled={!stripe || submitting}
-            data-testid="pay-submit"
+            data-testid={testIds.submit}
           >
-            {t('checkout.payment.pay', { amount })}
+            {submitLabel}
           </Button>
         </Box>
       </Stack>
