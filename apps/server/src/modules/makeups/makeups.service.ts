@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
-import { inLanguage } from '../../lib/translated-content';
+import { nameInLanguage } from '../../lib/translated-content';
 import type { Mailer } from '../../mail/mailer';
 import { lockScheduleCapacities } from '../classes';
 import {
@@ -71,11 +71,9 @@ const SCAN_LIMIT = 300;
 
 /** The session's programme and schedule names in `language`, each falling back to English. */
 function sessionNames(session: SessionRow, language: Language) {
-  const name = (text: string, translations: SessionRow['programmeTranslations']) =>
-    inLanguage({ name: text, translations }, language, ['name']).name;
   return {
-    programme: name(session.programme, session.programmeTranslations),
-    schedule: name(session.scheduleName, session.scheduleTranslations),
+    programme: nameInLanguage(session.programme, session.programmeTranslations, language),
+    schedule: nameInLanguage(session.scheduleName, session.scheduleTranslations, language),
   };
 }
 
