@@ -39,6 +39,18 @@ export function inLanguage<R extends Translated<K>, K extends string>(
 }
 
 /**
+ * One name in `language`, falling back to `name`: for reads that carry a name and its
+ * translations side by side (a session with its schedule's and programme's).
+ */
+export function nameInLanguage(
+  name: string,
+  translations: Translations<'name'>,
+  language: Language,
+): string {
+  return inLanguage({ name, translations }, language, ['name']).name;
+}
+
+/**
  * The translations as stored: languages and fields with text only, so "cleared" is "absent" and
  * a reader never meets a blank translation.
  */

@@ -26,7 +26,13 @@ afterEach(async () => {
 });
 
 const probe = api.injectEndpoints({
-  endpoints: (build) => ({ storeTestProbe: build.query<unknown, void>({ query: () => '/probe' }) }),
+  endpoints: (build) => ({
+    storeTestProbe: build.query<unknown, void>({ query: () => '/probe' }),
+    storeTestCredits: build.query<unknown, void>({
+      query: () => '/credits',
+      providesTags: [{ type: 'Makeup', id: 'CREDITS' }],
+    }),
+  }),
 });
 
 describe('makeStore', () => {
@@ -94,5 +100,19 @@ describe('store listeners', () => {
     expect(getToken()).toBeNull();
     expect(store.getState().session).toEqual({ status: 'loaded', user: null });
     expect(store.getState().shell.drawerOpen).toBe(false);
+  });
+});
+
+describe('a language change (docs/architecture.md#translated-content)', () => {
+  it('fetches again, in the new language, what names the school’s classes', async () => {
+    server = fakeApi({ 'GET /credits': { data: [] } });
+    const store = makeStore();
+    const sub = store.dispatch(probe.endpoints.storeTestCredits.initiate());
+    await sub;
+    expect(server.requests).toHaveLength(1);
+    store.dispatch(liveLanguageSet('ja'));
+    await vi.waitFor(() => expect(server?.requests).toHaveLength(2));
+    expect(server.requests[1]?.headers.get('accept-language')).toBe('ja');
+    sub.unsubscribe();
   });
 });

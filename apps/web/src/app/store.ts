@@ -44,6 +44,23 @@ export const rootReducer: typeof appReducer = (state, action) => {
  * Builds a store (one per app, one per test). It also binds the api client to this store, so
  * the latest store made receives the client's snackbars and 401 sign-outs.
  */
+/**
+ * The answers that name what the school wrote (programmes, schedules, passes, rooms) in the
+ * reader's language, besides the catalogue: fetched again when the language changes.
+ */
+const NAMED_IN_LANGUAGE = [
+  'CartItem',
+  'Klass',
+  'Makeup',
+  'Trial',
+  'Pass',
+  'Enrollment',
+  'Waitlist',
+  'Billing',
+  'Message',
+  'Attendance',
+] as const;
+
 export function makeStore(preloadedState?: Partial<RootState>) {
   const listeners = createListenerMiddleware<
     RootState,
@@ -79,7 +96,9 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     effect: (action, { dispatch, getOriginalState }) => {
       setContentLanguage(action.payload);
       if (getOriginalState().language.liveLanguage === action.payload) return;
-      dispatch(api.util.invalidateTags([{ type: 'KlassGroup', id: 'CATALOGUE' }, 'CartItem']));
+      dispatch(
+        api.util.invalidateTags([{ type: 'KlassGroup', id: 'CATALOGUE' }, ...NAMED_IN_LANGUAGE]),
+      );
     },
   });
 

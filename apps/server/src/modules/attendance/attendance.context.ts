@@ -1,4 +1,4 @@
-import type { AttendanceStatus } from '@atelier/contract';
+import type { AttendanceStatus, Language } from '@atelier/contract';
 import type { Db } from '../../db/client';
 
 /**
@@ -54,11 +54,15 @@ export type AttendanceReads = {
   }>;
   /** Whether the attendee profile belongs to the family account. */
   isAttendeeOfFamily(db: Db, attendeeProfileId: number, userId: number): Promise<boolean>;
-  /** A page of the family's rows, the latest session first; with the total, two statements. */
+  /**
+   * A page of the family's rows, the latest session first, the programmes and schedules named in
+   * `language`; with the total, two statements.
+   */
   familyAttendancePage(
     db: Db,
     filter: FamilyFilter,
     window: { offset: number; limit: number },
+    language: Language,
   ): Promise<{ rows: FamilyAttendanceRow[]; total: number }>;
 };
 

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { attendanceReads } from '../../read-models/attendance-lists';
 import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { klassGroupSchedules } from '../classes/classes.tables';
 import {
   as,
   type Cast,
@@ -469,5 +470,53 @@ describe('attendance routes', { timeout: 60_000 }, () => {
     expect((await get(c.admin, ATTENDANCE_API.schedule(2_147_483_647))).statusCode).toBe(404);
     const empty = (await get(c.admin, `${ATTENDANCE_API.schedule(scheduleId)}?page=2`)).json();
     expect(empty.data).toEqual([]);
+  });
+
+  // Last: it gives the programme Japanese names (docs/architecture.md#translated-content).
+  it("names the programme and schedule in the reader's language: the teacher's roll and the family's marks", async () => {
+    const [row] = await t.database.db
+      .select({ groupId: klassGroupSchedules.klassGroupId })
+      .from(klassGroupSchedules)
+      .where(eq(klassGroupSchedules.id, Number(scheduleId)));
+    for (const [url, payload] of [
+      [
+        `/api/v1/klass_groups/${row?.groupId}`,
+        { klass_group: { translations: { ja: { name: 'マンガ教室' } } } },
+      ],
+      [
+        `/api/v1/klass_group_schedules/${scheduleId}`,
+        { klass_group_schedule: { translations: { ja: { name: '土曜クラス' } } } },
+      ],
+    ] as const) {
+      expect(
+        (await t.app.inject({ method: 'PATCH', url, headers: as(c.admin), payload })).statusCode,
+      ).toBe(200);
+    }
+    const read = async (who: Person, url: string, language: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { ...as(who), 'accept-language': language },
+        })
+      ).json().data;
+    const roll = (language: string) =>
+      read(c.teacher, ATTENDANCE_API.klass(past[0] as string), language);
+    expect((await roll('ja')).attributes).toMatchObject({
+      klass_group_name: 'マンガ教室',
+      schedule_name: '土曜クラス',
+    });
+    expect((await roll('en')).attributes).toMatchObject({
+      klass_group_name: 'Comics Drawing',
+      schedule_name: 'Saturdays',
+    });
+    expect((await read(c.parent, ATTENDANCE_API.family, 'ja'))[0].attributes).toMatchObject({
+      klass_group_name: 'マンガ教室',
+      schedule_name: '土曜クラス',
+    });
+    expect((await read(c.parent, ATTENDANCE_API.family, 'en'))[0].attributes).toMatchObject({
+      klass_group_name: 'Comics Drawing',
+      schedule_name: 'Saturdays',
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { requestLanguage } from '../../lib/request-language';
 import { requireRole, requireUser } from '../users';
 import type { AttendanceReads } from './attendance.context';
 import {
@@ -55,7 +56,7 @@ const registerAttendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> =
         response: { 200: attendanceRollDocumentSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    (request) => getRoll(ctx, viewerOf(request), request.params.id),
+    (request) => getRoll(ctx, viewerOf(request), request.params.id, requestLanguage(request)),
   );
 
   app.put(
@@ -76,7 +77,13 @@ const registerAttendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> =
       },
     },
     (request) =>
-      markAttendance(ctx, viewerOf(request), request.params.id, request.body.attendances),
+      markAttendance(
+        ctx,
+        viewerOf(request),
+        request.params.id,
+        request.body.attendances,
+        requestLanguage(request),
+      ),
   );
 
   app.get(
@@ -92,7 +99,7 @@ const registerAttendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> =
         response: { 200: familyAttendanceListDocumentSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    (request) => familyAttendance(ctx, viewerOf(request), request.query),
+    (request) => familyAttendance(ctx, viewerOf(request), request.query, requestLanguage(request)),
   );
 
   app.get(

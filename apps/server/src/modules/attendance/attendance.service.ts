@@ -3,14 +3,17 @@ import {
   type AttendanceCounts,
   type AttendanceRollDocument,
   type AttendanceStatus,
+  DEFAULT_LANGUAGE,
   type FamilyAttendanceListDocument,
   type FieldError,
+  type Language,
   type ScheduleAttendanceDocument,
 } from '@atelier/contract';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow, type Viewer } from '../../lib/http';
+import { nameInLanguage } from '../../lib/translated-content';
 import { rollCareOf } from '../child-care';
 import {
   type KlassOfSchedule,
@@ -40,8 +43,12 @@ type KlassFacts = {
   klassGroupName: string;
 };
 
-/** The session, from the classes module. */
-async function klassFacts(db: Db, klassId: number): Promise<KlassFacts | undefined> {
+/** The session, from the classes module, its names in `language`. */
+async function klassFacts(
+  db: Db,
+  klassId: number,
+  language: Language,
+): Promise<KlassFacts | undefined> {
   const klass = (await klassFactsByIds(db, [klassId])).get(klassId);
   if (!klass) return undefined;
   return {
@@ -50,10 +57,14 @@ async function klassFacts(db: Db, klassId: number): Promise<KlassFacts | undefin
     endsAt: klass.endsAt,
     status: klass.status,
     scheduleId: klass.scheduleId,
-    scheduleName: klass.schedule.name,
+    scheduleName: nameInLanguage(klass.schedule.name, klass.schedule.translations, language),
     teacherId: klass.schedule.teacherId,
     timeZone: klass.schedule.timeZone,
-    klassGroupName: klass.schedule.klassGroup.name,
+    klassGroupName: nameInLanguage(
+      klass.schedule.klassGroup.name,
+      klass.schedule.klassGroup.translations,
+      language,
+    ),
   };
 }
 
@@ -75,8 +86,13 @@ function checkTeaches(viewer: Viewer, teacherId: number) {
   }
 }
 
-async function findKlass(db: Db, viewer: Viewer, klassId: number): Promise<KlassFacts> {
-  const klass = await klassFacts(db, klassId);
+async function findKlass(
+  db: Db,
+  viewer: Viewer,
+  klassId: number,
+  language: Language,
+): Promise<KlassFacts> {
+  const klass = await klassFacts(db, klassId, language);
   if (!klass) throw notFound('Session');
   checkTeaches(viewer, klass.teacherId);
   return klass;
@@ -176,8 +192,9 @@ export async function getRoll(
   ctx: AttendanceContext,
   viewer: Viewer,
   klassId: number,
+  language: Language,
 ): Promise<AttendanceRollDocument> {
-  return rollDocument(ctx, viewer, await findKlass(ctx.db, viewer, klassId));
+  return rollDocument(ctx, viewer, await findKlass(ctx.db, viewer, klassId, language));
 }
 
 /**
@@ -189,8 +206,9 @@ export async function markAttendance(
   viewer: Viewer,
   klassId: number,
   marks: { attendee_profile_id: number; status: AttendanceStatus | null }[],
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<AttendanceRollDocument> {
-  const klass = await findKlass(ctx.db, viewer, klassId);
+  const klass = await findKlass(ctx.db, viewer, klassId, language);
   if (klass.status === 'cancelled') throw new AppError('conflict', ATTENDANCE_MESSAGES.cancelled);
   const now = ctx.now();
   const from = markableFrom(klass.startsAt, klass.timeZone);
@@ -226,6 +244,7 @@ export async function familyAttendance(
   ctx: AttendanceContext,
   viewer: Viewer,
   query: { page: number; attendee_profile_id?: number; klass_id?: number },
+  language: Language,
 ): Promise<FamilyAttendanceListDocument> {
   if (
     query.attendee_profile_id !== undefined &&
@@ -242,6 +261,7 @@ export async function familyAttendance(
       startedBy: ctx.now(),
     },
     pageWindow(query.page),
+    language,
   );
   return {
     data: rows.map((row) => ({

@@ -39,7 +39,11 @@ export async function monthPlanSchedule(t: TestApp, c: Cast) {
     }),
   });
   if (schedule.statusCode !== 201) throw new Error(`schedule: ${schedule.body}`);
-  return { planId, scheduleId: schedule.json().data.id as string };
+  return {
+    planId,
+    scheduleId: schedule.json().data.id as string,
+    groupId: group.json().data.id as string,
+  };
 }
 
 /** Saves a card for `who`'s family through the API and the fake card form; returns its id. */

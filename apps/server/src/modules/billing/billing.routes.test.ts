@@ -34,7 +34,7 @@ import { eraseBillingOf, listMonthlyEnrollments } from './monthly-enrollments.se
 describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
   let t: TestApp;
   let c: Cast;
-  let s: { planId: string; scheduleId: string };
+  let s: { planId: string; scheduleId: string; groupId: string };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -485,5 +485,42 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
     const { family } = await monthlyFamily(t, s);
     const res = await t.app.inject({ method: 'GET', url: ORDERS_API.orders, headers: as(family) });
     expect(res.statusCode).toBe(200);
+  });
+
+  // Last: it gives the monthly programme Japanese names (docs/architecture.md#translated-content).
+  it("names a monthly enrollment's programme and schedule in the reader's language", async () => {
+    const { family } = await monthlyFamily(t, s, { name: 'Kei Monthly' });
+    for (const [url, payload] of [
+      [
+        `/api/v1/klass_groups/${s.groupId}`,
+        { klass_group: { translations: { ja: { name: '観察デッサン' } } } },
+      ],
+      [
+        `/api/v1/klass_group_schedules/${s.scheduleId}`,
+        { klass_group_schedule: { translations: { ja: { name: '土曜クラス' } } } },
+      ],
+    ] as const) {
+      expect(
+        (await t.app.inject({ method: 'PATCH', url, headers: as(c.admin), payload })).statusCode,
+      ).toBe(200);
+    }
+    const read = async (language: string) =>
+      monthlyEnrollmentListDocumentSchema.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: BILLING_API.monthlyEnrollments,
+            headers: { ...as(family), 'accept-language': language },
+          })
+        ).json(),
+      ).data[0];
+    expect(await read('ja')).toMatchObject({
+      programme: '観察デッサン',
+      schedule_name: '土曜クラス',
+    });
+    expect(await read('en')).toMatchObject({
+      programme: 'Observational Drawing',
+      schedule_name: 'Saturdays',
+    });
   });
 });

@@ -15,6 +15,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { requestLanguage } from '../../lib/request-language';
 import { notify } from '../notifications';
 import type { Payments } from '../payments';
 import { requireRole, requireUser } from '../users';
@@ -158,7 +159,7 @@ const registerBilling: FastifyPluginAsyncZod<BillingPluginOptions> = async (app,
         response: { 200: monthlyEnrollmentListDocumentSchema, ...errorResponses(401) },
       },
     },
-    (request) => listMonthlyEnrollments(ctx, viewerOf(request).id),
+    (request) => listMonthlyEnrollments(ctx, viewerOf(request).id, requestLanguage(request)),
   );
 
   app.patch(
@@ -177,7 +178,7 @@ const registerBilling: FastifyPluginAsyncZod<BillingPluginOptions> = async (app,
     async (request) => {
       const familyId = viewerOf(request).id;
       await setAutopayCard(ctx, familyId, request.params.id, request.body.payment_method_id);
-      return listMonthlyEnrollments(ctx, familyId);
+      return listMonthlyEnrollments(ctx, familyId, requestLanguage(request));
     },
   );
 
@@ -197,7 +198,7 @@ const registerBilling: FastifyPluginAsyncZod<BillingPluginOptions> = async (app,
     async (request) => {
       const familyId = viewerOf(request).id;
       await endMonthlyEnrollment(ctx, familyId, request.params.id);
-      return listMonthlyEnrollments(ctx, familyId);
+      return listMonthlyEnrollments(ctx, familyId, requestLanguage(request));
     },
   );
 

@@ -1,6 +1,13 @@
-import type { MonthlyEnrollment, MonthlyEnrollmentListDocument } from '@atelier/contract';
+import {
+  DEFAULT_LANGUAGE,
+  type Language,
+  type MonthlyEnrollment,
+  type MonthlyEnrollmentListDocument,
+} from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { nameInLanguage } from '../../lib/translated-content';
+import { type ScheduleFacts, scheduleFactsByIds } from '../classes';
 import type { BillingContext } from './billing.context';
 import {
   eraseBillingRowsOf,
@@ -84,11 +91,22 @@ function statusOf(row: MonthlyEnrollmentRow, current: string): MonthlyEnrollment
   return row.lastPeriod !== null ? 'ending' : 'active';
 }
 
+/**
+ * The family's monthly enrollments, the programme and schedule named in `language`: the names
+ * were copied in English at checkout (the charges are written with them), so another language
+ * reads the schedule's translation now, and the copy where none is written
+ * (docs/architecture.md#translated-content).
+ */
 export async function listMonthlyEnrollments(
   ctx: BillingContext,
   familyId: number,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<MonthlyEnrollmentListDocument> {
   const rows = await monthlyEnrollmentsOf(ctx.db, familyId);
+  const schedules =
+    language === DEFAULT_LANGUAGE
+      ? new Map<number, ScheduleFacts>()
+      : await scheduleFactsByIds(ctx.db, [...new Set(rows.map((r) => r.scheduleId))]);
   const billed = await lastBilledPeriods(
     ctx.db,
     rows.map((r) => r.id),
@@ -105,8 +123,16 @@ export async function listMonthlyEnrollments(
       return {
         id: String(row.id),
         child_name: row.childName,
-        programme: row.programme,
-        schedule_name: row.scheduleName,
+        programme: nameInLanguage(
+          row.programme,
+          schedules.get(row.scheduleId)?.klassGroup.translations ?? {},
+          language,
+        ),
+        schedule_name: nameInLanguage(
+          row.scheduleName,
+          schedules.get(row.scheduleId)?.translations ?? {},
+          language,
+        ),
         monthly_price: row.monthlyPrice,
         currency: row.currency,
         status: statusOf(row, current),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { as, type Cast, enroll, programmeWithSchedule } from '../classes/classes-testing';
+import { setTestUserLocale } from '../users/users-testing';
 import { calendarFeeds } from './calendar.tables';
 
 describe('calendar and iCalendar feed', { timeout: 60_000 }, () => {
@@ -223,5 +224,61 @@ describe('calendar and iCalendar feed', { timeout: 60_000 }, () => {
       });
       expect(unknown.statusCode).toBe(404);
     });
+  });
+
+  // Last: it gives the online programme and its schedule Japanese names
+  // (docs/architecture.md#translated-content).
+  it("names the programme and schedule in the reader's language: the page by the request, the feed by the owner's account", async () => {
+    for (const [url, body] of [
+      [
+        `/api/v1/klass_groups/${online.groupId}`,
+        { klass_group: { translations: { ja: { name: 'オンライン素描' } } } },
+      ],
+      [
+        `/api/v1/klass_group_schedules/${online.scheduleId}`,
+        { klass_group_schedule: { translations: { ja: { name: '土曜日' } } } },
+      ],
+    ] as const) {
+      const res = await t.app.inject({ method: 'PATCH', url, headers: as(c.admin), payload: body });
+      expect(res.statusCode).toBe(200);
+    }
+    const read = async (language: string) =>
+      calendarDocumentSchema.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/calendar/klasses${range}`,
+            headers: { ...as(c.parent), 'accept-language': language },
+          })
+        ).json(),
+      );
+    const ja = await read('ja');
+    expect(ja.data[0]?.attributes).toMatchObject({
+      title: 'オンライン素描',
+      schedule_name: '土曜日',
+    });
+    expect(ja.included?.map((g) => g.attributes.name)).toEqual(['オンライン素描']);
+    const en = await read('en');
+    expect(en.data[0]?.attributes).toMatchObject({
+      title: 'Drawing Lab, Online; Saturdays',
+      schedule_name: 'Saturdays',
+    });
+
+    const url = String(
+      (
+        await t.app.inject({ method: 'POST', url: '/api/v1/calendar/feed', headers: as(c.parent) })
+      ).json().data.attributes.url,
+    );
+    const feedText = async () =>
+      (await t.app.inject({ method: 'GET', url: new URL(url).pathname })).body.replace(
+        /\r\n /g,
+        '',
+      );
+    expect(await feedText()).toContain('SUMMARY:Drawing Lab\\, Online\\; Saturdays');
+    await setTestUserLocale(t.database.db, c.parent.id, 'ja');
+    const japanese = await feedText();
+    expect(japanese).toContain('SUMMARY:オンライン素描');
+    expect(japanese).toContain('SUMMARY:Cancelled: オンライン素描');
+    expect(japanese).toContain('DESCRIPTION:土曜日');
   });
 });

@@ -143,6 +143,7 @@ async function pricedTrialRows(
   ctx: CartContext,
   rows: TrialRow[],
   at: Date,
+  language: Language,
 ): Promise<PricedTrialItem[]> {
   const deps = ctx.trials;
   if (rows.length === 0 || !deps) return [];
@@ -154,7 +155,14 @@ async function pricedTrialRows(
   for (const row of rows) {
     const link = links.find((l) => l.cartItemId === row.id);
     if (!link) continue;
-    const trial = await trialCartFacts(deps, ctx.db, row.klassId, link.attendeeProfileId, at);
+    const trial = await trialCartFacts(
+      deps,
+      ctx.db,
+      row.klassId,
+      link.attendeeProfileId,
+      at,
+      language,
+    );
     if (!trial) continue;
     out.push({
       kind: 'trial',
@@ -190,7 +198,7 @@ export async function pricedRows(
   const [enrollments, passes, trials] = await Promise.all([
     pricedEnrollmentRows(ctx, userId, enrollmentRows, at, language),
     pricedPassRows(ctx, passRows, language),
-    pricedTrialRows(ctx, trialRows, at),
+    pricedTrialRows(ctx, trialRows, at, language),
   ]);
   const byId = new Map<string, AnyPricedCartItem>(
     [...enrollments, ...passes, ...trials].map((item) => [item.id, item]),

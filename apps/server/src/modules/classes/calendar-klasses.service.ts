@@ -16,7 +16,9 @@ import { teacherRowsByIds } from './teachers';
 /** A session as someone's calendar shows it. */
 export type CalendarEntry = {
   klass: KlassRow;
+  /** The schedule, its name in the reader's language. */
   schedule: ScheduleRow;
+  /** The programme, its name and description in the reader's language. */
   group: KlassGroupRow;
   teacherName: string;
   /** The name of the room it meets in, in the reader's language; null when none is named. */
@@ -55,13 +57,19 @@ export async function klassesConcerning(
   ]);
   const teachers = new Map(teacherRows.map((t) => [t.id, t.name]));
   const rooms = new Map(roomsMet.map((r) => [r.id, inLanguage(r, language, ['name']).name]));
-  return rows.map(({ klass, schedule, group }) => ({
-    klass,
-    schedule,
-    group,
-    teacherName: teachers.get(schedule.teacherId) ?? '',
-    room: schedule.roomId === null ? null : (rooms.get(schedule.roomId) ?? null),
-    attendeeNames: attendees.get(schedule.id) ?? [],
-    meetingUrl: group.format === 'online' ? group.meetingUrl : null,
-  }));
+  // The programme's and schedule's names and description in the reader's language too: every
+  // calendar (the page and the feed) shows them.
+  return rows.map(({ klass, schedule: scheduleRow, group: groupRow }) => {
+    const schedule = inLanguage(scheduleRow, language, ['name']);
+    const group = inLanguage(groupRow, language, ['name', 'description']);
+    return {
+      klass,
+      schedule,
+      group,
+      teacherName: teachers.get(schedule.teacherId) ?? '',
+      room: schedule.roomId === null ? null : (rooms.get(schedule.roomId) ?? null),
+      attendeeNames: attendees.get(schedule.id) ?? [],
+      meetingUrl: group.format === 'online' ? group.meetingUrl : null,
+    };
+  });
 }

@@ -1,3 +1,5 @@
+import type { Translations } from '@atelier/contract';
+import { nameInLanguage } from '../../lib/translated-content';
 import { peopleByIds } from '../users';
 import type { GalleryContext } from './gallery.context';
 import { publicStudentName } from './student-name';
@@ -12,8 +14,8 @@ type Notice = {
   senderId: number | null;
   postId: number;
   studentName: string;
-  /** The class the post was made in, when known. */
-  programme?: string | null;
+  /** The programme of the class the post was made in, when known, with its translations. */
+  programme?: { name: string; translations: Translations<'name'> } | null;
   /** The comment or feedback text, quoted in the notification. */
   text?: string;
 };
@@ -50,7 +52,9 @@ export async function tellFamily(ctx: GalleryContext, notice: Notice): Promise<v
     let title: string;
     let content: string;
     if (notice.kind === 'posts') {
-      const programme = notice.programme ?? '';
+      const programme = notice.programme
+        ? nameInLanguage(notice.programme.name, notice.programme.translations, ja ? 'ja' : 'en')
+        : '';
       title = ja
         ? `${child}さんの新しい作品${programme ? `（${programme}）` : ''}`
         : `A new artwork of ${child}${programme ? ` from class ${programme}` : ''}`;

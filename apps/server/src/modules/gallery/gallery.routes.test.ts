@@ -13,6 +13,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { klassGroupSchedules } from '../classes/classes.tables';
 import type { Cast, Person } from '../classes/classes-testing';
 import { images } from '../media/media.tables';
 import { notifications } from '../notifications/notifications.tables';
@@ -566,5 +567,34 @@ describe('gallery routes', { timeout: 120_000 }, () => {
     expect(notice).toMatchObject({ recordType: 'posts', recordId: postId, senderId: c.teacher.id });
     expect(notice?.title).toContain('山田');
     expect(notice?.title).toContain('作品');
+  });
+
+  // Last: it gives s1's programme a Japanese name (docs/architecture.md#translated-content).
+  it("names the class of a new artwork in each family's language", async () => {
+    const [row] = await t.database.db
+      .select({ groupId: klassGroupSchedules.klassGroupId })
+      .from(klassGroupSchedules)
+      .where(eq(klassGroupSchedules.id, s1.scheduleId));
+    const named = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/klass_groups/${row?.groupId}`,
+      headers: auth(c.admin),
+      payload: { klass_group: { translations: { ja: { name: '観察デッサン' } } } },
+    });
+    expect(named.statusCode).toBe(200);
+    const suzuki = await family(t, '鈴木 一郎', [{ name: '鈴木 花子' }], { locale: 'ja' });
+    const lee = await family(t, 'Lee Family', [{ name: 'Ann Lee' }]);
+    await enroll(t, s1.scheduleId, [...suzuki.kids, ...lee.kids]);
+    const [image] = await t.database.db.insert(images).values({}).returning({ id: images.id });
+    await createPostFromImages(t.app, {
+      attendeeProfileIds: [suzuki.kids[0] ?? 0, lee.kids[0] ?? 0],
+      klassId: s1.klassId,
+      imageIds: [image?.id ?? 0],
+      authorId: c.teacher.id,
+    });
+    expect((await latestNotice(suzuki.id))?.title).toBe('鈴木さんの新しい作品（観察デッサン）');
+    expect((await latestNotice(lee.id))?.title).toBe(
+      'A new artwork of Ann from class Observational Drawing',
+    );
   });
 });

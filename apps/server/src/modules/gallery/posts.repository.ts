@@ -1,4 +1,4 @@
-import type { PostScope } from '@atelier/contract';
+import type { PostScope, Translations } from '@atelier/contract';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/http';
@@ -276,12 +276,22 @@ export async function klassOfStudent(
   db: Db,
   attendeeProfileId: number,
   klassId: number,
-): Promise<{ id: number; scheduleId: number; klassGroupName: string } | undefined> {
+): Promise<
+  | {
+      id: number;
+      scheduleId: number;
+      klassGroupName: string;
+      klassGroupTranslations: Translations<'name'>;
+    }
+  | undefined
+> {
   const [row] = await db
     .select({
       id: klass.id,
       scheduleId: klass.scheduleId,
       klassGroupName: klass.klassGroupName,
+      // The family's notice names the programme in the family's language.
+      klassGroupTranslations: klass.klassGroupTranslations,
     })
     .from(klass)
     .where(

@@ -6,6 +6,7 @@ import {
   type PostDocument,
   type PostListDocument,
   type PostScope,
+  type Translations,
 } from '@atelier/contract';
 import { forbidden, notFound, ValidationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
@@ -206,7 +207,7 @@ export async function createPost(
     senderId: viewer.id,
     postId,
     studentName: student.name,
-    programme: klass?.klassGroupName,
+    programme: klass && { name: klass.klassGroupName, translations: klass.klassGroupTranslations },
   });
   return getPost(ctx, viewer, postId);
 }
@@ -224,7 +225,11 @@ export type PostFromImages = {
 async function tellTaggedFamilies(
   ctx: GalleryContext,
   studentIds: number[],
-  notice: { senderId: number; postId: number; programme?: string | null },
+  notice: {
+    senderId: number;
+    postId: number;
+    programme?: { name: string; translations: Translations<'name'> } | null;
+  },
 ): Promise<void> {
   const told = new Set<number | null>();
   for (const id of studentIds) {
@@ -273,7 +278,7 @@ export async function createPostFromImages(
   await tellTaggedFamilies(ctx, input.attendeeProfileIds, {
     senderId: input.authorId,
     postId,
-    programme: klass?.klassGroupName,
+    programme: klass && { name: klass.klassGroupName, translations: klass.klassGroupTranslations },
   });
   return { postId };
 }

@@ -1,3 +1,4 @@
+import type { Language, Translations } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import type { CreditRow } from './makeups.repository';
 
@@ -14,6 +15,11 @@ export type SessionRow = {
   programme: string;
   format: 'in_person' | 'online';
   capacity: number;
+  /** The schedule's and programme's names in the other languages (`scheduleName`, `programme`). */
+  scheduleTranslations: Translations<'name'>;
+  programmeTranslations: Translations<'name'>;
+  /** The teacher's account language (they are told of absences in it). */
+  teacherLocale: Language | null;
 };
 
 /** A credit of the family's with its child, missed session and live booking. */
@@ -63,7 +69,8 @@ export type MakeupReads = {
   ): Promise<boolean>;
   /** Absence credits of the child, not revoked, whose missed session is of this schedule. */
   absenceCreditsInSchedule(db: Db, attendeeProfileId: number, scheduleId: number): Promise<number>;
-  creditsOfFamily(db: Db, userId: number): Promise<FamilyCreditRow[]>;
+  /** The family's credits, newest first, the programmes named in `language`. */
+  creditsOfFamily(db: Db, userId: number, language: Language): Promise<FamilyCreditRow[]>;
   /** The family's reported absences from sessions starting after `after`, soonest first. */
   absencesOfFamily(db: Db, userId: number, after: Date): Promise<FamilyAbsenceRow[]>;
   upcomingSessions(db: Db, after: Date, limit: number): Promise<SessionRow[]>;

@@ -8,6 +8,7 @@ import { klasses } from '../classes/classes.tables';
 import { as, type Cast, enroll, type Person, person } from '../classes/classes-testing';
 import { notifications } from '../notifications/notifications.tables';
 import { attendeeProfiles } from '../users/users.tables';
+import { setTestUserLocale } from '../users/users-testing';
 import { makeupCredits } from './makeups.tables';
 import { scheduleWithKlasses } from './makeups-testing';
 
@@ -208,5 +209,67 @@ describe('absences and make-ups', { timeout: SETUP_TIMEOUT_MS }, () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0].detail).toBe(MAKEUP_MESSAGES.creditUnavailable);
+  });
+
+  // Last: it gives the programmes Japanese names (docs/architecture.md#translated-content).
+  it("names programmes and schedules in the reader's language: answers by the request, the teacher's notice by their account", async () => {
+    const translate = async (url: string, body: object) =>
+      expect(
+        (await t.app.inject({ method: 'PATCH', url, headers: as(c.admin), payload: body }))
+          .statusCode,
+      ).toBe(200);
+    await translate(`/api/v1/klass_groups/${home.groupId}`, {
+      klass_group: { translations: { ja: { name: '観察デッサン' } } },
+    });
+    await translate(`/api/v1/klass_group_schedules/${home.scheduleId}`, {
+      klass_group_schedule: { translations: { ja: { name: '土曜クラス' } } },
+    });
+    await translate(`/api/v1/klass_groups/${online.groupId}`, {
+      klass_group: { translations: { ja: { name: 'オンライン教室' } } },
+    });
+    const read = (url: string, language: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...as(c.parent), 'accept-language': language },
+      });
+    const origins = async (language: string) =>
+      (await read(MAKEUPS_API.credits, language))
+        .json()
+        .data.map((credit: { origin_name: string | null }) => credit.origin_name);
+    expect(await origins('ja')).toContain('観察デッサン');
+    expect(await origins('en')).toContain('Observational Drawing');
+    expect(await origins('en')).not.toContain('観察デッサン');
+
+    const credit = (await read(MAKEUPS_API.credits, 'en'))
+      .json()
+      .data.find((k: { state: string }) => k.state === 'available');
+    const options = async (language: string) =>
+      (await read(`${MAKEUPS_API.options}?makeup_credit_id=${credit.id}`, language)).json().data;
+    expect(await options('ja')).toContainEqual(
+      expect.objectContaining({ programme: 'オンライン教室', schedule_name: 'Saturdays' }),
+    );
+    expect(await options('en')).toContainEqual(
+      expect.objectContaining({ programme: 'Observational Drawing' }),
+    );
+
+    const noticeOf = async (i: number) => {
+      expect(
+        (await post(c.parent, MAKEUPS_API.absences(klass(i)), { attendee_profile_id: String(mia) }))
+          .statusCode,
+      ).toBe(201);
+      const notes = await t.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.recipientId, c.teacher.id));
+      return notes.filter((n) => n.recordId === klass(i)).at(-1);
+    };
+    const english = await noticeOf(5);
+    expect(english?.title).toBe('Absence: Mia Parent');
+    expect(english?.content).toContain('Observational Drawing (Saturdays)');
+    await setTestUserLocale(t.database.db, c.teacher.id, 'ja');
+    const japanese = await noticeOf(6);
+    expect(japanese?.title).toBe('欠席連絡: Mia Parent');
+    expect(japanese?.content).toContain('観察デッサン（土曜クラス）');
   });
 });

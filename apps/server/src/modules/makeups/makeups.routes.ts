@@ -17,6 +17,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { requestLanguage } from '../../lib/request-language';
 import { notify } from '../notifications';
 import { requireRole, requireUser } from '../users';
 import type { MakeupReads } from './makeups.context';
@@ -139,7 +140,7 @@ const registerMakeups: FastifyPluginAsyncZod<MakeupsPluginOptions> = async (app,
         response: { 200: makeupCreditListDocumentSchema, ...errorResponses(401) },
       },
     },
-    (request) => familyCredits(ctx, viewerOf(request)),
+    (request) => familyCredits(ctx, viewerOf(request), requestLanguage(request)),
   );
 
   app.post(
@@ -155,7 +156,9 @@ const registerMakeups: FastifyPluginAsyncZod<MakeupsPluginOptions> = async (app,
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await grantCredit(ctx, viewerOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await grantCredit(ctx, viewerOf(request), request.body, requestLanguage(request))),
   );
 
   app.get(
@@ -171,7 +174,13 @@ const registerMakeups: FastifyPluginAsyncZod<MakeupsPluginOptions> = async (app,
         response: { 200: makeupOptionsDocumentSchema, ...errorResponses(401, 409, 422) },
       },
     },
-    (request) => makeupOptions(ctx, viewerOf(request), request.query.makeup_credit_id),
+    (request) =>
+      makeupOptions(
+        ctx,
+        viewerOf(request),
+        request.query.makeup_credit_id,
+        requestLanguage(request),
+      ),
   );
 
   app.post(

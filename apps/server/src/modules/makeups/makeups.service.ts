@@ -13,6 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
+import { nameInLanguage } from '../../lib/translated-content';
 import type { Mailer } from '../../mail/mailer';
 import { lockScheduleCapacities } from '../classes';
 import {
@@ -68,6 +69,14 @@ export const MAKEUP_REMINDER_LEAD_MS = 7 * DAY_MS;
 const OPTIONS_LIMIT = 50;
 const SCAN_LIMIT = 300;
 
+/** The session's programme and schedule names in `language`, each falling back to English. */
+function sessionNames(session: SessionRow, language: Language) {
+  return {
+    programme: nameInLanguage(session.programme, session.programmeTranslations, language),
+    schedule: nameInLanguage(session.scheduleName, session.scheduleTranslations, language),
+  };
+}
+
 const unprocessable = (field: string, detail: string) => new ValidationError([{ field, detail }]);
 const conflict = (detail: string) => new AppError('conflict', detail);
 
@@ -90,6 +99,23 @@ async function ownChild(ctx: MakeupsContext, viewer: Viewer, attendeeProfileId: 
     throw unprocessable('attendee_profile_id', MAKEUP_MESSAGES.notYourChild);
   }
   return child;
+}
+
+/** The teacher's notice of an absence, in the teacher's language. */
+function absenceNotice(session: SessionRow, child: string, reason: string) {
+  const ja = session.teacherLocale === 'ja';
+  const { programme, schedule } = sessionNames(session, ja ? 'ja' : 'en');
+  const at = `${session.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const why = reason ? ` ${reason}` : '';
+  return ja
+    ? {
+        title: `欠席連絡: ${child}`,
+        content: `${child} さんは ${at} の ${programme}（${schedule}）を欠席します。${why}`,
+      }
+    : {
+        title: `Absence: ${child}`,
+        content: `${child} will miss ${programme} (${schedule}) on ${at}.${why}`,
+      };
 }
 
 /**
@@ -142,8 +168,7 @@ export async function reportAbsence(
     .notify({
       recipientId: session.teacherId,
       senderId: viewer.userId ?? viewer.id,
-      title: `Absence: ${child.name}`,
-      content: `${child.name} will miss ${session.programme} (${session.scheduleName}) on ${session.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.${reason ? ` ${reason}` : ''}`,
+      ...absenceNotice(session, child.name, reason),
       record: { type: 'klasses', id: klassId },
     })
     .catch((err: unknown) => ctx.log.warn({ err, klassId }, 'absence notification failed'));
@@ -219,9 +244,10 @@ function creditResource(row: FamilyCreditRow, now: Date): MakeupCredit {
 export async function familyCredits(
   ctx: MakeupsContext,
   viewer: Viewer,
+  language: Language,
 ): Promise<MakeupCreditListDocument> {
   const now = ctx.now();
-  const rows = await ctx.reads.creditsOfFamily(ctx.db, viewer.id);
+  const rows = await ctx.reads.creditsOfFamily(ctx.db, viewer.id, language);
   return {
     data: rows.filter((r) => r.credit.revokedAt === null).map((r) => creditResource(r, now)),
   };
@@ -249,6 +275,7 @@ export async function grantCredit(
   ctx: MakeupsContext,
   viewer: Viewer,
   body: { attendee_profile_id: number; klass_id: number; reason?: string },
+  language: Language,
 ): Promise<MakeupCreditDocument> {
   if (viewer.role !== 'admin') throw forbidden('Only an admin can grant a make-up credit.');
   const now = ctx.now();
@@ -264,7 +291,7 @@ export async function grantCredit(
     grantedById: viewer.userId ?? viewer.id,
     expiresAt: new Date(now.getTime() + ctx.policy.creditDays * DAY_MS),
   });
-  const [row] = (await ctx.reads.creditsOfFamily(ctx.db, child.userId ?? -1)).filter(
+  const [row] = (await ctx.reads.creditsOfFamily(ctx.db, child.userId ?? -1, language)).filter(
     (r) => r.credit.id === id,
   );
   if (row) return { data: creditResource(row, now) };
@@ -277,7 +304,7 @@ export async function grantCredit(
       source: 'staff',
       origin_klass_id: String(body.klass_id),
       origin_starts_at: session.startsAt.toISOString(),
-      origin_name: session.programme,
+      origin_name: sessionNames(session, language).programme,
       expires_at: new Date(now.getTime() + ctx.policy.creditDays * DAY_MS).toISOString(),
       state: 'available',
       used_at: null,
@@ -419,6 +446,7 @@ export async function makeupOptions(
   ctx: MakeupsContext,
   viewer: Viewer,
   creditId: number,
+  language: Language,
 ): Promise<MakeupOptionsDocument> {
   const now = ctx.now();
   const credit = await usableCredit(ctx, ctx.db, viewer, await findCredit(ctx.db, creditId), now);
@@ -435,8 +463,8 @@ export async function makeupOptions(
     starts_at: s.startsAt.toISOString(),
     ends_at: s.endsAt.toISOString(),
     time_zone: s.timeZone,
-    programme: s.programme,
-    schedule_name: s.scheduleName,
+    programme: sessionNames(s, language).programme,
+    schedule_name: sessionNames(s, language).schedule,
     format: s.format,
     seats_left: s.seatsLeft,
   }));

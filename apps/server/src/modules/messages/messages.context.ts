@@ -1,4 +1,4 @@
-import type { Translations } from '@atelier/contract';
+import type { Language, Translations } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import type { UserSearchRow } from '../user-search';
 
@@ -73,14 +73,19 @@ export type MessagesReads = {
     db: Db,
     senderId: number,
     window: Window,
+    language?: Language,
   ): Promise<{ rows: MessageRow[]; total: number }>;
-  /** One message with its counts, whoever asks (the service decides what they may see). */
-  messageById(db: Db, id: number): Promise<MessageRow | undefined>;
+  /**
+   * One message with its counts, whoever asks (the service decides what they may see); its
+   * schedule and programme named in `language` (English by default).
+   */
+  messageById(db: Db, id: number, language?: Language): Promise<MessageRow | undefined>;
   /** One page of what `userId` received, newest first, with their read time. */
   receivedMessages(
     db: Db,
     userId: number,
     window: Window,
+    language?: Language,
   ): Promise<{ rows: MessageRow[]; total: number }>;
   /** The schedules picker: a page of the schedules a sender may write to, with their sessions. */
   schedulesToWrite(

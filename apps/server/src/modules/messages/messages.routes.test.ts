@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, mailTo } from '../../mail/mail-testing';
 import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { klassGroupSchedules } from '../classes/classes.tables';
 import {
   as,
   type Cast,
@@ -456,5 +457,54 @@ describe('class messages', { timeout: 60_000 }, () => {
         (await get(c.teacher, `${MESSAGES_API.families}?keyword=${'x'.repeat(101)}`)).statusCode,
       ).toBe(422);
     });
+  });
+
+  // Last: it gives the programme and schedule Japanese names (docs/architecture.md#translated-content).
+  it("names a received message's programme and schedule in the reader's language", async () => {
+    const [row] = await t.database.db
+      .select({ groupId: klassGroupSchedules.klassGroupId })
+      .from(klassGroupSchedules)
+      .where(eq(klassGroupSchedules.id, Number(mine.id)));
+    for (const [url, payload] of [
+      [
+        `/api/v1/klass_groups/${row?.groupId}`,
+        { klass_group: { translations: { ja: { name: 'マンガ教室' } } } },
+      ],
+      [
+        `/api/v1/klass_group_schedules/${mine.id}`,
+        { klass_group_schedule: { translations: { ja: { name: '土曜クラス' } } } },
+      ],
+    ] as const) {
+      expect(
+        (await t.app.inject({ method: 'PATCH', url, headers: as(c.admin), payload })).statusCode,
+      ).toBe(200);
+    }
+    // Jun's account reads Japanese; the parent's names no language and reads the request's.
+    type Received = { id: string; attributes: { klass_group_schedule: { id: string } | null } };
+    const aboutMine = (data: Received[]) =>
+      data.find((m) => m.attributes.klass_group_schedule?.id === mine.id) as Received;
+    const received = aboutMine((await get(jun, MESSAGES_API.received)).json().data);
+    expect(received.attributes.klass_group_schedule).toMatchObject({
+      name: '土曜クラス',
+      klass_group_name: 'マンガ教室',
+    });
+    expect((await get(jun, MESSAGES_API.one(received.id))).json().data.attributes).toMatchObject({
+      klass_group_schedule: { name: '土曜クラス', klass_group_name: 'マンガ教室' },
+    });
+    const parentReads = async (language: string) =>
+      aboutMine(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: MESSAGES_API.received,
+            headers: { ...as(c.parent), 'accept-language': language },
+          })
+        ).json().data,
+      ).attributes.klass_group_schedule;
+    expect(await parentReads('en')).toMatchObject({
+      name: 'Saturdays',
+      klass_group_name: 'Comics Drawing',
+    });
+    expect(await parentReads('ja')).toMatchObject({ klass_group_name: 'マンガ教室' });
   });
 });

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { requestLanguage } from '../../lib/request-language';
 import { notify } from '../notifications';
 import { requireRole, requireUser } from '../users';
 import type { MessagesReads } from './messages.context';
@@ -87,7 +88,8 @@ const registerMessagesPlugin: FastifyPluginAsyncZod<MessagesPluginOptions> = asy
         response: { 200: messageListDocumentSchema, ...errorResponses(401, 403, 422) },
       },
     },
-    (request) => listSentMessages(ctx, viewerOf(request), request.query.page),
+    (request) =>
+      listSentMessages(ctx, viewerOf(request), request.query.page, requestLanguage(request)),
   );
 
   app.get(
@@ -102,7 +104,8 @@ const registerMessagesPlugin: FastifyPluginAsyncZod<MessagesPluginOptions> = asy
         response: { 200: messageListDocumentSchema, ...errorResponses(401, 422) },
       },
     },
-    (request) => listReceivedMessages(ctx, viewerOf(request), request.query.page),
+    (request) =>
+      listReceivedMessages(ctx, viewerOf(request), request.query.page, requestLanguage(request)),
   );
 
   app.get(
@@ -150,7 +153,7 @@ const registerMessagesPlugin: FastifyPluginAsyncZod<MessagesPluginOptions> = asy
         response: { 200: messageDocumentSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    (request) => getMessage(ctx, viewerOf(request), request.params.id),
+    (request) => getMessage(ctx, viewerOf(request), request.params.id, requestLanguage(request)),
   );
 };
 

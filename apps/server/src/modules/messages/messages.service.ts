@@ -280,8 +280,14 @@ export async function listSentMessages(
   ctx: MessagesContext,
   viewer: Viewer,
   page: number,
+  language: Language,
 ): Promise<MessageListDocument> {
-  const { rows, total } = await ctx.reads.sentMessages(ctx.db, viewer.id, pageWindow(page));
+  const { rows, total } = await ctx.reads.sentMessages(
+    ctx.db,
+    viewer.id,
+    pageWindow(page),
+    language,
+  );
   return listDocument(
     rows.map((r) => messageResource(r, { counts: true, readAt: null })),
     pageMeta(page, total),
@@ -293,8 +299,14 @@ export async function listReceivedMessages(
   ctx: MessagesContext,
   viewer: Viewer,
   page: number,
+  language: Language,
 ): Promise<MessageListDocument> {
-  const { rows, total } = await ctx.reads.receivedMessages(ctx.db, viewer.id, pageWindow(page));
+  const { rows, total } = await ctx.reads.receivedMessages(
+    ctx.db,
+    viewer.id,
+    pageWindow(page),
+    language,
+  );
   return listDocument(
     rows.map((r) => messageResource(r, { counts: false, readAt: r.readAt })),
     pageMeta(page, total),
@@ -310,8 +322,9 @@ export async function getMessage(
   ctx: MessagesContext,
   viewer: Viewer,
   id: number,
+  language: Language,
 ): Promise<MessageDocument> {
-  const row = await ctx.reads.messageById(ctx.db, id);
+  const row = await ctx.reads.messageById(ctx.db, id, language);
   if (!row) throw notFound('Message');
   if (row.senderId === viewer.id || viewer.role === 'admin') {
     const recipients = await ctx.reads.recipientsOfMessage(ctx.db, id);

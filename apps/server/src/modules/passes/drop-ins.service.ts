@@ -1,4 +1,9 @@
-import { type DropInDocument, type DropInOptionsDocument, PASS_MESSAGES } from '@atelier/contract';
+import {
+  type DropInDocument,
+  type DropInOptionsDocument,
+  type Language,
+  PASS_MESSAGES,
+} from '@atelier/contract';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -21,7 +26,7 @@ import {
   type PurchaseRow,
   purchaseById,
 } from './passes.repository';
-import { purchaseState } from './passes.service';
+import { purchaseState, sessionNames } from './passes.service';
 
 // Drop-ins (docs/product.md#class-passes-and-drop-ins,
 // docs/decisions/076-class-passes-and-drop-ins.md): a family spends one visit of a pass on a seat
@@ -52,7 +57,12 @@ function usable(purchase: PurchaseRow, now: Date): void {
   if (state === 'used_up') throw unprocessable('pass_purchase_id', PASS_MESSAGES.usedUp);
 }
 
-function dropInDocument(row: DropInRow, session: DropInSession, childName: string): DropInDocument {
+function dropInDocument(
+  row: DropInRow,
+  session: DropInSession,
+  childName: string,
+  language: Language,
+): DropInDocument {
   return {
     data: {
       id: String(row.id),
@@ -61,8 +71,7 @@ function dropInDocument(row: DropInRow, session: DropInSession, childName: strin
       attendee_profile_id: String(row.attendeeProfileId),
       child_name: childName,
       starts_at: session.startsAt.toISOString(),
-      programme: session.programme,
-      schedule_name: session.scheduleName,
+      ...sessionNames(session, language),
       time_zone: session.timeZone,
       created_at: row.createdAt.toISOString(),
       cancelled_at: row.cancelledAt ? row.cancelledAt.toISOString() : null,
@@ -75,6 +84,7 @@ export async function bookDropIn(
   ctx: PassesContext,
   viewer: Viewer,
   body: { klass_id: number; attendee_profile_id: number; pass_purchase_id: number },
+  language: Language,
 ): Promise<DropInDocument> {
   const now = ctx.now();
   const session = (await ctx.reads.sessionsByIds(ctx.db, [body.klass_id])).get(body.klass_id);
@@ -119,7 +129,7 @@ export async function bookDropIn(
       });
       return dropIn;
     });
-    return dropInDocument(row, session, child.name);
+    return dropInDocument(row, session, child.name, language);
   } catch (error) {
     // The same child booked into the same class by two requests at once: one wins.
     if (isUniqueViolation(error)) throw conflict(PASS_MESSAGES.alreadyIn);
@@ -132,6 +142,7 @@ export async function cancelDropIn(
   ctx: PassesContext,
   viewer: Viewer,
   id: number,
+  language: Language,
 ): Promise<DropInDocument> {
   const now = ctx.now();
   const result = await ctx.db.transaction(async (tx) => {
@@ -149,7 +160,8 @@ export async function cancelDropIn(
     return { row, session };
   });
   const names = await ctx.reads.childNames(ctx.db, [result.row.attendeeProfileId]);
-  return dropInDocument(result.row, result.session, names.get(result.row.attendeeProfileId) ?? '');
+  const childName = names.get(result.row.attendeeProfileId) ?? '';
+  return dropInDocument(result.row, result.session, childName, language);
 }
 
 function ownPurchaseOr404(purchase: PurchaseRow | undefined, viewer: Viewer): PurchaseRow {
@@ -166,6 +178,7 @@ export async function dropInOptions(
   ctx: PassesContext,
   viewer: Viewer,
   purchaseId: number,
+  language: Language,
 ): Promise<DropInOptionsDocument> {
   const now = ctx.now();
   const purchase = ownPurchase(await purchaseById(ctx.db, purchaseId), viewer);
@@ -182,8 +195,7 @@ export async function dropInOptions(
     starts_at: s.startsAt.toISOString(),
     ends_at: s.endsAt.toISOString(),
     time_zone: s.timeZone,
-    programme: s.programme,
-    schedule_name: s.scheduleName,
+    ...sessionNames(s, language),
     seats_left: s.seatsLeft,
   }));
   return { data };

@@ -1,4 +1,4 @@
-import { ORDERS_API, PASSES_API } from '@atelier/contract';
+import { ORDERS_API, PASSES_API, type Translations } from '@atelier/contract';
 import type { TestAppHandle as TestApp } from '../../lib/test-app-handle';
 import { as, type Cast, type Person } from '../classes/classes-testing';
 import { passPurchases } from './passes.tables';
@@ -34,7 +34,12 @@ export async function makePass(
 export async function givePurchase(
   t: TestApp,
   userId: number,
-  fields: { klassGroupIds: number[]; visits?: number; expiresAt?: Date },
+  fields: {
+    klassGroupIds: number[];
+    visits?: number;
+    expiresAt?: Date;
+    translations?: Translations<'name'>;
+  },
 ): Promise<number> {
   const visits = fields.visits ?? 10;
   const [row] = await t.database.db
@@ -44,6 +49,7 @@ export async function givePurchase(
       orderId: 0,
       orderItemId: -Math.floor(Math.random() * 1_000_000_000),
       name: 'Given pass',
+      translations: fields.translations ?? {},
       klassGroupIds: fields.klassGroupIds,
       visits,
       visitsLeft: visits,

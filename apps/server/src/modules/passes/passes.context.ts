@@ -1,3 +1,4 @@
+import type { Translations } from '@atelier/contract';
 import type { Db } from '../../db/client';
 
 /** A class with its schedule and programme, as drop-ins check and offer it. */
@@ -12,6 +13,9 @@ export type DropInSession = {
   timeZone: string;
   programme: string;
   capacity: number;
+  /** The schedule's and programme's names in the other languages (`scheduleName`, `programme`). */
+  scheduleTranslations: Translations<'name'>;
+  programmeTranslations: Translations<'name'>;
 };
 
 /**

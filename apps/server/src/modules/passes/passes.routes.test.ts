@@ -358,4 +358,67 @@ describe('class passes and drop-ins', { timeout: 120_000 }, () => {
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.every((id: number) => other.klassIds.includes(id))).toBe(true);
   });
+
+  // Last: it gives the other programme Japanese names (docs/architecture.md#translated-content).
+  it("names passes, programmes and schedules in the reader's language: options, visits and the family's passes", async () => {
+    for (const [url, payload] of [
+      [
+        `/api/v1/klass_groups/${other.groupId}`,
+        { klass_group: { translations: { ja: { name: '水彩' } } } },
+      ],
+      [
+        `/api/v1/klass_group_schedules/${other.scheduleId}`,
+        { klass_group_schedule: { translations: { ja: { name: '土曜クラス' } } } },
+      ],
+    ] as const) {
+      expect(
+        (await t.app.inject({ method: 'PATCH', url, headers: as(c.admin), payload })).statusCode,
+      ).toBe(200);
+    }
+    const purchase = await givePurchase(t, c.parent.id, {
+      klassGroupIds: [Number(other.groupId)],
+      translations: { ja: { name: '5回券' } },
+    });
+    const inLanguage = (language: string) => ({ ...as(c.parent), 'accept-language': language });
+    const options = await t.app.inject({
+      method: 'GET',
+      url: PASSES_API.dropInOptions,
+      query: { pass_purchase_id: String(purchase) },
+      headers: inLanguage('ja'),
+    });
+    expect(options.json().data[0]).toMatchObject({
+      programme: '水彩',
+      schedule_name: '土曜クラス',
+    });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: PASSES_API.dropIns,
+      headers: inLanguage('ja'),
+      payload: {
+        klass_id: String(other.klassIds[1]),
+        attendee_profile_id: String(c.parent.attendees.mia),
+        pass_purchase_id: String(purchase),
+      },
+    });
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json().data).toMatchObject({ programme: '水彩', schedule_name: '土曜クラス' });
+    const passes = async (language: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: PASSES_API.purchases,
+        headers: inLanguage(language),
+      });
+      return passPurchaseListDocumentSchema
+        .parse(res.json())
+        .data.find((p) => p.id === String(purchase));
+    };
+    expect(await passes('ja')).toMatchObject({
+      name: '5回券',
+      drop_ins: [{ programme: '水彩', schedule_name: '土曜クラス' }],
+    });
+    expect(await passes('en')).toMatchObject({
+      name: 'Given pass',
+      drop_ins: [{ programme: 'Observational Drawing', schedule_name: 'Saturdays' }],
+    });
+  });
 });

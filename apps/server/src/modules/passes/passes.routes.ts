@@ -11,6 +11,7 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { requestLanguage } from '../../lib/request-language';
 import { resourcePlugin } from '../../lib/resource-routes';
 import { requireUser } from '../users';
 import { bookDropIn, cancelDropIn, dropInOptions } from './drop-ins.service';
@@ -68,7 +69,7 @@ const registerPasses: FastifyPluginAsyncZod<PassesPluginOptions> = async (app, o
         response: { 200: passPurchaseListDocumentSchema, ...errorResponses(401) },
       },
     },
-    (request) => familyPurchases(ctx, viewerOf(request)),
+    (request) => familyPurchases(ctx, viewerOf(request), requestLanguage(request)),
   );
 
   app.get(
@@ -83,7 +84,13 @@ const registerPasses: FastifyPluginAsyncZod<PassesPluginOptions> = async (app, o
         response: { 200: dropInOptionsDocumentSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    (request) => dropInOptions(ctx, viewerOf(request), request.query.pass_purchase_id),
+    (request) =>
+      dropInOptions(
+        ctx,
+        viewerOf(request),
+        request.query.pass_purchase_id,
+        requestLanguage(request),
+      ),
   );
 
   app.post(
@@ -100,7 +107,9 @@ const registerPasses: FastifyPluginAsyncZod<PassesPluginOptions> = async (app, o
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await bookDropIn(ctx, viewerOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await bookDropIn(ctx, viewerOf(request), request.body, requestLanguage(request))),
   );
 
   app.delete(
@@ -115,7 +124,7 @@ const registerPasses: FastifyPluginAsyncZod<PassesPluginOptions> = async (app, o
         response: { 200: dropInDocumentSchema, ...errorResponses(401, 404, 409, 422) },
       },
     },
-    (request) => cancelDropIn(ctx, viewerOf(request), request.params.id),
+    (request) => cancelDropIn(ctx, viewerOf(request), request.params.id, requestLanguage(request)),
   );
 };
 

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_LANGUAGE,
+  type Language,
   type PassItemSnapshot,
   type PassPurchase,
   type PassPurchaseListDocument,
@@ -9,8 +11,8 @@ import type { Db } from '../../db/client';
 import { AppError, forbidden } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
 import { resourceService } from '../../lib/resource-service';
-import { storedTranslations } from '../../lib/translated-content';
-import type { PassesContext } from './passes.context';
+import { inLanguage, nameInLanguage, storedTranslations } from '../../lib/translated-content';
+import type { DropInSession, PassesContext } from './passes.context';
 import {
   dropInsOfPurchases,
   insertPurchases,
@@ -151,6 +153,14 @@ export function revokePassPurchasesOfOrder(tx: Db, orderId: number, at: Date): P
   return revokePurchasesOfOrder(tx, orderId, at);
 }
 
+/** The class's programme and schedule names in `language` (the passes page lists them). */
+export function sessionNames(session: DropInSession, language: Language) {
+  return {
+    programme: nameInLanguage(session.programme, session.programmeTranslations, language),
+    schedule_name: nameInLanguage(session.scheduleName, session.scheduleTranslations, language),
+  };
+}
+
 export function purchaseState(row: PurchaseRow, now: Date): PassPurchaseState {
   if (row.revokedAt) return 'revoked';
   if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
@@ -162,17 +172,22 @@ export function purchaseState(row: PurchaseRow, now: Date): PassPurchaseState {
 export async function familyPurchases(
   ctx: PassesContext,
   viewer: Viewer,
+  language: Language,
 ): Promise<PassPurchaseListDocument> {
   const now = ctx.now();
-  return { data: await purchasesOf(ctx, ctx.db, viewer.id, now) };
+  return { data: await purchasesOf(ctx, ctx.db, viewer.id, now, language) };
 }
 
-/** The family's purchases as answers (the family's data export reads them too). */
+/**
+ * The family's purchases as answers (the family's data export reads them too), the passes and
+ * classes named in `language`: a purchase keeps the pass's translations as it was sold.
+ */
 export async function purchasesOf(
   ctx: Pick<PassesContext, 'reads'>,
   db: Db,
   userId: number,
   now: Date,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<PassPurchase[]> {
   const purchases = await purchasesOfFamily(db, userId);
   const drops = await dropInsOfPurchases(
@@ -187,7 +202,7 @@ export async function purchasesOf(
     id: String(p.id),
     pass_id: p.passId === null ? null : String(p.passId),
     order_id: String(p.orderId),
-    name: p.name,
+    name: inLanguage(p, language, ['name']).name,
     visits: p.visits,
     visits_left: p.visitsLeft,
     klass_group_ids: p.klassGroupIds.map(String),
@@ -207,8 +222,7 @@ export async function purchasesOf(
             attendee_profile_id: String(d.attendeeProfileId),
             child_name: names.get(d.attendeeProfileId) ?? '',
             starts_at: session.startsAt.toISOString(),
-            programme: session.programme,
-            schedule_name: session.scheduleName,
+            ...sessionNames(session, language),
             time_zone: session.timeZone,
             created_at: d.createdAt.toISOString(),
             cancelled_at: d.cancelledAt ? d.cancelledAt.toISOString() : null,

@@ -1,4 +1,4 @@
-import type { EnrollmentStatus } from '@atelier/contract';
+import type { EnrollmentStatus, Language, Translations } from '@atelier/contract';
 import type { Db } from '../../db/client';
 
 /** An enrollment with its child, family and the plan it was bought with. */
@@ -20,6 +20,9 @@ export type ScheduleFacts = {
   id: number;
   name: string;
   programme: string;
+  /** The schedule's (`name`) and programme's names in the other languages. */
+  translations: Translations<'name'>;
+  programmeTranslations: Translations<'name'>;
   klassGroupId: number;
   teacherId: number;
   timeZone: string;
@@ -39,7 +42,7 @@ export type PlanFacts = {
   unitType: 'class' | 'month' | 'term';
 };
 
-/** The address a family's mail goes to. */
+/** The address a family's mail goes to, and the account's language (a teacher's too). */
 export type FamilyContact = { email: string; name: string; locale: 'en' | 'ja' | null };
 
 /** A family's active enrollment, as /classes lists it. */
@@ -62,7 +65,8 @@ export type TransferReads = {
   scheduleFacts(db: Db, scheduleId: number): Promise<ScheduleFacts | undefined>;
   planFacts(db: Db, planId: number): Promise<PlanFacts | undefined>;
   familyContact(db: Db, userId: number): Promise<FamilyContact | undefined>;
-  familyEnrollments(db: Db, userId: number): Promise<FamilyEnrollmentRow[]>;
+  /** The family's active enrollments, the programmes and schedules named in `language`. */
+  familyEnrollments(db: Db, userId: number, language: Language): Promise<FamilyEnrollmentRow[]>;
   /** Schedules offering the plan whose run has not ended by `today` (ISO date), by programme. */
   schedulesOfferingPlan(db: Db, planId: number, today: string): Promise<ScheduleFacts[]>;
   /** The programme's schedules whose run has not ended by `today` (a place made by hand has no plan). */

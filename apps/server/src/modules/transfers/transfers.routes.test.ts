@@ -1,7 +1,8 @@
 import { ATTENDANCE_API, TRANSFER_MESSAGES, TRANSFERS_API } from '@atelier/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../mail/mail.tables';
+import { latestMail } from '../../mail/mail-testing';
 import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
@@ -10,6 +11,7 @@ import { as, type Cast, programmeWithSchedule, scheduleBody } from '../classes/c
 import { enrollments, seatHolds } from '../enrollments/enrollments.tables';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { notifications } from '../notifications/notifications.tables';
+import { users } from '../users/users.tables';
 import { waitlistOffers } from '../waitlist/waitlist.tables';
 import { fullSchedule, joined } from '../waitlist/waitlist-testing';
 import { enrollmentTransfers } from './transfers.tables';
@@ -279,5 +281,84 @@ describe('transfers by families (FAMILY_TRANSFERS=true)', { timeout: 120_000 }, 
       payload: { schedule_id: String(s.toId), plan_id: String(s.planId) },
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it("names both classes in each reader's language: the family's answers and mail, the family's and teachers' notices", async () => {
+    const s = await twoSchedules(t, c, {
+      fromSchedule: { translations: { ja: { name: '土曜クラス' } } },
+      toSchedule: { translations: { ja: { name: '日曜クラス' } } },
+    });
+    const named = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/klass_groups/${s.groupId}`,
+      headers: as(c.admin),
+      payload: { klass_group: { translations: { ja: { name: '観察デッサン' } } } },
+    });
+    expect(named.statusCode).toBe(200);
+    const id = await enrolled(t, s.fromId, c.parent.attendees.leo);
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: as(c.parent) });
+    const leoIn = async () =>
+      (await get(TRANSFERS_API.familyEnrollments))
+        .json()
+        .data.find((e: { id: string }) => e.id === String(id));
+
+    expect(await leoIn()).toMatchObject({
+      programme: 'Observational Drawing',
+      schedule_name: 'Saturdays',
+    });
+    // As account settings would: the session sees the new language at once.
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${c.parent.id}`,
+      headers: as(c.parent),
+      payload: { user: { locale: 'ja' } },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await leoIn()).toMatchObject({ programme: '観察デッサン', schedule_name: '土曜クラス' });
+    expect((await get(TRANSFERS_API.options(id))).json().data).toEqual([
+      expect.objectContaining({ programme: '観察デッサン', schedule_name: '日曜クラス' }),
+    ]);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: TRANSFERS_API.transfer(id),
+      headers: as(c.parent),
+      payload: { schedule_id: String(s.toId), plan_id: String(s.planId) },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.attributes).toMatchObject({
+      from_name: '観察デッサン（土曜クラス）',
+      to_name: '観察デッサン（日曜クラス）',
+    });
+    const [parent] = await t.database.db.select().from(users).where(eq(users.id, c.parent.id));
+    const mail = await latestMail(t.app, parent?.email ?? '', 'enrollment_transferred');
+    expect(mail?.text).toContain('観察デッサン（土曜クラス）');
+    expect(mail?.text).toContain('観察デッサン（日曜クラス）');
+    const noticeTo = async (userId: number) =>
+      (
+        await t.database.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.recipientId, userId))
+          .orderBy(notifications.id)
+      ).at(-1);
+    expect(await noticeTo(c.parent.id)).toMatchObject({
+      title: 'Leo Parent さんのクラスが変わりました',
+      content: 'Leo Parent: 観察デッサン（土曜クラス） → 観察デッサン（日曜クラス）',
+    });
+    // The teachers read English: their accounts name no language.
+    expect(await noticeTo(c.teacher.id)).toMatchObject({
+      title: 'Class change: Leo Parent',
+      content: 'Leo Parent: Observational Drawing (Saturdays) → Observational Drawing (Sundays)',
+    });
+    // The ledger entry is a money record, written in English.
+    const [entry] = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, c.parent.id))
+      .orderBy(desc(ledgerEntries.id));
+    expect(entry?.description).toBe(
+      'Leo Parent: Observational Drawing (Saturdays) → Observational Drawing (Sundays)',
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { requestLanguage } from '../../lib/request-language';
 import { notify } from '../notifications';
 import { requireRole, requireUser } from '../users';
 import type { TransferReads } from './transfers.context';
@@ -59,7 +60,7 @@ const registerTransfers: FastifyPluginAsyncZod<TransfersPluginOptions> = async (
         response: { 200: familyEnrollmentsDocumentSchema, ...errorResponses(401) },
       },
     },
-    (request) => familyEnrollmentList(ctx, viewerOf(request)),
+    (request) => familyEnrollmentList(ctx, viewerOf(request), requestLanguage(request)),
   );
 
   app.get(
@@ -80,7 +81,12 @@ const registerTransfers: FastifyPluginAsyncZod<TransfersPluginOptions> = async (
     },
     (request) => {
       const viewer = viewerOf(request);
-      return transferOptions(ctx, { viewer, asStaff: viewer.role === 'admin' }, request.params.id);
+      return transferOptions(
+        ctx,
+        { viewer, asStaff: viewer.role === 'admin' },
+        request.params.id,
+        requestLanguage(request),
+      );
     },
   );
 
@@ -108,6 +114,7 @@ const registerTransfers: FastifyPluginAsyncZod<TransfersPluginOptions> = async (
         { viewer: viewerOf(request), asStaff: false },
         request.params.id,
         request.body,
+        requestLanguage(request),
       );
       return reply.code(result.created ? 201 : 200).send(result.document);
     },
@@ -137,6 +144,7 @@ const registerTransfers: FastifyPluginAsyncZod<TransfersPluginOptions> = async (
         { viewer: viewerOf(request), asStaff: true },
         request.params.id,
         request.body,
+        requestLanguage(request),
       );
       return reply.code(result.created ? 201 : 200).send(result.document);
     },

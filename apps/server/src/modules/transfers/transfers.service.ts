@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LANGUAGE,
   type FamilyEnrollmentsDocument,
   type Language,
   TRANSFER_MESSAGES,
@@ -9,6 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
 import { localDate } from '../../lib/local-date';
+import { nameInLanguage } from '../../lib/translated-content';
 import type { Mailer } from '../../mail/mailer';
 import { lockScheduleCapacities } from '../classes';
 import { enrolledAmong, moveEnrollment, seatCountsBySchedule, seatsLeft } from '../enrollments';
@@ -130,12 +132,27 @@ async function priceTransfer(
   };
 }
 
-const label = (s: ScheduleFacts) => `${s.programme} (${s.name})`;
+/** The schedule's names in `language`, each falling back to English. */
+const namesOf = (s: ScheduleFacts, language: Language) => ({
+  programme: nameInLanguage(s.programme, s.programmeTranslations, language),
+  schedule: nameInLanguage(s.name, s.translations, language),
+});
+
+/** "Programme (schedule)" in `language`; ja writes the brackets full width. */
+function label(s: ScheduleFacts, language: Language = DEFAULT_LANGUAGE): string {
+  const { programme, schedule } = namesOf(s, language);
+  return language === 'ja' ? `${programme}（${schedule}）` : `${programme} (${schedule})`;
+}
+
+/** An account's language, the default when it names none of ours. */
+const languageOf = (locale: Language | null | undefined): Language =>
+  locale === 'ja' ? 'ja' : DEFAULT_LANGUAGE;
 
 function transferDocument(
   ctx: TransfersContext,
   p: Priced,
   done: { id: number; newEnrollmentId: number; createdAt: Date } | null,
+  language: Language,
 ): TransferDocument {
   return {
     data: {
@@ -146,9 +163,9 @@ function transferDocument(
         new_enrollment_id: done ? String(done.newEnrollmentId) : null,
         attendee_name: p.facts.attendeeName,
         from_schedule_id: String(p.from.id),
-        from_name: label(p.from),
+        from_name: label(p.from, language),
         to_schedule_id: String(p.to.id),
-        to_name: label(p.to),
+        to_name: label(p.to, language),
         plan_id: String(p.plan.id),
         currency: ctx.currency,
         old_value: p.oldValue,
@@ -196,6 +213,7 @@ export async function transferEnrollment(
   actor: TransferActor,
   enrollmentId: number,
   body: { schedule_id: number; plan_id?: number; dry_run?: boolean },
+  language: Language,
 ): Promise<{ created: boolean; document: TransferDocument }> {
   const p = await priceTransfer(ctx, actor, enrollmentId, body);
   if (body.dry_run) {
@@ -203,7 +221,7 @@ export async function transferEnrollment(
     if (seatsLeft(p.to.capacity, counts.get(p.to.id)) < 1) {
       throw unprocessable('schedule_id', TRANSFER_MESSAGES.full);
     }
-    return { created: false, document: transferDocument(ctx, p, null) };
+    return { created: false, document: transferDocument(ctx, p, null, language) };
   }
   const difference = p.newPrice - p.oldValue;
   const createdById = actor.viewer.userId ?? actor.viewer.id;
@@ -245,6 +263,7 @@ export async function transferEnrollment(
         {
           difference,
           currency: ctx.currency,
+          // A money record: in English, as written (docs/architecture.md#translated-content).
           description: `${p.facts.attendeeName}: ${label(p.from)} → ${label(p.to)}`,
           createdById,
           at: p.at,
@@ -252,15 +271,16 @@ export async function transferEnrollment(
       ),
     );
     if (contact) {
+      const locale = languageOf(contact.locale);
       await ctx.mailer.queue(tx, {
         to: contact.email,
-        locale: (contact.locale ?? 'en') as Language,
+        locale,
         template: 'enrollment_transferred',
         params: {
           name: contact.name,
           child: p.facts.attendeeName,
-          from: label(p.from),
-          to: label(p.to),
+          from: label(p.from, locale),
+          to: label(p.to, locale),
           currency: ctx.currency,
           difference,
         },
@@ -271,7 +291,7 @@ export async function transferEnrollment(
   ctx.mailer.wake();
   await ctx.seatsFreed([p.from.id]);
   await tellEveryone(ctx, p, createdById);
-  return { created: true, document: transferDocument(ctx, p, done) };
+  return { created: true, document: transferDocument(ctx, p, done, language) };
 }
 
 /** After the commit: the family (and its guardians) and the teachers of both schedules. */
@@ -280,19 +300,28 @@ async function tellEveryone(ctx: TransfersContext, p: Priced, senderId: number) 
     .filter((k) => k.status !== 'cancelled' && k.startsAt.getTime() >= p.at.getTime())
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())[0];
   const record = { type: 'klasses' as const, id: next?.id ?? 0 };
-  const content = `${p.facts.attendeeName}: ${label(p.from)} → ${label(p.to)}`;
+  const child = p.facts.attendeeName;
   const recipients = [
-    ...(p.facts.userId === null
-      ? []
-      : [{ id: p.facts.userId, title: `Class changed: ${p.facts.attendeeName}` }]),
-    ...[...new Set([p.from.teacherId, p.to.teacherId])].map((id) => ({
-      id,
-      title: `Class change: ${p.facts.attendeeName}`,
-    })),
+    ...(p.facts.userId === null ? [] : [{ id: p.facts.userId, family: true }]),
+    ...[...new Set([p.from.teacherId, p.to.teacherId])].map((id) => ({ id, family: false })),
   ];
   for (const r of recipients) {
+    // Each in their account's language: the family's and each teacher's.
+    const language: Language = await ctx.reads
+      .familyContact(ctx.db, r.id)
+      .then((contact) => languageOf(contact?.locale))
+      .catch((): Language => DEFAULT_LANGUAGE);
+    const ja = language === 'ja';
+    const title = r.family
+      ? ja
+        ? `${child} さんのクラスが変わりました`
+        : `Class changed: ${child}`
+      : ja
+        ? `クラス変更: ${child}`
+        : `Class change: ${child}`;
+    const content = `${child}: ${label(p.from, language)} → ${label(p.to, language)}`;
     await ctx
-      .notify({ recipientId: r.id, senderId, title: r.title, content, record })
+      .notify({ recipientId: r.id, senderId, title, content, record })
       .catch((err: unknown) =>
         ctx.log.warn({ err, enrollmentId: p.facts.id }, 'transfer notification failed'),
       );
@@ -308,6 +337,7 @@ export async function transferOptions(
   ctx: TransfersContext,
   actor: TransferActor,
   enrollmentId: number,
+  language: Language,
 ): Promise<TransferOptionsDocument> {
   const facts = await enrollmentOf(ctx, actor, enrollmentId);
   const at = ctx.now();
@@ -333,8 +363,8 @@ export async function transferOptions(
     data.push({
       schedule_id: String(s.id),
       plan_id: String(planId),
-      programme: s.programme,
-      schedule_name: s.name,
+      programme: namesOf(s, language).programme,
+      schedule_name: namesOf(s, language).schedule,
       start_date: s.startDate,
       end_date: s.endDate,
       time_zone: s.timeZone,
@@ -348,8 +378,9 @@ export async function transferOptions(
 export async function familyEnrollmentList(
   ctx: TransfersContext,
   viewer: Viewer,
+  language: Language,
 ): Promise<FamilyEnrollmentsDocument> {
-  const rows = await ctx.reads.familyEnrollments(ctx.db, viewer.id);
+  const rows = await ctx.reads.familyEnrollments(ctx.db, viewer.id, language);
   return {
     data: rows.map((r) => ({
       id: String(r.id),

@@ -269,4 +269,44 @@ describe('paid trial classes through the cart', { timeout: SETUP_TIMEOUT_MS }, (
     expect(JSON.stringify(item?.snapshot)).toContain('"child_name":"Deleted family #1"');
     expect(JSON.stringify(item?.snapshot)).not.toContain('Mia');
   });
+
+  it("names a paid trial in the cart in the reader's language; the order's snapshot keeps English", async () => {
+    await removeAll(c.parent);
+    const clay = await scheduleWithKlasses(t, c, {
+      programme: {
+        name: 'Clay Studio',
+        trial_price: 1500,
+        translations: { ja: { name: '陶芸スタジオ' } },
+      },
+      schedule: { name: 'Saturday mornings', translations: { ja: { name: '土曜の朝' } } },
+    });
+    expect((await post(c.parent, clay.klassIds[0] as number, leo)).statusCode).toBe(202);
+    const trialIn = async (language: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v2/cart_items',
+          headers: { ...as(c.parent), 'accept-language': language },
+        })
+      )
+        .json()
+        .included.find((r: { type: string }) => r.type === 'trial_classes')?.attributes;
+    expect(await trialIn('ja')).toMatchObject({
+      programme: '陶芸スタジオ',
+      schedule_name: '土曜の朝',
+    });
+    expect(await trialIn('en')).toMatchObject({
+      programme: 'Clay Studio',
+      schedule_name: 'Saturday mornings',
+    });
+    const ordered = await t.app.inject({
+      method: 'POST',
+      url: ORDERS_API.orders,
+      headers: { ...as(c.parent), 'idempotency-key': 'paid-trial-ja', 'accept-language': 'ja' },
+    });
+    expect(ordered.statusCode).toBe(201);
+    const snapshot = JSON.stringify(ordered.json().data.attributes.items[0]);
+    expect(snapshot).toContain('Clay Studio');
+    expect(snapshot).not.toContain('陶芸スタジオ');
+  });
 });

@@ -1,4 +1,4 @@
-import type { TrialBookingStatus } from '@atelier/contract';
+import type { Language, Translations, TrialBookingStatus } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import type { NotifyInput } from '../notifications';
@@ -19,6 +19,11 @@ export type TrialSessionRow = {
   published: boolean;
   /** Cents for one trial class (0: free), or null: no trial offered. */
   trialPrice: number | null;
+  /** The schedule's and programme's names in the other languages (`scheduleName`, `programme`). */
+  scheduleTranslations: Translations<'name'>;
+  programmeTranslations: Translations<'name'>;
+  /** The teacher's account language (they are told of trials in it). */
+  teacherLocale: Language | null;
 };
 
 /** A family's trial booking with the names its list shows. */
@@ -57,7 +62,14 @@ export type TrialReads = {
     db: Db,
     klassGroupId: number,
   ): Promise<
-    { id: number; name: string; published: boolean; trialPrice: number | null } | undefined
+    | {
+        id: number;
+        name: string;
+        translations: Translations<'name'>;
+        published: boolean;
+        trialPrice: number | null;
+      }
+    | undefined
   >;
   /** The programme's upcoming, uncancelled classes, in time order. */
   upcomingSessionsOf(
@@ -66,7 +78,8 @@ export type TrialReads = {
     after: Date,
     limit: number,
   ): Promise<TrialSessionRow[]>;
-  trialsOfFamily(db: Db, userId: number): Promise<FamilyTrialRow[]>;
+  /** The family's trials, newest first, the programmes and schedules named in `language`. */
+  trialsOfFamily(db: Db, userId: number, language: Language): Promise<FamilyTrialRow[]>;
 };
 
 /** The trials module's context (docs/architecture.md#repository-layout-and-layers). */

@@ -10,6 +10,7 @@ import { ledgerEntries } from '../ledger/ledger.tables';
 import { scheduleWithKlasses } from '../makeups/makeups-testing';
 import { notifications } from '../notifications/notifications.tables';
 import { attendeeProfiles } from '../users/users.tables';
+import { setTestUserLocale } from '../users/users-testing';
 import { trialBookings } from './trials.tables';
 import { givePaidTrial } from './trials-testing';
 
@@ -199,5 +200,57 @@ describe('trial classes', { timeout: SETUP_TIMEOUT_MS }, () => {
     const res = await post(c.parent, body(klass(started, 0), leo));
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0].detail).toBe(TRIAL_MESSAGES.started);
+  });
+
+  it("names the programme and schedule in the reader's language: answers by the request, the teacher's notice by their account", async () => {
+    const clay = await scheduleWithKlasses(t, c, {
+      programme: {
+        name: 'Clay Studio',
+        trial_price: 0,
+        translations: { ja: { name: '陶芸スタジオ' } },
+      },
+      schedule: { name: 'Saturday mornings', translations: { ja: { name: '土曜の朝' } } },
+    });
+    const options = (language: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${TRIALS_API.options}?klass_group_id=${clay.groupId}`,
+        headers: { 'accept-language': language },
+      });
+    const ja = await options('ja');
+    expect(ja.json().meta.programme).toBe('陶芸スタジオ');
+    expect(ja.json().data[0].schedule_name).toBe('土曜の朝');
+    expect(ja.headers.vary).toContain('accept-language');
+    const en = await options('en');
+    expect(en.json().meta.programme).toBe('Clay Studio');
+    expect(en.json().data[0].schedule_name).toBe('Saturday mornings');
+
+    await setTestUserLocale(t.database.db, c.teacher.id, 'ja');
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: TRIALS_API.bookings,
+      headers: { ...as(c.parent), 'accept-language': 'ja' },
+      payload: body(klass(clay, 0), mia),
+    });
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json().data).toMatchObject({
+      programme: '陶芸スタジオ',
+      schedule_name: '土曜の朝',
+    });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: TRIALS_API.bookings,
+      headers: { ...as(c.parent), 'accept-language': 'en' },
+    });
+    expect(mine.json().data).toContainEqual(
+      expect.objectContaining({ programme: 'Clay Studio', schedule_name: 'Saturday mornings' }),
+    );
+    const notes = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipientId, c.teacher.id));
+    const told = notes.filter((n) => n.recordId === klass(clay, 0)).at(-1);
+    expect(told?.title).toBe('体験レッスン: Mia Parent');
+    expect(told?.content).toContain('陶芸スタジオ（土曜の朝）');
   });
 });

@@ -11,6 +11,7 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { LANGUAGE_VARY, requestLanguage } from '../../lib/request-language';
 import { notify } from '../notifications';
 import { requireUser } from '../users';
 import type { AddTrialToCart, TrialReads, TrialsContext } from './trials.context';
@@ -56,7 +57,12 @@ const registerTrials: FastifyPluginAsyncZod<TrialsPluginOptions> = async (app, o
         response: { 200: trialOptionsDocumentSchema, ...errorResponses(404, 422) },
       },
     },
-    (request) => trialOptions(ctx, request.query.klass_group_id),
+    async (request, reply) => {
+      // Public, and named in the reader's language (docs/architecture.md#translated-content).
+      const language = requestLanguage(request);
+      reply.header('vary', LANGUAGE_VARY).header('content-language', language);
+      return trialOptions(ctx, request.query.klass_group_id, language);
+    },
   );
 
   app.get(
@@ -70,7 +76,7 @@ const registerTrials: FastifyPluginAsyncZod<TrialsPluginOptions> = async (app, o
         response: { 200: trialBookingListDocumentSchema, ...errorResponses(401) },
       },
     },
-    (request) => familyTrials(ctx, viewerOf(request)),
+    (request) => familyTrials(ctx, viewerOf(request), requestLanguage(request)),
   );
 
   app.post(
@@ -91,7 +97,12 @@ const registerTrials: FastifyPluginAsyncZod<TrialsPluginOptions> = async (app, o
       },
     },
     async (request, reply) => {
-      const document = await bookTrial(ctx, viewerOf(request), request.body);
+      const document = await bookTrial(
+        ctx,
+        viewerOf(request),
+        request.body,
+        requestLanguage(request),
+      );
       // 202: a paid trial waits in the cart for its payment; 201: a free one is booked.
       return reply.code(document.data === null ? 202 : 201).send(document);
     },
@@ -110,7 +121,7 @@ const registerTrials: FastifyPluginAsyncZod<TrialsPluginOptions> = async (app, o
         response: { 200: trialBookingDocumentSchema, ...errorResponses(401, 404, 409, 422) },
       },
     },
-    (request) => cancelTrial(ctx, viewerOf(request), request.params.id),
+    (request) => cancelTrial(ctx, viewerOf(request), request.params.id, requestLanguage(request)),
   );
 };
 

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_LANGUAGE,
+  type Language,
   TRIAL_MESSAGES,
   type TrialBooking,
   type TrialBookingDocument,
@@ -9,6 +11,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
+import { nameInLanguage } from '../../lib/translated-content';
 import { assertAgreementsSignedForBooking } from '../agreements';
 import { requireEmergencyContacts } from '../child-care';
 import { lockScheduleCapacities } from '../classes';
@@ -83,8 +86,8 @@ function trialResource(row: FamilyTrialRow): TrialBooking {
   };
 }
 
-async function familyTrial(ctx: TrialsContext, familyId: number, id: number) {
-  const row = (await ctx.reads.trialsOfFamily(ctx.db, familyId)).find((r) => r.id === id);
+async function familyTrial(ctx: TrialsContext, familyId: number, id: number, language: Language) {
+  const row = (await ctx.reads.trialsOfFamily(ctx.db, familyId, language)).find((r) => r.id === id);
   if (!row) throw notFound('Trial booking');
   return row;
 }
@@ -97,6 +100,7 @@ export async function bookTrial(
   ctx: TrialsContext,
   viewer: Viewer,
   body: { klass_id: number; attendee_profile_id: number },
+  language: Language,
 ): Promise<TrialBookingDocument | TrialCartedDocument> {
   const now = ctx.now();
   const session = await triableSession(ctx, ctx.db, body.klass_id, now);
@@ -150,7 +154,24 @@ export async function bookTrial(
     return trial;
   });
   await tellTeacher(ctx, viewer, session, child.name);
-  return { data: trialResource(await familyTrial(ctx, viewer.id, row.id)) };
+  return { data: trialResource(await familyTrial(ctx, viewer.id, row.id, language)) };
+}
+
+/** The teacher's notice of a trial, in the teacher's language. */
+function trialNotice(session: TrialSessionRow, childName: string) {
+  const language: Language = session.teacherLocale === 'ja' ? 'ja' : 'en';
+  const programme = nameInLanguage(session.programme, session.programmeTranslations, language);
+  const schedule = nameInLanguage(session.scheduleName, session.scheduleTranslations, language);
+  const at = `${session.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return language === 'ja'
+    ? {
+        title: `体験レッスン: ${childName}`,
+        content: `${childName} さんが ${at} の ${programme}（${schedule}）を体験します。`,
+      }
+    : {
+        title: `Trial class: ${childName}`,
+        content: `${childName} comes to try ${programme} (${schedule}) on ${at}.`,
+      };
 }
 
 async function tellTeacher(
@@ -163,8 +184,7 @@ async function tellTeacher(
     .notify({
       recipientId: session.teacherId,
       senderId: viewer.userId ?? viewer.id,
-      title: `Trial class: ${childName}`,
-      content: `${childName} comes to try ${session.programme} (${session.scheduleName}) on ${session.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      ...trialNotice(session, childName),
       record: { type: 'klasses', id: session.id },
     })
     .catch((err: unknown) =>
@@ -176,8 +196,11 @@ async function tellTeacher(
 export async function familyTrials(
   ctx: TrialsContext,
   viewer: Viewer,
+  language: Language,
 ): Promise<TrialBookingListDocument> {
-  return { data: (await ctx.reads.trialsOfFamily(ctx.db, viewer.id)).map(trialResource) };
+  return {
+    data: (await ctx.reads.trialsOfFamily(ctx.db, viewer.id, language)).map(trialResource),
+  };
 }
 
 /**
@@ -188,6 +211,7 @@ export async function cancelTrial(
   ctx: TrialsContext,
   viewer: Viewer,
   id: number,
+  language: Language,
 ): Promise<TrialBookingDocument> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -215,7 +239,7 @@ export async function cancelTrial(
       ]);
     }
   });
-  return { data: trialResource(await familyTrial(ctx, viewer.id, id)) };
+  return { data: trialResource(await familyTrial(ctx, viewer.id, id, language)) };
 }
 
 /**
@@ -225,6 +249,7 @@ export async function cancelTrial(
 export async function trialOptions(
   ctx: TrialsContext,
   klassGroupId: number,
+  language: Language,
 ): Promise<TrialOptionsDocument> {
   const now = ctx.now();
   const programme = await ctx.reads.programmeById(ctx.db, klassGroupId);
@@ -237,10 +262,11 @@ export async function trialOptions(
     starts_at: s.startsAt.toISOString(),
     ends_at: s.endsAt.toISOString(),
     time_zone: s.timeZone,
-    schedule_name: s.scheduleName,
+    schedule_name: nameInLanguage(s.scheduleName, s.scheduleTranslations, language),
     seats_left: s.seatsLeft,
   }));
-  return { meta: { price: programme.trialPrice, programme: programme.name }, data };
+  const name = nameInLanguage(programme.name, programme.translations, language);
+  return { meta: { price: programme.trialPrice, programme: name }, data };
 }
 
 /** What an order that just became paid enrolled: per order item, its programme and children. */
@@ -326,13 +352,17 @@ export type TrialCartFacts = {
 /** What the cart and checkout need of trials: the reads app.ts hands over, and the credit window. */
 export type TrialCartDeps = { reads: TrialReads; creditDays: number };
 
-/** The paid trial a cart item names, priced now; undefined when its class or child is gone. */
+/**
+ * The paid trial a cart item names, priced now, named in `language` (checkout asks for the default
+ * one: an order's snapshot is written in English); undefined when its class or child is gone.
+ */
 export async function trialCartFacts(
   deps: TrialCartDeps,
   db: Db,
   klassId: number,
   attendeeProfileId: number,
   at: Date,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<TrialCartFacts | undefined> {
   const session = await deps.reads.sessionById(db, klassId);
   const child = await deps.reads.familyOfAttendee(db, attendeeProfileId);
@@ -347,8 +377,8 @@ export async function trialCartFacts(
     klassId: session.id,
     klassGroupId: session.klassGroupId,
     scheduleId: session.scheduleId,
-    programme: session.programme,
-    scheduleName: session.scheduleName,
+    programme: nameInLanguage(session.programme, session.programmeTranslations, language),
+    scheduleName: nameInLanguage(session.scheduleName, session.scheduleTranslations, language),
     startsAt: session.startsAt,
     endsAt: session.endsAt,
     timeZone: session.timeZone,

@@ -6,8 +6,16 @@ import { seatHolds } from '../enrollments/enrollments.tables';
 import { users } from '../users/users.tables';
 
 /** A published programme whose one schedule is full: `capacity` seats taken by one hold. */
-export async function fullSchedule(t: TestApp, c: Cast, capacity: number) {
-  const s = await programmeWithSchedule(t, c, { schedule: { capacity } });
+export async function fullSchedule(
+  t: TestApp,
+  c: Cast,
+  capacity: number,
+  options: { programme?: Record<string, unknown>; schedule?: Record<string, unknown> } = {},
+) {
+  const s = await programmeWithSchedule(t, c, {
+    programme: options.programme,
+    schedule: { ...options.schedule, capacity },
+  });
   const [row] = await t.database.db
     .insert(seatHolds)
     .values({

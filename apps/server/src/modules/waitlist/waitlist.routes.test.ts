@@ -174,4 +174,39 @@ describe('waitlist routes', { timeout: 60_000 }, () => {
     });
     expect(again.statusCode).toBe(409);
   });
+
+  it("names the programme and schedule of a family's entries in the reader's language", async () => {
+    const clay = await fullSchedule(t, c, 1, {
+      programme: { name: 'Clay Studio', translations: { ja: { name: '陶芸スタジオ' } } },
+      schedule: { name: 'Saturday mornings', translations: { ja: { name: '土曜の朝' } } },
+    });
+    const kei = await person(t, 'student', 'Kei Family');
+    const join = await t.app.inject({
+      method: 'POST',
+      url: WAITLIST_API.scheduleWaitlist(clay.id),
+      headers: { ...as(kei), 'accept-language': 'ja' },
+      payload: { seats: 1 },
+    });
+    expect(join.statusCode).toBe(201);
+    expect(join.json().data.attributes).toMatchObject({
+      klass_group: { name: '陶芸スタジオ' },
+      klass_group_schedule: { name: '土曜の朝' },
+    });
+    const mine = async (language: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: WAITLIST_API.mine,
+          headers: { ...as(kei), 'accept-language': language },
+        })
+      ).json().data[0].attributes;
+    expect(await mine('ja')).toMatchObject({
+      klass_group: { name: '陶芸スタジオ' },
+      klass_group_schedule: { name: '土曜の朝' },
+    });
+    expect(await mine('en')).toMatchObject({
+      klass_group: { name: 'Clay Studio' },
+      klass_group_schedule: { name: 'Saturday mornings' },
+    });
+  });
 });

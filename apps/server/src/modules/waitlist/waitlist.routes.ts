@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { requestLanguage } from '../../lib/request-language';
 import { notify } from '../notifications';
 import { requireRole, requireUser } from '../users';
 import {
@@ -71,7 +72,7 @@ const registerWaitlistPlugin: FastifyPluginAsyncZod<WaitlistPluginOptions> = asy
         response: { 200: waitlistEntryListDocumentSchema, ...errorResponses(401) },
       },
     },
-    (request) => myWaitlist(ctx, viewerOf(request).id),
+    (request) => myWaitlist(ctx, viewerOf(request).id, requestLanguage(request)),
   );
 
   app.post(
@@ -91,7 +92,15 @@ const registerWaitlistPlugin: FastifyPluginAsyncZod<WaitlistPluginOptions> = asy
     async (request, reply) =>
       reply
         .code(201)
-        .send(await joinWaitlist(ctx, viewerOf(request).id, request.params.id, request.body.seats)),
+        .send(
+          await joinWaitlist(
+            ctx,
+            viewerOf(request).id,
+            request.params.id,
+            request.body.seats,
+            requestLanguage(request),
+          ),
+        ),
   );
 
   app.get(

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_LANGUAGE,
+  type Language,
   WAITLIST_MESSAGES,
   WAITLIST_OFFER_HOURS,
   type WaitlistEntryDocument,
@@ -53,6 +55,8 @@ const OFFER_MS = WAITLIST_OFFER_HOURS * 3_600_000;
 /** One offer made, for telling the family after the commit. */
 export type OfferMade = { offerId: number; userId: number; scheduleId: number; seats: number };
 
+const NAME = ['name'] as const;
+
 /** The schedule and its programme, from the classes module (waitlist sits above it). */
 async function scheduleFacts(db: Db, scheduleId: number): Promise<ScheduleFacts | undefined> {
   return (await scheduleFactsByIds(db, [scheduleId])).get(scheduleId);
@@ -71,10 +75,14 @@ type EntryView = EntryRowWithOffer & {
 };
 
 /**
- * Entries with their schedule's and family's names: one query each for the whole list, in the
- * list's order. An entry whose schedule or family is gone is left out, as it always was.
+ * Entries with their schedule's and family's names, the school's in `language`: one query each
+ * for the whole list, in the list's order. An entry whose schedule or family is gone is left out, as it always was.
  */
-async function withNames(db: Db, entries: EntryRowWithOffer[]): Promise<EntryView[]> {
+async function withNames(
+  db: Db,
+  entries: EntryRowWithOffer[],
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<EntryView[]> {
   if (entries.length === 0) return [];
   const [schedules, people] = await Promise.all([
     scheduleFactsByIds(
@@ -94,8 +102,12 @@ async function withNames(db: Db, entries: EntryRowWithOffer[]): Promise<EntryVie
     return [
       {
         ...entry,
-        schedule: { id: schedule.id, name: schedule.name },
-        klassGroup: { id: klassGroup.id, name: klassGroup.name, slug: klassGroup.slug },
+        schedule: { id: schedule.id, name: inLanguage(schedule, language, NAME).name },
+        klassGroup: {
+          id: klassGroup.id,
+          name: inLanguage(klassGroup, language, NAME).name,
+          slug: klassGroup.slug,
+        },
         family: { id: person.id, name: person.name, email: person.email },
       },
     ];
@@ -200,8 +212,6 @@ async function offerFreedSeatsOfSchedule(
   });
 }
 
-const NAME = ['name'] as const;
-
 async function queueOfferMail(
   ctx: WaitlistContext,
   tx: Db,
@@ -281,9 +291,10 @@ async function documentOfEntry(
   ctx: WaitlistContext,
   id: number,
   withFamily: boolean,
+  language: Language,
 ): Promise<WaitlistEntryDocument> {
   const entry = await activeEntryView(ctx.db, id);
-  const [view] = entry ? await withNames(ctx.db, [entry]) : [];
+  const [view] = entry ? await withNames(ctx.db, [entry], language) : [];
   if (!view) throw notFound('Waitlist entry');
   return { data: entryResource(view, withFamily) };
 }
@@ -297,6 +308,7 @@ export async function joinWaitlist(
   userId: number,
   scheduleId: number,
   seats: number,
+  language: Language,
 ): Promise<WaitlistEntryDocument> {
   const facts = await scheduleFacts(ctx.db, scheduleId);
   if (!facts?.klassGroup.published) throw notFound('Schedule');
@@ -315,15 +327,16 @@ export async function joinWaitlist(
     if (!entry) throw new AppError('conflict', WAITLIST_MESSAGES.alreadyWaiting);
     return entry.id;
   });
-  return documentOfEntry(ctx, entryId, false);
+  return documentOfEntry(ctx, entryId, false, language);
 }
 
 /** GET /api/v2/waitlist: the family's active entries, each with its place and open offer. */
 export async function myWaitlist(
   ctx: WaitlistContext,
   userId: number,
+  language: Language,
 ): Promise<WaitlistEntryListDocument> {
-  const rows = await withNames(ctx.db, await activeEntriesOfUser(ctx.db, userId));
+  const rows = await withNames(ctx.db, await activeEntriesOfUser(ctx.db, userId), language);
   return { data: rows.map((r) => entryResource(r, false)) };
 }
 

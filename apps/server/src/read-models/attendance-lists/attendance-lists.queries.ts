@@ -1,5 +1,7 @@
+import type { Language } from '@atelier/contract';
 import { and, asc, count, desc, eq, gte, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { columnInLanguage } from '../../db/translated-column';
 import type { Attendee, FamilyAttendanceRow, FamilyFilter } from '../../modules/attendance';
 import { attendances } from '../../modules/attendance/attendance.tables';
 import { klasses, klassGroupSchedules, klassGroups } from '../../modules/classes/classes.tables';
@@ -106,11 +108,15 @@ function familyRowsWhere(filter: FamilyFilter) {
   );
 }
 
-/** A page of the family's rows, the latest session first; with the total, two statements. */
+/**
+ * A page of the family's rows, the latest session first, the programmes and schedules named in
+ * `language`; with the total, two statements.
+ */
 export async function familyAttendancePage(
   db: Db,
   filter: FamilyFilter,
   window: { offset: number; limit: number },
+  language: Language,
 ): Promise<{ rows: FamilyAttendanceRow[]; total: number }> {
   const where = familyRowsWhere(filter);
   const [rows, totals] = await Promise.all([
@@ -120,8 +126,18 @@ export async function familyAttendancePage(
         startsAt: klasses.startsAt,
         endsAt: klasses.endsAt,
         timeZone: klassGroupSchedules.timeZone,
-        scheduleName: klassGroupSchedules.name,
-        klassGroupName: klassGroups.name,
+        scheduleName: columnInLanguage(
+          klassGroupSchedules.name,
+          klassGroupSchedules.translations,
+          'name',
+          language,
+        ),
+        klassGroupName: columnInLanguage(
+          klassGroups.name,
+          klassGroups.translations,
+          'name',
+          language,
+        ),
         attendeeProfileId: attendeeProfiles.id,
         attendeeName: attendeeProfiles.name,
         status: attendances.status,

@@ -20,6 +20,9 @@ const sessionColumns = {
   timeZone: klassGroupSchedules.timeZone,
   programme: klassGroups.name,
   capacity: klassGroupSchedules.capacity,
+  // Families read the names in their language (docs/architecture.md#translated-content).
+  scheduleTranslations: klassGroupSchedules.translations,
+  programmeTranslations: klassGroups.translations,
 };
 
 function sessions(db: Db) {

@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import type { Language } from '@atelier/contract';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { columnInLanguage } from '../../db/translated-column';
 import { klasses, klassGroupSchedules, klassGroups } from '../../modules/classes/classes.tables';
 import { enrollments } from '../../modules/enrollments/enrollments.tables';
 import type { FamilyAbsenceRow, SessionRow } from '../../modules/makeups';
@@ -22,6 +24,11 @@ const sessionColumns = {
   programme: klassGroups.name,
   format: klassGroups.format,
   capacity: klassGroupSchedules.capacity,
+  // The names' translations and the teacher's language: families read the names in theirs, the
+  // teacher is told of an absence in theirs (docs/architecture.md#translated-content).
+  scheduleTranslations: klassGroupSchedules.translations,
+  programmeTranslations: klassGroups.translations,
+  teacherLocale: users.locale,
 };
 
 function sessions(db: Db) {
@@ -29,7 +36,8 @@ function sessions(db: Db) {
     .select(sessionColumns)
     .from(klasses)
     .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
-    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId));
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .leftJoin(users, eq(users.id, klassGroupSchedules.teacherId));
 }
 
 export async function sessionById(db: Db, klassId: number): Promise<SessionRow | undefined> {
@@ -90,15 +98,19 @@ export async function absenceCreditsInSchedule(
   return row?.n ?? 0;
 }
 
-/** The family's credits with child, origin session and live booking, newest first. */
-export async function creditsOfFamily(db: Db, userId: number) {
+/**
+ * The family's credits with child, origin session and live booking, newest first; the programmes
+ * named in `language`.
+ */
+export async function creditsOfFamily(db: Db, userId: number, language: Language) {
   const origin = klasses;
+  const programme = columnInLanguage(klassGroups.name, klassGroups.translations, 'name', language);
   const credits = await db
     .select({
       credit: makeupCredits,
       childName: attendeeProfiles.name,
       originStartsAt: origin.startsAt,
-      originName: klassGroups.name,
+      originName: sql<string | null>`${programme}`,
     })
     .from(makeupCredits)
     .innerJoin(attendeeProfiles, eq(attendeeProfiles.id, makeupCredits.attendeeProfileId))
@@ -117,7 +129,7 @@ export async function creditsOfFamily(db: Db, userId: number) {
             creditId: makeupBookings.creditId,
             klassId: makeupBookings.klassId,
             startsAt: klasses.startsAt,
-            name: klassGroups.name,
+            name: programme,
           })
           .from(makeupBookings)
           .innerJoin(klasses, eq(klasses.id, makeupBookings.klassId))

@@ -1,6 +1,8 @@
+import { DEFAULT_LANGUAGE, type Language } from '@atelier/contract';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { columnInLanguage } from '../../db/translated-column';
 import { likePattern } from '../../lib/like-pattern';
 import { klasses, klassGroupSchedules, klassGroups } from '../../modules/classes/classes.tables';
 import { enrollments } from '../../modules/enrollments/enrollments.tables';
@@ -21,7 +23,10 @@ const mr = sql.raw('mr');
  * The counts (sender's views) and the reader's read time (received views) are correlated
  * subqueries, so a page of messages is one statement.
  */
-function selectMessages(db: Db, view: { counts: boolean; readerId: number | null }) {
+function selectMessages(
+  db: Db,
+  view: { counts: boolean; readerId: number | null; language: Language },
+) {
   const count = (onlyRead: boolean) =>
     view.counts
       ? sql<number>`(select count(*) from ${messageRecipients} ${mr} where ${mr}.message_id = ${messages.id}${onlyRead ? sql` and ${mr}.read_at is not null` : sql``})::int`
@@ -36,9 +41,20 @@ function selectMessages(db: Db, view: { counts: boolean; readerId: number | null
       body: messages.body,
       createdAt: messages.createdAt,
       scheduleId: klassGroupSchedules.id,
-      scheduleName: klassGroupSchedules.name,
+      // In the reader's language where the school wrote one (docs/architecture.md#translated-content).
+      scheduleName: columnInLanguage(
+        klassGroupSchedules.name,
+        klassGroupSchedules.translations,
+        'name',
+        view.language,
+      ),
       scheduleTimeZone: klassGroupSchedules.timeZone,
-      klassGroupName: klassGroups.name,
+      klassGroupName: columnInLanguage(
+        klassGroups.name,
+        klassGroups.translations,
+        'name',
+        view.language,
+      ),
       klassId: klasses.id,
       klassStartsAt: klasses.startsAt,
       recipientCount: count(false),
@@ -120,13 +136,17 @@ async function pagedRows<R extends { total: number }>(
   return { rows: [], total: c?.n ?? 0 };
 }
 
-/** One page of what `senderId` sent, newest first, with recipient and read counts. */
+/**
+ * One page of what `senderId` sent, newest first, with recipient and read counts; schedules and
+ * programmes named in `language`.
+ */
 export async function sentMessages(
   db: Db,
   senderId: number,
   window: Window,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<{ rows: MessageRow[]; total: number }> {
-  const rows = await selectMessages(db, { counts: true, readerId: null })
+  const rows = await selectMessages(db, { counts: true, readerId: null, language })
     .where(eq(messages.senderId, senderId))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(window.limit)
@@ -138,20 +158,28 @@ export async function sentMessages(
 }
 
 /** One message with its counts, whoever asks (the service decides what they may see). */
-export async function messageById(db: Db, id: number): Promise<MessageRow | undefined> {
-  const [row] = await selectMessages(db, { counts: true, readerId: null }).where(
+export async function messageById(
+  db: Db,
+  id: number,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<MessageRow | undefined> {
+  const [row] = await selectMessages(db, { counts: true, readerId: null, language }).where(
     eq(messages.id, id),
   );
   return row && toMessageRow(row);
 }
 
-/** One page of what `userId` received, newest first, with their read time. */
+/**
+ * One page of what `userId` received, newest first, with their read time; schedules and
+ * programmes named in `language`.
+ */
 export async function receivedMessages(
   db: Db,
   userId: number,
   window: Window,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<{ rows: MessageRow[]; total: number }> {
-  const rows = await selectMessages(db, { counts: false, readerId: userId })
+  const rows = await selectMessages(db, { counts: false, readerId: userId, language })
     .where(
       inArray(
         messages.id,

@@ -1,5 +1,7 @@
+import type { Language } from '@atelier/contract';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { columnInLanguage } from '../../db/translated-column';
 import {
   klasses,
   klassGroupSchedulePlans,
@@ -48,6 +50,9 @@ const scheduleColumns = {
   id: klassGroupSchedules.id,
   name: klassGroupSchedules.name,
   programme: klassGroups.name,
+  // Families and teachers read the names in their language (docs/architecture.md#translated-content).
+  translations: klassGroupSchedules.translations,
+  programmeTranslations: klassGroups.translations,
   klassGroupId: klassGroupSchedules.klassGroupId,
   teacherId: klassGroupSchedules.teacherId,
   timeZone: klassGroupSchedules.timeZone,
@@ -163,15 +168,25 @@ export async function familyContact(db: Db, userId: number): Promise<FamilyConta
   return row;
 }
 
-export function familyEnrollments(db: Db, userId: number): Promise<FamilyEnrollmentRow[]> {
+/** The family's active enrollments, the programmes and schedules named in `language`. */
+export function familyEnrollments(
+  db: Db,
+  userId: number,
+  language: Language,
+): Promise<FamilyEnrollmentRow[]> {
   return db
     .select({
       id: enrollments.id,
       attendeeProfileId: enrollments.attendeeProfileId,
       attendeeName: attendeeProfiles.name,
       scheduleId: enrollments.scheduleId,
-      scheduleName: klassGroupSchedules.name,
-      programme: klassGroups.name,
+      scheduleName: columnInLanguage(
+        klassGroupSchedules.name,
+        klassGroupSchedules.translations,
+        'name',
+        language,
+      ),
+      programme: columnInLanguage(klassGroups.name, klassGroups.translations, 'name', language),
       endDate: klassGroupSchedules.endDate,
     })
     .from(enrollments)

@@ -1,10 +1,12 @@
+import type { Language } from '@atelier/contract';
 import { and, asc, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { columnInLanguage } from '../../db/translated-column';
 import { klasses, klassGroupSchedules, klassGroups } from '../../modules/classes/classes.tables';
 import { enrollments } from '../../modules/enrollments/enrollments.tables';
 import type { FamilyTrialRow, TrialSessionRow } from '../../modules/trials';
 import { trialBookings } from '../../modules/trials/trials.tables';
-import { attendeeProfiles } from '../../modules/users/users.tables';
+import { attendeeProfiles, users } from '../../modules/users/users.tables';
 
 // The trials module's reads across the classes, enrollments and users tables
 // (docs/decisions/054-module-boundaries.md): classes with their schedule and programme, whose
@@ -24,6 +26,11 @@ const sessionColumns = {
   programme: klassGroups.name,
   published: klassGroups.published,
   trialPrice: klassGroups.trialPrice,
+  // The names' translations and the teacher's language: families read the names in theirs, the
+  // teacher is told of a trial in theirs (docs/architecture.md#translated-content).
+  scheduleTranslations: klassGroupSchedules.translations,
+  programmeTranslations: klassGroups.translations,
+  teacherLocale: users.locale,
 };
 
 function sessions(db: Db) {
@@ -31,7 +38,8 @@ function sessions(db: Db) {
     .select(sessionColumns)
     .from(klasses)
     .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
-    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId));
+    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
+    .leftJoin(users, eq(users.id, klassGroupSchedules.teacherId));
 }
 
 export async function sessionById(db: Db, klassId: number): Promise<TrialSessionRow | undefined> {
@@ -44,6 +52,7 @@ export async function programmeById(db: Db, klassGroupId: number) {
     .select({
       id: klassGroups.id,
       name: klassGroups.name,
+      translations: klassGroups.translations,
       published: klassGroups.published,
       trialPrice: klassGroups.trialPrice,
     })
@@ -101,8 +110,12 @@ export function upcomingSessionsOf(
     .limit(limit);
 }
 
-/** The family's trials with child, class and programme, newest first. */
-export function trialsOfFamily(db: Db, userId: number): Promise<FamilyTrialRow[]> {
+/** The family's trials with child, class and programme (named in `language`), newest first. */
+export function trialsOfFamily(
+  db: Db,
+  userId: number,
+  language: Language,
+): Promise<FamilyTrialRow[]> {
   return db
     .select({
       id: trialBookings.id,
@@ -110,8 +123,13 @@ export function trialsOfFamily(db: Db, userId: number): Promise<FamilyTrialRow[]
       klassGroupId: trialBookings.klassGroupId,
       attendeeProfileId: trialBookings.attendeeProfileId,
       childName: attendeeProfiles.name,
-      programme: klassGroups.name,
-      scheduleName: klassGroupSchedules.name,
+      programme: columnInLanguage(klassGroups.name, klassGroups.translations, 'name', language),
+      scheduleName: columnInLanguage(
+        klassGroupSchedules.name,
+        klassGroupSchedules.translations,
+        'name',
+        language,
+      ),
       startsAt: klasses.startsAt,
       timeZone: klassGroupSchedules.timeZone,
       price: trialBookings.price,
