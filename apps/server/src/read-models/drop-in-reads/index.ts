@@ -1,19 +1,15 @@
 // Drop-ins' reads across the classes, enrollments and users tables
 // (docs/decisions/054-module-boundaries.md): app.ts hands them to the passes module's context.
 import type { DropInReads } from '../../modules/passes';
-import {
-  childNames,
-  enrolledInSession,
-  familyOfAttendee,
-  sessionsByIds,
-  upcomingSessionsOf,
-} from './drop-in-reads.queries';
+import { enrolledInKlass, familyOfAttendee, klassesByIds, upcomingKlasses } from '../klass-reads';
+import { childNames } from './drop-in-reads.queries';
 
 /** The passes module's reads, as its context takes them. */
 export const dropInReads: DropInReads = {
-  sessionsByIds,
+  sessionsByIds: klassesByIds,
   familyOfAttendee,
   childNames,
-  enrolledInSession,
-  upcomingSessionsOf,
+  enrolledInSession: enrolledInKlass,
+  upcomingSessionsOf: (db, klassGroupIds, after, limit) =>
+    upcomingKlasses(db, after, limit, klassGroupIds),
 };

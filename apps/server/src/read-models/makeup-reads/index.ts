@@ -1,27 +1,24 @@
 // Make-ups' reads across the classes, enrollments and users tables
 // (docs/decisions/054-module-boundaries.md): app.ts hands them to the makeups module's context.
 import type { MakeupReads } from '../../modules/makeups';
+import { enrolledInKlass, familyOfAttendee, klassById, upcomingKlasses } from '../klass-reads';
 import {
   absenceCreditsInSchedule,
   absencesOfFamily,
   creditsDueReminder,
   creditsOfFamily,
-  enrolledInSession,
-  familyOfAttendee,
   schedulesOfChild,
-  sessionById,
-  upcomingSessions,
 } from './makeup-reads.queries';
 
 /** The makeups module's reads, as its context takes them. */
 export const makeupReads: MakeupReads = {
-  sessionById,
+  sessionById: klassById,
   familyOfAttendee,
-  enrolledInSession,
+  enrolledInSession: enrolledInKlass,
   absenceCreditsInSchedule,
   creditsOfFamily,
   absencesOfFamily,
-  upcomingSessions,
+  upcomingSessions: (db, after, limit) => upcomingKlasses(db, after, limit),
   schedulesOfChild,
   creditsDueReminder,
 };

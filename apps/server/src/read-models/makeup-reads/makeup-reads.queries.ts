@@ -1,81 +1,17 @@
 import type { Language } from '@atelier/contract';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { columnInLanguage } from '../../db/translated-column';
 import { klasses, klassGroupSchedules, klassGroups } from '../../modules/classes/classes.tables';
 import { enrollments } from '../../modules/enrollments/enrollments.tables';
-import type { FamilyAbsenceRow, SessionRow } from '../../modules/makeups';
+import type { FamilyAbsenceRow } from '../../modules/makeups';
 import { absences, makeupBookings, makeupCredits } from '../../modules/makeups/makeups.tables';
 import { attendeeProfiles, users } from '../../modules/users/users.tables';
 
 // The makeups module's reads across the classes, enrollments and users tables
-// (docs/decisions/054-module-boundaries.md): sessions with their schedule and programme, whose
-// child is whose, enrollments, and a family's credits. Selects only; the module writes its rows.
-
-const sessionColumns = {
-  id: klasses.id,
-  startsAt: klasses.startsAt,
-  endsAt: klasses.endsAt,
-  status: klasses.status,
-  scheduleId: klasses.scheduleId,
-  scheduleName: klassGroupSchedules.name,
-  teacherId: klassGroupSchedules.teacherId,
-  timeZone: klassGroupSchedules.timeZone,
-  programme: klassGroups.name,
-  format: klassGroups.format,
-  capacity: klassGroupSchedules.capacity,
-  // The names' translations and the teacher's language: families read the names in theirs, the
-  // teacher is told of an absence in theirs (docs/architecture.md#translated-content).
-  scheduleTranslations: klassGroupSchedules.translations,
-  programmeTranslations: klassGroups.translations,
-  teacherLocale: users.locale,
-};
-
-function sessions(db: Db) {
-  return db
-    .select(sessionColumns)
-    .from(klasses)
-    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
-    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
-    .leftJoin(users, eq(users.id, klassGroupSchedules.teacherId));
-}
-
-export async function sessionById(db: Db, klassId: number): Promise<SessionRow | undefined> {
-  const [row] = await sessions(db).where(eq(klasses.id, klassId));
-  return row;
-}
-
-/** The family account of an attendee profile (null for a walk-in's), or undefined for none. */
-export async function familyOfAttendee(
-  db: Db,
-  attendeeProfileId: number,
-): Promise<{ userId: number | null; name: string } | undefined> {
-  const [row] = await db
-    .select({ userId: attendeeProfiles.userId, name: attendeeProfiles.name })
-    .from(attendeeProfiles)
-    .where(eq(attendeeProfiles.id, attendeeProfileId));
-  return row;
-}
-
-/** Whether the attendee's active enrollment in the session's schedule covers that session. */
-export async function enrolledInSession(
-  db: Db,
-  attendeeProfileId: number,
-  session: { scheduleId: number; startsAt: Date },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(
-      and(
-        eq(enrollments.scheduleId, session.scheduleId),
-        eq(enrollments.attendeeProfileId, attendeeProfileId),
-        eq(enrollments.status, 'active'),
-        or(isNull(enrollments.enrolledFrom), lte(enrollments.enrolledFrom, session.startsAt)),
-      ),
-    );
-  return row !== undefined;
-}
+// (docs/decisions/054-module-boundaries.md) beyond those of any booking of one class
+// (../klass-reads): the policy's count, a family's credits and absences, a child's schedules and
+// the credits due a reminder. Selects only; the module writes its rows.
 
 /** Absence credits of the child that count against the policy in this schedule (not revoked). */
 export async function absenceCreditsInSchedule(
@@ -144,13 +80,6 @@ export async function creditsOfFamily(db: Db, userId: number, language: Language
  * Upcoming scheduled sessions (any programme, in person or online), soonest first, with what
  * booking needs; `limit` keeps the list short.
  */
-export function upcomingSessions(db: Db, after: Date, limit: number): Promise<SessionRow[]> {
-  return sessions(db)
-    .where(and(gt(klasses.startsAt, after), ne(klasses.status, 'cancelled')))
-    .orderBy(asc(klasses.startsAt), asc(klasses.id))
-    .limit(limit);
-}
-
 /** Schedule ids the child is actively enrolled in. */
 export async function schedulesOfChild(db: Db, attendeeProfileId: number): Promise<Set<number>> {
   const rows = await db

@@ -1,51 +1,17 @@
 import type { Language } from '@atelier/contract';
-import { and, asc, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { columnInLanguage } from '../../db/translated-column';
 import { klasses, klassGroupSchedules, klassGroups } from '../../modules/classes/classes.tables';
 import { enrollments } from '../../modules/enrollments/enrollments.tables';
-import type { FamilyTrialRow, TrialSessionRow } from '../../modules/trials';
+import type { FamilyTrialRow } from '../../modules/trials';
 import { trialBookings } from '../../modules/trials/trials.tables';
-import { attendeeProfiles, users } from '../../modules/users/users.tables';
+import { attendeeProfiles } from '../../modules/users/users.tables';
 
 // The trials module's reads across the classes, enrollments and users tables
-// (docs/decisions/054-module-boundaries.md): classes with their schedule and programme, whose
-// child is whose, enrollments, and a family's trials. Selects only; the module writes its rows.
-
-const sessionColumns = {
-  id: klasses.id,
-  startsAt: klasses.startsAt,
-  endsAt: klasses.endsAt,
-  status: klasses.status,
-  scheduleId: klasses.scheduleId,
-  scheduleName: klassGroupSchedules.name,
-  teacherId: klassGroupSchedules.teacherId,
-  timeZone: klassGroupSchedules.timeZone,
-  capacity: klassGroupSchedules.capacity,
-  klassGroupId: klassGroups.id,
-  programme: klassGroups.name,
-  published: klassGroups.published,
-  trialPrice: klassGroups.trialPrice,
-  // The names' translations and the teacher's language: families read the names in theirs, the
-  // teacher is told of a trial in theirs (docs/architecture.md#translated-content).
-  scheduleTranslations: klassGroupSchedules.translations,
-  programmeTranslations: klassGroups.translations,
-  teacherLocale: users.locale,
-};
-
-function sessions(db: Db) {
-  return db
-    .select(sessionColumns)
-    .from(klasses)
-    .innerJoin(klassGroupSchedules, eq(klassGroupSchedules.id, klasses.scheduleId))
-    .innerJoin(klassGroups, eq(klassGroups.id, klassGroupSchedules.klassGroupId))
-    .leftJoin(users, eq(users.id, klassGroupSchedules.teacherId));
-}
-
-export async function sessionById(db: Db, klassId: number): Promise<TrialSessionRow | undefined> {
-  const [row] = await sessions(db).where(eq(klasses.id, klassId));
-  return row;
-}
+// (docs/decisions/054-module-boundaries.md) beyond those of any booking of one class
+// (../klass-reads): a programme, enrollment in it, and a family's trials. Selects only; the
+// module writes its rows.
 
 export async function programmeById(db: Db, klassGroupId: number) {
   const [row] = await db
@@ -58,15 +24,6 @@ export async function programmeById(db: Db, klassGroupId: number) {
     })
     .from(klassGroups)
     .where(eq(klassGroups.id, klassGroupId));
-  return row;
-}
-
-/** The family account of an attendee profile (null for a walk-in's), or undefined for none. */
-export async function familyOfAttendee(db: Db, attendeeProfileId: number) {
-  const [row] = await db
-    .select({ userId: attendeeProfiles.userId, name: attendeeProfiles.name })
-    .from(attendeeProfiles)
-    .where(eq(attendeeProfiles.id, attendeeProfileId));
   return row;
 }
 
@@ -89,25 +46,6 @@ export async function enrolledInProgramme(
     )
     .limit(1);
   return row !== undefined;
-}
-
-/** The programme's upcoming, uncancelled classes, soonest first. */
-export function upcomingSessionsOf(
-  db: Db,
-  klassGroupId: number,
-  after: Date,
-  limit: number,
-): Promise<TrialSessionRow[]> {
-  return sessions(db)
-    .where(
-      and(
-        eq(klassGroups.id, klassGroupId),
-        gt(klasses.startsAt, after),
-        ne(klasses.status, 'cancelled'),
-      ),
-    )
-    .orderBy(asc(klasses.startsAt), asc(klasses.id))
-    .limit(limit);
 }
 
 /** The family's trials with child, class and programme (named in `language`), newest first. */
