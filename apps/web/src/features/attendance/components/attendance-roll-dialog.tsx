@@ -37,6 +37,14 @@ type Draft = Record<string, AttendanceStatus | null>;
 const draftOf = (roll: AttendanceRoll): Draft =>
   Object.fromEntries(roll.attendees.map((a) => [a.attendee_profile_id, a.status]));
 
+/** What the roll says beside a name: excused, or there for a make-up, a trial or a drop-in. */
+const ROLL_CHIPS = [
+  { flag: 'excused', color: 'info', label: 'attendance.excused', testId: 'attendance-excused' },
+  { flag: 'makeup', color: 'secondary', label: 'attendance.makeup', testId: 'attendance-makeup' },
+  { flag: 'trial', color: 'success', label: 'attendance.trial', testId: 'attendance-trial' },
+  { flag: 'drop_in', color: 'secondary', label: 'attendance.dropIn', testId: 'attendance-drop-in' },
+] as const;
+
 /**
  * A session's roll for its teacher or an admin (docs/product.md#attendance): each enrolled
  * attendee marked present, late or absent with a labelled toggle group; "Save" sends what changed
@@ -163,38 +171,15 @@ function RollForm({
                 <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                     <Typography id={`attendance-name-${id}`}>{attendee.name}</Typography>
-                    {attendee.excused && (
+                    {ROLL_CHIPS.filter((chip) => attendee[chip.flag]).map((chip) => (
                       <Chip
+                        key={chip.flag}
                         size="small"
-                        color="info"
-                        label={t('attendance.excused')}
-                        data-testid="attendance-excused"
+                        color={chip.color}
+                        label={t(chip.label)}
+                        data-testid={chip.testId}
                       />
-                    )}
-                    {attendee.makeup && (
-                      <Chip
-                        size="small"
-                        color="secondary"
-                        label={t('attendance.makeup')}
-                        data-testid="attendance-makeup"
-                      />
-                    )}
-                    {attendee.trial && (
-                      <Chip
-                        size="small"
-                        color="success"
-                        label={t('attendance.trial')}
-                        data-testid="attendance-trial"
-                      />
-                    )}
-                    {attendee.drop_in && (
-                      <Chip
-                        size="small"
-                        color="secondary"
-                        label={t('attendance.dropIn')}
-                        data-testid="attendance-drop-in"
-                      />
-                    )}
+                    ))}
                     {attendee.has_allergies && (
                       <Chip
                         size="small"
