@@ -33,12 +33,27 @@ export function unitKey(
   return 'cart.unit.class';
 }
 
-/** What a cart item books, in words: programme, schedule and dates, plan, people, add-ons, coupon. */
-function CartItemCard({ item }: { item: CartItem }) {
-  const { t, i18n } = useTranslation();
+/** Remove for one cart item: the button waits while it goes, and says so if it could not. */
+function useRemoveCartItem(id: string) {
+  const { t } = useTranslation();
   const owner = useAppSelector(selectCartOwner);
   const [removeFromCart] = useRemoveFromCartMutation();
   const [removing, setRemoving] = useState(false);
+  const remove = async () => {
+    setRemoving(true);
+    const result = await removeFromCart({ owner, id });
+    if ('error' in result) {
+      handleError(result.error, t('cart.removeFailed'));
+      setRemoving(false);
+    }
+  };
+  return { remove, removing };
+}
+
+/** What a cart item books, in words: programme, schedule and dates, plan, people, add-ons, coupon. */
+function CartItemCard({ item }: { item: CartItem }) {
+  const { t, i18n } = useTranslation();
+  const { remove, removing } = useRemoveCartItem(item.id);
   const schedule = item.klass_group_schedule;
   const programme = schedule.klass_group.name;
   const plan = schedule.klass_group_schedule_plan.plan;
@@ -49,15 +64,6 @@ function CartItemCard({ item }: { item: CartItem }) {
     .map((a) => a.klass_group_schedule_addon.name)
     .filter((name): name is string => Boolean(name));
   const headingId = `cart-item-${item.id}-title`;
-
-  const remove = async () => {
-    setRemoving(true);
-    const result = await removeFromCart({ owner, id: item.id });
-    if ('error' in result) {
-      handleError(result.error, t('cart.removeFailed'));
-      setRemoving(false);
-    }
-  };
 
   return (
     <Paper
@@ -144,79 +150,60 @@ function CartItemCard({ item }: { item: CartItem }) {
 
 /** A class pass in the cart: its name, visits and validity, its price, and Remove. */
 function CartPassCard({ item }: { item: CartPassItem }) {
-  const { t, i18n } = useTranslation();
-  const owner = useAppSelector(selectCartOwner);
-  const [removeFromCart] = useRemoveFromCartMutation();
-  const [removing, setRemoving] = useState(false);
-  const money = (cents: number) => formatCents(cents, clientConfig().currency, i18n.language);
-  const headingId = `cart-item-${item.id}-title`;
-  const remove = async () => {
-    setRemoving(true);
-    const result = await removeFromCart({ owner, id: item.id });
-    if ('error' in result) {
-      handleError(result.error, t('cart.removeFailed'));
-      setRemoving(false);
-    }
-  };
+  const { t } = useTranslation();
   return (
-    <Paper
-      component="li"
-      variant="outlined"
-      sx={{ p: 2, listStyle: 'none' }}
-      aria-labelledby={headingId}
-      data-testid="cart-pass-item"
-    >
-      <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
-        <Box>
-          <Typography variant="h6" component="h2" id={headingId}>
-            {item.pass.name}
-          </Typography>
-          <Typography variant="body2">
-            {t('cart.passLine', { visits: item.pass.visits, days: item.pass.validity_days })}
-          </Typography>
-        </Box>
-        <Typography>{money(item.total_price)}</Typography>
-      </Stack>
-      <Button
-        onClick={() => void remove()}
-        disabled={removing}
-        aria-label={t('cart.removeLabel', { name: item.pass.name })}
-      >
-        {t('cart.remove')}
-      </Button>
-    </Paper>
+    <OneLineItemCard
+      item={item}
+      title={item.pass.name}
+      detail={t('cart.passLine', { visits: item.pass.visits, days: item.pass.validity_days })}
+      testId="cart-pass-item"
+    />
   );
 }
 
 /** A paid trial class in the cart: the class, the child, the price, and Remove (decision 077). */
 function CartTrialCard({ item }: { item: CartTrialItem }) {
   const { t, i18n } = useTranslation();
-  const owner = useAppSelector(selectCartOwner);
-  const [removeFromCart] = useRemoveFromCartMutation();
-  const [removing, setRemoving] = useState(false);
+  return (
+    <OneLineItemCard
+      item={item}
+      title={trialTitle(t, item, i18n.language)}
+      testId="cart-trial-item"
+    />
+  );
+}
+
+/** An item the cart says in a title (and a line): its price, whether it can be bought, Remove. */
+function OneLineItemCard({
+  item,
+  title,
+  detail,
+  testId,
+}: {
+  item: CartPassItem | CartTrialItem;
+  title: string;
+  detail?: string;
+  testId: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const { remove, removing } = useRemoveCartItem(item.id);
   const money = (cents: number) => formatCents(cents, clientConfig().currency, i18n.language);
   const headingId = `cart-item-${item.id}-title`;
-  const title = trialTitle(t, item, i18n.language);
-  const remove = async () => {
-    setRemoving(true);
-    const result = await removeFromCart({ owner, id: item.id });
-    if ('error' in result) {
-      handleError(result.error, t('cart.removeFailed'));
-      setRemoving(false);
-    }
-  };
   return (
     <Paper
       component="li"
       variant="outlined"
       sx={{ p: 2, listStyle: 'none' }}
       aria-labelledby={headingId}
-      data-testid="cart-trial-item"
+      data-testid={testId}
     >
       <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
-        <Typography variant="h6" component="h2" id={headingId}>
-          {title}
-        </Typography>
+        <Box>
+          <Typography variant="h6" component="h2" id={headingId}>
+            {title}
+          </Typography>
+          {detail && <Typography variant="body2">{detail}</Typography>}
+        </Box>
         <Typography>{money(item.total_price)}</Typography>
       </Stack>
       {!item.available && (
