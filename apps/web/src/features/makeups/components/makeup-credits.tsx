@@ -4,13 +4,12 @@ import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
+import { ChoiceSelect } from '../../../components/form/choice-select';
 import { handleError } from '../../../lib/api-client';
 import { dateTimeFormat } from '../../../lib/date-formatter';
 import { formatInstantRange } from '../../../lib/format-date';
@@ -179,31 +178,22 @@ function BookMakeupDialog({ credit, onClose }: { credit: MakeupCredit; onClose: 
         </Button>
       }
     >
-      {isLoading ? (
-        <Typography>{t('common.loading')}</Typography>
-      ) : (options ?? []).length === 0 ? (
-        <Typography>{t('makeups.noOptions')}</Typography>
-      ) : (
-        <TextField
-          select
-          fullWidth
-          margin="normal"
-          label={t('makeups.chooseClass')}
-          value={klassId}
-          onChange={(e) => setKlassId(e.target.value)}
-        >
-          {(options ?? []).map((o) => (
-            <MenuItem key={o.klass_id} value={o.klass_id}>
-              {t('makeups.option', {
-                name: o.programme,
-                when: formatInstantRange(o.starts_at, o.ends_at, o.time_zone, i18n.language),
-                format: t(`makeups.format.${o.format}`),
-                seats: o.seats_left,
-              })}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      <ChoiceSelect
+        label={t('makeups.chooseClass')}
+        loading={isLoading}
+        empty={t('makeups.noOptions')}
+        value={klassId}
+        onChange={setKlassId}
+        choices={(options ?? []).map((o) => ({
+          value: o.klass_id,
+          label: t('makeups.option', {
+            name: o.programme,
+            when: formatInstantRange(o.starts_at, o.ends_at, o.time_zone, i18n.language),
+            format: t(`makeups.format.${o.format}`),
+            seats: o.seats_left,
+          }),
+        }))}
+      />
     </AppDialog>
   );
 }

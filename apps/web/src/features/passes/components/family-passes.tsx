@@ -4,13 +4,12 @@ import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
+import { ChoiceSelect } from '../../../components/form/choice-select';
 import { handleError } from '../../../lib/api-client';
 import { clientConfig } from '../../../lib/client-config';
 import { dateTimeFormat } from '../../../lib/date-formatter';
@@ -228,44 +227,27 @@ function BookVisitDialog({ purchase, onClose }: { purchase: PassPurchase; onClos
         </Button>
       }
     >
-      <TextField
-        select
-        fullWidth
-        margin="normal"
+      <ChoiceSelect
         label={t('passes.chooseChild')}
         value={childId}
-        onChange={(e) => setChildId(e.target.value)}
-      >
-        {(family?.members ?? []).map((m) => (
-          <MenuItem key={m.id} value={m.id}>
-            {m.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      {isLoading ? (
-        <Typography>{t('common.loading')}</Typography>
-      ) : (options ?? []).length === 0 ? (
-        <Typography>{t('passes.noOptions')}</Typography>
-      ) : (
-        <TextField
-          select
-          fullWidth
-          margin="normal"
-          label={t('passes.chooseClass')}
-          value={klassId}
-          onChange={(e) => setKlassId(e.target.value)}
-        >
-          {(options ?? []).map((o) => (
-            <MenuItem key={o.klass_id} value={o.klass_id}>
-              {t('passes.option', {
-                name: o.programme,
-                when: formatInstantRange(o.starts_at, o.ends_at, o.time_zone, i18n.language),
-                seats: o.seats_left,
-              })}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+        onChange={setChildId}
+        choices={(family?.members ?? []).map((m) => ({ value: m.id, label: m.name }))}
+      />
+      <ChoiceSelect
+        label={t('passes.chooseClass')}
+        loading={isLoading}
+        empty={t('passes.noOptions')}
+        value={klassId}
+        onChange={setKlassId}
+        choices={(options ?? []).map((o) => ({
+          value: o.klass_id,
+          label: t('passes.option', {
+            name: o.programme,
+            when: formatInstantRange(o.starts_at, o.ends_at, o.time_zone, i18n.language),
+            seats: o.seats_left,
+          }),
+        }))}
+      />
     </AppDialog>
   );
 }

@@ -1,12 +1,11 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { AppDialog } from '../../../components/dialogs/app-dialog';
+import { ChoiceSelect } from '../../../components/form/choice-select';
 import { handleError } from '../../../lib/api-client';
 import { formatInstantRange } from '../../../lib/format-date';
 import { paths } from '../../../lib/route-paths';
@@ -158,53 +157,37 @@ function TryClassDialog({
           {t('trials.paidExplain', { price: money(programme.trial_price ?? 0) })}
         </Typography>
       )}
-      {members.length === 0 && !family.isLoading ? (
-        <Typography sx={{ mt: 2 }}>
-          {t('trials.noFamily')}{' '}
-          <Link component={RouterLink} to={paths.accountSettings}>
-            {t('trials.addFamily')}
-          </Link>
-        </Typography>
-      ) : (
-        <TextField
-          select
-          fullWidth
-          margin="normal"
-          label={t('trials.child')}
-          value={childId}
-          onChange={(e) => setChildId(e.target.value)}
-        >
-          {members.map((m) => (
-            <MenuItem key={m.id} value={m.id}>
-              {m.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-      {options.isLoading ? (
-        <Typography>{t('common.loading')}</Typography>
-      ) : classes.length === 0 ? (
-        <Typography sx={{ mt: 2 }}>{t('trials.noClasses')}</Typography>
-      ) : (
-        <TextField
-          select
-          fullWidth
-          margin="normal"
-          label={t('trials.chooseClass')}
-          value={klassId}
-          onChange={(e) => setKlassId(e.target.value)}
-        >
-          {classes.map((o) => (
-            <MenuItem key={o.klass_id} value={o.klass_id}>
-              {t('trials.option', {
-                name: o.schedule_name,
-                when: formatInstantRange(o.starts_at, o.ends_at, zone, i18n.language),
-                seats: o.seats_left,
-              })}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      <ChoiceSelect
+        label={t('trials.child')}
+        value={childId}
+        onChange={setChildId}
+        choices={members.map((m) => ({ value: m.id, label: m.name }))}
+        empty={
+          family.isLoading ? undefined : (
+            <>
+              {t('trials.noFamily')}{' '}
+              <Link component={RouterLink} to={paths.accountSettings}>
+                {t('trials.addFamily')}
+              </Link>
+            </>
+          )
+        }
+      />
+      <ChoiceSelect
+        label={t('trials.chooseClass')}
+        loading={options.isLoading}
+        empty={t('trials.noClasses')}
+        value={klassId}
+        onChange={setKlassId}
+        choices={classes.map((o) => ({
+          value: o.klass_id,
+          label: t('trials.option', {
+            name: o.schedule_name,
+            when: formatInstantRange(o.starts_at, o.ends_at, zone, i18n.language),
+            seats: o.seats_left,
+          }),
+        }))}
+      />
     </AppDialog>
   );
 }
