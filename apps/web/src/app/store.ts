@@ -59,6 +59,8 @@ const NAMED_IN_LANGUAGE = [
   'Billing',
   'Message',
   'Attendance',
+  // A post names the class it was made in.
+  'Post',
 ] as const;
 
 export function makeStore(preloadedState?: Partial<RootState>) {

@@ -1,4 +1,5 @@
-import type { ArtworkImage, PostAttributes } from '@atelier/contract';
+import type { ArtworkImage, Language, PostAttributes } from '@atelier/contract';
+import { nameInLanguage } from '../../lib/translated-content';
 import type { CommentRow, FeedbackRow } from './comments.repository';
 import { type GalleryViewer, isStaff } from './gallery-viewer';
 import type { PostRow } from './posts.repository';
@@ -20,7 +21,12 @@ export function familyKeepsPost(row: Pick<PostRow, 'isFamily' | 'isGroup'>): boo
   return row.isFamily && !row.isGroup;
 }
 
-export function postResource(row: PostRow, viewer: GalleryViewer, images: ArtworkImage[]) {
+export function postResource(
+  row: PostRow,
+  viewer: GalleryViewer,
+  images: ArtworkImage[],
+  language: Language,
+) {
   const insider = row.isFamily || isStaff(viewer);
   const attributes: PostAttributes = {
     caption: row.caption,
@@ -35,7 +41,13 @@ export function postResource(row: PostRow, viewer: GalleryViewer, images: Artwor
       ? {
           id: String(row.klass.id),
           starts_at: row.klass.startsAt.toISOString(),
-          klass_group_name: row.klass.klassGroupName,
+          // The programme as the school names it in the reader's language
+          // (docs/architecture.md#translated-content).
+          klass_group_name: nameInLanguage(
+            row.klass.klassGroupName,
+            row.klass.klassGroupTranslations,
+            language,
+          ),
           schedule_id: String(row.klass.scheduleId),
         }
       : null,

@@ -596,5 +596,27 @@ describe('gallery routes', { timeout: 120_000 }, () => {
     expect((await latestNotice(lee.id))?.title).toBe(
       'A new artwork of Ann from class Observational Drawing',
     );
+    // The gallery's answers name the class in the reader's language too.
+    const [post] = await t.database.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(eq(posts.klassId, s1.klassId))
+      .orderBy(desc(posts.id))
+      .limit(1);
+    const className = async (who: Person) => {
+      const one = postDocumentSchema.parse(
+        (await send(who, 'GET', GALLERY_API.post(post?.id ?? 0))).json(),
+      );
+      const list = postListDocumentSchema.parse(
+        (await send(who, 'GET', `${GALLERY_API.posts}?scope=mine`)).json(),
+      );
+      const listed = list.data.find((p) => p.id === String(post?.id));
+      return [
+        one.data.attributes.klass?.klass_group_name,
+        listed?.attributes.klass?.klass_group_name,
+      ];
+    };
+    expect(await className(suzuki)).toEqual(['観察デッサン', '観察デッサン']);
+    expect(await className(lee)).toEqual(['Observational Drawing', 'Observational Drawing']);
   });
 });

@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { ValidationError } from '../../lib/app-error';
 import { bearer, errorResponses, optionalBearer, viewerOf } from '../../lib/http';
+import { requestLanguage } from '../../lib/request-language';
 import { ARTWORK_UPLOADS, acceptUploads } from '../../storage/storage.plugin';
 import { readMultipartFiles } from '../../storage/uploads';
 import { requireRole, requireUser } from '../users';
@@ -92,7 +93,13 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: GalleryContext }> = asy
             })),
           );
         }
-        const document = await createPost(ctx, viewerOf(request), parsed.data, files);
+        const document = await createPost(
+          ctx,
+          viewerOf(request),
+          parsed.data,
+          files,
+          requestLanguage(request),
+        );
         return reply.code(201).send(document);
       },
     );
@@ -111,7 +118,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: GalleryContext }> = asy
         response: { 200: postListDocumentSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    (request) => listPosts(ctx, viewerOf(request), request.query),
+    (request) => listPosts(ctx, viewerOf(request), request.query, requestLanguage(request)),
   );
 
   app.get(
@@ -126,7 +133,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: GalleryContext }> = asy
         response: { 200: postDocumentSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    (request) => getPost(ctx, viewerOrGuest(request), request.params.id),
+    (request) => getPost(ctx, viewerOrGuest(request), request.params.id, requestLanguage(request)),
   );
 
   app.patch(
@@ -142,7 +149,14 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ ctx: GalleryContext }> = asy
         response: { 200: postDocumentSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    (request) => editPost(ctx, viewerOf(request), request.params.id, request.body.post),
+    (request) =>
+      editPost(
+        ctx,
+        viewerOf(request),
+        request.params.id,
+        request.body.post,
+        requestLanguage(request),
+      ),
   );
 
   app.delete(

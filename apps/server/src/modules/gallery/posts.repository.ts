@@ -49,7 +49,13 @@ export type PostRow = {
     visibility: 'family' | 'classmates' | 'public';
     commentsNeedApproval: boolean;
   };
-  klass: { id: number; startsAt: Date; scheduleId: number; klassGroupName: string } | null;
+  klass: {
+    id: number;
+    startsAt: Date;
+    scheduleId: number;
+    klassGroupName: string;
+    klassGroupTranslations: Translations<'name'>;
+  } | null;
   commentCount: number;
   feedbackCount: number;
   /** The viewer's account owns the student (any tagged student of a group photo). */
@@ -116,6 +122,7 @@ function postSelection(viewer: GalleryViewer) {
     klassStartsAt: klass.startsAt,
     klassScheduleId: klass.scheduleId,
     klassGroupName: klass.klassGroupName,
+    klassGroupTranslations: klass.klassGroupTranslations,
     // Only the comments this viewer would be shown are counted.
     commentCount: sql<number>`(select count(*) from ${comments} where ${comments.postId} = ${posts.id} and ${seesComment(viewer)})::int`,
     feedbackCount: sql<number>`(select count(*) from ${feedbacks} where ${feedbacks.postId} = ${posts.id})::int`,
@@ -161,6 +168,7 @@ function toPostRow(row: SelectedPost): PostRow {
             startsAt: row.klassStartsAt,
             scheduleId: row.klassScheduleId,
             klassGroupName: row.klassGroupName ?? '',
+            klassGroupTranslations: row.klassGroupTranslations ?? {},
           }
         : null,
     commentCount: Number(row.commentCount),

@@ -1,3 +1,4 @@
+import type { Language } from '@atelier/contract';
 import {
   type ArtworkImage,
   GALLERY_MESSAGES,
@@ -94,6 +95,7 @@ export async function listPosts(
   ctx: GalleryContext,
   viewer: Viewer,
   query: { scope: PostScope; attendee_profile_id?: number; cursor?: string },
+  language: Language,
 ): Promise<PostListDocument> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (query.scope === 'student') {
@@ -112,7 +114,7 @@ export async function listPosts(
   const images = page.length > 0 ? await imagesOfPosts(ctx, viewer, page) : new Map();
   const last = page[page.length - 1];
   return {
-    data: page.map((row) => postResource(row, viewer, images.get(row.id) ?? [])),
+    data: page.map((row) => postResource(row, viewer, images.get(row.id) ?? [], language)),
     meta: { next_cursor: rows.length > POSTS_PAGE_SIZE && last ? encodeCursor(last) : null },
   };
 }
@@ -129,6 +131,7 @@ export async function getPost(
   ctx: GalleryContext,
   viewer: GalleryViewer,
   postId: number,
+  language: Language,
 ): Promise<PostDocument> {
   const row = await seenPost(ctx, viewer, postId);
   const [images, feedbacks] = await Promise.all([
@@ -138,7 +141,7 @@ export async function getPost(
   const included = feedbacks.map((f) => feedbackResource(f, viewer, ctx.avatarUrl));
   return {
     data: {
-      ...postResource(row, viewer, images.get(row.id) ?? []),
+      ...postResource(row, viewer, images.get(row.id) ?? [], language),
       relationships: {
         feedbacks: { data: included.map((f) => ({ id: f.id, type: 'feedbacks' as const })) },
       },
@@ -177,6 +180,7 @@ export async function createPost(
   viewer: Viewer,
   fields: NewPostFields,
   files: Buffer[],
+  language: Language,
 ): Promise<PostDocument> {
   const student = await studentToPostFor(ctx, viewer, fields.attendee_profile_id);
   const klass =
@@ -209,7 +213,7 @@ export async function createPost(
     studentName: student.name,
     programme: klass && { name: klass.klassGroupName, translations: klass.klassGroupTranslations },
   });
-  return getPost(ctx, viewer, postId);
+  return getPost(ctx, viewer, postId, language);
 }
 
 export type PostFromImages = {
@@ -304,6 +308,7 @@ export async function editPost(
   viewer: Viewer,
   postId: number,
   body: { caption?: string; klass_id?: number | null; hidden?: boolean },
+  language: Language,
 ): Promise<PostDocument> {
   const row = await seenPost(ctx, viewer, postId);
   const editsContent = body.caption !== undefined || body.klass_id !== undefined;
@@ -332,7 +337,7 @@ export async function editPost(
     changes.hiddenById = body.hidden ? viewer.id : null;
   }
   if (Object.keys(changes).length > 0) await updatePost(ctx.db, row.id, changes);
-  return getPost(ctx, viewer, row.id);
+  return getPost(ctx, viewer, row.id, language);
 }
 
 /** DELETE /posts/{id}: the family or an admin; its images' files go too. */
