@@ -4,11 +4,5 @@ export { checkoutApi, intentIdOf } from './checkout-api';
 export { saveOrderForLater, takeSavedOrder } from './checkout-storage';
 export { CheckoutPage } from './components/checkout-page';
 export { CheckoutComplete, CheckoutFailed } from './components/checkout-result';
-export {
-  type FakeCard,
-  FakeCardEntry,
-  type FakeCardOutcome,
-} from './components/fake-card-entry';
 export { PaymentForm } from './components/payment-form';
 export type { PaymentFormProps } from './components/payment-form-props';
-export { StripeCardEntry, StripePaymentProvider } from './components/stripe-payment';

@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { FakeCardEntry } from '../../checkout';
+import { FakeCardEntry } from '../../../components/payment/fake-card-entry';
+import { useAppSelector } from '../../../lib/store-hooks';
+import { timeZoneOf } from '../../../lib/zoned-time';
+import { selectUser } from '../../session';
 import { useConfirmFakeSetupMutation } from '../billing-api';
 
 export type SetupFormProps = {
@@ -24,8 +27,10 @@ const TEST_IDS = {
 export function FakeSetupForm({ setup, onSaved }: SetupFormProps) {
   const { t } = useTranslation();
   const [confirm] = useConfirmFakeSetupMutation();
+  const timeZone = timeZoneOf(useAppSelector(selectUser));
   return (
     <FakeCardEntry
+      timeZone={timeZone}
       confirm={(card) =>
         confirm({
           setupIntentId: setup.setup_intent_id,

@@ -1,6 +1,9 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
-import { StripeCardEntry, StripePaymentProvider } from '../../checkout';
+import {
+  StripeCardEntry,
+  StripePaymentProvider,
+} from '../../../components/payment/stripe-card-entry';
 import type { SetupFormProps } from './fake-setup-form';
 
 /**

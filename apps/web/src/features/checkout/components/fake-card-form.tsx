@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { FakeCardEntry } from '../../../components/payment/fake-card-entry';
+import { useAppSelector } from '../../../lib/store-hooks';
+import { timeZoneOf } from '../../../lib/zoned-time';
+import { selectUser } from '../../session';
 import { intentIdOf, useConfirmFakePaymentMutation } from '../checkout-api';
-import { FakeCardEntry } from './fake-card-entry';
 import type { PaymentFormProps } from './payment-form-props';
 
 const TEST_IDS = {
@@ -21,8 +24,10 @@ const TEST_IDS = {
 export function FakeCardForm({ payment, amount, onSucceeded, onRefused }: PaymentFormProps) {
   const { t } = useTranslation();
   const [confirm] = useConfirmFakePaymentMutation();
+  const timeZone = timeZoneOf(useAppSelector(selectUser));
   return (
     <FakeCardEntry
+      timeZone={timeZone}
       confirm={(card) =>
         confirm({
           intentId: intentIdOf(payment.client_secret),

@@ -1,8 +1,8 @@
+import { document, resource } from '@atelier/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { klassGroupListDocument } from '../../classes/classes-test-data';
 import { ManagePasses } from './manage-passes';
 
 // Two cores shared by many test runs: give async queries more than the default second.
@@ -30,19 +30,43 @@ const pass = {
   },
 };
 
-const programmes: Record<string, ReturnType<typeof klassGroupListDocument>> = {
-  '1': klassGroupListDocument(
-    [
-      { id: '1', attributes: { name: 'Comics Drawing' } },
-      { id: '2', attributes: { name: 'Figure Drawing' } },
-    ],
-    { total: 3, page: 1, per_page: 2 },
-  ),
-  '2': klassGroupListDocument([{ id: '3', attributes: { name: 'Studio Hours' } }], {
-    total: 3,
-    page: 2,
-    per_page: 2,
-  }),
+/** A page of programmes as GET /api/v1/klass_groups answers it (three in all, two a page). */
+const programmePage = (page: number, names: [string, string][]) =>
+  document(
+    names.map(([id, name]) =>
+      resource(
+        'klass_groups',
+        id,
+        {
+          name,
+          slug: id,
+          description: '',
+          audience: 'kids',
+          format: 'in_person',
+          location: 'Studio',
+          meeting_url: null,
+          min_age: null,
+          max_age: null,
+          trial_price: null,
+          image_url: null,
+          thumb_url: null,
+          published: true,
+          translations: {},
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-01T00:00:00.000Z',
+        },
+        { klass_group_schedules: [] },
+      ),
+    ),
+    { meta: { total: 3, page, per_page: 2 } },
+  );
+
+const programmes: Record<string, ReturnType<typeof programmePage>> = {
+  '1': programmePage(1, [
+    ['1', 'Comics Drawing'],
+    ['2', 'Figure Drawing'],
+  ]),
+  '2': programmePage(2, [['3', 'Studio Hours']]),
 };
 
 describe('/manage_passes: the programmes a pass accepts', { timeout: 20_000 }, () => {

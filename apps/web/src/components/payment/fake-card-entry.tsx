@@ -6,11 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextInput } from '../../../components/form/text-input';
-import { useForm } from '../../../components/form/use-form';
-import { useAppSelector } from '../../../lib/store-hooks';
-import { timeZoneOf, zonedDate } from '../../../lib/zoned-time';
-import { selectUser } from '../../session';
+import { zonedDate } from '../../lib/zoned-time';
+import { TextInput } from '../form/text-input';
+import { useForm } from '../form/use-form';
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');
 
@@ -37,6 +35,8 @@ export type FakeCardEntryProps = {
     cvc: string;
     submit: string;
   };
+  /** The user's time zone, whose current month an expiry must not be before. */
+  timeZone: string;
   onSucceeded: () => void;
   /** Told of a refusal, and of a failure (an expired order's intent is refused too). */
   onRefused?: () => void;
@@ -54,12 +54,12 @@ export function FakeCardEntry({
   submitLabel,
   failureLabel,
   testIds,
+  timeZone,
   onSucceeded,
   onRefused,
 }: FakeCardEntryProps) {
   const { t } = useTranslation();
   const [declined, setDeclined] = useState<string | null>(null);
-  const zone = timeZoneOf(useAppSelector(selectUser));
   const { field, handleSubmit, submitting, formMessages } = useForm(
     { card_number: '', expiry: '', cvc: '' },
     {
@@ -70,7 +70,7 @@ export function FakeCardEntry({
     {
       check: ({ expiry }) => {
         const parsed = parseCardExpiry(expiry);
-        return parsed && cardExpired(parsed, zonedDate(Date.now(), zone))
+        return parsed && cardExpired(parsed, zonedDate(Date.now(), timeZone))
           ? { expiry: 'checkout.payment.expired' }
           : {};
       },
