@@ -33,6 +33,37 @@ const onBothDatabases = [
   'src/cable/cable.cross-process.test.ts',
 ];
 
+// Web test files that replace a module or a global for their own tests, or read the live channel's
+// subscriptions (module state every mounted page adds to): each runs in a fresh module graph and
+// jsdom, as every web file once did, so nothing leaks between them and the other files.
+const webIsolated = [
+  'src/app/prerendered-page.test.ts',
+  'src/app/route-error.test.tsx',
+  'src/app/shell/page-progress.test.tsx',
+  'src/app/third-party/error-reporting.test.ts',
+  'src/components/admin/confirm-delete-dialog.test.tsx',
+  'src/components/feedback/app-snackbar.test.tsx',
+  'src/components/feedback/error-boundary.test.tsx',
+  'src/components/feedback/lazy-retry.test.tsx',
+  'src/components/form/use-form-errors.test.tsx',
+  'src/components/form/use-form.test.tsx',
+  'src/features/accounts/components/register-form.test.tsx',
+  'src/features/accounts/time-zones.test.ts',
+  'src/features/cart/guest-cart-db.test.ts',
+  'src/features/checkout/components/checkout-page.test.tsx',
+  'src/features/checkout/components/stripe-payment.test.tsx',
+  'src/features/ledger/components/ledger.test.tsx',
+  'src/features/notifications/notifications-live.test.ts',
+  'src/features/order-management/components/order-detail-dialog.test.tsx',
+  'src/features/orders/components/orders-page.test.tsx',
+  'src/features/sales/components/sales-overview-page.test.tsx',
+  'src/features/search/components/search-button.test.tsx',
+  'src/lib/api-client.test.ts',
+  'src/lib/cable-consumer.test.ts',
+  'src/lib/cable.test.ts',
+  'src/lib/navigation.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Vitest's default leaves a core free, which on a 2-core machine runs every file one after
@@ -63,7 +94,25 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
-      { extends: './apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web' } },
+      // The web's files share one module graph and jsdom per worker (React, MUI, the store, every
+      // string): importing them afresh for each of ~150 files was about half the web project's
+      // time (docs/decisions/079-faster-test-suite.md). setup-tests.ts still unmounts and clears
+      // storage after every test. Files that replace modules or globals (vi.mock, vi.doMock,
+      // vi.stubGlobal, vi.spyOn, fake timers) keep a fresh graph each: `web-isolated`.
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...webIsolated],
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'web-isolated', root: 'apps/web', include: webIsolated },
+      },
       { test: { name: 'bench', root: 'bench', include: ['src/**/*.test.ts'] } },
       { test: { name: 'repo', root: 'scripts', include: ['*.test.mjs'] } },
     ],

@@ -79,9 +79,10 @@ export default defineConfig(({ command }) => ({
       '/cable': { target: 'ws://localhost:3000', ws: true },
     },
   },
+  // Which files run, and in which of the two web projects, is in the root vitest.config.ts: a
+  // project that extends this file adds its include to this one rather than replacing it.
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/testing/setup-tests.ts'],
   },
 }));
