@@ -333,6 +333,10 @@ export async function bookForGuestCustomer(
   const attendees = [];
   for (const a of body.attendees) {
     const found = a.id !== undefined ? own.get(a.id) : undefined;
+    if (found && !a.emergency_contact) {
+      attendees.push(found);
+      continue;
+    }
     // A new attendee and the contact given for them are written together.
     const person = await ctx.db.transaction(async (tx) => {
       const made =
@@ -370,7 +374,12 @@ async function requireDeskContacts(
   attendees: WalkInOrderBody['attendees'],
   own: Map<string, { id: number; name: string }>,
 ): Promise<void> {
-  const onFile = await profilesLackingEmergencyContact(ctx.db, [...own.values()]);
+  // Only the attendees booked now, not every one the walk-in has on file.
+  const booked = attendees.flatMap((a) => {
+    const found = a.id !== undefined ? own.get(a.id) : undefined;
+    return found ? [found] : [];
+  });
+  const onFile = await profilesLackingEmergencyContact(ctx.db, booked);
   const nobody = new Set(onFile.map((p) => p.id));
   const errors = attendees.flatMap((a, i) => {
     if (a.emergency_contact) return [];
