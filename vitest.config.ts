@@ -64,6 +64,11 @@ const webIsolated = [
   'src/lib/navigation.test.ts',
 ];
 
+// A web test that types into a form or opens a lazy page for the first time in its worker (the
+// page's modules are transformed then) took over vitest's 5 s default on a loaded CI machine while
+// passing in 1 to 2 s here: the limit is a hang detector, not a speed check.
+const webTestTimeout = 20_000;
+
 export default defineConfig({
   test: {
     // Vitest's default leaves a core free, which on a 2-core machine runs every file one after
@@ -107,11 +112,17 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           isolate: false,
           exclude: [...configDefaults.exclude, ...webIsolated],
+          testTimeout: webTestTimeout,
         },
       },
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web-isolated', root: 'apps/web', include: webIsolated },
+        test: {
+          name: 'web-isolated',
+          root: 'apps/web',
+          include: webIsolated,
+          testTimeout: webTestTimeout,
+        },
       },
       { test: { name: 'bench', root: 'bench', include: ['src/**/*.test.ts'] } },
       { test: { name: 'repo', root: 'scripts', include: ['*.test.mjs'] } },
