@@ -5,6 +5,7 @@ import {
   calendarFeedParamsSchema,
   calendarQuerySchema,
 } from '@atelier/contract';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,6 +22,16 @@ import {
 } from './calendar.service';
 
 const tags = ['calendar'];
+
+/**
+ * A feed belongs to the person signed in, not to the family they act for: each guardian has their
+ * own URL, and one removed from the family stops seeing its classes through it
+ * (docs/decisions/080-a-feed-per-guardian.md).
+ */
+function feedOwnerOf(request: FastifyRequest): number {
+  const viewer = viewerOf(request);
+  return viewer.userId ?? viewer.id;
+}
 
 /** Everyone's class calendar (/classes) and the private iCalendar feed. */
 const registerCalendarRoutes: FastifyPluginAsyncZod<
@@ -56,7 +67,7 @@ const registerCalendarRoutes: FastifyPluginAsyncZod<
         response: { 200: calendarFeedDocumentSchema, ...errorResponses(401) },
       },
     },
-    (request) => getFeed(deps, viewerOf(request).id),
+    (request) => getFeed(deps, feedOwnerOf(request)),
   );
 
   app.post(
@@ -71,7 +82,7 @@ const registerCalendarRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await regenerateFeed(deps, viewerOf(request).id)),
+      reply.code(201).send(await regenerateFeed(deps, feedOwnerOf(request))),
   );
 
   app.delete(
@@ -86,7 +97,7 @@ const registerCalendarRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request, reply) => {
-      await revokeFeed(deps, viewerOf(request).id);
+      await revokeFeed(deps, feedOwnerOf(request));
       return reply.code(204).send(null);
     },
   );

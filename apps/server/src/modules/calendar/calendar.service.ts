@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { type CalendarEntry, klassesConcerning, type Viewer } from '../classes';
+import { familyActedForBy } from '../family';
 import { peopleByIds } from '../users';
 import {
   deleteFeedRow,
@@ -187,14 +188,15 @@ function icalEvent(host: string, entry: CalendarEntry): IcalEvent {
 /** The iCalendar text of a feed token; 404 for an unknown or revoked token. */
 export async function icsForToken(deps: CalendarDeps, token: string): Promise<string> {
   const owner = await findFeedOwner(deps.db, hashOf(token));
-  // The role and language are read on every fetch: a feed follows their changes.
+  // The role, language and family are read on every fetch: a feed follows their changes, and a
+  // guardian removed from a family sees none of its classes from then on.
   const person = owner ? (await peopleByIds(deps.db, [owner.userId])).get(owner.userId) : undefined;
   const role = person?.role;
   if (!owner || !role) throw notFound('Calendar');
   const now = deps.now?.() ?? new Date();
   const entries = await klassesConcerning(
     deps.db,
-    { id: owner.userId, role },
+    { id: await familyActedForBy(deps.db, owner.userId), role },
     {
       from: new Date(now.getTime() - FEED_WINDOW.pastDays * DAY_MS),
       to: new Date(now.getTime() + FEED_WINDOW.futureDays * DAY_MS),

@@ -1,5 +1,7 @@
 import {
   CART_API,
+  CLASSES_API,
+  calendarFeedDocumentSchema,
   FAMILY_API,
   GUARDIANS_API,
   GUARDIANS_MESSAGES,
@@ -9,13 +11,14 @@ import {
   ORDERS_API,
 } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, mailTo, tokenFromMail } from '../../mail/mail-testing';
 import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bearer, type SignedInUser, signedInUser, uniqueEmail } from '../accounts/accounts-testing';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
-import { as, type Cast, person, programmeWithSchedule } from '../classes/classes-testing';
+import { as, type Cast, enroll, person, programmeWithSchedule } from '../classes/classes-testing';
 import { notify } from '../notifications';
 import { fakePayments } from '../orders/orders-testing';
 import { attendeeProfiles, users } from '../users/users.tables';
@@ -240,6 +243,45 @@ describe('second guardians', { timeout: SETUP_TIMEOUT_MS }, () => {
     });
     const listed = await call(guardian, 'GET', NOTIFICATIONS_API.list);
     expect(JSON.stringify(listed.json())).not.toContain('After removal');
+  });
+
+  it("gives each guardian a calendar feed of their own, which stops showing the family's classes once they are removed", async () => {
+    // Inside the feed's window (60 days back, 400 ahead), unlike the default 2030 schedule.
+    const start = DateTime.now().setZone('America/New_York').plus({ days: 7 });
+    const soon = await programmeWithSchedule(t, c, {
+      programme: { name: 'Feed Watercolour', min_age: 3, max_age: 18 },
+      schedule: {
+        start_date: start.toISODate(),
+        end_date: start.plus({ days: 27 }).toISODate(),
+      },
+    });
+    await enroll(t, soon.scheduleId, [c.parent.attendees.mia]);
+    const { guardian, id } = await accepted();
+    const feedUrl = async (who: Who) => {
+      const made = await call(who, 'POST', CLASSES_API.calendarFeed);
+      expect(made.statusCode, made.body).toBe(201);
+      return new URL(calendarFeedDocumentSchema.parse(made.json()).data.attributes.url ?? '')
+        .pathname;
+    };
+    const ics = async (path: string) => {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode).toBe(200);
+      return res.body.replace(/\r\n /g, '');
+    };
+    const guardians = await feedUrl(guardian);
+    const holders = await feedUrl(c.parent);
+    expect(guardians).not.toBe(holders);
+    expect(await ics(guardians)).toContain('SUMMARY:Feed Watercolour');
+    expect(await ics(guardians)).toContain('Attending: Mia Parent');
+    // The holder making a new URL leaves the guardian's working.
+    const holdersNew = await feedUrl(c.parent);
+    expect(await ics(guardians)).toContain('SUMMARY:Feed Watercolour');
+
+    expect((await call(c.parent, 'DELETE', GUARDIANS_API.guardian(id))).statusCode).toBe(204);
+    const after = await ics(guardians);
+    expect(after).not.toContain('Feed Watercolour');
+    expect(after).not.toContain('Mia');
+    expect(await ics(holdersNew)).toContain('Attending: Mia Parent');
   });
 
   it('a guardian may remove the other guardian, and leave; never the account holder', async () => {
