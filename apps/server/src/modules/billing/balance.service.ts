@@ -50,6 +50,7 @@ export async function payBalance(
   if (!payments) {
     throw new AppError('unavailable', 'Card payments are not available with this payment setup');
   }
+  let replacedIntent: string | null = null;
   const row = await ctx.db.transaction(async (tx) => {
     await lockFamilyBalance(tx, familyId);
     const due = await dueOf(tx, familyId);
@@ -58,6 +59,7 @@ export async function payBalance(
     const pending = await pendingBalancePayment(tx, familyId);
     if (pending?.amount === due) return pending;
     if (pending) {
+      replacedIntent = pending.intentId;
       await updateBillingPayment(tx, pending.id, {
         status: 'failed',
         lastError: 'Replaced by a payment of the current balance',
@@ -72,6 +74,10 @@ export async function payBalance(
       updatedAt: at,
     });
   });
+  // A card form still open on the old amount (another tab, another guardian) must not take it:
+  // paid, it would only turn into credit. Cancelling is best effort; should the old intent be paid
+  // first after all, its payment is still recorded once, as credit.
+  if (replacedIntent) await cancelReplacedIntent(ctx, payments, replacedIntent);
   // The intent's key is the payment's: asking again answers the same intent.
   const intent = await payments.createBillingIntent({
     billingPaymentId: row.id,
@@ -98,4 +104,18 @@ export async function payBalance(
       },
     },
   };
+}
+
+async function cancelReplacedIntent(
+  ctx: BillingContext,
+  payments: NonNullable<BillingContext['payments']>,
+  intentId: string,
+): Promise<void> {
+  try {
+    if (!(await payments.cancelIntent(intentId))) {
+      ctx.log.warn({ intentId }, 'a replaced balance payment could no longer be cancelled');
+    }
+  } catch (err) {
+    ctx.log.error({ err, intentId }, 'cancelling a replaced balance payment failed');
+  }
 }

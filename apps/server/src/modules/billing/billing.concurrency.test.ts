@@ -157,6 +157,45 @@ describe('billing runs under concurrency', { timeout: 240_000 }, () => {
     expect((await paymentsOf(family.id)).map((r) => r.status)).toEqual(['succeeded']);
   });
 
+  it('a balance payment replaced because more came due can no longer be paid: only the new one takes money', async () => {
+    const family = await person(t, 'student', 'Balance Grower');
+    const charge = (amount: number) =>
+      recordEntries(t.database.db, [
+        {
+          owner: { userId: family.id, guestCustomerId: null },
+          kind: 'charge',
+          amount,
+          currency: 'USD',
+          description: 'Tuition',
+          at: new Date(),
+        },
+      ]);
+    const payBalance = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: BILLING_API.balance,
+        headers: as(family),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data;
+    };
+    await charge(12_000);
+    const first = await payBalance();
+    await charge(3_000);
+    // The first card form is still open in another tab when the balance is asked for again.
+    const second = await payBalance();
+    expect(second.amount).toBe(15_000);
+    expect(second.payment.intent_id).not.toBe(first.payment.intent_id);
+
+    expect(await payWithCard(t, first.payment.client_secret)).toMatchObject({ status: 'failed' });
+    expect((await payWithCard(t, second.payment.client_secret)).status).toBe('succeeded');
+    expect(await cardPaymentsOf(family.id)).toEqual([-15_000]);
+    expect((await paymentsOf(family.id)).map((r) => r.status).sort()).toEqual([
+      'failed',
+      'succeeded',
+    ]);
+  });
+
   it('an autopay claim left without an intent is taken over after the window, charged once', async () => {
     const family = await person(t, 'student', 'Autopay Orphan');
     const cardId = Number(await saveCard(t, family));

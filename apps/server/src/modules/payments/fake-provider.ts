@@ -31,6 +31,7 @@ import {
   fakeSetupIntentOfMethod,
   insertFakeIntent,
   insertFakeSetupIntent,
+  markFakeIntentCanceled,
   markFakeIntentSucceeded,
   markFakeSetupSucceeded,
   unannouncedFakeIntents,
@@ -133,6 +134,10 @@ export class FakePaymentProvider implements PaymentProvider {
       },
     });
     return { intentId: row.id, clientSecret: row.clientSecret };
+  }
+
+  async cancelIntent(intentId: string): Promise<boolean> {
+    return markFakeIntentCanceled(this.db, intentId);
   }
 
   async createSetupIntent(request: SetupIntentRequest): Promise<ProviderSetupIntent> {

@@ -97,6 +97,11 @@ export interface PaymentProvider {
   /** What the browser's card form is initialised with; null for the fake. */
   readonly publishableKey: string | null;
   createIntent(request: IntentRequest): Promise<ProviderIntent>;
+  /**
+   * Cancels an intent nobody has paid, so its card form can no longer take money: true when it
+   * was cancelled, false when it could not be any more (paid, being paid, or cancelled already).
+   */
+  cancelIntent(intentId: string): Promise<boolean>;
   refund(request: RefundRequest): Promise<ProviderRefund>;
   /**
    * The card a succeeded intent's event was paid with, or null when the provider does not say

@@ -73,6 +73,7 @@ export type StripeStandIn = {
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: StandInRequest[] = [];
   const byKey = new Map<string, unknown>();
+  const paid = new Set<string>();
   let failure: number | null = null;
   let n = 0;
   const server: Server = createServer((req, res) => {
@@ -110,6 +111,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         });
       } else if (req.method === 'POST' && path === '/v1/payment_intents') {
         const id = `pi_standin_${++n}`;
+        if (form.confirm === 'true') paid.add(id);
         body = {
           id,
           object: 'payment_intent',
@@ -120,6 +122,19 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           status: form.confirm === 'true' ? 'succeeded' : 'requires_payment_method',
           livemode: false,
         };
+      } else if (req.method === 'POST' && /^\/v1\/payment_intents\/[^/]+\/cancel$/.test(path)) {
+        const id = path.split('/')[3] ?? '';
+        // Stripe cannot cancel what was paid (intents created with confirm=true are).
+        if (paid.has(id)) {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+            },
+          });
+        }
+        body = { id, object: 'payment_intent', status: 'canceled' };
       } else if (req.method === 'POST' && path === '/v1/customers') {
         body = { id: `cus_standin_${++n}`, object: 'customer' };
       } else if (req.method === 'POST' && path === '/v1/setup_intents') {

@@ -63,6 +63,8 @@ export type BillingPayments = {
     amount: number;
     currency: string;
   }): Promise<{ intentId: string; clientSecret: string }>;
+  /** Cancels the intent of a balance payment replaced by another (see PaymentProvider). */
+  cancelIntent(intentId: string): Promise<boolean>;
   onBillingPaymentEvent(handler: BillingPaymentEventHandler): void;
 };
 
@@ -127,6 +129,7 @@ export const paymentsPlugin = fp(
             idempotencyKey: `billing-payment-${input.billingPaymentId}-intent`,
             metadata: { billing_payment_id: String(input.billingPaymentId) },
           }),
+        cancelIntent: (intentId) => provider.cancelIntent(intentId),
         onBillingPaymentEvent: (handler) => void billingHandlers.push(handler),
       },
     } satisfies Payments);

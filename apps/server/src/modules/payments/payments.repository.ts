@@ -120,6 +120,18 @@ export async function markFakeIntentSucceeded(db: Db, id: string): Promise<boole
   return rows.length > 0;
 }
 
+/** Cancels a fake intent still awaiting a card; false when it was paid or cancelled already. */
+export async function markFakeIntentCanceled(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(fakePaymentIntents)
+    .set({ status: 'canceled' })
+    .where(
+      and(eq(fakePaymentIntents.id, id), eq(fakePaymentIntents.status, 'requires_payment_method')),
+    )
+    .returning({ id: fakePaymentIntents.id });
+  return rows.length > 0;
+}
+
 /** Events stored before `receivedBefore` and never applied (their application was cut short), oldest first. */
 export async function unappliedEvents(db: Db, receivedBefore: Date): Promise<PaymentEventRow[]> {
   return db

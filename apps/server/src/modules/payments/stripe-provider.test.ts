@@ -178,6 +178,31 @@ describe('Stripe provider', { timeout: 60_000 }, () => {
     expect(standIn.requests.at(-1)?.path).toBe('/v1/payment_methods/pm_1/detach');
   });
 
+  it('cancels an unpaid intent; one Stripe will not cancel any more (paid) is a false, not an error', async () => {
+    const open = await provider.createIntent({
+      orderId: null,
+      userId: 7,
+      amount: 5_000,
+      currency: 'USD',
+      idempotencyKey: 'billing-payment-11-intent',
+    });
+    standIn.requests.length = 0;
+    expect(await provider.cancelIntent(open.intentId)).toBe(true);
+    expect(standIn.requests[0]).toMatchObject({
+      method: 'POST',
+      path: `/v1/payment_intents/${open.intentId}/cancel`,
+    });
+    const paid = await provider.chargeOffSession({
+      customerId: 'cus_1',
+      paymentMethodId: 'pm_1',
+      amount: 5_000,
+      currency: 'USD',
+      metadata: { billing_payment_id: '12' },
+      idempotencyKey: 'billing-payment-12-attempt-1',
+    });
+    expect(await provider.cancelIntent(paid.intentId ?? '')).toBe(false);
+  });
+
   it('Stripe failing is a 503 the buyer may retry, not a 500', async () => {
     standIn.failWith(500);
     try {

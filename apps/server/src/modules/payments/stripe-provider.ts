@@ -60,6 +60,22 @@ export class StripePaymentProvider implements PaymentProvider {
     return { intentId: intent.id, clientSecret: intent.client_secret };
   }
 
+  async cancelIntent(intentId: string): Promise<boolean> {
+    try {
+      await this.call(() => this.stripe.paymentIntents.cancel(intentId));
+      return true;
+    } catch (error) {
+      // Stripe refuses to cancel an intent that succeeded, is processing or was cancelled.
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.code === 'payment_intent_unexpected_state'
+      ) {
+        return false;
+      }
+      throw error;
+    }
+  }
+
   async refund(request: RefundRequest): Promise<ProviderRefund> {
     const refund = await this.call(() =>
       this.stripe.refunds.create(
