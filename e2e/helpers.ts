@@ -258,6 +258,20 @@ const timeIn = (at: Date) =>
     minute: '2-digit',
   }).format(at);
 
+/**
+ * The name of a session's choice in a class picker ("Drawing Lab, Sat, Nov 28, 2026, 3:09 – 5:09
+ * PM (…)"): its day and start time, since other sessions of the demo data may come sooner.
+ */
+export function sessionChoice(programme: string, startsAt: Date): RegExp {
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone: CLASSES_ZONE,
+    month: 'short',
+    day: 'numeric',
+  }).format(startsAt);
+  const time = timeIn(startsAt).replace(/\s?[AP]M$/, '');
+  return new RegExp(`^${programme}, .*${day}, .*\\b${time}\\b`);
+}
+
 /** Opens, on /classes, the session of `programme` that starts at `startsAt` (month view). */
 export async function openKlass(page: Page, programme: string, startsAt: Date) {
   await page.goto(`${APP}/classes?date=${dayIn(startsAt)}`);
