@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { webIsolated } from './apps/web/build/isolated-tests';
+import { webIsolated } from './apps/web/build/isolated-tests.ts';
 
 const postgres = Boolean(process.env.DATABASE_URL);
 const serverTests = {
