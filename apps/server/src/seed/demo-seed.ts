@@ -8,6 +8,7 @@ import { seedDemoEnrollments } from '../modules/enrollments';
 import { seedDemoMessages } from '../modules/messages';
 import { seedDemoNotifications } from '../modules/notifications';
 import { seedDemoOrders } from '../modules/orders';
+import { seedDemoPasses } from '../modules/passes';
 import { seedDemoPhotoBox } from '../modules/photo-boxes';
 import { seedDemoUserGroups } from '../modules/user-groups';
 import { anyUserExists, seedDemoUsers } from '../modules/users';
@@ -26,6 +27,7 @@ export async function seedDemo(db: Db): Promise<void> {
   // The messages the demo notifications of type 'messages' open.
   await seedDemoMessages(db);
   await seedDemoEnrollments(db, await seedDemoClasses(db));
+  await seedDemoPasses(db);
   await seedDemoUserGroups(db);
   await seedDemoCoupons(db);
   await seedDemoGuestCustomers(db);

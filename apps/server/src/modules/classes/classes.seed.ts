@@ -25,6 +25,7 @@ import {
   klassGroups,
   plans as planRows,
 } from './classes.tables';
+import { findKlassGroupRowBySlug } from './klass-groups.repository';
 import { createKlassGroup } from './klass-groups.service';
 import { planService } from './plans.service';
 import { addAddon, createSchedule } from './schedules.service';
@@ -477,4 +478,10 @@ export async function demoNextTermOf(db: Db, programme: string): Promise<DemoNex
     .orderBy(asc(klassGroupSchedules.id), asc(planRows.id))
     .limit(1);
   return row;
+}
+
+/** The ids of demo programmes by slug, for the seeds that point at them (the demo pass). */
+export async function demoProgrammeIds(db: Db, slugs: readonly string[]): Promise<number[]> {
+  const rows = await Promise.all(slugs.map((slug) => findKlassGroupRowBySlug(db, slug)));
+  return rows.flatMap((row) => (row ? [row.id] : []));
 }

@@ -22,7 +22,12 @@ export {
   CATALOGUE_CHANGED_CHANNEL,
   classesRoutes,
 } from './classes.routes';
-export { type DemoNextTerm, demoNextTermOf, seedDemoClasses } from './classes.seed';
+export {
+  type DemoNextTerm,
+  demoNextTermOf,
+  demoProgrammeIds,
+  seedDemoClasses,
+} from './classes.seed';
 export { klassesTable } from './klass-facts.repository';
 export {
   type KlassFacts,

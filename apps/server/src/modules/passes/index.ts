@@ -5,6 +5,7 @@ export type { DropInReads, DropInSession, PassesContext } from './passes.context
 // A deleting family's part of this module (docs/decisions/072-a-familys-data-is-theirs.md).
 export { deletePurchasesOfFamily as erasePassPurchasesOf } from './passes.repository';
 export { type PassesPluginOptions, passesContextOf, passesPlugin } from './passes.routes';
+export { seedDemoPasses } from './passes.seed';
 export {
   createPassPurchases,
   type PaidPassItem,

@@ -45,14 +45,14 @@ const registerPasses: FastifyPluginAsyncZod<PassesPluginOptions> = async (app, o
       guard: requireUser,
       tags: ['passes'],
       summaries: {
-        list: 'A page of the class passes on sale, by name (any signed-in user)',
+        list: 'A page of the class passes on sale, by name (any signed-in user; named in their language, admins read them as written)',
         get: 'One class pass',
         create:
           'Create a class pass: name, visits, price in cents, validity in days, programmes (admins)',
         update: 'Replace a class pass (admins); what families bought keeps its copy',
         delete: 'Delete a class pass (admins); 409 once a family bought it',
       },
-      handlers: passHandlers(ctx, viewerOf as never),
+      handlers: passHandlers(ctx, viewerOf as never, requestLanguage as never),
       moreErrors: { create: [403], update: [403], delete: [403] },
     }),
   );

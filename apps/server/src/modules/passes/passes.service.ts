@@ -42,17 +42,48 @@ export const passService = resourceService(passResource, passRows, {
     ),
 });
 
-/** The kit's handlers, with writes for admins only: families read the passes on sale. */
-export function passHandlers(ctx: PassesContext, viewerOf: (request: never) => Viewer) {
+type PassDocumentData = { attributes: { name: string; translations: PassRow['translations'] } };
+
+/** A pass's name in `language`, its translations beside it as before. */
+function named<D extends { data: PassDocumentData | PassDocumentData[] }>(
+  document: D,
+  language: Language,
+): D {
+  const rename = (resource: PassDocumentData) => ({
+    ...resource,
+    attributes: {
+      ...resource.attributes,
+      name: nameInLanguage(resource.attributes.name, resource.attributes.translations, language),
+    },
+  });
+  const data = Array.isArray(document.data) ? document.data.map(rename) : rename(document.data);
+  return { ...document, data };
+}
+
+/**
+ * The kit's handlers, with writes for admins only: families read the passes on sale, named in
+ * their language; admins read them as written, to edit (docs/architecture.md#translated-content).
+ */
+export function passHandlers(
+  ctx: PassesContext,
+  viewerOf: (request: never) => Viewer,
+  languageOf: (request: never) => Language,
+) {
   const handlers = passService.handlers(ctx);
   const adminOnly = (request: unknown) => {
     if (viewerOf(request as never).role !== 'admin') {
       throw forbidden('Only an admin can change passes.');
     }
   };
+  const forReader = async (request: unknown, answer: Promise<unknown>) => {
+    const document = (await answer) as { data: PassDocumentData | PassDocumentData[] };
+    if (viewerOf(request as never).role === 'admin') return document;
+    return named(document, languageOf(request as never));
+  };
   return {
-    list: handlers.list,
-    get: handlers.get,
+    list: ((query, request) =>
+      forReader(request, handlers.list(query, request))) as typeof handlers.list,
+    get: ((id, request) => forReader(request, handlers.get(id, request))) as typeof handlers.get,
     create: ((fields, request) => {
       adminOnly(request);
       return handlers.create?.(fields, request);
