@@ -1,3 +1,5 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
   type Browser,
@@ -8,7 +10,7 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../apps/server/src/db/demo-accounts';
-import { type RunningServer, startWorkerServer } from './worker-server';
+import { type RunningServer, runDir, startWorkerServer } from './worker-server';
 
 export { expect };
 
@@ -48,9 +50,9 @@ export async function signInAs(page: Page, role: DemoRole): Promise<DemoAccount>
 //  2. When the test has passed, each open page is scanned as it ends (open drawers and dialogs
 //     included), once it has settled.
 //  3. Every other URL it visited is reopened in a fresh context holding the storage recorded at
-//     the visit, so it renders as that user saw it, and scanned there, unless the same worker
-//     has scanned that kind of page for that kind of user already (`scanKey`). The pages open
-//     at the end and `checkA11y()` scan whatever was scanned before.
+//     the visit, so it renders as that user saw it, and scanned there, unless a worker of the
+//     run has scanned that kind of page for that kind of user already (`scanKey`, `ScannedPages`).
+//     The pages open at the end and `checkA11y()` scan whatever was scanned before.
 //
 // For an intermediate state worth scanning (a dialog the test closes again), call `checkA11y()`.
 // Scanning after the test rather than during it keeps axe from racing the test's own clicks.
@@ -78,7 +80,7 @@ function sessionOwner(storage: StorageState | null): string {
 /**
  * What a scan stands for: the page as a kind (ids in the path and values in the query left out:
  * /app/orders/17?tab=paid is /app/orders/:id?tab=) seen by a kind of user (a role, or a guest).
- * Each kind is scanned once per worker. Keyed by the exact address and account instead, every test
+ * Each kind is scanned once per run. Keyed by the exact address and account instead, every test
  * that registers its own family scanned the same pages again, and the audit took about as long as
  * the tests themselves.
  */
@@ -180,6 +182,29 @@ function formatViolations(where: string, violations: Violation[]): string {
   ].join('\n');
 }
 
+/**
+ * The kinds of page the run's workers have scanned: one file in the run's directory that each
+ * appends to and reads, so a page one worker scanned is not reopened by the other. Two workers
+ * reaching the same kind at once both scan it, which costs a scan and nothing else.
+ */
+class ScannedPages {
+  private readonly known = new Set<string>();
+  private readonly file = join(runDir(), 'a11y-scanned.txt');
+
+  has(key: string): boolean {
+    if (this.known.has(key)) return true;
+    if (!existsSync(this.file)) return false;
+    for (const line of readFileSync(this.file, 'utf8').split('\n')) if (line) this.known.add(line);
+    return this.known.has(key);
+  }
+
+  add(key: string): void {
+    if (this.known.has(key)) return;
+    this.known.add(key);
+    appendFileSync(this.file, `${key}\n`);
+  }
+}
+
 class A11yAudit {
   private readonly pages: Page[] = [];
   private readonly visits: Visit[] = [];
@@ -187,7 +212,7 @@ class A11yAudit {
 
   constructor(
     private readonly origin: string,
-    private readonly scanned: Set<string>,
+    private readonly scanned: ScannedPages,
     private readonly testInfo: TestInfo,
   ) {}
 
@@ -286,7 +311,7 @@ type TestFixtures = {
   a11yAudit: A11yAudit;
 };
 type WorkerFixtures = {
-  a11yScanned: Set<string>;
+  a11yScanned: ScannedPages;
   /** This worker's own server and database (worker-server.ts); `baseURL` points at it. */
   workerServer: RunningServer;
 };
@@ -307,7 +332,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   baseURL: async ({ workerServer }, use) => use(workerServer.baseURL),
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  a11yScanned: [async ({}, use) => use(new Set<string>()), { scope: 'worker' }],
+  a11yScanned: [async ({}, use) => use(new ScannedPages()), { scope: 'worker' }],
   a11yAudit: [
     async (
       {

@@ -31,9 +31,8 @@ import {
   fakeSetupIntentOfMethod,
   insertFakeIntent,
   insertFakeSetupIntent,
-  markFakeIntentCanceled,
-  markFakeIntentSucceeded,
   markFakeSetupSucceeded,
+  settleFakeIntent,
   unannouncedFakeIntents,
 } from './payments.repository';
 
@@ -137,7 +136,7 @@ export class FakePaymentProvider implements PaymentProvider {
   }
 
   async cancelIntent(intentId: string): Promise<boolean> {
-    return markFakeIntentCanceled(this.db, intentId);
+    return settleFakeIntent(this.db, intentId, 'canceled');
   }
 
   async createSetupIntent(request: SetupIntentRequest): Promise<ProviderSetupIntent> {
@@ -228,7 +227,7 @@ export class FakePaymentProvider implements PaymentProvider {
       await this.send(intent, 'payment_intent.payment_failed', error);
       return { intentId: intent.id, status: 'failed', message: error.message };
     }
-    if (await markFakeIntentSucceeded(this.db, intent.id)) {
+    if (await settleFakeIntent(this.db, intent.id, 'succeeded')) {
       await this.send(intent, 'payment_intent.succeeded', null);
     }
     return { intentId: intent.id, status: 'succeeded', message: null };
@@ -320,7 +319,7 @@ export class FakePaymentProvider implements PaymentProvider {
     }
     // Only the confirmation that moves the intent sends the event: a concurrent second one just
     // hears that it is paid.
-    if (await markFakeIntentSucceeded(this.db, intent.id)) {
+    if (await settleFakeIntent(this.db, intent.id, 'succeeded')) {
       await this.send(intent, 'payment_intent.succeeded', null);
     }
     return { status: 'succeeded', error: null };

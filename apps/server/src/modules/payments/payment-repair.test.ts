@@ -8,7 +8,7 @@ import { insertPendingOrder } from '../orders/orders-testing';
 import { insertUserRows } from '../users/users-testing';
 import { fakeIntentEvent } from './fake-provider';
 import type { Payments } from './payments.plugin';
-import { markFakeIntentSucceeded } from './payments.repository';
+import { settleFakeIntent } from './payments.repository';
 import { fakePaymentIntents, paymentEvents } from './payments.tables';
 
 // A crash between "card charged" and "order paid" (docs/architecture.md#orders-and-payments):
@@ -33,7 +33,7 @@ describe('payments cut short by a crash are repaired', { timeout: 120_000 }, () 
     const orderId = await insertPendingOrder(t.app.db, userId, 3400);
     const pay = t.app.getDecorator<Payments>('payments');
     const intent = await pay.createIntent({ orderId, amount: 3400, currency: 'USD', userId });
-    expect(await markFakeIntentSucceeded(t.app.db, intent.intentId)).toBe(true);
+    expect(await settleFakeIntent(t.app.db, intent.intentId, 'succeeded')).toBe(true);
     return { orderId, ...intent };
   }
 

@@ -108,23 +108,18 @@ export async function insertFakeIntent(
   return row;
 }
 
-/** Marks a fake intent paid; false when it was not awaiting a card (already paid, or canceled). */
-export async function markFakeIntentSucceeded(db: Db, id: string): Promise<boolean> {
+/**
+ * Marks a fake intent that awaits a card paid or canceled; false when it no longer awaited one
+ * (paid or canceled already): of two racing, one moves it.
+ */
+export async function settleFakeIntent(
+  db: Db,
+  id: string,
+  status: 'succeeded' | 'canceled',
+): Promise<boolean> {
   const rows = await db
     .update(fakePaymentIntents)
-    .set({ status: 'succeeded' })
-    .where(
-      and(eq(fakePaymentIntents.id, id), eq(fakePaymentIntents.status, 'requires_payment_method')),
-    )
-    .returning({ id: fakePaymentIntents.id });
-  return rows.length > 0;
-}
-
-/** Cancels a fake intent still awaiting a card; false when it was paid or cancelled already. */
-export async function markFakeIntentCanceled(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .update(fakePaymentIntents)
-    .set({ status: 'canceled' })
+    .set({ status })
     .where(
       and(eq(fakePaymentIntents.id, id), eq(fakePaymentIntents.status, 'requires_payment_method')),
     )
