@@ -18,9 +18,8 @@ import {
 import { withAuthors, withReporters, withTeachers } from './conversation-people';
 import type { GalleryContext } from './gallery.context';
 import { commentResource, feedbackResource, reportResource } from './gallery.resources';
-import { tellFamily } from './gallery-notices';
 import { isStaff } from './gallery-viewer';
-import { seenPost } from './posts.service';
+import { seenPost, tellFamiliesOfPost } from './posts.service';
 import { insertReportOnce, openReports, resolveReport, visibleReport } from './reports.repository';
 
 // Comments (one level of replies, approval), teacher feedback and reports
@@ -79,14 +78,7 @@ export async function addComment(
     status: waits ? 'pending' : 'approved',
   });
   if (!waits) {
-    await tellFamily(ctx, {
-      kind: 'comments',
-      familyUserId: post.student.userId,
-      senderId: viewer.id,
-      postId: post.id,
-      studentName: post.student.name,
-      text: body.body,
-    });
+    await tellFamiliesOfPost(ctx, post, { kind: 'comments', senderId: viewer.id, text: body.body });
   }
   return commentDocument(ctx, viewer, id);
 }
@@ -123,12 +115,9 @@ export async function editComment(
   }
   if (body.approved && (await approveComment(ctx.db, row.id, viewer.id))) {
     const post = await seenPost(ctx, viewer, row.postId);
-    await tellFamily(ctx, {
+    await tellFamiliesOfPost(ctx, post, {
       kind: 'comments',
-      familyUserId: post.student.userId,
       senderId: row.author?.id ?? null,
-      postId: post.id,
-      studentName: post.student.name,
       text: body.body ?? row.body,
     });
   }
@@ -180,14 +169,7 @@ export async function addFeedback(
     throw forbidden('Only a teacher of this student’s classes or an admin may give feedback.');
   }
   const id = await insertFeedback(ctx.db, { postId: post.id, teacherId: viewer.id, body });
-  await tellFamily(ctx, {
-    kind: 'feedbacks',
-    familyUserId: post.student.userId,
-    senderId: viewer.id,
-    postId: post.id,
-    studentName: post.student.name,
-    text: body,
-  });
+  await tellFamiliesOfPost(ctx, post, { kind: 'feedbacks', senderId: viewer.id, text: body });
   return feedbackDocument(ctx, viewer, id);
 }
 

@@ -252,6 +252,41 @@ async function tellTaggedFamilies(
 }
 
 /**
+ * Tells the families of a post's children of a comment or of feedback on it: for a group photo,
+ * each tagged family that may see the post, naming its own child (siblings share one notice), so
+ * a photo's conversation reaches every family in it and not only the first child's
+ * (docs/decisions/073-group-photos.md). Never throws, like `tellFamily`.
+ */
+export async function tellFamiliesOfPost(
+  ctx: GalleryContext,
+  post: Pick<PostRow, 'id' | 'student'>,
+  notice: { kind: 'comments' | 'feedbacks'; senderId: number | null; text: string },
+): Promise<void> {
+  try {
+    const ids = (await studentsOfPosts(ctx.db, [post.id])).get(post.id) ?? [post.student.id];
+    const told = new Set<number | null>();
+    for (const id of ids) {
+      const student = id === post.student.id ? post.student : await studentById(ctx.db, id);
+      if (!student || student.userId === null || told.has(student.userId)) continue;
+      told.add(student.userId);
+      // Another tagged family hears only of a post the privacy rules let it see.
+      const family: Viewer = { id: student.userId, role: 'student' };
+      if (student !== post.student && !(await visiblePost(ctx.db, family, post.id))) continue;
+      await tellFamily(ctx, {
+        kind: notice.kind,
+        familyUserId: student.userId,
+        senderId: notice.senderId,
+        postId: post.id,
+        studentName: student.name,
+        text: notice.text,
+      });
+    }
+  } catch (err) {
+    ctx.log.warn({ err, postId: post.id, kind: notice.kind }, 'post families not notified');
+  }
+}
+
+/**
  * A post made of images media already holds (the photo box's assignment): the caller has checked
  * the students belong to the session. Several students make one group photo tagged with each
  * (decision 073). Tells each family ("A new artwork of Mia from class …").

@@ -92,14 +92,18 @@ describe('photo boxes: group photos', { timeout: 120_000 }, () => {
     )
       .map((r) => r.id)
       .sort((a, b) => a - b);
-  const toldAbout = async (recipientId: number, postId: number) =>
+  const toldAbout = async (
+    recipientId: number,
+    postId: number,
+    kind: 'posts' | 'comments' | 'feedbacks' = 'posts',
+  ) =>
     t.database.db
-      .select({ id: notifications.id })
+      .select({ id: notifications.id, title: notifications.title })
       .from(notifications)
       .where(
         and(
           eq(notifications.recipientId, recipientId),
-          eq(notifications.recordType, 'posts'),
+          eq(notifications.recordType, kind),
           eq(notifications.recordId, postId),
         ),
       );
@@ -170,6 +174,38 @@ describe('photo boxes: group photos', { timeout: 120_000 }, () => {
       headers: as(c.teacher),
     });
     expect(postDocumentSchema.parse(staffView.json()).data.attributes.held_back).toBe(true);
+  });
+
+  it('tells every tagged family of feedback and comments on a group photo, naming its own child', async () => {
+    const photo = await uploadedPhoto(t, box.token);
+    const res = await assign(c.teacher, photo, {
+      attendee_profile_ids: [String(nia), String(mia)],
+    });
+    const postId = Number(shownPhoto(res, photo)?.post_id);
+    const feedback = await t.app.inject({
+      method: 'POST',
+      url: GALLERY_API.postFeedbacks(postId),
+      headers: as(c.teacher),
+      payload: { feedback: { body: 'Lovely teamwork on the mural.' } },
+    });
+    expect(feedback.statusCode, feedback.body).toBe(201);
+    // Nia's family owns the post; Mia's, tagged second, is told too, about Mia.
+    expect((await toldAbout(noda.id, postId, 'feedbacks')).map((n) => n.title)).toEqual([
+      'New feedback on Nia’s artwork',
+    ]);
+    expect((await toldAbout(c.parent.id, postId, 'feedbacks')).map((n) => n.title)).toEqual([
+      'New feedback on Mia’s artwork',
+    ]);
+    // A comment by one tagged family reaches the other, not itself.
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: GALLERY_API.postComments(postId),
+      headers: as(noda),
+      payload: { comment: { body: 'Nia loved painting with Mia!' } },
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
+    expect(await toldAbout(c.parent.id, postId, 'comments')).toHaveLength(1);
+    expect(await toldAbout(noda.id, postId, 'comments')).toHaveLength(0);
   });
 
   it('lists held-back photos for the box’s staff only; re-tagging clears held_back', async () => {
