@@ -32,6 +32,7 @@ export const FAMILY_MAIL_TEMPLATES: ReadonlySet<MailTemplateName> = new Set<Mail
   'class_reminder',
   'class_digest',
   'autopay_declined',
+  'billing_payment_received',
   'makeup_credit_expiring',
   'enrollment_transferred',
 ]);

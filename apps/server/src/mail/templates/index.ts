@@ -7,6 +7,10 @@ import {
 } from './account-data';
 import { type AlreadyRegisteredParams, alreadyRegisteredMail } from './already-registered';
 import { type AutopayDeclinedParams, autopayDeclinedMail } from './autopay-declined';
+import {
+  type BillingPaymentReceivedParams,
+  billingPaymentReceivedMail,
+} from './billing-payment-received';
 import { type ClassDigestParams, classDigestMail } from './class-digest';
 import { type ClassMessageParams, classMessageMail } from './class-message';
 import { type ClassReminderParams, classReminderMail } from './class-reminder';
@@ -70,6 +74,7 @@ export type MailTemplates = {
   makeup_credit_expiring: MakeupCreditExpiringParams;
   enrollment_transferred: EnrollmentTransferredParams;
   autopay_declined: AutopayDeclinedParams;
+  billing_payment_received: BillingPaymentReceivedParams;
 };
 export type MailTemplateName = keyof MailTemplates;
 
@@ -99,6 +104,7 @@ const RENDERERS: { [N in MailTemplateName]: Renderer<MailTemplates[N]> } = {
   makeup_credit_expiring: makeupCreditExpiringMail,
   enrollment_transferred: enrollmentTransferredMail,
   autopay_declined: autopayDeclinedMail,
+  billing_payment_received: billingPaymentReceivedMail,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(RENDERERS) as MailTemplateName[];

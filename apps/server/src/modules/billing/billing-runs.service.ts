@@ -299,6 +299,7 @@ async function applyOutcome(ctx: BillingContext, event: Outcome): Promise<void> 
           at,
         },
       ]);
+      await mailReceipt(ctx, tx, row, at);
       return null;
     }
     // A decline of an attempt that is not the latest, or of one already settled, changes nothing.
@@ -320,8 +321,8 @@ async function applyOutcome(ctx: BillingContext, event: Outcome): Promise<void> 
     await mailDecline(ctx, tx, row, retryAt);
     return { row, retryAt };
   });
+  if (event.type === 'succeeded' || declined) ctx.mailer.wake();
   if (declined) {
-    ctx.mailer.wake();
     await tellDecline(ctx, declined.row, declined.retryAt);
   }
 }
@@ -330,6 +331,32 @@ async function cardLabel(db: Db, row: BillingPaymentRow): Promise<string> {
   const card =
     row.paymentMethodId === null ? undefined : await paymentMethodById(db, row.paymentMethodId);
   return card ? `${card.brand} •••• ${card.last4}` : 'card';
+}
+
+/** The family's receipt of a billing payment that went through (guardians get copies). */
+async function mailReceipt(
+  ctx: BillingContext,
+  tx: Db,
+  row: BillingPaymentRow,
+  paidAt: Date,
+): Promise<void> {
+  const family = (await peopleByIds(tx, [row.userId])).get(row.userId);
+  if (!family) return;
+  await ctx.mailer.queue(tx, {
+    to: family.email,
+    locale: (family.locale ?? 'en') as Language,
+    template: 'billing_payment_received',
+    params: {
+      name: family.name,
+      period: row.kind === 'autopay' ? row.period : null,
+      amount: row.amount,
+      currency: row.currency,
+      card: row.paymentMethodId === null ? null : await cardLabel(tx, row),
+      paidAt,
+      timeZone: ctx.zone,
+      reference: row.id,
+    },
+  });
 }
 
 async function mailDecline(

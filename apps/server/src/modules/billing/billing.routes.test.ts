@@ -10,7 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail } from '../../mail/mail-testing';
+import { latestMail, mailTo } from '../../mail/mail-testing';
 import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
@@ -271,6 +271,13 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
         ['payment', -12_000, 'card'],
       ]);
       expect(await balanceOf(family)).toBe(0);
+      // The family's receipt of the month autopay paid, naming the card and the month.
+      const [account] = await t.database.db.select().from(users).where(eq(users.id, family.id));
+      const receipt = await latestMail(t.app, account?.email ?? '', 'billing_payment_received');
+      expect(receipt?.subject).toBe('Atelier: $120.00 received for 2030-02 tuition');
+      expect(receipt?.text).toContain(
+        '$120.00 for 2030-02 tuition was charged to your visa •••• 4242',
+      );
 
       // The same month again: nothing new, for anyone.
       const again = billingRunDocumentSchema.parse((await run('2030-02')).json()).data;
@@ -418,6 +425,13 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
         (e) => e.kind === 'payment' && e.orderId === null,
       );
       expect(payments.map((e) => e.amount)).toEqual([-12_000]);
+      // One receipt, though the card form was confirmed twice.
+      const receipts = (await mailTo(t.app, account?.email ?? '')).filter(
+        (m) => m.template === 'billing_payment_received',
+      );
+      expect(receipts.map((m) => m.subject)).toEqual([
+        'Atelier: $120.00 received for your balance',
+      ]);
       const nothing = await t.app.inject({
         method: 'POST',
         url: BILLING_API.balance,
