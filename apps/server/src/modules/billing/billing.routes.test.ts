@@ -274,7 +274,7 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
       // The family's receipt of the month autopay paid, naming the card and the month.
       const [account] = await t.database.db.select().from(users).where(eq(users.id, family.id));
       const receipt = await latestMail(t.app, account?.email ?? '', 'billing_payment_received');
-      expect(receipt?.subject).toBe('Atelier: $120.00 received for 2030-02 tuition');
+      expect(receipt?.subject).toBe('Atelier Art School: $120.00 received for 2030-02 tuition');
       expect(receipt?.text).toContain(
         '$120.00 for 2030-02 tuition was charged to your visa •••• 4242',
       );
@@ -430,7 +430,7 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
         (m) => m.template === 'billing_payment_received',
       );
       expect(receipts.map((m) => m.subject)).toEqual([
-        'Atelier: $120.00 received for your balance',
+        'Atelier Art School: $120.00 received for your balance',
       ]);
       const nothing = await t.app.inject({
         method: 'POST',
