@@ -1,5 +1,5 @@
 import { appLink, type Language } from '@atelier/contract';
-import { type MailBody, type MailContext, renderBody } from './layout';
+import { type MailBody, type MailContext, money, renderBody } from './layout';
 
 export type AutopayDeclinedParams = {
   name: string;
@@ -25,9 +25,7 @@ export function autopayDeclinedMail(
 ) {
   const url = appLink(ctx.appUrl, '/orders');
   const tag = locale === 'ja' ? 'ja-JP' : 'en-US';
-  const money = new Intl.NumberFormat(tag, { style: 'currency', currency: params.currency }).format(
-    params.amount / 100,
-  );
+  const amount = money(locale, params.currency, params.amount);
   const retry = params.retryAt
     ? new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(params.retryAt)
     : null;
@@ -37,7 +35,7 @@ export function autopayDeclinedMail(
       subject: `${ctx.schoolName}: your card was declined for ${params.period} tuition`,
       greeting: `Hello ${params.name},`,
       paragraphs: [
-        `We could not charge ${money} for ${params.period} tuition to your ${params.card}.`,
+        `We could not charge ${amount} for ${params.period} tuition to your ${params.card}.`,
         retry
           ? `We will try the card again on ${retry}. You can also pay the balance now.`
           : 'We will not try the card again. Please pay the balance due from your orders page.',
@@ -49,7 +47,7 @@ export function autopayDeclinedMail(
       subject: `${ctx.schoolName} ${params.period} 月謝のカード決済ができませんでした`,
       greeting: `${params.name} 様`,
       paragraphs: [
-        `${params.card} で ${params.period} の月謝 ${money} を決済できませんでした。`,
+        `${params.card} で ${params.period} の月謝 ${amount} を決済できませんでした。`,
         retry
           ? `${retry} に再度決済を試みます。今すぐ残高をお支払いいただくこともできます。`
           : '再決済は行いません。注文ページから未払い残高をお支払いください。',

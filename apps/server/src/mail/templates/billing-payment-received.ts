@@ -1,5 +1,5 @@
 import { appLink, type Language } from '@atelier/contract';
-import { type MailBody, type MailContext, renderBody } from './layout';
+import { type MailBody, type MailContext, money, renderBody } from './layout';
 
 export type BillingPaymentReceivedParams = {
   name: string;
@@ -29,9 +29,7 @@ export function billingPaymentReceivedMail(
 ) {
   const url = appLink(ctx.appUrl, '/orders');
   const tag = locale === 'ja' ? 'ja-JP' : 'en-US';
-  const money = new Intl.NumberFormat(tag, { style: 'currency', currency: params.currency }).format(
-    params.amount / 100,
-  );
+  const amount = money(locale, params.currency, params.amount);
   const day = new Intl.DateTimeFormat(tag, {
     dateStyle: 'medium',
     timeZone: params.timeZone,
@@ -41,13 +39,13 @@ export function billingPaymentReceivedMail(
     en: {
       locale,
       subject: params.period
-        ? `${ctx.schoolName}: ${money} received for ${params.period} tuition`
-        : `${ctx.schoolName}: ${money} received for your balance`,
+        ? `${ctx.schoolName}: ${amount} received for ${params.period} tuition`
+        : `${ctx.schoolName}: ${amount} received for your balance`,
       greeting: `Hello ${params.name},`,
       paragraphs: [
         params.period
-          ? `Thank you: ${money} for ${params.period} tuition was charged to your ${card} on ${day}.`
-          : `Thank you: your payment of ${money} toward your balance was charged to your ${card} on ${day}.`,
+          ? `Thank you: ${amount} for ${params.period} tuition was charged to your ${card} on ${day}.`
+          : `Thank you: your payment of ${amount} toward your balance was charged to your ${card} on ${day}.`,
         `Payment reference: ${params.reference}. Your statement lists it with everything else.`,
       ],
       action: { label: 'See your statement', url },
@@ -55,13 +53,13 @@ export function billingPaymentReceivedMail(
     ja: {
       locale,
       subject: params.period
-        ? `${ctx.schoolName} ${params.period} の月謝 ${money} を受領しました`
-        : `${ctx.schoolName} 残高のお支払い ${money} を受領しました`,
+        ? `${ctx.schoolName} ${params.period} の月謝 ${amount} を受領しました`
+        : `${ctx.schoolName} 残高のお支払い ${amount} を受領しました`,
       greeting: `${params.name} 様`,
       paragraphs: [
         params.period
-          ? `${day} に ${card} で ${params.period} の月謝 ${money} を決済しました。ありがとうございます。`
-          : `${day} に ${card} で残高 ${money} のお支払いを受け付けました。ありがとうございます。`,
+          ? `${day} に ${card} で ${params.period} の月謝 ${amount} を決済しました。ありがとうございます。`
+          : `${day} に ${card} で残高 ${amount} のお支払いを受け付けました。ありがとうございます。`,
         `お支払い番号: ${params.reference}。明細にも記載されています。`,
       ],
       action: { label: '明細を見る', url },

@@ -1,5 +1,5 @@
 import { appLink, type Language } from '@atelier/contract';
-import { type MailBody, type MailContext, renderBody } from './layout';
+import { type MailBody, type MailContext, money, renderBody } from './layout';
 
 export type EnrollmentTransferredParams = {
   name: string;
@@ -19,11 +19,8 @@ export function enrollmentTransferredMail(
   ctx: MailContext,
 ) {
   const url = appLink(ctx.appUrl, '/classes');
-  const amount = new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-US', {
-    style: 'currency',
-    currency: params.currency,
-  }).format(Math.abs(params.difference) / 100);
-  const money: Record<Language, string> = {
+  const amount = money(locale, params.currency, Math.abs(params.difference));
+  const difference: Record<Language, string> = {
     en:
       params.difference > 0
         ? `The difference of ${amount} has been charged to your account.`
@@ -42,7 +39,7 @@ export function enrollmentTransferredMail(
       locale,
       subject: `${ctx.schoolName}: ${params.child} has moved to ${params.to}`,
       greeting: `Hello ${params.name},`,
-      paragraphs: [`${params.child} has moved from ${params.from} to ${params.to}.`, money.en],
+      paragraphs: [`${params.child} has moved from ${params.from} to ${params.to}.`, difference.en],
       action: { label: 'See your classes', url },
     },
     ja: {
@@ -51,7 +48,7 @@ export function enrollmentTransferredMail(
       greeting: `${params.name} 様`,
       paragraphs: [
         `${params.child} さんのクラスを ${params.from} から ${params.to} に変更しました。`,
-        money.ja,
+        difference.ja,
       ],
       action: { label: 'クラスを見る', url },
     },

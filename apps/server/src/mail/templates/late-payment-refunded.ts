@@ -1,5 +1,5 @@
 import { appLink, type Language, ORDER_PAGES, REFUND_PAGES } from '@atelier/contract';
-import { type MailBody, type MailContext, renderBody } from './layout';
+import { type MailBody, type MailContext, money, renderBody } from './layout';
 
 export type LatePaymentRefundedParams = {
   name: string;
@@ -24,12 +24,6 @@ export type LatePaymentHeldParams = LatePaymentRefundedParams & {
   /** The signed token of the link that keeps it as credit. */
   token: string;
 };
-
-const money = (locale: Language, currency: string, cents: number) =>
-  new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-US', {
-    style: 'currency',
-    currency,
-  }).format(cents / 100);
 
 /**
  * Sent once the provider confirms the return of a card payment that came in after the class

@@ -10,6 +10,13 @@ export type MailContext = {
   school?: { addressLines: string[]; taxId: string };
 };
 
+/** An amount in cents, written as the mail's language writes money ("$120.00"; "￥1,200" for yen). */
+export const money = (locale: Language, currency: string, cents: number): string =>
+  new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-US', {
+    style: 'currency',
+    currency,
+  }).format(cents / 100);
+
 export type RenderedMail = { subject: string; html: string; text: string };
 
 const HTML_ESCAPES: Record<string, string> = {

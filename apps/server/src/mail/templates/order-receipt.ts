@@ -1,5 +1,5 @@
 import { appLink, cardBrandName, type Language, ORDER_PAGES } from '@atelier/contract';
-import { type MailBody, type MailContext, renderBody } from './layout';
+import { type MailBody, type MailContext, money, renderBody } from './layout';
 
 export type OrderReceiptParams = {
   name: string;
@@ -76,12 +76,6 @@ function priceLines(locale: Language, params: OrderReceiptParams, ctx: MailConte
 
 /** How many session dates one item lists before "and N more". */
 const MAX_DATES = 12;
-
-const money = (locale: Language, currency: string, cents: number) =>
-  new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-US', {
-    style: 'currency',
-    currency,
-  }).format(cents / 100);
 
 function dates(locale: Language, item: OrderReceiptParams['items'][number]): string {
   const format = new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-US', {

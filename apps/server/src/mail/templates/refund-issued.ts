@@ -1,5 +1,5 @@
 import { appLink, type Language, ORDER_PAGES } from '@atelier/contract';
-import { type MailBody, type MailContext, renderBody } from './layout';
+import { type MailBody, type MailContext, money, renderBody } from './layout';
 
 export type RefundIssuedParams = {
   name: string;
@@ -42,12 +42,6 @@ const HOW: Record<
       `ご注文 #${id} について ${amount} をアカウントのクレジットとして返金しました。次のご注文でお使いいただけます。`,
   },
 };
-
-const money = (locale: Language, currency: string, cents: number) =>
-  new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-US', {
-    style: 'currency',
-    currency,
-  }).format(cents / 100);
 
 /**
  * Sent once a refund went through: the provider confirmed a card's, or the desk paid it out, or it

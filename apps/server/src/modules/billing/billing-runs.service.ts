@@ -1,5 +1,6 @@
 import type { BillingRunDocument, Language } from '@atelier/contract';
 import type { Db } from '../../db/client';
+import type { MailTemplates } from '../../mail/templates';
 import { scheduledSessionsBetween } from '../classes';
 import { enrolledAmong } from '../enrollments';
 import { type LedgerEntryInput, recordEntries } from '../ledger';
@@ -333,30 +334,46 @@ async function cardLabel(db: Db, row: BillingPaymentRow): Promise<string> {
   return card ? `${card.brand} •••• ${card.last4}` : 'card';
 }
 
-/** The family's receipt of a billing payment that went through (guardians get copies). */
-async function mailReceipt(
+/**
+ * Queues a family mail about a billing payment, in the family's language, in the transaction that
+ * changed the payment. Both templates are family templates: second guardians get copies
+ * (decision 071).
+ */
+async function mailFamilyOf<N extends 'billing_payment_received' | 'autopay_declined'>(
   ctx: BillingContext,
   tx: Db,
   row: BillingPaymentRow,
-  paidAt: Date,
+  template: N,
+  params: (name: string) => MailTemplates[N],
 ): Promise<void> {
   const family = (await peopleByIds(tx, [row.userId])).get(row.userId);
   if (!family) return;
   await ctx.mailer.queue(tx, {
     to: family.email,
     locale: (family.locale ?? 'en') as Language,
-    template: 'billing_payment_received',
-    params: {
-      name: family.name,
-      period: row.kind === 'autopay' ? row.period : null,
-      amount: row.amount,
-      currency: row.currency,
-      card: row.paymentMethodId === null ? null : await cardLabel(tx, row),
-      paidAt,
-      timeZone: ctx.zone,
-      reference: row.id,
-    },
+    template,
+    params: params(family.name),
   });
+}
+
+/** The family's receipt of a billing payment that went through. */
+async function mailReceipt(
+  ctx: BillingContext,
+  tx: Db,
+  row: BillingPaymentRow,
+  paidAt: Date,
+): Promise<void> {
+  const card = row.paymentMethodId === null ? null : await cardLabel(tx, row);
+  await mailFamilyOf(ctx, tx, row, 'billing_payment_received', (name) => ({
+    name,
+    period: row.kind === 'autopay' ? row.period : null,
+    amount: row.amount,
+    currency: row.currency,
+    card,
+    paidAt,
+    timeZone: ctx.zone,
+    reference: row.id,
+  }));
 }
 
 async function mailDecline(
@@ -365,22 +382,15 @@ async function mailDecline(
   row: BillingPaymentRow,
   retryAt: Date | null,
 ): Promise<void> {
-  const family = (await peopleByIds(tx, [row.userId])).get(row.userId);
-  if (!family) return;
-  // The family's second guardians get copies (a family template: decision 071).
-  await ctx.mailer.queue(tx, {
-    to: family.email,
-    locale: (family.locale ?? 'en') as Language,
-    template: 'autopay_declined',
-    params: {
-      name: family.name,
-      period: row.period ?? '',
-      amount: row.amount,
-      currency: row.currency,
-      card: await cardLabel(tx, row),
-      retryAt,
-    },
-  });
+  const card = await cardLabel(tx, row);
+  await mailFamilyOf(ctx, tx, row, 'autopay_declined', (name) => ({
+    name,
+    period: row.period ?? '',
+    amount: row.amount,
+    currency: row.currency,
+    card,
+    retryAt,
+  }));
 }
 
 async function tellDecline(
