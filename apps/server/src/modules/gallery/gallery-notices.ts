@@ -8,7 +8,7 @@ import { publicStudentName } from './student-name';
 // The record is the post: the web opens the page of its type (docs/product.md#routes-and-screens:
 // feedbacks → /gallery/feedback, posts and comments → /gallery/my_gallery).
 
-type Notice = {
+export type Notice = {
   kind: 'posts' | 'comments' | 'feedbacks';
   familyUserId: number | null;
   senderId: number | null;

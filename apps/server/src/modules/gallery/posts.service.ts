@@ -7,7 +7,6 @@ import {
   type PostDocument,
   type PostListDocument,
   type PostScope,
-  type Translations,
 } from '@atelier/contract';
 import { forbidden, notFound, ValidationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
@@ -15,7 +14,7 @@ import { feedbacksOfPost } from './comments.repository';
 import { withTeachers } from './conversation-people';
 import type { GalleryContext } from './gallery.context';
 import { familyKeepsPost, feedbackResource, postResource } from './gallery.resources';
-import { tellFamily } from './gallery-notices';
+import { type Notice, tellFamily } from './gallery-notices';
 import { type GalleryViewer, isStaff } from './gallery-viewer';
 import {
   deletePost,
@@ -225,65 +224,43 @@ export type PostFromImages = {
   caption?: string;
 };
 
-/** Tells each tagged family once (siblings share one notice, naming the first of them). */
+/**
+ * Tells each tagged family once, about its own child (siblings share one notice, naming the first
+ * of them). Every tagged family sees the post (privacy.repository.ts), so none is asked about.
+ * Never throws, like `tellFamily`: what the notice is about is already stored.
+ */
 async function tellTaggedFamilies(
   ctx: GalleryContext,
   studentIds: number[],
-  notice: {
-    senderId: number;
-    postId: number;
-    programme?: { name: string; translations: Translations<'name'> } | null;
-  },
+  notice: Omit<Notice, 'familyUserId' | 'studentName'>,
 ): Promise<void> {
-  const told = new Set<number | null>();
-  for (const id of studentIds) {
-    const student = await studentById(ctx.db, id);
-    if (!student || told.has(student.userId)) continue;
-    told.add(student.userId);
-    await tellFamily(ctx, {
-      kind: 'posts',
-      familyUserId: student.userId,
-      senderId: notice.senderId,
-      postId: notice.postId,
-      studentName: student.name,
-      programme: notice.programme,
-    });
+  try {
+    const told = new Set<number | null>();
+    for (const id of studentIds) {
+      const student = await studentById(ctx.db, id);
+      if (!student || told.has(student.userId)) continue;
+      told.add(student.userId);
+      await tellFamily(ctx, { ...notice, familyUserId: student.userId, studentName: student.name });
+    }
+  } catch (err) {
+    ctx.log.warn({ err, postId: notice.postId, kind: notice.kind }, 'tagged families not told');
   }
 }
 
 /**
  * Tells the families of a post's children of a comment or of feedback on it: for a group photo,
- * each tagged family that may see the post, naming its own child (siblings share one notice), so
- * a photo's conversation reaches every family in it and not only the first child's
- * (docs/decisions/073-group-photos.md). Never throws, like `tellFamily`.
+ * every tagged family, not only the first child's (docs/decisions/073-group-photos.md).
  */
 export async function tellFamiliesOfPost(
   ctx: GalleryContext,
   post: Pick<PostRow, 'id' | 'student'>,
   notice: { kind: 'comments' | 'feedbacks'; senderId: number | null; text: string },
 ): Promise<void> {
-  try {
-    const ids = (await studentsOfPosts(ctx.db, [post.id])).get(post.id) ?? [post.student.id];
-    const told = new Set<number | null>();
-    for (const id of ids) {
-      const student = id === post.student.id ? post.student : await studentById(ctx.db, id);
-      if (!student || student.userId === null || told.has(student.userId)) continue;
-      told.add(student.userId);
-      // Another tagged family hears only of a post the privacy rules let it see.
-      const family: Viewer = { id: student.userId, role: 'student' };
-      if (student !== post.student && !(await visiblePost(ctx.db, family, post.id))) continue;
-      await tellFamily(ctx, {
-        kind: notice.kind,
-        familyUserId: student.userId,
-        senderId: notice.senderId,
-        postId: post.id,
-        studentName: student.name,
-        text: notice.text,
-      });
-    }
-  } catch (err) {
-    ctx.log.warn({ err, postId: post.id, kind: notice.kind }, 'post families not notified');
-  }
+  const ids = await studentsOfPosts(ctx.db, [post.id]).then(
+    (byPost) => byPost.get(post.id) ?? [post.student.id],
+    () => [post.student.id],
+  );
+  await tellTaggedFamilies(ctx, ids, { ...notice, postId: post.id });
 }
 
 /**
@@ -315,6 +292,7 @@ export async function createPostFromImages(
     input.attendeeProfileIds,
   );
   await tellTaggedFamilies(ctx, input.attendeeProfileIds, {
+    kind: 'posts',
     senderId: input.authorId,
     postId,
     programme: klass && { name: klass.klassGroupName, translations: klass.klassGroupTranslations },
@@ -334,7 +312,11 @@ export async function retagPost(
   if (!before) throw notFound('Post');
   await setPostStudents(ctx.db, input.postId, input.attendeeProfileIds);
   const added = input.attendeeProfileIds.filter((id) => !before.includes(id));
-  await tellTaggedFamilies(ctx, added, { senderId: input.senderId, postId: input.postId });
+  await tellTaggedFamilies(ctx, added, {
+    kind: 'posts',
+    senderId: input.senderId,
+    postId: input.postId,
+  });
 }
 
 /** PATCH /posts/{id}: the family or author edit caption and session; staff hide or show it. */
