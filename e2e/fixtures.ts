@@ -327,8 +327,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await server.stop();
       }
     },
-    // Start-up copies the template database and waits for /healthz; stopping waits for the exit.
-    { scope: 'worker', timeout: 150_000 },
+    // Start-up copies the template database and waits for /healthz (worker-server.ts allows it
+    // four minutes); stopping waits for the exit.
+    { scope: 'worker', timeout: 270_000 },
   ],
   baseURL: async ({ workerServer }, use) => use(workerServer.baseURL),
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.

@@ -57,7 +57,8 @@ export type RunningServer = {
   stop(): Promise<void>;
 };
 
-const START_TIMEOUT_MS = 120_000;
+// Minutes, not seconds: a server started while the other workers load the machine took two.
+const START_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 /**

@@ -64,7 +64,7 @@ test('credit pays part of the order, the card the rest; the statement shows both
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const family = await familyWithCart(request, 'credit-part');
   await giveCredit(request, family, 2500);
 
@@ -102,7 +102,7 @@ test('credit covering the whole order pays it with no card, and what is left sta
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const family = await familyWithCart(request, 'credit-all');
   await giveCredit(request, family, 1_000_000);
 

@@ -51,7 +51,7 @@ test('a parent signs a waiver and a media release at checkout, books, then withd
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   // The admin publishes both.
   await signInAs(page, 'admin');
   await page.goto(`${APP}/manage_agreements`);

@@ -114,7 +114,7 @@ test('an admin creates a plan, a programme with an image and a schedule with a h
   page,
   checkA11y,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const { programme, planName } = uniqueNames();
   await signInAs(page, 'admin');
   await checkA11y();
@@ -229,7 +229,7 @@ test('the teacher of the schedule sees its sessions in /classes, the cancelled o
   request,
   checkA11y,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const programme = await programmeWithSchedule(request);
   await signInAs(page, 'teacher');
   await checkA11y();
@@ -252,7 +252,7 @@ test('a student finds the programme in the public catalogue API but not on /mana
   request,
   checkA11y,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const programme = await programmeWithSchedule(request);
   await signInAs(page, 'student');
   await checkA11y();

@@ -52,7 +52,7 @@ test('a guest books two classes, registers, confirms the mail, pays with 4242 an
 }) => {
   // The longest journey of the suite (two bookings, a registration and two mails, a payment, three
   // pages after it): the default budget is for one step, not for a family's whole first visit.
-  test.setTimeout(90_000);
+  test.slow();
   await bookAsGuest(page, 'observational-drawing', 'Observational Drawing');
   await bookAsGuest(page, 'comics-drawing', 'Comics Drawing');
   // A guest has no cart button: the page says what the cart holds and leads there.

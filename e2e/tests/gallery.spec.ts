@@ -70,7 +70,7 @@ test('a photo box link brings a class’s artwork to the family, with feedback a
   a11yWatch,
   checkA11y,
 }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const children = await nameTheChildren(request);
 
   // The teacher opens a photo box for a session of Mia's class.

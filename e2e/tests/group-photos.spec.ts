@@ -56,7 +56,7 @@ test('a teacher tags one photo with two children: both families see it, a guest 
   request,
   a11yWatch,
 }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const stamp = Date.now().toString(36);
   const teacher = await apiToken(request, 'teacher');
 

@@ -79,7 +79,7 @@ test('a parent saves a card and pays monthly with autopay; the admin runs next m
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const { programme, planId, scheduleId } = await monthlyProgramme(request, tag);
   const familyName = `Monthly Family ${tag}`;

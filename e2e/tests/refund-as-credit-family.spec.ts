@@ -34,7 +34,7 @@ test('a card-paid order refunded in part as account credit shows the refund as c
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const family = await freshFamily(request, 'refund-credit');
   const orderId = await placeOrder(
     request,

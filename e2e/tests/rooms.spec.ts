@@ -10,7 +10,7 @@ test('an admin puts a schedule in a room named in Japanese; a family reads the r
   request,
   checkA11y,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const stamp = Date.now().toString(36);
   const english = `Lantern Room ${stamp}`;
   const japanese = `灯りの部屋 ${stamp}`;

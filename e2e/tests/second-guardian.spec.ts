@@ -37,7 +37,7 @@ test('a parent invites a second guardian, who accepts the mailed link and sees t
   request,
   checkA11y,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const child = `Gwen Guardian ${Date.now()}`;
   const parent = await registerFamily(request, {
     name: 'Paula Parent',

@@ -74,7 +74,7 @@ test('a family checking out the same cart in two tabs gets one order and pays it
   context,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const family = await freshFamily(request);
   await cartOneClass(request, family);
 

@@ -10,7 +10,7 @@ test('the desk sees what to take before booking a walk-in, takes it, and finds i
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   // A walk-in of this test's own: other tests of the worker book for the seeded ones.
   const name = `Wanda Walkin ${Date.now().toString(36)}`;
   await signInAs(page, 'admin');
@@ -88,7 +88,7 @@ test('a coupon typed at the desk lowers what to take before Book, and the messag
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const stamp = Date.now().toString(36);
   const name = `Cody Coupon ${stamp}`;
   const code = `DESK-${stamp}`.toUpperCase();
