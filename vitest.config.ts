@@ -12,6 +12,9 @@ const serverTests = {
   // Most server suites build the app on a fresh database in beforeAll: seconds on a busy 2-core
   // machine, well past vitest's 10 s default for hooks.
   hookTimeout: 60_000,
+  // A hang detector, like the web's below: vitest's 5 s default let tests that take 4 s on a busy
+  // machine (a concurrency race, the mail worker) fail on a slower one.
+  testTimeout: 30_000,
   // Server files share one module graph per worker instead of re-importing the server (fastify,
   // drizzle, zod schemas) for each of ~150 files: that import was a third of the suite's time.
   // Every file still builds its own app and database, so no state carries from file to file.
@@ -36,8 +39,9 @@ const onBothDatabases = [
 
 // A web test that types into a form or opens a lazy page for the first time in its worker (the
 // page's modules are transformed then) took over vitest's 5 s default on a loaded CI machine while
-// passing in 1 to 2 s here: the limit is a hang detector, not a speed check.
-const webTestTimeout = 20_000;
+// passing in 1 to 2 s here, and one took 16 s on a slower one: the limit is a hang detector, not
+// a speed check.
+const webTestTimeout = 45_000;
 
 export default defineConfig({
   test: {
