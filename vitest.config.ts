@@ -12,8 +12,8 @@ const serverTests = {
   // Most server suites build the app on a fresh database in beforeAll: seconds on a busy 2-core
   // machine, well past vitest's 10 s default for hooks.
   hookTimeout: 60_000,
-  // A hang detector, like the web's below: vitest's 5 s default let tests that take 4 s on a busy
-  // machine (a concurrency race, the mail worker) fail on a slower one.
+  // A hang detector, like the web's below: under vitest's 5 s default, tests that took over 4 s on
+  // a busy machine (a concurrency race, the mail worker) were one slower machine from failing.
   testTimeout: 30_000,
   // Server files share one module graph per worker instead of re-importing the server (fastify,
   // drizzle, zod schemas) for each of ~150 files: that import was a third of the suite's time.
