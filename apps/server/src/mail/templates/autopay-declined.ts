@@ -1,5 +1,5 @@
 import { appLink, type Language } from '@atelier/contract';
-import { type MailBody, type MailContext, money, renderBody } from './layout';
+import { type MailBody, type MailContext, mailDay, money, renderBody } from './layout';
 
 export type AutopayDeclinedParams = {
   name: string;
@@ -24,11 +24,8 @@ export function autopayDeclinedMail(
   ctx: MailContext,
 ) {
   const url = appLink(ctx.appUrl, '/orders');
-  const tag = locale === 'ja' ? 'ja-JP' : 'en-US';
   const amount = money(locale, params.currency, params.amount);
-  const retry = params.retryAt
-    ? new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(params.retryAt)
-    : null;
+  const retry = params.retryAt ? mailDay(locale, params.retryAt, 'UTC') : null;
   const bodies: Record<Language, MailBody> = {
     en: {
       locale,

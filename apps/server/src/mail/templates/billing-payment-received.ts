@@ -1,5 +1,5 @@
 import { appLink, type Language } from '@atelier/contract';
-import { type MailBody, type MailContext, money, renderBody } from './layout';
+import { type MailBody, type MailContext, mailDay, money, renderBody } from './layout';
 
 export type BillingPaymentReceivedParams = {
   name: string;
@@ -28,12 +28,8 @@ export function billingPaymentReceivedMail(
   ctx: MailContext,
 ) {
   const url = appLink(ctx.appUrl, '/orders');
-  const tag = locale === 'ja' ? 'ja-JP' : 'en-US';
   const amount = money(locale, params.currency, params.amount);
-  const day = new Intl.DateTimeFormat(tag, {
-    dateStyle: 'medium',
-    timeZone: params.timeZone,
-  }).format(params.paidAt);
+  const day = mailDay(locale, params.paidAt, params.timeZone);
   const card = params.card ?? (locale === 'ja' ? 'カード' : 'card');
   const bodies: Record<Language, MailBody> = {
     en: {

@@ -12,10 +12,13 @@ export type MailContext = {
 
 /** An amount in cents, written as the mail's language writes money ("$120.00"; "￥1,200" for yen). */
 export const money = (locale: Language, currency: string, cents: number): string =>
-  new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-US', {
-    style: 'currency',
-    currency,
-  }).format(cents / 100);
+  new Intl.NumberFormat(localeTag(locale), { style: 'currency', currency }).format(cents / 100);
+
+/** A day as the mail's language writes it ("Feb 1, 2030"; "2030/02/01"), in `timeZone`. */
+export const mailDay = (locale: Language, at: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat(localeTag(locale), { dateStyle: 'medium', timeZone }).format(at);
+
+const localeTag = (locale: Language): string => (locale === 'ja' ? 'ja-JP' : 'en-US');
 
 export type RenderedMail = { subject: string; html: string; text: string };
 

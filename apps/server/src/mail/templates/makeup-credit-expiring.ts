@@ -1,5 +1,5 @@
 import { appLink, type Language } from '@atelier/contract';
-import { type MailBody, type MailContext, renderBody } from './layout';
+import { type MailBody, type MailContext, mailDay, renderBody } from './layout';
 
 export type MakeupCreditExpiringParams = {
   name: string;
@@ -15,10 +15,7 @@ export function makeupCreditExpiringMail(
   ctx: MailContext,
 ) {
   const url = appLink(ctx.appUrl, '/classes');
-  const until = new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-US', {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  }).format(params.expiresAt);
+  const until = mailDay(locale, params.expiresAt, 'UTC');
   const bodies: Record<Language, MailBody> = {
     en: {
       locale,

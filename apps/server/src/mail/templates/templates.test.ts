@@ -193,6 +193,15 @@ describe('mail templates', () => {
     expect(ja.text).toMatch(/\$120\.00|US\$120\.00/);
   });
 
+  it('says the day of a payment, a retry and a credit’s end as each language writes a day', () => {
+    expect(render('billing_payment_received', 'en').text).toContain('on Feb 1, 2030.');
+    expect(render('billing_payment_received', 'ja').text).toContain('2030/02/01 に');
+    expect(render('autopay_declined', 'en').text).toContain('again on Feb 3, 2030.');
+    expect(render('autopay_declined', 'ja').text).toContain('2030/02/03 に再度');
+    expect(render('makeup_credit_expiring', 'en').text).toContain('Mar 1, 2026');
+    expect(render('makeup_credit_expiring', 'ja').text).toContain('2026/03/01');
+  });
+
   it('a class message keeps its paragraphs, escapes them in HTML and links to the message', () => {
     const en = render('class_message', 'en');
     expect(en.subject).toBe('Blue Door Art School: Bring an apron');
