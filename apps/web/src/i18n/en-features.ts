@@ -1359,7 +1359,7 @@ export const enFeatures = {
     interval: 'Group by',
     intervals: { day: 'Day', week: 'Week', month: 'Month' },
     zoneNote:
-      'Dates are in {{zone}}. Gross counts orders paid in the period; refunds count when they went through.',
+      'Dates are in {{zone}}. Gross counts orders paid and months of tuition billed in the period; refunds count when they went through.',
     gross: 'Gross',
     refunds: 'Refunds',
     net: 'Net',

@@ -1354,7 +1354,7 @@ export const jaFeatures: FeatureTranslation = {
     interval: '集計単位',
     intervals: { day: '日', week: '週', month: '月' },
     zoneNote:
-      '日付は {{zone}} の時刻です。売上は期間内に支払われた注文、返金は返金が完了した日で集計します。',
+      '日付は {{zone}} の時刻です。売上は期間内に支払われた注文と請求された月謝、返金は返金が完了した日で集計します。',
     gross: '売上',
     refunds: '返金',
     net: '純売上',

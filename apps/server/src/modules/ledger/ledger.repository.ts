@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  gte,
-  inArray,
-  isNotNull,
-  lt,
-  or,
-  type SQL,
-  sql,
-  sum,
-} from 'drizzle-orm';
+import { and, asc, count, desc, gte, inArray, lt, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerEntries } from './ledger.tables';
 
@@ -70,19 +57,23 @@ export async function ledgerTotals(
   return { total: num(row?.total), balance: num(row?.balance) };
 }
 
-/** The sums of each kind of the entries written in `[from, to)`, orders' and others' apart. */
+/** Where an entry came from: an order, a month of tuition, or anything else (staff, credit). */
+export type LedgerSource = 'order' | 'tuition' | 'other';
+
+/** The sums of each kind of the entries written in `[from, to)`, by where they came from. */
 export async function sumsByKind(
   db: Db,
   from: Date,
   to: Date,
-): Promise<{ kind: string; ofOrders: boolean; amount: number }[]> {
-  const ofOrders = isNotNull(ledgerEntries.orderId);
+): Promise<{ kind: string; source: LedgerSource; amount: number }[]> {
+  const source = sql<LedgerSource>`case when ${ledgerEntries.orderId} is not null then 'order'
+    when ${ledgerEntries.billingPeriod} is not null then 'tuition' else 'other' end`;
   const found = await db
-    .select({ kind: ledgerEntries.kind, ofOrders, amount: sum(ledgerEntries.amount) })
+    .select({ kind: ledgerEntries.kind, source, amount: sum(ledgerEntries.amount) })
     .from(ledgerEntries)
     .where(and(gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)))
-    .groupBy(ledgerEntries.kind, ofOrders);
-  return found.map((r) => ({ kind: r.kind, ofOrders: Boolean(r.ofOrders), amount: num(r.amount) }));
+    .groupBy(ledgerEntries.kind, source);
+  return found.map((r) => ({ kind: r.kind, source: r.source, amount: num(r.amount) }));
 }
 
 /** Every entry of some orders, oldest first (a receipt's payments and refunds). */

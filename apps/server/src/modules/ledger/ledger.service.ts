@@ -19,6 +19,7 @@ import {
   insertEntries,
   type LedgerEntryRow,
   type LedgerOwner,
+  type LedgerSource,
   ledgerTotals,
   paymentsOfOrder,
   sumsByKind,
@@ -168,8 +169,9 @@ export async function addAdjustment(
 
 /**
  * The figures the sales overview shows, from the ledger, for entries written in `[from, to)`:
- * gross is what orders were charged net of discounts (written when they were paid), refunds the
- * money given back, net the difference (docs/product.md#sales-overview).
+ * gross is what orders were charged net of discounts (written when they were paid) and the months
+ * of tuition billed, refunds the money given back to orders, net the difference; payments what
+ * orders were paid (docs/product.md#sales-overview).
  */
 export async function ledgerSalesFigures(
   db: Db,
@@ -177,11 +179,11 @@ export async function ledgerSalesFigures(
   to: Date,
 ): Promise<{ gross: number; refunds: number; net: number; payments: number }> {
   const sums = await sumsByKind(db, from, to);
-  const of = (kinds: string[], ofOrders = true) =>
+  const of = (kinds: string[], sources: LedgerSource[] = ['order']) =>
     sums
-      .filter((s) => kinds.includes(s.kind) && s.ofOrders === ofOrders)
+      .filter((s) => kinds.includes(s.kind) && sources.includes(s.source))
       .reduce((t, s) => t + s.amount, 0);
-  const gross = of(['charge', 'discount']);
+  const gross = of(['charge', 'discount']) + of(['charge'], ['tuition']);
   const refunds = of(['refund']);
   // 0 - x, not -x: an empty sum must read 0, not -0.
   return { gross, refunds, net: gross - refunds, payments: 0 - of(['payment']) };

@@ -5,7 +5,10 @@ import { selectRows } from '../../db/select-rows';
 
 // Every figure of the overview is summed in the database, a fixed number of queries whatever the
 // number of orders (docs/product.md#sales-overview, decision 034). Local dates and buckets are the
-// school zone's: `paid_at AT TIME ZONE zone` is the wall-clock time there, DST included.
+// school zone's: `paid_at AT TIME ZONE zone` is the wall-clock time there, DST included. A month
+// of tuition is a sale too: it counts when a billing run charged it (`billing_charges.created_at`,
+// the instant its ledger charge was written), on the programme and plan its family ordered
+// (docs/decisions/075-monthly-tuition-and-billing-runs.md).
 
 // Inlined, not bound: the same expression appears in SELECT and GROUP BY, and both are constants.
 const ZONE = sql.raw(`'${DEFAULT_TIMEZONE}'`);
@@ -27,7 +30,10 @@ const num = (v: unknown) => Number(v ?? 0);
 
 export type BucketRow = { start: string; gross: number; refunds: number; orders: number };
 
-/** Gross and paid orders by the bucket of `paid_at`, refunds by the bucket they succeeded in. */
+/**
+ * Gross and paid orders by the bucket of `paid_at`, tuition by the bucket it was billed in,
+ * refunds by the bucket they succeeded in.
+ */
 export async function bucketRows(
   db: Db,
   range: Range,
@@ -44,6 +50,11 @@ export async function bucketRows(
         from orders o
         where o.paid_at >= ${localMidnight(range.from)}
           and o.paid_at < ${localMidnight(range.to, 1)}
+        union all
+        select ${bucketOf(interval, sql`c.created_at`)}, c.amount, 0, 0
+        from billing_charges c
+        where c.created_at >= ${localMidnight(range.from)}
+          and c.created_at < ${localMidnight(range.to, 1)}
         union all
         select ${bucketOf(interval, sql`r.updated_at`)}, 0, r.amount, 0
         from refunds r
@@ -75,7 +86,8 @@ export type ItemRow = {
 
 /**
  * Gross and refunds by the snapshot's programme and plan (ids and names). Items of orders paid in
- * the range give their totals; each refund that succeeded in the range is shared among its
+ * the range give their totals, and each month of tuition billed in it its amount, on the item
+ * that ordered it; each refund that succeeded in the range is shared among its
  * order's items in proportion to their totals, in whole cents, the cents left over by rounding
  * down going to the largest remainders (then the lowest item id), so the shares add up to the
  * refund exactly. An order whose items total 0 puts a refund on its first item.
@@ -90,6 +102,14 @@ export async function itemRows(db: Db, range: Range): Promise<ItemRow[]> {
         from orders o join order_items i on i.order_id = o.id
         where o.paid_at >= ${localMidnight(range.from)}
           and o.paid_at < ${localMidnight(range.to, 1)}
+        union all
+        select i.id, i.schedule_id, i.plan_id, i.pass_id, c.amount::bigint, 0::bigint,
+               c.created_at
+        from billing_charges c
+          join monthly_enrollments m on m.id = c.monthly_enrollment_id
+          join order_items i on i.id = m.order_item_id
+        where c.created_at >= ${localMidnight(range.from)}
+          and c.created_at < ${localMidnight(range.to, 1)}
       ),
       refund_items as (
         select r.id as refund_id, r.amount::bigint as amount, r.updated_at as at, i.id as item_id,
