@@ -203,6 +203,12 @@ export const commentAttributesSchema = z.object({
       role: z.enum(['student', 'teacher', 'admin']),
     })
     .nullable(),
+  /**
+   * Who wrote it when that is not the author account: a family's second guardian comments as the
+   * family (`author`, whose rights it carries) under their own name. Null when the author wrote
+   * it, and once the writer's account is deleted.
+   */
+  written_by: z.object({ id: z.string(), name: z.string() }).nullable(),
   permissions: z.object({
     edit: z.boolean(),
     delete: z.boolean(),

@@ -2,7 +2,10 @@ import {
   CART_API,
   CLASSES_API,
   calendarFeedDocumentSchema,
+  commentDocumentSchema,
+  commentListDocumentSchema,
   FAMILY_API,
+  GALLERY_API,
   GUARDIANS_API,
   GUARDIANS_MESSAGES,
   guardianListDocumentSchema,
@@ -19,6 +22,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bearer, type SignedInUser, signedInUser, uniqueEmail } from '../accounts/accounts-testing';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, enroll, person, programmeWithSchedule } from '../classes/classes-testing';
+import { seedPost } from '../gallery/gallery-testing';
 import { notify } from '../notifications';
 import { fakePayments } from '../orders/orders-testing';
 import { attendeeProfiles, users } from '../users/users.tables';
@@ -49,7 +53,7 @@ describe('second guardians', { timeout: SETUP_TIMEOUT_MS }, () => {
   const auth = (who: Who) => ('jwt' in who ? bearer(who.jwt) : as(who));
   const call = (
     who: Who | null,
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
   ) =>
@@ -204,6 +208,41 @@ describe('second guardians', { timeout: SETUP_TIMEOUT_MS }, () => {
     const [mine, theirs] = [await ledger(guardian), await ledger(c.parent)];
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual(theirs.json());
+  });
+
+  it("signs a guardian's gallery comment with their own name; it stays the family's to edit", async () => {
+    const { guardian } = await accepted();
+    const postId = await seedPost(t, {
+      attendeeProfileId: c.parent.attendees.leo,
+      authorId: c.parent.id,
+    });
+    const comment = (who: Who, body: string) =>
+      call(who, 'POST', GALLERY_API.postComments(postId), { comment: { body } });
+    const theirs = await comment(guardian, 'Look at the sky in this one!');
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const written = commentDocumentSchema.parse(theirs.json()).data;
+    expect(written.attributes.author?.id).toBe(String(c.parent.id));
+    expect(written.attributes.written_by).toEqual({
+      id: String(guardian.id),
+      name: 'Gus Guardian',
+    });
+    const holders = await comment(c.parent, 'And the trees.');
+    expect(commentDocumentSchema.parse(holders.json()).data.attributes.written_by).toBeNull();
+
+    // Everyone who reads the thread (the family, staff) sees who wrote what.
+    for (const who of [c.parent, guardian, c.admin]) {
+      const thread = commentListDocumentSchema.parse(
+        (await call(who, 'GET', GALLERY_API.postComments(postId))).json(),
+      ).data;
+      expect(thread.map((x) => x.attributes.written_by?.name ?? x.attributes.author?.name)).toEqual(
+        ['Gus Guardian', 'Pat Parent'],
+      );
+    }
+    // The comment carries the family's rights: the account holder may edit it.
+    const edited = await call(c.parent, 'PATCH', GALLERY_API.comment(written.id), {
+      comment: { body: 'Look at the sky!' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
   });
 
   it('keeps third parties out: 403 on the family, 404 on its guardians', async () => {

@@ -30,6 +30,8 @@ export type CommentRow = {
     avatarKey: string | null;
     role: 'student' | 'teacher' | 'admin';
   } | null;
+  /** Who wrote it when not the author account (a second guardian), null otherwise. */
+  writtenBy: { id: number; name: string } | null;
   /** The post's family (who is told when a comment becomes visible). */
   familyUserId: number | null;
   /** The viewer's account owns the post's student. */
@@ -37,7 +39,10 @@ export type CommentRow = {
 };
 
 /** A comment as stored: its author by id (null once the account is deleted). */
-export type CommentRecord = Omit<CommentRow, 'author'> & { authorId: number | null };
+export type CommentRecord = Omit<CommentRow, 'author' | 'writtenBy'> & {
+  authorId: number | null;
+  writtenById: number | null;
+};
 
 function commentQuery(db: Db, viewer: GalleryViewer) {
   return db
@@ -52,6 +57,7 @@ function commentQuery(db: Db, viewer: GalleryViewer) {
       createdAt: comments.createdAt,
       updatedAt: comments.updatedAt,
       authorId: comments.authorId,
+      writtenById: comments.writtenById,
       familyUserId: student.userId,
       isFamily: sql<boolean>`coalesce(${isFamilyOf(viewer)}, false)`,
     })
@@ -81,6 +87,7 @@ function toCommentRow(viewer: GalleryViewer, r: SelectedComment): CommentRecord 
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     authorId: r.authorId,
+    writtenById: r.writtenById,
     familyUserId: r.familyUserId,
     isFamily: Boolean(r.isFamily),
   };
@@ -140,6 +147,8 @@ export async function insertComment(
     postId: number;
     parentId: number | null;
     authorId: number;
+    /** A second guardian writing as the family; left out when the author writes. */
+    writtenById?: number | null;
     body: string;
     status: 'pending' | 'approved';
   },

@@ -14,7 +14,7 @@ async function peopleOf(ctx: GalleryContext, ids: (number | null)[]) {
   );
 }
 
-/** The comments with their authors' name, avatar and role. */
+/** The comments with their authors' name, avatar and role, and their writers' name. */
 export async function withAuthors(
   ctx: GalleryContext,
   rows: CommentRecord[],
@@ -22,15 +22,17 @@ export async function withAuthors(
   if (rows.length === 0) return [];
   const people = await peopleOf(
     ctx,
-    rows.map((r) => r.authorId),
+    rows.flatMap((r) => [r.authorId, r.writtenById]),
   );
-  return rows.map(({ authorId, ...row }) => {
+  return rows.map(({ authorId, writtenById, ...row }) => {
     const person = authorId === null ? undefined : people.get(authorId);
+    const writer = writtenById === null ? undefined : people.get(writtenById);
     return {
       ...row,
       author: person
         ? { id: person.id, name: person.name, avatarKey: person.avatarKey, role: person.role }
         : null,
+      writtenBy: writer ? { id: writer.id, name: writer.name } : null,
     };
   });
 }

@@ -74,6 +74,8 @@ export async function addComment(
     postId: post.id,
     parentId,
     authorId: viewer.id,
+    // A second guardian writes as the family under their own name (decision 071).
+    writtenById: viewer.userId !== undefined && viewer.userId !== viewer.id ? viewer.userId : null,
     body: body.body,
     status: waits ? 'pending' : 'approved',
   });

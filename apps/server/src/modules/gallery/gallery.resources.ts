@@ -114,6 +114,7 @@ export function commentResource(row: CommentRow, viewer: GalleryViewer, avatarUr
             role: row.author.role,
           }
         : null,
+      written_by: row.writtenBy ? { id: String(row.writtenBy.id), name: row.writtenBy.name } : null,
       permissions: {
         edit: own,
         delete: own || isStaff(viewer),

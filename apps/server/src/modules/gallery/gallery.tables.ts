@@ -106,6 +106,11 @@ export const comments = pgTable(
       onDelete: 'cascade',
     }),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The person who wrote it when not the author account: a second guardian comments as the
+     * family (docs/decisions/071-second-guardians.md); null when the author wrote it.
+     */
+    writtenById: integer('written_by_id').references(() => users.id, { onDelete: 'set null' }),
     body: text().notNull(),
     /**
      * The last approved text while an edit of an approved comment waits for review: everyone but

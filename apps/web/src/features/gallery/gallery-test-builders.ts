@@ -107,6 +107,7 @@ export function buildComment(overrides: Partial<Comment> = {}): Comment {
     parent_id: null,
     post_id: '1',
     author: { id: '8', name: 'Grace H.', avatar_url: null, role: 'student' },
+    written_by: null,
     permissions: { edit: false, delete: false, hide: false, approve: false, report: true },
     ...overrides,
   };

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { handleError } from '../../../lib/api-client';
 import { useDeleteCommentMutation, useUpdateCommentMutation } from '../gallery-api';
+import { commentSignature } from '../gallery-format';
 import { CommentForm } from './comment-form';
 import type { ReportTarget } from './report-dialog';
 
@@ -34,7 +35,7 @@ export function CommentItem({ comment, canReply, onReply, onReport, children }: 
   const [updateComment, { isLoading: updating }] = useUpdateCommentMutation();
   const [deleteComment] = useDeleteCommentMutation();
   const { permissions } = comment;
-  const author = comment.author?.name ?? t('gallery.comments.formerUser');
+  const author = commentSignature(comment) ?? t('gallery.comments.formerUser');
   const change = async (changes: { approved?: true; hidden?: boolean }, failure: string) => {
     try {
       await updateComment({ id: comment.id, postId: comment.post_id, changes }).unwrap();

@@ -190,6 +190,32 @@ describe('post dialog', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(within(edited).queryByText("Waiting for a teacher's approval")).toBeNull();
   });
 
+  it("signs a second guardian's comment with their own name, not the family account's", async () => {
+    render(
+      <MyGalleryPage />,
+      routes({
+        'GET /api/v1/posts/5/comments': {
+          data: commentListDocument([
+            buildComment({
+              id: '55',
+              body: 'Look at the sky!',
+              written_by: { id: '9', name: 'Gus K.' },
+            }),
+            buildComment({ id: '56', body: 'Thanks, Gus', parent_id: '55' }),
+          ]),
+        },
+      }),
+      '/gallery/my_gallery?post=5',
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: "Mia K.'s artwork" }));
+    const replies = await dialog.findByRole('list', { name: 'Replies to Gus K.' });
+    const written = dialog
+      .getAllByTestId('gallery-comment')
+      .find((c) => c.getAttribute('data-comment-id') === '55') as HTMLElement;
+    expect(within(written).getAllByText('Gus K.')[0]).toBeVisible();
+    expect(within(replies).getByText('Grace H.')).toBeVisible();
+  });
+
   it('opens from a card and closes back to the list', async () => {
     const { user } = render(<NewsFeedPage />, routes());
     await user.click(await screen.findByRole('button', { name: "Open Mia K.'s post" }));

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { useCreateCommentMutation, usePostCommentsQuery } from '../gallery-api';
+import { commentSignature } from '../gallery-format';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import type { ReportTarget } from './report-dialog';
@@ -70,7 +71,7 @@ export function PostComments({
                     <Box
                       component="ul"
                       aria-label={t('gallery.comments.replies', {
-                        name: comment.author?.name ?? '',
+                        name: commentSignature(comment) ?? '',
                       })}
                       sx={{ ...listSx, pl: 3, mt: 1, borderLeft: 2, borderColor: 'divider' }}
                     >

@@ -16,6 +16,7 @@ import {
   useResolveReportMutation,
   useUpdateCommentMutation,
 } from '../gallery-api';
+import { commentSignature } from '../gallery-format';
 
 function pageCount(meta: PageMeta | null | undefined): number {
   return meta ? Math.ceil(meta.total / Math.max(1, meta.per_page)) : 0;
@@ -77,7 +78,7 @@ export function CommentQueue({ onOpenPost }: { onOpenPost: (postId: string) => v
                 <ListItemText
                   primary={comment.body}
                   secondary={t('gallery.queue.by', {
-                    name: comment.author?.name ?? t('gallery.comments.formerUser'),
+                    name: commentSignature(comment) ?? t('gallery.comments.formerUser'),
                   })}
                   sx={{ whiteSpace: 'pre-wrap' }}
                 />
