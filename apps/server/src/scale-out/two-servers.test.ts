@@ -109,7 +109,10 @@ function expectStatus(reply: Reply, status: number): Json {
 
 describe.skipIf(missing.length > 0)(
   `two server processes behind nginx on one PostgreSQL and one Redis${skipReason ? ` (${skipReason})` : ''}`,
-  { timeout: 30_000 },
+  // A hang detector: the sign-in limit's 34 password checks run on hashing threads at nice 10
+  // (docs/decisions/008-accounts-mail-outbox-and-password-hashing.md), which a loaded 2-core machine
+  // gives a second or more each; they took the whole of a 30 s limit once.
+  { timeout: 90_000 },
   () => {
     let dir: string | undefined;
     const redisPrefix = `scale-out-${randomBytes(6).toString('hex')}:`;
