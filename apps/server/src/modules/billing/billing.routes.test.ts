@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addAttendee, addToCart, SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, person, programmeWithSchedule } from '../classes/classes-testing';
 import { enrollments } from '../enrollments/enrollments.tables';
-import { familyGuardians } from '../family/family.tables';
+import { acceptedGuardian } from '../family/family-testing';
 import { ledgerEntries } from '../ledger/ledger.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { orderItemAttendees } from '../orders/orders.tables';
@@ -119,17 +119,7 @@ describe('saved cards and monthly tuition', { timeout: 180_000 }, () => {
     it('shares the family’s cards with its second guardian, who acts for the family (decision 071)', async () => {
       const holder = await person(t, 'student', 'Hana Holder');
       const card = await saveCard(t, holder);
-      const guardian = await person(t, 'student', 'Gil Guardian');
-      const [row] = await t.database.db.select().from(users).where(eq(users.id, guardian.id));
-      await t.database.db.insert(familyGuardians).values({
-        familyUserId: holder.id,
-        email: row?.email ?? '',
-        guardianUserId: guardian.id,
-        tokenHash: `billing-test-${guardian.id}`,
-        invitedAt: new Date(),
-        acceptedAt: new Date(),
-        expiresAt: new Date(Date.now() + 86_400_000),
-      });
+      const guardian = await acceptedGuardian(t, holder, 'Gil Guardian');
       const list = await t.app.inject({
         method: 'GET',
         url: BILLING_API.paymentMethods,

@@ -6,7 +6,7 @@ import {
   type RefundRequestStatus,
 } from '@atelier/contract';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
-import { pageMeta, pageWindow } from '../../lib/http';
+import { pageMeta, pageWindow, type Viewer } from '../../lib/http';
 import { lockOrderRow, orderAttendees, recordOrderEvent } from '../orders';
 import { peopleByIds } from '../users';
 import { settleAtOnce } from './refund-application';
@@ -34,15 +34,19 @@ import { refundRequestResource } from './refunds.resources';
 
 // A family's refund requests and an admin's decisions (docs/architecture.md#refunds).
 
-/** POST /api/v2/orders/{id}/refund_requests (the order's owner). */
+/**
+ * POST /api/v2/orders/{id}/refund_requests (the order's family). The request names the person who
+ * asked: a second guardian asks for the family under their own name (decision 071).
+ */
 export async function requestRefund(
   ctx: RefundsContext,
-  userId: number,
+  viewer: Viewer,
   orderId: number,
   body: { reason: string; attendee_profile_ids?: number[] | undefined },
 ): Promise<RefundRequestDocument> {
   const row = await ctx.db.transaction(async (tx) => {
-    const order = await refundableOrder(tx, orderId, userId);
+    const order = await refundableOrder(tx, orderId, viewer.id);
+    const askedBy = viewer.userId ?? viewer.id;
     const chosen = chooseAttendees(await orderAttendees(tx, order.id), body.attendee_profile_ids);
     if ((await remainingOf(tx, order)).remaining <= 0) {
       throw new AppError('conflict', REFUND_MESSAGES.nothingLeft);
@@ -52,13 +56,13 @@ export async function requestRefund(
     }
     const request = await insertRefundRequest(
       tx,
-      { orderId: order.id, requestedById: userId, reason: body.reason },
+      { orderId: order.id, requestedById: askedBy, reason: body.reason },
       chosen.map((a) => a.id),
     );
     await recordOrderEvent(tx, {
       orderId: order.id,
       type: 'refund_requested',
-      actorId: userId,
+      actorId: askedBy,
       data: {
         refund_request_id: request.id,
         attendee_profile_ids: chosen.map((a) => a.attendeeProfileId),

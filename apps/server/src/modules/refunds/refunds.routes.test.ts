@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, type Person, programmeWithSchedule } from '../classes/classes-testing';
 import { enrollments } from '../enrollments/enrollments.tables';
+import { acceptedGuardian } from '../family/family-testing';
 import { notifications } from '../notifications/notifications.tables';
 import { orderEvents } from '../orders/orders.tables';
 import { users } from '../users/users.tables';
@@ -113,6 +114,32 @@ describe('refunds API', { timeout: SETUP_TIMEOUT_MS }, () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0].detail).toBe(REFUND_MESSAGES.alreadyDecided);
+  });
+
+  it("a second guardian asks for the family: the request and the order's history name them", async () => {
+    const { buyer, orderId } = await paidOrder(t, c, schedule);
+    const guardian = await acceptedGuardian(t, buyer, 'Gwen Guardian');
+    const asked = await send(guardian, 'POST', REFUNDS_API.orderRefundRequests(orderId), {
+      reason: 'We are moving',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const request = refundRequestDocumentSchema.parse(asked.json()).data;
+    expect(request.attributes.requested_by).toMatchObject({
+      id: String(guardian.id),
+      name: 'Gwen Guardian',
+    });
+    // It is the family's request all the same: the account holder sees it on the order.
+    const state = orderRefundsDocumentSchema.parse(
+      (await send(buyer, 'GET', REFUNDS_API.orderRefunds(orderId))).json(),
+    ).data.attributes;
+    expect(state.refund_requests.map((r) => r.id)).toEqual([request.id]);
+    const [event] = await t.database.db
+      .select()
+      .from(orderEvents)
+      .where(
+        and(eq(orderEvents.orderId, Number(orderId)), eq(orderEvents.type, 'refund_requested')),
+      );
+    expect(event?.actorId).toBe(guardian.id);
   });
 
   it('approves a partial amount of a whole-order request; a rejected request refunds nothing', async () => {

@@ -96,7 +96,7 @@ const registerRefundsPlugin: FastifyPluginAsyncZod<RefundsPluginOptions> = async
       },
     },
     async (request, reply) => {
-      const doc = await requestRefund(ctx, viewerOf(request).id, request.params.id, request.body);
+      const doc = await requestRefund(ctx, viewerOf(request), request.params.id, request.body);
       return reply.code(201).send(doc);
     },
   );
