@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { HashPool } from './hash-pool';
 
 /**
  * argon2id parameters, chosen with bench/src/argon2.bench.ts so one verification costs 50–150 ms
@@ -34,7 +35,7 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { setPriority } = require('node:os');
 const argon2 = require(workerData.argon2Path);
-try { setPriority(0, workerData.nice); } catch {}
+if (workerData.nice !== 0) { try { setPriority(0, workerData.nice); } catch {} }
 parentPort.on('message', (job) => {
   try {
     const result = job.op === 'hash'
@@ -47,66 +48,27 @@ parentPort.on('message', (job) => {
 });
 `;
 
+/**
+ * A hash unanswered this long after it started is starved by other programs (it costs ~65 ms of
+ * CPU): it also runs at normal priority, and the first answer wins (hash-pool.ts).
+ */
+export const PASSWORD_HEDGE_AFTER_MS = 500;
+
 type Job = { op: 'hash'; password: string } | { op: 'verify'; hash: string; password: string };
-type Pending = { job: Job; resolve(value: unknown): void; reject(error: Error): void };
-type Slot = { worker: Worker; current: Pending | null };
 
 const argon2Path = createRequire(import.meta.url).resolve('@node-rs/argon2');
-const slots: Slot[] = [];
-const queue: Pending[] = [];
+const pool = new HashPool({
+  start: (nice) =>
+    new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { argon2Path, params: ARGON2_PARAMS, nice },
+    }),
+  size: MAX_CONCURRENT_PASSWORD_HASHES,
+  nice: PASSWORD_THREAD_NICE,
+  hedgeAfterMs: PASSWORD_HEDGE_AFTER_MS,
+});
 
-function startSlot(): Slot {
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { argon2Path, params: ARGON2_PARAMS, nice: PASSWORD_THREAD_NICE },
-  });
-  const slot: Slot = { worker, current: null };
-  worker.unref();
-  worker.on('message', (message: { result?: unknown; error?: string }) => {
-    const done = slot.current;
-    slot.current = null;
-    if (done) {
-      if (message.error !== undefined) done.reject(new Error(message.error));
-      else done.resolve(message.result);
-    }
-    dispatch();
-  });
-  const fail = (error: Error) => {
-    slots.splice(slots.indexOf(slot), 1);
-    slot.current?.reject(error);
-    slot.current = null;
-    dispatch();
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) => {
-    if (slots.includes(slot)) fail(new Error(`password worker exited with code ${code}`));
-  });
-  slots.push(slot);
-  return slot;
-}
-
-function dispatch(): void {
-  while (queue.length > 0) {
-    let slot = slots.find((s) => s.current === null);
-    if (!slot && slots.length < MAX_CONCURRENT_PASSWORD_HASHES) slot = startSlot();
-    if (!slot) break;
-    const next = queue.shift() as Pending;
-    slot.current = next;
-    slot.worker.postMessage(next.job);
-  }
-  // A waiting hash keeps the process alive (a CLI seeding users); idle workers never do.
-  for (const s of slots) {
-    if (s.current) s.worker.ref();
-    else s.worker.unref();
-  }
-}
-
-function run<T>(job: Job): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    queue.push({ job, resolve: resolve as (value: unknown) => void, reject });
-    dispatch();
-  });
-}
+const run = <T>(job: Job) => pool.run<T>(job);
 
 export const hashPassword = (password: string) => run<string>({ op: 'hash', password });
 
