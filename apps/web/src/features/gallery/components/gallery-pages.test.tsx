@@ -1,3 +1,4 @@
+import type { Comment } from '@atelier/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../testing/builders';
@@ -156,31 +157,35 @@ describe('post dialog', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(dialog.getByRole('button', { name: 'Report post' })).toBeVisible();
   });
 
-  it('tells the author an edit of an approved comment awaits review while others read the earlier text', async () => {
+  /** The post dialog opened on a thread of `comments`, and a way to find one by id. */
+  async function openThread(comments: Comment[]) {
     render(
       <MyGalleryPage />,
-      routes({
-        'GET /api/v1/posts/5/comments': {
-          data: commentListDocument([
-            buildComment({
-              id: '54',
-              body: 'Edited words',
-              status: 'pending',
-              edit_awaiting_review: true,
-            }),
-          ]),
-        },
-      }),
+      routes({ 'GET /api/v1/posts/5/comments': { data: commentListDocument(comments) } }),
       '/gallery/my_gallery?post=5',
     );
     const dialog = within(await screen.findByRole('dialog', { name: "Mia K.'s artwork" }));
-    const edited = await waitFor(() => {
-      const found = dialog
-        .getAllByTestId('gallery-comment')
-        .find((c) => c.getAttribute('data-comment-id') === '54');
-      expect(found).toBeDefined();
-      return found as HTMLElement;
-    });
+    const comment = (id: string) =>
+      waitFor(() => {
+        const found = dialog
+          .getAllByTestId('gallery-comment')
+          .find((c) => c.getAttribute('data-comment-id') === id);
+        expect(found).toBeDefined();
+        return found as HTMLElement;
+      });
+    return { dialog, comment };
+  }
+
+  it('tells the author an edit of an approved comment awaits review while others read the earlier text', async () => {
+    const { comment } = await openThread([
+      buildComment({
+        id: '54',
+        body: 'Edited words',
+        status: 'pending',
+        edit_awaiting_review: true,
+      }),
+    ]);
+    const edited = await comment('54');
     expect(within(edited).getByText('Edited words')).toBeVisible();
     expect(
       within(edited).getByText(
@@ -191,28 +196,12 @@ describe('post dialog', { timeout: UI_TEST_TIMEOUT_MS }, () => {
   });
 
   it("signs a second guardian's comment with their own name, not the family account's", async () => {
-    render(
-      <MyGalleryPage />,
-      routes({
-        'GET /api/v1/posts/5/comments': {
-          data: commentListDocument([
-            buildComment({
-              id: '55',
-              body: 'Look at the sky!',
-              written_by: { id: '9', name: 'Gus K.' },
-            }),
-            buildComment({ id: '56', body: 'Thanks, Gus', parent_id: '55' }),
-          ]),
-        },
-      }),
-      '/gallery/my_gallery?post=5',
-    );
-    const dialog = within(await screen.findByRole('dialog', { name: "Mia K.'s artwork" }));
+    const { dialog, comment } = await openThread([
+      buildComment({ id: '55', body: 'Look at the sky!', written_by: { id: '9', name: 'Gus K.' } }),
+      buildComment({ id: '56', body: 'Thanks, Gus', parent_id: '55' }),
+    ]);
     const replies = await dialog.findByRole('list', { name: 'Replies to Gus K.' });
-    const written = dialog
-      .getAllByTestId('gallery-comment')
-      .find((c) => c.getAttribute('data-comment-id') === '55') as HTMLElement;
-    expect(within(written).getAllByText('Gus K.')[0]).toBeVisible();
+    expect(within(await comment('55')).getAllByText('Gus K.')[0]).toBeVisible();
     expect(within(replies).getByText('Grace H.')).toBeVisible();
   });
 
