@@ -5,7 +5,8 @@ import { freshEmail } from '../mail';
 
 // Class passes end to end (docs/product.md#class-passes-and-drop-ins): a parent adds a pass on
 // sale to the cart from /orders, pays it through checkout with the fake 4242 card, books a visit
-// with it and sees the visits left on /orders.
+// with it and sees the visits left on /orders, then books another from the programme's booking
+// card.
 
 async function payByCard(page: Page, cardNumber: string): Promise<void> {
   await page.getByLabel('Card number').fill(cardNumber);
@@ -79,6 +80,25 @@ test('a parent buys a class pass through the cart, books a drop-in and sees the 
   await expect(page.getByText('The visit is booked.')).toBeVisible();
   await expect(purchase.getByTestId('pass-visits-left')).toHaveText('4 of 5 visits left');
   await expect(purchase.getByTestId('drop-in')).toContainText(child);
+
+  // The programme's booking card offers the pass too: another visit, booked from there.
+  await page.goto(`${APP}/book_class?klass_group=drawing-lab`);
+  await page
+    .getByRole('button', { name: `Book a visit with your ${passName} (4 visits left)` })
+    .click();
+  const again = page.getByRole('dialog', { name: `Book a visit with ${passName}` });
+  await again.getByLabel('Who comes').click();
+  await page.getByRole('option', { name: child }).click();
+  await again.getByLabel('Class').click();
+  await page
+    .getByRole('option', { name: /^Drawing Lab, / })
+    .nth(1)
+    .click();
+  await again.getByRole('button', { name: 'Book the visit' }).click();
+  await expect(page.getByText('The visit is booked.')).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: `Book a visit with your ${passName} (3 visits left)` }),
+  ).toBeVisible();
 });
 
 test('an admin sells a pass on /manage_passes and chooses the programmes it books', async ({

@@ -804,6 +804,8 @@ export const enFeatures = {
     added: 'The pass is in your cart.',
     addFailed: 'Could not add the pass to the cart',
     bookWith: 'Book a visit with {{name}}',
+    usePass_one: 'Book a visit with your {{name}} ({{count}} visit left)',
+    usePass_other: 'Book a visit with your {{name}} ({{count}} visits left)',
     chooseChild: 'Who comes',
     chooseClass: 'Class',
     noOptions: 'No upcoming class of this pass has a free seat.',

@@ -758,6 +758,8 @@ export const jaFeatures: FeatureTranslation = {
     added: '回数券をカートに追加しました。',
     addFailed: '回数券をカートに追加できませんでした',
     bookWith: '{{name}} で予約',
+    usePass_one: '{{name}} で予約（残り {{count}} 回）',
+    usePass_other: '{{name}} で予約（残り {{count}} 回）',
     chooseChild: '参加する方',
     chooseClass: 'クラス',
     noOptions: 'この回数券で予約できる空きのあるクラスはありません。',

@@ -1,4 +1,4 @@
-import { document, resource } from '@atelier/contract';
+import { document, type PassPurchase, resource } from '@atelier/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -247,6 +247,66 @@ describe('BookingPage (docs/product.md#booking-and-the-cart)', { timeout: 20_000
       'A seat is held for you until',
     );
     expect(screen.getByRole('button', { name: 'Book Tuesday evenings of Clay' })).toBeEnabled();
+  });
+
+  it('offers a family its active pass on the cards of the programmes the pass books (docs/product.md#class-passes-and-drop-ins)', async () => {
+    const purchase = (id: string, programmeId: string, state: PassPurchase['state']) => ({
+      id,
+      pass_id: '3',
+      order_id: '70',
+      name: `Pass ${id}`,
+      visits: 5,
+      visits_left: state === 'active' ? 3 : 0,
+      klass_group_ids: [programmeId],
+      expires_at: '2030-01-01T00:00:00.000Z',
+      created_at: '2026-11-01T00:00:00.000Z',
+      state,
+      drop_ins: [],
+    });
+    server = fakeApi({
+      ...pricingRoute,
+      'GET /api/v2/cart_items': { data: cartItemListDocument([]) },
+      'GET /api/v2/account/pass_purchases': {
+        data: {
+          data: [
+            purchase('5', '41', 'active'),
+            purchase('6', '41', 'used_up'),
+            purchase('7', '99', 'active'),
+          ],
+        },
+      },
+      'GET /api/v2/drop_ins/options': { data: { data: [] } },
+    });
+    const store = makeStoreWithCart(
+      { session: { status: 'loaded', user: buildUser({ id: '1' }) } },
+      [],
+    );
+    const { user } = renderWithProviders(<BookingPage />, { store });
+    const drawing = within(
+      (await screen.findByRole('heading', { name: 'Drawing' })).closest('li') as HTMLElement,
+    );
+    const use = await drawing.findByRole('button', {
+      name: 'Book a visit with your Pass 5 (3 visits left)',
+    });
+    expect(drawing.queryByRole('button', { name: /Pass 6|Pass 7/ })).toBeNull();
+    const clay = within(screen.getByRole('heading', { name: 'Clay' }).closest('li') as HTMLElement);
+    expect(clay.queryByRole('button', { name: /^Book a visit with your/ })).toBeNull();
+    await user.click(use);
+    const dialog = await screen.findByRole('dialog', { name: 'Book a visit with Pass 5' });
+    await waitFor(() =>
+      expect(
+        server?.requests.find((r) => r.url === '/api/v2/drop_ins/options')?.params,
+      ).toMatchObject({ pass_purchase_id: '5' }),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Book the visit' })).toBeDisabled();
+  });
+
+  it('offers a guest no pass', async () => {
+    server = fakeApi(pricingRoute);
+    renderWithProviders(<BookingPage />);
+    await screen.findByRole('heading', { name: 'Drawing' });
+    expect(screen.queryByRole('button', { name: /^Book a visit with your/ })).toBeNull();
+    expect(server.requests.map((r) => r.url)).not.toContain('/api/v2/account/pass_purchases');
   });
 
   it('shows only the programme of a deep link, with a way back to all classes', async () => {

@@ -21,6 +21,7 @@ import { paths } from '../../../lib/route-paths';
 import { useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { useCart } from '../../cart';
+import { UsePass } from '../../passes';
 import { selectUser } from '../../session';
 import { TryClass } from '../../trials';
 import { ScheduleWaitlist, useOfferedSeats } from '../../waitlist';
@@ -187,6 +188,7 @@ function ProgrammeCard(props: {
         </Typography>
       )}
       <TryClass programme={programme} money={props.money} zone={props.zone} />
+      <UsePass programmeId={programme.id} />
       <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
         {programme.klass_group_schedules.map((schedule) => (
           <ScheduleCard key={schedule.id} {...props} schedule={schedule} />

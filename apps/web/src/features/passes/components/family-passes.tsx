@@ -8,26 +8,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../components/dialogs/app-dialog';
-import { ChoiceSelect } from '../../../components/form/choice-select';
 import { handleError } from '../../../lib/api-client';
 import { clientConfig } from '../../../lib/client-config';
 import { dateTimeFormat } from '../../../lib/date-formatter';
-import { formatInstantRange } from '../../../lib/format-date';
 import { formatCents } from '../../../lib/money';
 import { resourceHooks } from '../../../lib/resource-api';
 import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { timeZoneOf } from '../../../lib/zoned-time';
 import { cartOwnerOf, useAddPassToCartMutation } from '../../cart';
-import { familyApi } from '../../family';
-import { familyIdOf, selectUser } from '../../session';
-import {
-  useBookDropInMutation,
-  useCancelDropInMutation,
-  useDropInOptionsQuery,
-  usePassPurchasesQuery,
-} from '../passes-api';
+import { selectUser } from '../../session';
+import { useCancelDropInMutation, usePassPurchasesQuery } from '../passes-api';
+import { BookVisitDialog } from './book-visit-dialog';
 
 const passHooks = /* @__PURE__ */ resourceHooks(passResource);
 
@@ -185,69 +177,5 @@ function PassesOnSale() {
         ))}
       </List>
     </>
-  );
-}
-
-function BookVisitDialog({ purchase, onClose }: { purchase: PassPurchase; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const dispatch = useAppDispatch();
-  const user = useAppSelector(selectUser);
-  const { data: options, isLoading } = useDropInOptionsQuery(purchase.id);
-  const { data: family } = familyApi.endpoints.familyMembers.useQuery(
-    { userId: user ? familyIdOf(user) : '', page: 1 },
-    { skip: !user },
-  );
-  const [klassId, setKlassId] = useState('');
-  const [childId, setChildId] = useState('');
-  const [book, { isLoading: saving }] = useBookDropInMutation();
-
-  async function submit() {
-    try {
-      await book({ purchaseId: purchase.id, klassId, attendeeProfileId: childId }).unwrap();
-      dispatch(snackbarShown({ content: t('passes.booked'), type: 'success' }));
-      onClose();
-    } catch (error) {
-      handleError(error, t('passes.bookFailed'));
-    }
-  }
-
-  return (
-    <AppDialog
-      open
-      title={t('passes.bookWith', { name: purchase.name })}
-      onClose={onClose}
-      testId="book-visit-dialog"
-      actions={
-        <Button
-          variant="contained"
-          disabled={!klassId || !childId || saving}
-          onClick={() => void submit()}
-        >
-          {t('passes.confirm')}
-        </Button>
-      }
-    >
-      <ChoiceSelect
-        label={t('passes.chooseChild')}
-        value={childId}
-        onChange={setChildId}
-        choices={(family?.members ?? []).map((m) => ({ value: m.id, label: m.name }))}
-      />
-      <ChoiceSelect
-        label={t('passes.chooseClass')}
-        loading={isLoading}
-        empty={t('passes.noOptions')}
-        value={klassId}
-        onChange={setKlassId}
-        choices={(options ?? []).map((o) => ({
-          value: o.klass_id,
-          label: t('passes.option', {
-            name: o.programme,
-            when: formatInstantRange(o.starts_at, o.ends_at, o.time_zone, i18n.language),
-            seats: o.seats_left,
-          }),
-        }))}
-      />
-    </AppDialog>
   );
 }
