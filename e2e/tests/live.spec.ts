@@ -29,8 +29,15 @@ test('a message from the school reaches a family at once, and its sender sees it
   await page.goto(`${APP}/messages`);
   await expect(page.getByRole('heading', { name: 'Write to families' })).toBeVisible();
   await page.getByLabel('Chosen families').check();
+  // The list answers everyone first, then what was typed once the search's pause is over: a
+  // choice clicked while the list is being replaced was lost once, so wait for the typed search.
+  const searched = page.waitForResponse(
+    (r) => r.url().includes('/api/v1/messages/families') && r.url().includes('keyword=Pat'),
+  );
   await page.getByRole('combobox', { name: 'Families' }).fill('Pat');
+  await searched;
   await page.getByRole('option', { name: parent.name }).click();
+  await expect(page.getByRole('button', { name: parent.name })).toBeVisible();
   await page.getByLabel('Title').fill(title);
   await page
     .getByRole('textbox', { name: 'Message', exact: true })
