@@ -139,7 +139,11 @@ export type DropInDocument = z.infer<typeof dropInDocumentSchema>;
 export const dropInIdParamsSchema = z.object({ id: idSchema });
 
 /** GET /api/v2/drop_ins/options?pass_purchase_id= */
-export const dropInOptionsQuerySchema = z.object({ pass_purchase_id: idSchema });
+/** `klass_group_id`: only that programme's classes (a programme's booking card asks so). */
+export const dropInOptionsQuerySchema = z.object({
+  pass_purchase_id: idSchema,
+  klass_group_id: idSchema.optional(),
+});
 
 /** An upcoming class a pass may book, with its free seats. */
 export const dropInOptionSchema = z.object({

@@ -170,25 +170,26 @@ function ownPurchaseOr404(purchase: PurchaseRow | undefined, viewer: Viewer): Pu
 }
 
 /**
- * Upcoming classes the pass may book: of the programmes it accepts, not started, not cancelled,
- * with a free seat. Seats are counted without a lock (a list to choose from); booking checks again
- * under the lock.
+ * Upcoming classes the pass may book: of the programmes it accepts (or of the one asked for, when
+ * the pass accepts it), not started, not cancelled, with a free seat. Seats are counted without a
+ * lock (a list to choose from); booking checks again under the lock.
  */
 export async function dropInOptions(
   ctx: PassesContext,
   viewer: Viewer,
-  purchaseId: number,
+  query: { pass_purchase_id: number; klass_group_id?: number | undefined },
   language: Language,
 ): Promise<DropInOptionsDocument> {
   const now = ctx.now();
-  const purchase = ownPurchase(await purchaseById(ctx.db, purchaseId), viewer);
+  const purchase = ownPurchase(await purchaseById(ctx.db, query.pass_purchase_id), viewer);
   if (purchaseState(purchase, now) !== 'active') return { data: [] };
-  const candidates = await ctx.reads.upcomingSessionsOf(
-    ctx.db,
-    purchase.klassGroupIds,
-    now,
-    SCAN_LIMIT,
-  );
+  const only = query.klass_group_id;
+  const programmes =
+    only === undefined
+      ? purchase.klassGroupIds
+      : purchase.klassGroupIds.filter((id) => id === only);
+  if (programmes.length === 0) return { data: [] };
+  const candidates = await ctx.reads.upcomingSessionsOf(ctx.db, programmes, now, SCAN_LIMIT);
   const free = await sessionsWithSeatsLeft(ctx.db, candidates, now, OPTIONS_LIMIT);
   const data = free.map((s) => ({
     klass_id: String(s.id),

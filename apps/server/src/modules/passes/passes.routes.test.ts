@@ -359,6 +359,29 @@ describe('class passes and drop-ins', { timeout: 120_000 }, () => {
     expect(ids.every((id: number) => other.klassIds.includes(id))).toBe(true);
   });
 
+  it("offers only one programme's classes when asked, and none of a programme the pass does not book", async () => {
+    const both = await givePurchase(t, c.parent.id, {
+      klassGroupIds: [Number(made.groupId), Number(other.groupId)],
+    });
+    const justOther = await givePurchase(t, c.parent.id, {
+      klassGroupIds: [Number(other.groupId)],
+    });
+    const options = async (purchase: number, programme: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: PASSES_API.dropInOptions,
+        query: { pass_purchase_id: String(purchase), klass_group_id: programme },
+        headers: as(c.parent),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().data.map((o: { klass_id: string }) => Number(o.klass_id)) as number[];
+    };
+    const ofMade = await options(both, made.groupId);
+    expect(ofMade.length).toBeGreaterThan(0);
+    expect(ofMade.every((id) => made.klassIds.includes(id))).toBe(true);
+    expect(await options(justOther, made.groupId)).toEqual([]);
+  });
+
   // Last: it gives the other programme Japanese names (docs/architecture.md#translated-content).
   it("names passes, programmes and schedules in the reader's language: options, visits and the family's passes", async () => {
     for (const [url, payload] of [

@@ -84,13 +84,7 @@ const registerPasses: FastifyPluginAsyncZod<PassesPluginOptions> = async (app, o
         response: { 200: dropInOptionsDocumentSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    (request) =>
-      dropInOptions(
-        ctx,
-        viewerOf(request),
-        request.query.pass_purchase_id,
-        requestLanguage(request),
-      ),
+    (request) => dropInOptions(ctx, viewerOf(request), request.query, requestLanguage(request)),
   );
 
   app.post(

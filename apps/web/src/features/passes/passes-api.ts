@@ -20,10 +20,14 @@ export const passesApi = api.injectEndpoints({
       providesTags: [PURCHASES],
       onQueryStarted: reportLoadFailure,
     }),
-    dropInOptions: build.query<DropInOption[], string>({
-      query: (purchaseId) => ({
+    /** `programmeId`: only that programme's classes (from its booking card). */
+    dropInOptions: build.query<DropInOption[], { purchaseId: string; programmeId?: string }>({
+      query: ({ purchaseId, programmeId }) => ({
         url: PASSES_API.dropInOptions,
-        params: { pass_purchase_id: purchaseId },
+        params: {
+          pass_purchase_id: purchaseId,
+          ...(programmeId ? { klass_group_id: programmeId } : {}),
+        },
       }),
       transformResponse: (raw: unknown) => dropInOptionsDocumentSchema.parse(raw).data,
       providesTags: [PURCHASES],

@@ -294,9 +294,10 @@ describe('BookingPage (docs/product.md#booking-and-the-cart)', { timeout: 20_000
     await user.click(use);
     const dialog = await screen.findByRole('dialog', { name: 'Book a visit with Pass 5' });
     await waitFor(() =>
-      expect(
-        server?.requests.find((r) => r.url === '/api/v2/drop_ins/options')?.params,
-      ).toMatchObject({ pass_purchase_id: '5' }),
+      expect(server?.requests.find((r) => r.url === '/api/v2/drop_ins/options')?.params).toEqual({
+        pass_purchase_id: '5',
+        klass_group_id: '41',
+      }),
     );
     expect(within(dialog).getByRole('button', { name: 'Book the visit' })).toBeDisabled();
   });

@@ -12,18 +12,26 @@ import { familyApi } from '../../family';
 import { familyIdOf, selectUser } from '../../session';
 import { useBookDropInMutation, useDropInOptionsQuery } from '../passes-api';
 
-/** Books a visit with a pass: one of the family's children, one upcoming class it books. */
+/**
+ * Books a visit with a pass: one of the family's children, one upcoming class it books (of one
+ * programme when `programmeId` is given).
+ */
 export function BookVisitDialog({
   purchase,
+  programmeId,
   onClose,
 }: {
   purchase: PassPurchase;
+  programmeId?: string;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
-  const { data: options, isLoading } = useDropInOptionsQuery(purchase.id);
+  const { data: options, isLoading } = useDropInOptionsQuery({
+    purchaseId: purchase.id,
+    ...(programmeId ? { programmeId } : {}),
+  });
   const { data: family } = familyApi.endpoints.familyMembers.useQuery(
     { userId: user ? familyIdOf(user) : '', page: 1 },
     { skip: !user },

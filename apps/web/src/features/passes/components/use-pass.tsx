@@ -32,7 +32,13 @@ export function UsePass({ programmeId }: { programmeId: string }) {
           </Button>
         ))}
       </Stack>
-      {booking && <BookVisitDialog purchase={booking} onClose={() => setBooking(null)} />}
+      {booking && (
+        <BookVisitDialog
+          purchase={booking}
+          programmeId={programmeId}
+          onClose={() => setBooking(null)}
+        />
+      )}
     </>
   );
 }
