@@ -206,7 +206,7 @@ export const commentAttributesSchema = z.object({
   /**
    * Who wrote it when that is not the author account: a family's second guardian comments as the
    * family (`author`, whose rights it carries) under their own name. Null when the author wrote
-   * it, and once the writer's account is deleted.
+   * it, and once the writer has deleted their account (the comment stays the family's).
    */
   written_by: z.object({ id: z.string(), name: z.string() }).nullable(),
   permissions: z.object({

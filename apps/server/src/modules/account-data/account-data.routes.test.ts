@@ -800,6 +800,12 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
     const f = await markedFamily(t);
     await fillCard(f, f.kids[0]);
     const guardian = await acceptedGuardian(f);
+    // A comment the guardian wrote for the family, signed with their name.
+    const post = Number(await postArtwork(f, f.kids[0], 'family work'));
+    const [signed] = await t.database.db
+      .insert(comments)
+      .values({ postId: post, authorId: f.user.id, writtenById: guardian.id, body: 'So proud!' })
+      .returning({ id: comments.id });
     const asked = await requestDeletion(guardian, guardian.password);
     expect(asked.statusCode, asked.body).toBe(202);
     // The link goes to the guardian, not to the family's address.
@@ -842,5 +848,11 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
       authorised_pickups: [{ name: `${f.marker} Pickup` }],
     });
     expect((await storedImageFiles(f.user.id, 'pickups')).size).toBeGreaterThan(0);
+    // The guardian's comment stays the family's, no longer signed with the deleted account.
+    const [kept] = await t.database.db
+      .select()
+      .from(comments)
+      .where(eq(comments.id, signed?.id ?? 0));
+    expect(kept).toMatchObject({ authorId: f.user.id, writtenById: null, body: 'So proud!' });
   });
 });
