@@ -2,7 +2,7 @@ import { errorDocumentSchema, ID_MAX, PAGE_SIZE, pageMetaSchema } from '@atelier
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error';
-import { errorResponses, pageMeta, pageWindow, viewerOf } from './http';
+import { errorResponses, guardianOf, pageMeta, pageWindow, personOf, viewerOf } from './http';
 
 describe('route kit', () => {
   it('documents each error status with the error document', () => {
@@ -20,6 +20,14 @@ describe('route kit', () => {
     const meta = pageMeta(2, 41);
     expect(meta).toEqual({ total: 41, page: 2, per_page: PAGE_SIZE });
     expect(pageMetaSchema.parse(meta)).toEqual(meta);
+  });
+
+  it('names the person behind a viewer, and the second guardian acting for a family', () => {
+    const holder = { id: 7, role: 'student' as const, userId: 7 };
+    const guardian = { id: 7, role: 'student' as const, userId: 9 };
+    const built = { id: 7, role: 'admin' as const };
+    expect([personOf(holder), personOf(guardian), personOf(built)]).toEqual([7, 9, 7]);
+    expect([guardianOf(holder), guardianOf(guardian), guardianOf(built)]).toEqual([null, 9, null]);
   });
 
   it("reads the viewer from the request's session, and answers a guest 401", () => {

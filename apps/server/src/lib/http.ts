@@ -30,6 +30,15 @@ export function errorResponses<const C extends readonly number[]>(...codes: C) {
  */
 export type Viewer = { id: number; role: Role; userId?: number };
 
+/** The person asking, whichever family they act for: who to name as having done it. */
+export const personOf = (viewer: Viewer): number => viewer.userId ?? viewer.id;
+
+/** The second guardian acting for the viewer's family; null when the account itself acts. */
+export function guardianOf(viewer: Viewer): number | null {
+  const person = personOf(viewer);
+  return person === viewer.id ? null : person;
+}
+
 /**
  * The signed-in user of a route guarded by requireUser / requireRole, turned into the scope its
  * family data is keyed by: the one place a session becomes "the family this user acts for"

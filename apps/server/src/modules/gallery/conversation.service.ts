@@ -1,6 +1,6 @@
 import { GALLERY_MESSAGES } from '@atelier/contract';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
-import { pageMeta, pageWindow, type Viewer } from '../../lib/http';
+import { guardianOf, pageMeta, pageWindow, type Viewer } from '../../lib/http';
 import {
   approveComment,
   commentsOfPost,
@@ -75,7 +75,7 @@ export async function addComment(
     parentId,
     authorId: viewer.id,
     // A second guardian writes as the family under their own name (decision 071).
-    writtenById: viewer.userId !== undefined && viewer.userId !== viewer.id ? viewer.userId : null,
+    writtenById: guardianOf(viewer),
     body: body.body,
     status: waits ? 'pending' : 'approved',
   });

@@ -12,7 +12,7 @@ import {
 } from '@atelier/contract';
 import type { Db, Tx } from '../../db/client';
 import { AppError, forbidden, notFound, ValidationError } from '../../lib/app-error';
-import type { Viewer } from '../../lib/http';
+import { personOf, type Viewer } from '../../lib/http';
 import { nameInLanguage } from '../../lib/translated-content';
 import type { Mailer } from '../../mail/mailer';
 import { lockScheduleCapacities } from '../classes';
@@ -142,7 +142,7 @@ export async function reportAbsence(
       klassId,
       attendeeProfileId: body.attendee_profile_id,
       reason,
-      reportedById: viewer.userId ?? viewer.id,
+      reportedById: personOf(viewer),
     });
     if (!absence) throw conflict(MAKEUP_MESSAGES.alreadyReported);
     const given = await ctx.reads.absenceCreditsInSchedule(
@@ -167,7 +167,7 @@ export async function reportAbsence(
   await ctx
     .notify({
       recipientId: session.teacherId,
-      senderId: viewer.userId ?? viewer.id,
+      senderId: personOf(viewer),
       ...absenceNotice(session, child.name, reason),
       record: { type: 'klasses', id: klassId },
     })

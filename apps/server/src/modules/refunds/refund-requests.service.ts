@@ -6,7 +6,7 @@ import {
   type RefundRequestStatus,
 } from '@atelier/contract';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
-import { pageMeta, pageWindow, type Viewer } from '../../lib/http';
+import { pageMeta, pageWindow, personOf, type Viewer } from '../../lib/http';
 import { lockOrderRow, orderAttendees, recordOrderEvent } from '../orders';
 import { peopleByIds } from '../users';
 import { settleAtOnce } from './refund-application';
@@ -46,7 +46,7 @@ export async function requestRefund(
 ): Promise<RefundRequestDocument> {
   const row = await ctx.db.transaction(async (tx) => {
     const order = await refundableOrder(tx, orderId, viewer.id);
-    const askedBy = viewer.userId ?? viewer.id;
+    const askedBy = personOf(viewer);
     const chosen = chooseAttendees(await orderAttendees(tx, order.id), body.attendee_profile_ids);
     if ((await remainingOf(tx, order)).remaining <= 0) {
       throw new AppError('conflict', REFUND_MESSAGES.nothingLeft);
