@@ -281,4 +281,26 @@ test.describe('on a small screen', () => {
     await expect(page).toHaveURL(`${APP}/account_settings`);
     await expect(mainMenu(page)).toBeHidden();
   });
+
+  test('a visitor whose system asks for less motion gets a drawer that opens without sliding', async ({
+    page,
+  }) => {
+    await signInAs(page, 'student');
+    /** How long the drawer's panel takes to slide, in seconds, as the browser computes it. */
+    const slide = () =>
+      page
+        .locator('.MuiDrawer-paper')
+        .first()
+        .evaluate((panel) => Number.parseFloat(getComputedStyle(panel).transitionDuration));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(mainMenu(page)).toBeVisible();
+    expect(await slide()).toBeGreaterThan(0.1);
+    await page.keyboard.press('Escape');
+    await expect(mainMenu(page)).toBeHidden();
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(mainMenu(page)).toBeVisible();
+    expect(await slide()).toBeLessThan(0.001);
+  });
 });
