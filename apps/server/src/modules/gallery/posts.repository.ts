@@ -263,17 +263,24 @@ export async function visibleStudent(
 }
 
 /** A student's owner and comment setting (to post for them). */
+const studentColumns = { id: student.id, userId: student.userId, name: student.name };
+
 export async function studentById(db: Db, attendeeProfileId: number) {
   const [row] = await db
-    .select({
-      id: student.id,
-      userId: student.userId,
-      name: student.name,
-    })
+    .select(studentColumns)
     .from(student)
     .where(eq(student.id, attendeeProfileId))
     .limit(1);
   return row;
+}
+
+/** The students with these ids, in one query (in no particular order; unknown ids are left out). */
+export function studentsByIds(db: Db, attendeeProfileIds: readonly number[]) {
+  if (attendeeProfileIds.length === 0) return Promise.resolve([]);
+  return db
+    .select(studentColumns)
+    .from(student)
+    .where(inArray(student.id, [...attendeeProfileIds]));
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   pageOfPosts,
   setPostStudents,
   studentById,
+  studentsByIds,
   studentsOfPosts,
   updatePost,
   visiblePost,
@@ -235,9 +236,11 @@ async function tellTaggedFamilies(
   notice: Omit<Notice, 'familyUserId' | 'studentName'>,
 ): Promise<void> {
   try {
+    const students = new Map((await studentsByIds(ctx.db, studentIds)).map((s) => [s.id, s]));
     const told = new Set<number | null>();
+    // In the order the children were tagged: a family with two of them is told of the first.
     for (const id of studentIds) {
-      const student = await studentById(ctx.db, id);
+      const student = students.get(id);
       if (!student || told.has(student.userId)) continue;
       told.add(student.userId);
       await tellFamily(ctx, { ...notice, familyUserId: student.userId, studentName: student.name });
