@@ -23,7 +23,7 @@ import { calendarRoutes } from './modules/calendar';
 import { addTrialCartItem, cartRoutes, noCouponsExist } from './modules/cart';
 import { classesRoutes } from './modules/classes';
 import { couponLookup, couponsPerUserGroup, couponsRoutes } from './modules/coupons';
-import { customersRoutes } from './modules/customers';
+import { customersRoutes, walkInNames } from './modules/customers';
 import {
   familyMailCopies,
   familyOfGuardianSql,
@@ -173,7 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(guardiansRoutes);
   // Waivers, policies and the media release: checkout, the family's privacy choice and the gallery
   // ask the agreements module (decision 070).
-  await app.register(agreementsRoutes, { schoolName: config.school.name });
+  await app.register(agreementsRoutes, { schoolName: config.school.name, walkInNames });
   await app.register(userSearchRoutes);
   await app.register(searchRoutes, { ctx: { db: app.db } });
   // The coupons module sits above user groups (a coupon names its group) and answers their counts.

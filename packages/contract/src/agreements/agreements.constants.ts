@@ -41,4 +41,16 @@ export const AGREEMENT_MESSAGES = {
   /** 422 at checkout: a required per-child agreement not signed for one of the order's children. */
   signForChildBeforeBooking: (title: string, child: string) =>
     `Sign "${title}" for ${child} before booking`,
+  /** 422 on `paper_agreements` at the desk: a required agreement the walk-in has not signed. */
+  paperCopyNeeded: (title: string) =>
+    `"${title}" must be signed on paper before booking: tick it once the walk-in has signed`,
+  /** 422 on `paper_agreements` at the desk: a required per-child agreement, for one child. */
+  paperCopyNeededForChild: (title: string, child: string) =>
+    `"${title}" must be signed on paper for ${child} before booking: tick it once signed`,
+  /** 422 on `paper_agreements.agreement_ids`: not an agreement in use with a published version. */
+  unknownPaperAgreement: 'Choose agreements the school has published',
 } as const;
+
+/** How a signature was given: typed and ticked online, or on paper and recorded by staff. */
+export const SIGNATURE_METHODS = ['online', 'paper'] as const;
+export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];

@@ -7,6 +7,7 @@ import {
   AGREEMENT_KINDS,
   AGREEMENT_MESSAGES,
   AGREEMENT_TITLE_MAX_LENGTH,
+  SIGNATURE_METHODS,
   SIGNER_NAME_MAX_LENGTH,
 } from './agreements.constants';
 
@@ -86,11 +87,20 @@ export const agreementSignatureSchema = z.object({
   version: z.number().int(),
   /** The exact text signed. */
   body: z.string(),
-  family_user_id: z.string(),
+  /** The family account it was signed for; null for a walk-in's paper signature. */
+  family_user_id: z.string().nullable(),
+  /** The walk-in customer it was signed for on paper; null for a family's. */
+  guest_customer_id: z.string().nullable(),
+  /** The family's name, or the walk-in's. */
   family_name: z.string(),
   attendee_profile_id: z.string().nullable(),
   attendee_name: z.string().nullable(),
   signer_name: z.string(),
+  /** Typed online, or signed on paper at the desk and recorded by `recorded_by`. */
+  method: z.enum(SIGNATURE_METHODS),
+  /** The staff member who recorded a paper signature (null online, or once their account is gone). */
+  recorded_by: z.string().nullable(),
+  /** Where it was signed online, or where staff recorded the paper copy. */
   ip: z.string(),
   signed_at: z.string(),
   withdrawn_at: z.string().nullable(),

@@ -230,6 +230,18 @@ export const walkInOrderBodySchema = z.object({
     payment_method: z.enum(WALK_IN_PAYMENT_METHODS, { error: 'Choose how they pay' }),
     /** As typed at the desk, like the cart's; blank or null: none. */
     coupon_code: walkInCouponCodeSchema,
+    /**
+     * The agreements the walk-in signed on paper at the desk (docs/product.md#agreements): each is
+     * recorded as signed by `signed_by` in its current version, for the walk-in (per-family ones)
+     * and for every attendee of this booking (per-child ones). Agreements required before booking
+     * and not on record yet must be among them (422 on `paper_agreements` otherwise).
+     */
+    paper_agreements: z
+      .object({
+        signed_by: nameSchema,
+        agreement_ids: z.array(idSchema).min(1, 'Choose the agreements signed').max(20),
+      })
+      .optional(),
   }),
 });
 export type WalkInOrderBody = z.input<typeof walkInOrderBodySchema>;

@@ -113,10 +113,7 @@ export async function insertSignature(
         eq(agreementSignatures.agreementVersionId, values.agreementVersionId),
         isNull(agreementSignatures.withdrawnAt),
         values.attendeeProfileId == null
-          ? and(
-              isNull(agreementSignatures.attendeeProfileId),
-              eq(agreementSignatures.familyUserId, values.familyUserId),
-            )
+          ? and(isNull(agreementSignatures.attendeeProfileId), holderIs(values))
           : eq(agreementSignatures.attendeeProfileId, values.attendeeProfileId),
       ),
     );
@@ -212,31 +209,60 @@ export async function publishedMediaReleases(
   return firstPerAgreement(rows);
 }
 
-/** Agreements required before booking with their current version (unpublished ones ask nothing). */
-export async function requiredBeforeBooking(
+/** Agreements in use (not retired) that meet `condition`, each with its current version. */
+async function inUseWithCurrentVersion(
   db: DbExecutor,
+  condition: SQL,
 ): Promise<{ agreement: AgreementRow; version: VersionRow }[]> {
   const rows = await db
     .select({ agreement: agreements, version: agreementVersions })
     .from(agreements)
     .innerJoin(agreementVersions, eq(agreementVersions.agreementId, agreements.id))
-    .where(and(eq(agreements.requiredBeforeBooking, true), isNull(agreements.retiredAt)))
+    .where(and(condition, isNull(agreements.retiredAt)))
     .orderBy(asc(agreements.title), asc(agreements.id), desc(agreementVersions.version));
   return firstPerAgreement(rows);
 }
 
-/** The live signatures of these versions for the family itself or any of these attendees. */
+/** Agreements required before booking with their current version (unpublished ones ask nothing). */
+export function requiredBeforeBooking(
+  db: DbExecutor,
+): Promise<{ agreement: AgreementRow; version: VersionRow }[]> {
+  return inUseWithCurrentVersion(db, eq(agreements.requiredBeforeBooking, true));
+}
+
+/** These agreements, when in use and published, with their current version. */
+export function inUseAgreementsByIds(
+  db: DbExecutor,
+  ids: readonly number[],
+): Promise<{ agreement: AgreementRow; version: VersionRow }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return inUseWithCurrentVersion(db, inArray(agreements.id, [...ids]));
+}
+
+/** Whom a signature is for: a family account, or a walk-in who signed on paper at the desk. */
+export type SignatureHolder = { familyUserId: number } | { guestCustomerId: number };
+
+/** SQL: the signature is for this family or walk-in (its own, or one of its children's). */
+function holderIs(holder: {
+  familyUserId?: number | null;
+  guestCustomerId?: number | null;
+}): SQL {
+  if (holder.familyUserId != null) return eq(agreementSignatures.familyUserId, holder.familyUserId);
+  if (holder.guestCustomerId != null) {
+    return eq(agreementSignatures.guestCustomerId, holder.guestCustomerId);
+  }
+  throw new Error('a signature is for a family or a walk-in');
+}
+
+/** The live signatures of these versions for the holder itself or any of these attendees. */
 export function liveSignaturesOfVersions(
   db: DbExecutor,
   versionIds: readonly number[],
-  familyUserId: number,
+  holder: SignatureHolder,
   attendeeIds: readonly number[],
 ): Promise<SignatureRow[]> {
   if (versionIds.length === 0) return Promise.resolve([]);
-  const forFamily = and(
-    isNull(agreementSignatures.attendeeProfileId),
-    eq(agreementSignatures.familyUserId, familyUserId),
-  );
+  const forFamily = and(isNull(agreementSignatures.attendeeProfileId), holderIs(holder));
   const forChildren =
     attendeeIds.length > 0
       ? inArray(agreementSignatures.attendeeProfileId, [...attendeeIds])

@@ -265,9 +265,11 @@ describe('agreements API', { timeout: 120_000 }, () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'signature_id,version,family,child,signer_name,signed_at,ip,withdrawn_at,current',
+      'signature_id,version,family,child,signer_name,signed_at,ip,withdrawn_at,current,method,recorded_by',
     );
     expect(lines).toHaveLength(3);
+    // Signed online by the family: no one recorded it.
+    expect(lines.slice(1).every((line) => line.endsWith(',online,'))).toBe(true);
     // A typed name that looks like a formula is written as text.
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);
   });

@@ -39,6 +39,8 @@ export type AgreementsRouteOptions = {
   schoolName: string;
   /** The clock signatures are stamped with; tests pin it. */
   now?: () => Date;
+  /** Walk-ins' names for their paper signatures: the customers module's, above this one. */
+  walkInNames: AgreementsContext['walkInNames'];
 };
 
 /** A PDF to be saved, never cached on the way: it holds a family's signature and address. */
@@ -58,7 +60,11 @@ const registerAgreementsRoutes: FastifyPluginAsyncZod<AgreementsRouteOptions> = 
   app,
   opts,
 ) => {
-  const ctx: AgreementsContext = { db: app.db, now: opts.now ?? (() => new Date()) };
+  const ctx: AgreementsContext = {
+    db: app.db,
+    now: opts.now ?? (() => new Date()),
+    walkInNames: opts.walkInNames,
+  };
   const admin = requireRole('admin');
 
   app.get(

@@ -38,7 +38,12 @@ import {
 // Agreements and their signatures (docs/product.md#agreements, decision 070): the rules. A version
 // once published never changes; the highest is current; a family is asked again for each new one.
 
-export type AgreementsContext = { db: Db; now: () => Date };
+export type AgreementsContext = {
+  db: Db;
+  now: () => Date;
+  /** The names of walk-in customers by id (the customers module's, which sits above this one). */
+  walkInNames: (db: DbExecutor, ids: readonly number[]) => Promise<Map<number, string>>;
+};
 
 const TITLE = ['title'] as const;
 
@@ -150,7 +155,7 @@ function signatureOut(
   version: VersionRow,
   agreement: AgreementRow,
   current: VersionRow | undefined,
-  names: { family: string; attendee: string | null },
+  names: SignatureNames,
   language: Language,
 ): AgreementSignature {
   return {
@@ -161,11 +166,14 @@ function signatureOut(
     agreement_version_id: String(version.id),
     version: version.version,
     body: version.body,
-    family_user_id: String(signature.familyUserId),
+    family_user_id: signature.familyUserId === null ? null : String(signature.familyUserId),
+    guest_customer_id: signature.guestCustomerId === null ? null : String(signature.guestCustomerId),
     family_name: names.family,
     attendee_profile_id: signature.attendeeProfileId ? String(signature.attendeeProfileId) : null,
     attendee_name: names.attendee,
     signer_name: signature.signerName,
+    method: signature.method,
+    recorded_by: names.recordedBy,
     ip: signature.ip,
     signed_at: signature.signedAt.toISOString(),
     withdrawn_at: signature.withdrawnAt?.toISOString() ?? null,
@@ -173,13 +181,27 @@ function signatureOut(
   };
 }
 
-async function namesOf(db: DbExecutor, rows: SignatureRow[]) {
-  const families = await peopleByIds(db, [...new Set(rows.map((r) => r.familyUserId))]);
-  const attendeeIds = rows.flatMap((r) => (r.attendeeProfileId ? [r.attendeeProfileId] : []));
-  const attendees = new Map((await attendeesByIds(db, attendeeIds)).map((a) => [a.id, a.name]));
-  return (row: SignatureRow) => ({
-    family: families.get(row.familyUserId)?.name ?? '',
+type SignatureNames = { family: string; attendee: string | null; recordedBy: string | null };
+
+/** The names a signature is shown with: its family or walk-in, its child, who recorded it. */
+async function namesOf(ctx: AgreementsContext, rows: SignatureRow[]) {
+  const ids = (pick: (r: SignatureRow) => number | null) => [
+    ...new Set(rows.flatMap((r) => pick(r) ?? [])),
+  ];
+  const [people, walkIns, children] = await Promise.all([
+    peopleByIds(ctx.db, [...ids((r) => r.familyUserId), ...ids((r) => r.recordedById)]),
+    ctx.walkInNames(ctx.db, ids((r) => r.guestCustomerId)),
+    attendeesByIds(ctx.db, ids((r) => r.attendeeProfileId)),
+  ]);
+  const attendees = new Map(children.map((a) => [a.id, a.name]));
+  const person = (id: number | null) => (id === null ? undefined : people.get(id)?.name);
+  return (row: SignatureRow): SignatureNames => ({
+    family:
+      person(row.familyUserId) ??
+      (row.guestCustomerId === null ? undefined : walkIns.get(row.guestCustomerId)) ??
+      '',
     attendee: row.attendeeProfileId ? (attendees.get(row.attendeeProfileId) ?? null) : null,
+    recordedBy: person(row.recordedById) ?? null,
   });
 }
 
@@ -194,7 +216,7 @@ export async function agreementSignatures(
   const [current] = await versionsOf(ctx.db, [agreementId]);
   const rows = await signaturesOfAgreement(ctx.db, agreementId);
   const names = await namesOf(
-    ctx.db,
+    ctx,
     rows.map((r) => r.signature),
   );
   return {
@@ -228,6 +250,8 @@ export async function agreementSignaturesCsv(
     'ip',
     'withdrawn_at',
     'current',
+    'method',
+    'recorded_by',
   ];
   const lines = data.map((s) =>
     [
@@ -240,6 +264,8 @@ export async function agreementSignaturesCsv(
       s.ip,
       s.withdrawn_at,
       s.current ? 'yes' : 'no',
+      s.method,
+      s.recorded_by,
     ]
       .map(csvCell)
       .join(','),
@@ -299,7 +325,7 @@ export async function signAgreement(
       version,
       agreement,
       current,
-      { family, attendee: attendeeName },
+      { family, attendee: attendeeName, recordedBy: null },
       language,
     ),
     created,
@@ -318,7 +344,7 @@ export async function signatureCopy(
     throw notFound('Signature');
   }
   const [current] = await versionsOf(ctx.db, [found.agreement.id]);
-  const names = await namesOf(ctx.db, [found.signature]);
+  const names = await namesOf(ctx, [found.signature]);
   return {
     data: signatureOut(
       found.signature,
@@ -420,7 +446,7 @@ export async function assertAgreementsSignedForBooking(
   const live = await liveSignaturesOfVersions(
     db,
     required.map((r) => r.version.id),
-    familyUserId,
+    { familyUserId },
     attendees,
   );
   const signed = new Set(live.map((s) => `${s.agreementVersionId}:${s.attendeeProfileId ?? ''}`));
@@ -464,7 +490,7 @@ export async function assertMaySharePastFamily(
   const live = await liveSignaturesOfVersions(
     db,
     releases.map((r) => r.version.id),
-    familyUserId,
+    { familyUserId },
     [attendeeId],
   );
   for (const { agreement, version } of releases) {

@@ -1,7 +1,8 @@
-import type { Translations } from '@atelier/contract';
+import { SIGNATURE_METHODS, type Translations } from '@atelier/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { upwardKey } from '../../db/upward-key';
 import { attendeeProfiles, users } from '../users/users.tables';
 
 /**
@@ -69,15 +71,25 @@ export const agreementSignatures = pgTable(
       .references(() => agreementVersions.id, { onDelete: 'cascade' }),
     /** The account that signed. */
     signerUserId: integer('signer_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The family the signature is for: the account owning the attendee, or the signer's. */
-    familyUserId: integer('family_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The family the signature is for: the account owning the attendee, or the signer's. Null for
+     * a walk-in's paper signature, which names `guest_customer_id` instead (one of the two).
+     */
+    familyUserId: integer('family_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The walk-in customer a paper signature was given for at the desk. */
+    guestCustomerId: integer('guest_customer_id').references(() => upwardKey('guest_customers'), {
+      onDelete: 'cascade',
+    }),
     attendeeProfileId: integer('attendee_profile_id').references(() => attendeeProfiles.id, {
       onDelete: 'cascade',
     }),
-    /** The full name typed to sign. */
+    /** The full name typed to sign (on paper: the name of the adult who signed, as staff typed it). */
     signerName: text('signer_name').notNull(),
+    /** Online, or on paper and recorded by staff (docs/decisions/082-paper-agreements-at-the-desk.md). */
+    method: text({ enum: SIGNATURE_METHODS }).notNull().default('online'),
+    /** The staff member who recorded a paper signature. */
+    recordedById: integer('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Where it was signed online, or where staff recorded the paper copy. */
     ip: text().notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
@@ -87,10 +99,20 @@ export const agreementSignatures = pgTable(
     uniqueIndex('agreement_signatures_family_live_unique')
       .on(t.agreementVersionId, t.familyUserId)
       .where(sql`${t.attendeeProfileId} is null and ${t.withdrawnAt} is null`),
+    uniqueIndex('agreement_signatures_walk_in_live_unique')
+      .on(t.agreementVersionId, t.guestCustomerId)
+      .where(
+        sql`${t.guestCustomerId} is not null and ${t.attendeeProfileId} is null and ${t.withdrawnAt} is null`,
+      ),
     uniqueIndex('agreement_signatures_child_live_unique')
       .on(t.agreementVersionId, t.attendeeProfileId)
       .where(sql`${t.attendeeProfileId} is not null and ${t.withdrawnAt} is null`),
     index('agreement_signatures_agreement_attendee_idx').on(t.agreementId, t.attendeeProfileId),
     index('agreement_signatures_family_idx').on(t.familyUserId),
+    index('agreement_signatures_guest_customer_idx').on(t.guestCustomerId),
+    check(
+      'agreement_signatures_holder_check',
+      sql`${t.familyUserId} is not null or ${t.guestCustomerId} is not null`,
+    ),
   ],
 );

@@ -10,3 +10,8 @@ export {
   assertAgreementsSignedForBooking,
   assertMaySharePastFamily,
 } from './agreements.service';
+export {
+  assertWalkInAgreements,
+  recordPaperAgreements,
+  type WalkInAgreementsCheck,
+} from './paper-agreements.service';

@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { DbExecutor } from '../users';
 import { guestCustomers } from './customers.tables';
 
 export type GuestCustomerRow = typeof guestCustomers.$inferSelect;
@@ -18,6 +19,19 @@ export async function guestCustomerRowById(
     .from(guestCustomers)
     .where(eq(guestCustomers.id, id));
   return row;
+}
+
+/** Walk-ins' names by id: what other modules' records of them (paper signatures) are shown with. */
+export async function walkInNames(
+  db: DbExecutor,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: guestCustomers.id, name: guestCustomers.name })
+    .from(guestCustomers)
+    .where(inArray(guestCustomers.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** A walk-in's name and e-mail (null when none was given), without their history. */

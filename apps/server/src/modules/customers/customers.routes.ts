@@ -14,6 +14,7 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, viewerOf } from '../../lib/http';
+import { requestLanguage } from '../../lib/request-language';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { requireRole } from '../users';
 import {
@@ -149,12 +150,11 @@ const registerCustomersRoutes: FastifyPluginAsyncZod<CustomersRouteOptions> = as
       reply
         .code(201)
         .send(
-          await bookForGuestCustomer(
-            ctx,
-            request.params.id,
-            request.body.order,
-            viewerOf(request).id,
-          ),
+          await bookForGuestCustomer(ctx, request.params.id, request.body.order, {
+            placedById: viewerOf(request).id,
+            ip: request.ip,
+            language: requestLanguage(request),
+          }),
         ),
   );
 };

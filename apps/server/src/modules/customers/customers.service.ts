@@ -8,6 +8,7 @@ import {
   type EnrollmentStatus,
   type GuestCustomerDocument,
   type GuestCustomerListDocument,
+  type Language,
   type OrderDocument,
   type WalkInOrderDocument,
   type WalkInPriceDocument,
@@ -18,6 +19,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
+import { assertWalkInAgreements, recordPaperAgreements } from '../agreements';
 import { addEmergencyContact, profilesLackingEmergencyContact } from '../child-care';
 import {
   addGuestAttendee,
@@ -309,8 +311,9 @@ export async function bookForGuestCustomer(
   ctx: CustomersContext,
   id: number,
   body: WalkInOrderBody,
-  placedById: number,
+  desk: { placedById: number; ip: string; language: Language },
 ): Promise<WalkInOrderDocument> {
+  const { placedById } = desk;
   const guest = await guestCustomerRowById(ctx.db, id);
   if (!guest) throw notFound('Walk-in customer');
   if (guest.userId !== null) throw new AppError('conflict', CUSTOMER_MESSAGES.alreadyJoined);
@@ -330,6 +333,18 @@ export async function bookForGuestCustomer(
   // A code that does not apply is refused before a new attendee is written.
   if (body.coupon_code) await ctx.priceWalkInOrder(quoteOf(id, body, body.attendees.length));
   await requireDeskContacts(ctx, body.attendees, own);
+  // The school's agreements: on record, or signed on paper now (docs/product.md#agreements).
+  const onFile = body.attendees.flatMap((a) => {
+    const found = a.id !== undefined ? own.get(a.id) : undefined;
+    return found ? [found] : [];
+  });
+  await assertWalkInAgreements(ctx.db, {
+    guestCustomerId: id,
+    attendees: onFile,
+    newAttendees: body.attendees.flatMap((a) => (a.id === undefined ? [a.name ?? ''] : [])),
+    onPaper: body.paper_agreements?.agreement_ids ?? [],
+    language: desk.language,
+  });
   const attendees = [];
   for (const a of body.attendees) {
     const found = a.id !== undefined ? own.get(a.id) : undefined;
@@ -350,6 +365,18 @@ export async function bookForGuestCustomer(
       return made;
     });
     attendees.push(person);
+  }
+  if (body.paper_agreements) {
+    // Kept whatever becomes of the booking: the walk-in has signed, on paper, at the desk.
+    await recordPaperAgreements(ctx.db, {
+      guestCustomerId: id,
+      attendeeIds: attendees.map((a) => a.id),
+      agreementIds: body.paper_agreements.agreement_ids,
+      signerName: body.paper_agreements.signed_by,
+      recordedById: placedById,
+      ip: desk.ip,
+      at: new Date(),
+    });
   }
   const order = await ctx.placeWalkInOrder({
     guestCustomerId: id,
