@@ -5,6 +5,12 @@ import { createTheme } from '@mui/material/styles';
 export const ERROR_TEXT_COLOR = '#C70044';
 /** Hover shade of the primary fill: dark enough to show the hover, light enough for dark text. */
 export const PRIMARY_HOVER_COLOR = '#33B886';
+/**
+ * The warning colour (a Retire or Withdraw button, a "due" or "hidden" chip): MUI's default orange
+ * is 3.1:1 as text on white, under the 4.5:1 axe checks; this amber is 5.0:1, and carries white
+ * text when filled.
+ */
+export const WARNING_COLOR = '#B45309';
 /** Darker shade of the brand's primary colour, used for primary-coloured text on white. */
 export const PRIMARY_TEXT_COLOR = '#14744F';
 
@@ -27,6 +33,7 @@ export const theme = createTheme({
     },
     secondary: { main: THEME_COLORS.secondary },
     error: { main: THEME_COLORS.error },
+    warning: { main: WARNING_COLOR },
     success: { main: THEME_COLORS.success },
     text: { primary: THEME_COLORS.textPrimary },
   },
