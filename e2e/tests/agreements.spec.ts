@@ -1,7 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { APP, expect, signInAs, test } from '../fixtures';
-import { apiToken, bearer, registerFamily, scheduleOf } from '../helpers';
+import { APP, demoAccount, expect, signInAs, test } from '../fixtures';
+import {
+  apiToken,
+  bearer,
+  chooseOption,
+  fillDeskContact,
+  registerFamily,
+  scheduleOf,
+} from '../helpers';
 import { freshEmail } from '../mail';
 
 // Agreements (docs/product.md#agreements, docs/decisions/070-agreements.md): an admin publishes a
@@ -154,4 +161,64 @@ test('a parent signs a waiver and a media release at checkout, books, then withd
   // The public student gallery no longer shows the child's work.
   await page.goto('/student-gallery');
   await expect(page.getByText(publicName)).toHaveCount(0);
+});
+
+test('the desk records a walk-in’s waiver signed on paper before booking, and the signatures list says so', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const title = `Desk waiver ${stamp}`;
+  const name = `Pat Paper ${stamp}`;
+  const admin = await apiToken(request, 'admin');
+  const created = await request.post('/api/v2/admin/agreements', {
+    headers: bearer(admin),
+    data: { title, kind: 'waiver', per_child: true, required_before_booking: true },
+  });
+  expect(created.status()).toBe(201);
+  const agreementId = ((await created.json()) as { data: { id: string } }).data.id;
+  const published = await request.post(`/api/v2/admin/agreements/${agreementId}/versions`, {
+    headers: bearer(admin),
+    data: { body: 'I accept the risks of working with tools.' },
+  });
+  expect(published.status()).toBe(201);
+  const guest = await request.post('/api/v2/admin/guest_customers', {
+    headers: bearer(admin),
+    data: { guest_customer: { name } },
+  });
+  expect(guest.status()).toBe(201);
+
+  await signInAs(page, 'admin');
+  await page.goto(`${APP}/customers/guest`);
+  await page.getByLabel('Search by name, e-mail or phone').fill(name);
+  await page.getByRole('button', { name: `Book a class for ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Book a class for ${name}` });
+  await chooseOption(page, 'Programme', 'Drawing Lab', dialog);
+  await chooseOption(page, 'Schedule', /^Current term/, dialog);
+  await chooseOption(page, 'Plan', 'Online class', dialog);
+  await dialog.getByRole('textbox', { name: 'New attendee’s name' }).fill(`${name} Jr`);
+  await fillDeskContact(dialog, `${name} Jr`);
+  await dialog.getByRole('radio', { name: 'Cash' }).check();
+  const paper = dialog.getByRole('group', { name: 'Agreements signed on paper' });
+  await expect(paper.getByRole('textbox', { name: /^Signed by/ })).toHaveValue(name);
+
+  // Not ticked: nothing is booked, and the waiver is marked as needed.
+  await dialog.getByRole('button', { name: 'Book' }).click();
+  await expect(
+    paper.getByText('Needed before booking: tick it once signed on paper'),
+  ).toBeVisible();
+  await paper.getByRole('checkbox', { name: `${title} (for each child booked)` }).check();
+  await dialog.getByRole('button', { name: 'Book' }).click();
+  await expect(page.getByText(new RegExp(`^The class is booked for ${name}\\.`))).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Staff see the paper signature for the child, and who recorded it.
+  await page.goto(`${APP}/manage_agreements`);
+  await page.getByRole('button', { name: `Signatures of ${title}` }).click();
+  const signatures = page.getByTestId('agreement-signatures-dialog');
+  await expect(signatures.getByText(`${name} (walk-in)`)).toBeVisible();
+  await expect(signatures.getByText(`${name} Jr`)).toBeVisible();
+  await expect(
+    signatures.getByText(`On paper, recorded by ${demoAccount('admin').name}`),
+  ).toBeVisible();
 });

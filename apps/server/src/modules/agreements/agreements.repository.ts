@@ -243,10 +243,7 @@ export function inUseAgreementsByIds(
 export type SignatureHolder = { familyUserId: number } | { guestCustomerId: number };
 
 /** SQL: the signature is for this family or walk-in (its own, or one of its children's). */
-function holderIs(holder: {
-  familyUserId?: number | null;
-  guestCustomerId?: number | null;
-}): SQL {
+function holderIs(holder: { familyUserId?: number | null; guestCustomerId?: number | null }): SQL {
   if (holder.familyUserId != null) return eq(agreementSignatures.familyUserId, holder.familyUserId);
   if (holder.guestCustomerId != null) {
     return eq(agreementSignatures.guestCustomerId, holder.guestCustomerId);

@@ -167,7 +167,8 @@ function signatureOut(
     version: version.version,
     body: version.body,
     family_user_id: signature.familyUserId === null ? null : String(signature.familyUserId),
-    guest_customer_id: signature.guestCustomerId === null ? null : String(signature.guestCustomerId),
+    guest_customer_id:
+      signature.guestCustomerId === null ? null : String(signature.guestCustomerId),
     family_name: names.family,
     attendee_profile_id: signature.attendeeProfileId ? String(signature.attendeeProfileId) : null,
     attendee_name: names.attendee,
@@ -190,8 +191,14 @@ async function namesOf(ctx: AgreementsContext, rows: SignatureRow[]) {
   ];
   const [people, walkIns, children] = await Promise.all([
     peopleByIds(ctx.db, [...ids((r) => r.familyUserId), ...ids((r) => r.recordedById)]),
-    ctx.walkInNames(ctx.db, ids((r) => r.guestCustomerId)),
-    attendeesByIds(ctx.db, ids((r) => r.attendeeProfileId)),
+    ctx.walkInNames(
+      ctx.db,
+      ids((r) => r.guestCustomerId),
+    ),
+    attendeesByIds(
+      ctx.db,
+      ids((r) => r.attendeeProfileId),
+    ),
   ]);
   const attendees = new Map(children.map((a) => [a.id, a.name]));
   const person = (id: number | null) => (id === null ? undefined : people.get(id)?.name);

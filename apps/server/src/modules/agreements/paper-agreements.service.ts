@@ -4,8 +4,8 @@ import { inLanguage } from '../../lib/translated-content';
 import type { DbExecutor } from '../users';
 import {
   type AgreementRow,
-  inUseAgreementsByIds,
   insertSignature,
+  inUseAgreementsByIds,
   liveSignaturesOfVersions,
   requiredBeforeBooking,
 } from './agreements.repository';

@@ -147,15 +147,13 @@ const registerCustomersRoutes: FastifyPluginAsyncZod<CustomersRouteOptions> = as
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await bookForGuestCustomer(ctx, request.params.id, request.body.order, {
-            placedById: viewerOf(request).id,
-            ip: request.ip,
-            language: requestLanguage(request),
-          }),
-        ),
+      reply.code(201).send(
+        await bookForGuestCustomer(ctx, request.params.id, request.body.order, {
+          placedById: viewerOf(request).id,
+          ip: request.ip,
+          language: requestLanguage(request),
+        }),
+      ),
   );
 };
 

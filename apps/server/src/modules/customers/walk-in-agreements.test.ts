@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { publishAgreement } from '../agreements/agreements-testing';
 import { agreementSignatures } from '../agreements/agreements.tables';
+import { publishAgreement } from '../agreements/agreements-testing';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, programmeWithSchedule } from '../classes/classes-testing';
 import { orders } from '../orders/orders.tables';
@@ -25,7 +25,9 @@ const fieldMessages = (body: { errors: { detail: string; meta?: { field?: string
 // (docs/decisions/082-paper-agreements-at-the-desk.md): the checkout's rule, with the walk-in in
 // place of the family account.
 
-describe('walk-in bookings and the agreements signed on paper', { timeout: SETUP_TIMEOUT_MS }, () => {
+describe('walk-in bookings and the agreements signed on paper', {
+  timeout: SETUP_TIMEOUT_MS,
+}, () => {
   let t: TestApp;
   let c: Cast;
   let klass: { scheduleId: string; planId: string };
@@ -192,7 +194,10 @@ describe('walk-in bookings and the agreements signed on paper', { timeout: SETUP
         ids: [waiver, policy],
       });
     const answers = await Promise.all([race('Rex Race'), race('Ruby Race')]);
-    expect(answers.map((r) => r.statusCode), answers[0]?.body).toEqual([201, 201]);
+    expect(
+      answers.map((r) => r.statusCode),
+      answers[0]?.body,
+    ).toEqual([201, 201]);
     const rows = await t.database.db
       .select()
       .from(agreementSignatures)

@@ -43,6 +43,7 @@ const KNOWN: Record<string, MessageKey> = {
   [AGREEMENT_MESSAGES.mustAgree]: 'agreements.messages.mustAgree',
   [AGREEMENT_MESSAGES.notWithdrawable]: 'agreements.messages.notWithdrawable',
   [AGREEMENT_MESSAGES.retired]: 'agreements.messages.retired',
+  [AGREEMENT_MESSAGES.unknownPaperAgreement]: 'agreements.messages.unknownPaperAgreement',
   [REFUND_MESSAGES.notRefundable]: 'orderManagement.refusal.notRefundable',
   [REFUND_MESSAGES.nothingLeft]: 'orderManagement.refusal.nothingLeft',
   [REFUND_MESSAGES.notPaidByCard]: 'orderManagement.refusal.notPaidByCard',

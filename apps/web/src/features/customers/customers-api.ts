@@ -113,6 +113,8 @@ export const customersApi = api.injectEndpoints({
               'Order',
               'KlassGroupSchedule',
               guestLedgerTag(id),
+              // Agreements ticked as signed on paper join their signature lists.
+              'Agreement',
             ],
     }),
   }),

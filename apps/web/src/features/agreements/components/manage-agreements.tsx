@@ -318,9 +318,24 @@ function SignaturesDialog({ agreement, onClose }: { agreement: Agreement; onClos
     }
   };
   const columns: AdminColumn<AgreementSignature>[] = [
-    { key: 'family', header: t('agreements.family'), render: (s) => s.family_name },
+    {
+      key: 'family',
+      header: t('agreements.family'),
+      render: (s) =>
+        s.guest_customer_id ? t('agreements.walkIn', { name: s.family_name }) : s.family_name,
+    },
     { key: 'child', header: t('agreements.child'), render: (s) => s.attendee_name ?? '—' },
     { key: 'signer', header: t('agreements.signerName'), render: (s) => s.signer_name },
+    {
+      key: 'method',
+      header: t('agreements.method'),
+      render: (s) =>
+        s.method === 'online'
+          ? t('agreements.online')
+          : s.recorded_by
+            ? t('agreements.onPaper', { name: s.recorded_by })
+            : t('agreements.onPaperUnknown'),
+    },
     {
       key: 'version',
       header: t('agreements.currentVersion'),

@@ -254,6 +254,111 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('walk-in-booking')).toBeNull());
   });
 
+  it('asks for the agreements required before booking as signed on paper, and books with them ticked', async () => {
+    const version = { id: '4', version: 2, body: 'Text', published_at: '2026-10-01T00:00:00.000Z' };
+    const agreement = (id: string, title: string, extra: object) => ({
+      id,
+      title,
+      kind: 'waiver',
+      required_before_booking: true,
+      per_child: true,
+      current_version: version,
+      retired_at: null,
+      created_at: '2026-10-01T00:00:00.000Z',
+      ...extra,
+    });
+    const bodies: unknown[] = [];
+    server = fakeApi({
+      'GET /api/v2/admin/guest_customers/3/price': {
+        data: walkInPrice({ subtotal: 3500, discount: 0, total: 3500, coupon_code: null }),
+      },
+      'GET /api/v2/admin/guest_customers': { data: list },
+      'GET /api/v2/admin/guest_customers/3': { data: { data: asResource(hana) } },
+      'GET /api/v1/catalogue/klass_groups': { data: catalogue },
+      'GET /api/v2/admin/agreements': {
+        data: {
+          data: [
+            agreement('21', 'Studio waiver', {}),
+            agreement('22', 'House rules', { kind: 'policy', per_child: false }),
+            agreement('23', 'Photo release', { required_before_booking: false }),
+            agreement('24', 'Old waiver', { retired_at: '2026-10-02T00:00:00.000Z' }),
+            agreement('25', 'Draft waiver', { current_version: null }),
+          ],
+        },
+      },
+      'POST /api/v2/admin/guest_customers/3/orders': (request) => {
+        bodies.push(request.body);
+        if (bodies.length === 1) {
+          return {
+            status: 422,
+            data: {
+              errors: [
+                {
+                  status: '422',
+                  code: 'validation',
+                  detail: '"Studio waiver" must be signed on paper for Ren Mori before booking',
+                  meta: { type: 'validate', field: 'paper_agreements.21' },
+                },
+              ],
+            },
+          };
+        }
+        return {
+          status: 201,
+          data: { data: orderResource('paid'), meta: { payment_method: 'cash' } },
+        };
+      },
+    });
+    const { user } = renderWithProviders(<GuestCustomersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Book a class for Hana Mori' }));
+    const dialog = screen.getByTestId('walk-in-booking');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Programme/ }));
+    await user.click(await screen.findByRole('option', { name: 'Drawing' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Schedule/ }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Saturday mornings (5 seats left)' }),
+    );
+    await user.click(within(dialog).getByRole('combobox', { name: /^Plan/ }));
+    await user.click(await screen.findByRole('option', { name: 'Per class' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Ren Mori' }));
+
+    // Only the agreements in use, published and required before booking are asked for.
+    const paper = await within(dialog).findByRole('group', { name: 'Agreements signed on paper' });
+    expect(within(paper).getAllByRole('checkbox')).toHaveLength(2);
+    expect(
+      within(paper).getByRole('checkbox', { name: 'Studio waiver (for each child booked)' }),
+    ).not.toBeChecked();
+    expect(within(paper).getByRole('checkbox', { name: 'House rules (once)' })).not.toBeChecked();
+    expect(within(paper).getByRole('textbox', { name: 'Signed by' })).toHaveValue('Hana Mori');
+
+    // Booked without a tick: the server's refusal marks the agreement still needed.
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    expect(
+      await within(paper).findByText('Needed before booking: tick it once signed on paper'),
+    ).toBeInTheDocument();
+    expect(bodies[0]).not.toHaveProperty('order.paper_agreements');
+
+    // Ticked, with the name of the adult who signed: recorded with the booking.
+    await user.click(
+      within(paper).getByRole('checkbox', { name: 'Studio waiver (for each child booked)' }),
+    );
+    expect(
+      within(paper).queryByText('Needed before booking: tick it once signed on paper'),
+    ).toBeNull();
+    const signer = within(paper).getByRole('textbox', { name: /^Signed by/ });
+    await user.clear(signer);
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    expect(await within(paper).findByText('Required')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+    await user.type(signer, 'Yui Mori');
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({
+      order: { paper_agreements: { signed_by: 'Yui Mori', agreement_ids: ['21'] } },
+    });
+    await waitFor(() => expect(screen.queryByTestId('walk-in-booking')).toBeNull());
+  });
+
   it('prices a coupon for the walk-in before Book, shows a refused code at the field, and books with it', async () => {
     const bodies: unknown[] = [];
     server = fakeApi({

@@ -30,6 +30,7 @@ import type { ApiError } from '../../../lib/api-client';
 import { clientConfig } from '../../../lib/client-config';
 import { formatCents } from '../../../lib/money';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAdminAgreementsQuery } from '../../agreements';
 import { catalogueApi } from '../../booking';
 import { PaymentForm } from '../../checkout';
 import {
@@ -37,6 +38,11 @@ import {
   useGuestCustomerQuery,
   useWalkInPriceQuery,
 } from '../customers-api';
+import {
+  agreementsAskedAtTheDesk,
+  type PaperAgreements,
+  PaperAgreementsFields,
+} from './paper-agreements-fields';
 
 const FIELDS = [
   'klass_group_schedule_id',
@@ -45,7 +51,10 @@ const FIELDS = [
   'attendees',
   'payment_method',
   'coupon_code',
+  'paper_agreements.signed_by',
 ];
+/** An agreement the server still needs signed on paper: `paper_agreements.{id}` (per child too). */
+const PAPER_NEEDED = /^paper_agreements\.(\d+)$/;
 
 type Contact = { name: string; relation: string; phone: string };
 const NO_CONTACT: Contact = { name: '', relation: '', phone: '' };
@@ -80,7 +89,11 @@ export function WalkInBookingDialog({
   const catalogue = catalogueApi.useCatalogueQuery({});
   const detail = useGuestCustomerQuery(guest.id);
   const [book, { isLoading }] = useBookWalkInMutation();
-  const messages = useFormErrors({ fields: FIELDS });
+  const messages = useFormErrors({
+    fields: (name) => FIELDS.includes(name) || PAPER_NEEDED.test(name),
+  });
+  const asked = agreementsAskedAtTheDesk(useAdminAgreementsQuery().data ?? []);
+  const [paper, setPaper] = useState<PaperAgreements>({ signedBy: guest.name, agreementIds: [] });
   const [programmeId, setProgrammeId] = useState('');
   const [scheduleId, setScheduleId] = useState('');
   const [planId, setPlanId] = useState('');
@@ -153,6 +166,9 @@ export function WalkInBookingDialog({
     if (!scheduleId) failed.klass_group_schedule_id = 'common.required';
     if (!planId) failed.plan_id = 'common.required';
     if (attendees.length === 0) failed.attendees = 'common.required';
+    if (paper.agreementIds.length > 0 && !paper.signedBy.trim()) {
+      failed['paper_agreements.signed_by'] = 'common.required';
+    }
     const missing = needingContact.filter((n) => !contactGiven(n.key)).map((n) => n.key);
     setContactMissing(missing);
     if (!messages.check(failed) || missing.length > 0) return;
@@ -168,6 +184,14 @@ export function WalkInBookingDialog({
             attendees,
             payment_method: method,
             ...(couponCode.trim() ? { coupon_code: couponCode.trim() } : {}),
+            ...(paper.agreementIds.length > 0
+              ? {
+                  paper_agreements: {
+                    signed_by: paper.signedBy.trim(),
+                    agreement_ids: paper.agreementIds,
+                  },
+                }
+              : {}),
           },
         }).unwrap();
         const { attributes } = result.data;
@@ -381,6 +405,19 @@ export function WalkInBookingDialog({
             ))}
             {helper('attendees')}
           </FormControl>
+          <PaperAgreementsFields
+            agreements={asked}
+            value={paper}
+            onChange={(next) => {
+              setPaper(next);
+              messages.clear(
+                'paper_agreements.signed_by',
+                ...next.agreementIds.map((id) => `paper_agreements.${id}`),
+              );
+            }}
+            needed={(id) => messages.message(`paper_agreements.${id}`) !== undefined}
+            signedByHelper={messages.helper('paper_agreements.signed_by')}
+          />
           <FormControl component="fieldset">
             <FormLabel component="legend" id="walk-in-method">
               {t('customers.paymentMethod')}
