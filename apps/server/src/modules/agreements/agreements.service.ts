@@ -6,13 +6,12 @@ import {
   type AgreementSignature,
   type AgreementVersion,
   type CreateAgreementBody,
-  type FieldError,
   type Language,
 } from '@atelier/contract';
 import type { Db } from '../../db/client';
 import { notFound, ValidationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/http';
-import { inLanguage, storedTranslations } from '../../lib/translated-content';
+import { storedTranslations } from '../../lib/translated-content';
 import { attendeesByIds, attendeesOfAccount, type DbExecutor, peopleByIds } from '../users';
 import {
   type AgreementRow,
@@ -26,7 +25,6 @@ import {
   markRetired,
   markWithdrawn,
   publishedMediaReleases,
-  requiredBeforeBooking,
   type SignatureRow,
   signatureById,
   signaturesOfAgreement,
@@ -34,6 +32,7 @@ import {
   versionById,
   versionsOf,
 } from './agreements.repository';
+import { titleIn, unsignedForBooking } from './booking-rule';
 
 // Agreements and their signatures (docs/product.md#agreements, decision 070): the rules. A version
 // once published never changes; the highest is current; a family is asked again for each new one.
@@ -44,11 +43,6 @@ export type AgreementsContext = {
   /** The names of walk-in customers by id (the customers module's, which sits above this one). */
   walkInNames: (db: DbExecutor, ids: readonly number[]) => Promise<Map<number, string>>;
 };
-
-const TITLE = ['title'] as const;
-
-const titleIn = (row: AgreementRow, language: Language) =>
-  inLanguage({ title: row.title, translations: row.translations }, language, TITLE).title;
 
 const versionOut = (row: VersionRow): AgreementVersion => ({
   id: String(row.id),
@@ -445,40 +439,27 @@ export async function assertAgreementsSignedForBooking(
   familyUserId: number,
   attendeeIds: readonly number[],
 ): Promise<void> {
-  const required = await requiredBeforeBooking(db);
-  if (required.length === 0) return;
+  const children = [...new Set(attendeeIds)].map((id) => ({ id, name: '' }));
+  const unsigned = await unsignedForBooking(db, { familyUserId }, children);
+  if (unsigned.length === 0) return;
   // Titles in the family's own language, as its mail is written.
   const language = (await peopleByIds(db, [familyUserId])).get(familyUserId)?.locale ?? 'en';
-  const attendees = [...new Set(attendeeIds)];
-  const live = await liveSignaturesOfVersions(
-    db,
-    required.map((r) => r.version.id),
-    { familyUserId },
-    attendees,
+  const ids = children.map((c) => c.id);
+  const names = new Map((await attendeesByIds(db, ids)).map((a) => [a.id, a.name]));
+  throw new ValidationError(
+    unsigned.map(({ agreement, child }) => {
+      const title = titleIn(agreement, language);
+      return child?.id != null
+        ? {
+            field: `agreements.${agreement.id}.${child.id}`,
+            detail: AGREEMENT_MESSAGES.signForChildBeforeBooking(title, names.get(child.id) ?? ''),
+          }
+        : {
+            field: `agreements.${agreement.id}`,
+            detail: AGREEMENT_MESSAGES.signBeforeBooking(title),
+          };
+    }),
   );
-  const signed = new Set(live.map((s) => `${s.agreementVersionId}:${s.attendeeProfileId ?? ''}`));
-  const names = new Map((await attendeesByIds(db, attendees)).map((a) => [a.id, a.name]));
-  const errors: FieldError[] = [];
-  for (const { agreement, version } of required) {
-    const title = titleIn(agreement, language);
-    if (!agreement.perChild) {
-      if (!signed.has(`${version.id}:`)) {
-        errors.push({
-          field: `agreements.${agreement.id}`,
-          detail: AGREEMENT_MESSAGES.signBeforeBooking(title),
-        });
-      }
-      continue;
-    }
-    for (const id of attendees) {
-      if (signed.has(`${version.id}:${id}`)) continue;
-      errors.push({
-        field: `agreements.${agreement.id}.${id}`,
-        detail: AGREEMENT_MESSAGES.signForChildBeforeBooking(title, names.get(id) ?? ''),
-      });
-    }
-  }
-  if (errors.length > 0) throw new ValidationError(errors);
 }
 
 /**

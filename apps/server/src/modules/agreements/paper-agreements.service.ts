@@ -1,22 +1,12 @@
-import { AGREEMENT_MESSAGES, type FieldError, type Language } from '@atelier/contract';
+import { AGREEMENT_MESSAGES, type Language } from '@atelier/contract';
 import { ValidationError } from '../../lib/app-error';
-import { inLanguage } from '../../lib/translated-content';
 import type { DbExecutor } from '../users';
-import {
-  type AgreementRow,
-  insertSignature,
-  inUseAgreementsByIds,
-  liveSignaturesOfVersions,
-  requiredBeforeBooking,
-} from './agreements.repository';
+import { insertSignature, inUseAgreementsByIds } from './agreements.repository';
+import { titleIn, unsignedForBooking } from './booking-rule';
 
 // A walk-in booked at the desk signs the school's agreements on paper, and staff record it
 // (docs/decisions/082-paper-agreements-at-the-desk.md): the same rule as checkout, with the walk-in
 // in place of the family account and a tick at the desk in place of a typed signature.
-
-const TITLE = ['title'] as const;
-const titleIn = (row: AgreementRow, language: Language) =>
-  inLanguage({ title: row.title, translations: row.translations }, language, TITLE).title;
 
 export type WalkInAgreementsCheck = {
   guestCustomerId: number;
@@ -47,34 +37,25 @@ export async function assertWalkInAgreements(
       { field: 'paper_agreements.agreement_ids', detail: AGREEMENT_MESSAGES.unknownPaperAgreement },
     ]);
   }
-  const required = (await requiredBeforeBooking(db)).filter((r) => !ticked.has(r.agreement.id));
-  if (required.length === 0) return;
-  const live = await liveSignaturesOfVersions(
+  const children = [...check.attendees, ...check.newAttendees.map((name) => ({ id: null, name }))];
+  const unsigned = await unsignedForBooking(
     db,
-    required.map((r) => r.version.id),
     { guestCustomerId: check.guestCustomerId },
-    check.attendees.map((a) => a.id),
+    children,
+    ticked,
   );
-  const signed = new Set(live.map((s) => `${s.agreementVersionId}:${s.attendeeProfileId ?? ''}`));
-  const errors: FieldError[] = [];
-  for (const { agreement, version } of required) {
-    const title = titleIn(agreement, check.language);
-    const field = `paper_agreements.${agreement.id}`;
-    if (!agreement.perChild) {
-      if (!signed.has(`${version.id}:`)) {
-        errors.push({ field, detail: AGREEMENT_MESSAGES.paperCopyNeeded(title) });
-      }
-      continue;
-    }
-    const unsigned = [
-      ...check.attendees.filter((a) => !signed.has(`${version.id}:${a.id}`)).map((a) => a.name),
-      ...check.newAttendees,
-    ];
-    for (const child of unsigned) {
-      errors.push({ field, detail: AGREEMENT_MESSAGES.paperCopyNeededForChild(title, child) });
-    }
-  }
-  if (errors.length > 0) throw new ValidationError(errors);
+  if (unsigned.length === 0) return;
+  throw new ValidationError(
+    unsigned.map(({ agreement, child }) => {
+      const title = titleIn(agreement, check.language);
+      return {
+        field: `paper_agreements.${agreement.id}`,
+        detail: child
+          ? AGREEMENT_MESSAGES.paperCopyNeededForChild(title, child.name)
+          : AGREEMENT_MESSAGES.paperCopyNeeded(title),
+      };
+    }),
+  );
 }
 
 /**
