@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { APP, type DemoRole, demoAccount, expect } from './fixtures';
+import { APP, type DemoRole, demoAccount, expect, signInAs } from './fixtures';
 import { linkIn, nextMail } from './mail';
 
 // What several specs do the same way: reach the API as a demo account, start from an empty cart,
@@ -285,6 +285,28 @@ export async function openKlass(page: Page, programme: string, startsAt: Date) {
  * Gives someone to call for an attendee in the desk's booking dialog (everyone booked at the desk
  * has one: docs/product.md#the-childs-card).
  */
+/**
+ * Adds a walk-in of the test's own through the API and opens the desk's booking dialog for them,
+ * signed in as an admin on /customers/guest.
+ */
+export async function walkInBookingDialog(
+  page: Page,
+  request: APIRequestContext,
+  name: string,
+): Promise<Locator> {
+  const admin = await apiToken(request, 'admin');
+  const guest = await request.post('/api/v2/admin/guest_customers', {
+    headers: bearer(admin),
+    data: { guest_customer: { name } },
+  });
+  expect(guest.status()).toBe(201);
+  await signInAs(page, 'admin');
+  await page.goto(`${APP}/customers/guest`);
+  await page.getByLabel('Search by name, e-mail or phone').fill(name);
+  await page.getByRole('button', { name: `Book a class for ${name}` }).click();
+  return page.getByRole('dialog', { name: `Book a class for ${name}` });
+}
+
 export async function fillDeskContact(dialog: Locator, attendee: string): Promise<void> {
   const contact = dialog.getByRole('group', { name: `Someone to call for ${attendee}` });
   await contact.getByRole('textbox', { name: 'Name' }).fill('Dee Desk');

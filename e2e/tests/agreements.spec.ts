@@ -8,6 +8,7 @@ import {
   fillDeskContact,
   registerFamily,
   scheduleOf,
+  walkInBookingDialog,
 } from '../helpers';
 import { freshEmail } from '../mail';
 
@@ -182,17 +183,7 @@ test('the desk records a walk-in’s waiver signed on paper before booking, and 
     data: { body: 'I accept the risks of working with tools.' },
   });
   expect(published.status()).toBe(201);
-  const guest = await request.post('/api/v2/admin/guest_customers', {
-    headers: bearer(admin),
-    data: { guest_customer: { name } },
-  });
-  expect(guest.status()).toBe(201);
-
-  await signInAs(page, 'admin');
-  await page.goto(`${APP}/customers/guest`);
-  await page.getByLabel('Search by name, e-mail or phone').fill(name);
-  await page.getByRole('button', { name: `Book a class for ${name}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Book a class for ${name}` });
+  const dialog = await walkInBookingDialog(page, request, name);
   await chooseOption(page, 'Programme', 'Drawing Lab', dialog);
   await chooseOption(page, 'Schedule', /^Current term/, dialog);
   await chooseOption(page, 'Plan', 'Online class', dialog);

@@ -1,5 +1,5 @@
 import { APP, expect, signInAs, test } from '../fixtures';
-import { apiToken, bearer, chooseOption, fillDeskContact } from '../helpers';
+import { apiToken, bearer, chooseOption, fillDeskContact, walkInBookingDialog } from '../helpers';
 
 // A walk-in at the desk, end to end (docs/product.md#customers, #a-familys-ledger): staff add a
 // walk-in, the booking dialog prices the class before Book ("To take"), the message after Book
@@ -99,17 +99,7 @@ test('a coupon typed at the desk lowers what to take before Book, and the messag
     data: { coupon: { code, discount_type: 'percent', discount_amount: 20 } },
   });
   expect(coupon.status()).toBe(201);
-  const guest = await request.post('/api/v2/admin/guest_customers', {
-    headers: bearer(admin),
-    data: { guest_customer: { name } },
-  });
-  expect(guest.status()).toBe(201);
-
-  await signInAs(page, 'admin');
-  await page.goto(`${APP}/customers/guest`);
-  await page.getByLabel('Search by name, e-mail or phone').fill(name);
-  await page.getByRole('button', { name: `Book a class for ${name}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Book a class for ${name}` });
+  const dialog = await walkInBookingDialog(page, request, name);
   const price = dialog.getByTestId('walk-in-price');
   await chooseOption(page, 'Programme', 'Drawing Lab', dialog);
   await chooseOption(page, 'Schedule', /^Current term/, dialog);

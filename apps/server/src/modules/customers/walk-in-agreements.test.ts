@@ -15,7 +15,7 @@ import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, programmeWithSchedule } from '../classes/classes-testing';
 import { orders } from '../orders/orders.tables';
 import { fakePayments } from '../orders/orders-testing';
-import { deskContact } from './customers-testing';
+import { deskContact, newWalkIn } from './customers-testing';
 
 /** The answer's field errors as `{ field: message }`. */
 const fieldMessages = (body: { errors: { detail: string; meta?: { field?: string } }[] }) =>
@@ -58,15 +58,7 @@ describe('walk-in bookings and the agreements signed on paper', {
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
-  async function walkIn(name: string): Promise<string> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: CUSTOMERS_API.guestCustomers,
-      headers: as(c.admin),
-      payload: { guest_customer: { name } },
-    });
-    return res.json().data.id;
-  }
+  const walkIn = (name: string) => newWalkIn(t, c.admin, name);
 
   const book = (
     id: string,

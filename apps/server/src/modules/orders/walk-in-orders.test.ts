@@ -5,7 +5,7 @@ import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, programmeWithSchedule } from '../classes/classes-testing';
-import { deskContact } from '../customers/customers-testing';
+import { deskContact, newWalkIn } from '../customers/customers-testing';
 import { enrollments, seatHolds } from '../enrollments/enrollments.tables';
 import { orders } from './orders.tables';
 import { fakePayments } from './orders-testing';
@@ -23,15 +23,7 @@ describe('walk-in orders', { timeout: SETUP_TIMEOUT_MS }, () => {
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
-  async function guest(name: string) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: CUSTOMERS_API.guestCustomers,
-      headers: as(c.admin),
-      payload: { guest_customer: { name } },
-    });
-    return res.json().data.id as string;
-  }
+  const guest = (name: string) => newWalkIn(t, c.admin, name);
 
   it('gives the last seat to one of two walk-ins booked at once; the other hears sold_out and gets no order', async () => {
     const [a, b] = [await guest('Ann At-once'), await guest('Bea At-once')];

@@ -128,6 +128,25 @@ const orderResource = (status: 'paid' | 'pending') => {
   return { id, type: 'orders', attributes };
 };
 
+/**
+ * Renders the page, opens Hana's booking dialog and chooses Drawing's Saturday class, per class,
+ * for Ren: the dialog, and the user driving it.
+ */
+async function bookingForRen() {
+  const rendered = renderWithProviders(<GuestCustomersPage />);
+  const { user } = rendered;
+  await user.click(await screen.findByRole('button', { name: 'Book a class for Hana Mori' }));
+  const dialog = screen.getByTestId('walk-in-booking');
+  await user.click(within(dialog).getByRole('combobox', { name: /^Programme/ }));
+  await user.click(await screen.findByRole('option', { name: 'Drawing' }));
+  await user.click(within(dialog).getByRole('combobox', { name: /^Schedule/ }));
+  await user.click(await screen.findByRole('option', { name: /^Saturday mornings/ }));
+  await user.click(within(dialog).getByRole('combobox', { name: /^Plan/ }));
+  await user.click(await screen.findByRole('option', { name: 'Per class' }));
+  await user.click(await within(dialog).findByRole('checkbox', { name: 'Ren Mori' }));
+  return { ...rendered, dialog };
+}
+
 describe('/customers/guest', { timeout: 30_000 }, () => {
   it('adds a walk-in customer, sending an empty e-mail as none', async () => {
     const bodies: unknown[] = [];
@@ -309,18 +328,7 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
         };
       },
     });
-    const { user } = renderWithProviders(<GuestCustomersPage />);
-    await user.click(await screen.findByRole('button', { name: 'Book a class for Hana Mori' }));
-    const dialog = screen.getByTestId('walk-in-booking');
-    await user.click(within(dialog).getByRole('combobox', { name: /^Programme/ }));
-    await user.click(await screen.findByRole('option', { name: 'Drawing' }));
-    await user.click(within(dialog).getByRole('combobox', { name: /^Schedule/ }));
-    await user.click(
-      await screen.findByRole('option', { name: 'Saturday mornings (5 seats left)' }),
-    );
-    await user.click(within(dialog).getByRole('combobox', { name: /^Plan/ }));
-    await user.click(await screen.findByRole('option', { name: 'Per class' }));
-    await user.click(await within(dialog).findByRole('checkbox', { name: 'Ren Mori' }));
+    const { user, dialog } = await bookingForRen();
 
     // Only the agreements in use, published and required before booking are asked for.
     const paper = await within(dialog).findByRole('group', { name: 'Agreements signed on paper' });
@@ -398,18 +406,7 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
         };
       },
     });
-    const { user } = renderWithProviders(<GuestCustomersPage />);
-    await user.click(await screen.findByRole('button', { name: 'Book a class for Hana Mori' }));
-    const dialog = screen.getByTestId('walk-in-booking');
-    await user.click(within(dialog).getByRole('combobox', { name: /^Programme/ }));
-    await user.click(await screen.findByRole('option', { name: 'Drawing' }));
-    await user.click(within(dialog).getByRole('combobox', { name: /^Schedule/ }));
-    await user.click(
-      await screen.findByRole('option', { name: 'Saturday mornings (5 seats left)' }),
-    );
-    await user.click(within(dialog).getByRole('combobox', { name: /^Plan/ }));
-    await user.click(await screen.findByRole('option', { name: 'Per class' }));
-    await user.click(await within(dialog).findByRole('checkbox', { name: 'Ren Mori' }));
+    const { user, dialog } = await bookingForRen();
     expect(await within(dialog).findByText('To take: $20.00')).toBeInTheDocument();
     const field = within(dialog).getByRole('textbox', { name: 'Coupon code' });
     await user.type(field, 'OLD');
@@ -453,16 +450,7 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
             };
       },
     });
-    const { user } = renderWithProviders(<GuestCustomersPage />);
-    await user.click(await screen.findByRole('button', { name: 'Book a class for Hana Mori' }));
-    const dialog = screen.getByTestId('walk-in-booking');
-    await user.click(within(dialog).getByRole('combobox', { name: /^Programme/ }));
-    await user.click(await screen.findByRole('option', { name: 'Drawing' }));
-    await user.click(within(dialog).getByRole('combobox', { name: /^Schedule/ }));
-    await user.click(await screen.findByRole('option', { name: /Saturday mornings/ }));
-    await user.click(within(dialog).getByRole('combobox', { name: /^Plan/ }));
-    await user.click(await screen.findByRole('option', { name: 'Per class' }));
-    await user.click(await within(dialog).findByRole('checkbox', { name: 'Ren Mori' }));
+    const { user, dialog } = await bookingForRen();
     await user.click(within(dialog).getByRole('radio', { name: 'Card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
     expect(
