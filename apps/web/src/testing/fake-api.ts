@@ -26,6 +26,16 @@ export type FakeReply =
 
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
 
+/** The server's 422 with one field message, as its validation answers it. */
+export function validationReply(field: string, detail: string): FakeReply {
+  return {
+    status: 422,
+    data: {
+      errors: [{ status: '422', code: 'validation', detail, meta: { type: 'validate', field } }],
+    },
+  };
+}
+
 /** `'METHOD /path'` → a reply or a handler; unmatched requests get a JSON:API 404. */
 export type FakeRoutes = Record<string, FakeReply | FakeHandler>;
 

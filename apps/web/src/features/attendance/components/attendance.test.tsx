@@ -7,7 +7,7 @@ import type {
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../testing/builders';
-import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { type FakeApi, fakeApi, validationReply } from '../../../testing/fake-api';
 import { makeStore, renderWithProviders } from '../../../testing/render-with-providers';
 import { FamilyAttendance } from './family-attendance';
 import { KlassAttendance } from './klass-attendance';
@@ -173,19 +173,10 @@ describe('taking attendance from a session on /classes (docs/product.md#attendan
   it('shows the server’s refusal beside the attendee it names, and keeps the dialog open', async () => {
     server = fakeApi({
       'GET /api/v1/klasses/30/attendances': { data: rollDocument() },
-      'PUT /api/v1/klasses/30/attendances': {
-        status: 422,
-        data: {
-          errors: [
-            {
-              status: '422',
-              code: 'validation',
-              detail: 'Not enrolled in this class',
-              meta: { type: 'validate', field: '0.attendee_profile_id' },
-            },
-          ],
-        },
-      },
+      'PUT /api/v1/klasses/30/attendances': validationReply(
+        '0.attendee_profile_id',
+        'Not enrolled in this class',
+      ),
     });
     const { user } = renderWithProviders(<KlassAttendance klass={klass} zone={ZONE} now={NOW} />, {
       store: signedIn('teacher'),

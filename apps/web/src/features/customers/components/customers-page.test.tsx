@@ -1,7 +1,7 @@
 import { type CustomerDetail, resource } from '@atelier/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { type FakeApi, fakeApi, validationReply } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { CustomersPage } from './customers-page';
 
@@ -137,19 +137,7 @@ describe('/customers', { timeout: 30_000 }, () => {
       'PUT /api/v2/admin/customers/7': (request) => {
         bodies.push(request.body);
         return bodies.length === 1
-          ? {
-              status: 422,
-              data: {
-                errors: [
-                  {
-                    status: '422',
-                    code: 'validation',
-                    detail: 'Unknown time zone',
-                    meta: { type: 'validate', field: 'time_zone' },
-                  },
-                ],
-              },
-            }
+          ? validationReply('time_zone', 'Unknown time zone')
           : {
               data: {
                 data: asResource({ ...detail, name: 'Patricia Parent', time_zone: 'Asia/Tokyo' }),

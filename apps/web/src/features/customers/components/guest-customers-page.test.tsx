@@ -1,7 +1,7 @@
 import { document, type GuestCustomerDetail, resource } from '@atelier/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { type FakeApi, fakeApi, validationReply } from '../../../testing/fake-api';
 import { buildOrder } from '../../../testing/order-builders';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { GuestCustomersPage } from './guest-customers-page';
@@ -308,19 +308,10 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
       'POST /api/v2/admin/guest_customers/3/orders': (request) => {
         bodies.push(request.body);
         if (bodies.length === 1) {
-          return {
-            status: 422,
-            data: {
-              errors: [
-                {
-                  status: '422',
-                  code: 'validation',
-                  detail: '"Studio waiver" must be signed on paper for Ren Mori before booking',
-                  meta: { type: 'validate', field: 'paper_agreements.21' },
-                },
-              ],
-            },
-          };
+          return validationReply(
+            'paper_agreements.21',
+            '"Studio waiver" must be signed on paper for Ren Mori before booking',
+          );
         }
         return {
           status: 201,
@@ -373,19 +364,7 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
       'GET /api/v2/admin/guest_customers/3/price': (request) => {
         const code = (request.params as { coupon_code?: string }).coupon_code;
         if (code === 'OLD') {
-          return {
-            status: 422,
-            data: {
-              errors: [
-                {
-                  status: '422',
-                  code: 'validation',
-                  detail: 'This coupon has expired',
-                  meta: { type: 'validate', field: 'coupon_code' },
-                },
-              ],
-            },
-          };
+          return validationReply('coupon_code', 'This coupon has expired');
         }
         return {
           data: walkInPrice(

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser, userDocument, validJwt } from '../../../testing/builders';
-import { type FakeApi, type FakeRoutes, fakeApi } from '../../../testing/fake-api';
+import { type FakeApi, type FakeRoutes, fakeApi, validationReply } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
 const guest = { session: { status: 'loaded' as const, user: null } };
@@ -76,19 +76,7 @@ describe('login page', () => {
 
   it("shows the server's 422 field messages under the fields", async () => {
     serve({
-      'POST /api/v1/users/sign_in': {
-        status: 422,
-        data: {
-          errors: [
-            {
-              status: '422',
-              code: 'validation',
-              detail: 'is not an e-mail address',
-              meta: { type: 'validate', field: 'auth.email' },
-            },
-          ],
-        },
-      },
+      'POST /api/v1/users/sign_in': validationReply('auth.email', 'is not an e-mail address'),
     });
     await fillAndSubmit('ada@example.com', 'pw');
     expect(await screen.findByText('is not an e-mail address')).toBeVisible();

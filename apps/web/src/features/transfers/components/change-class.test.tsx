@@ -2,7 +2,12 @@ import type { Role } from '@atelier/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../testing/builders';
-import { type FakeApi, type FakeRequest, fakeApi } from '../../../testing/fake-api';
+import {
+  type FakeApi,
+  type FakeRequest,
+  fakeApi,
+  validationReply,
+} from '../../../testing/fake-api';
 import { makeStore, renderWithProviders } from '../../../testing/render-with-providers';
 import { ChangeClassButton } from './change-class-button';
 import { FamilyClasses } from './family-classes';
@@ -114,19 +119,10 @@ describe('changing class (docs/product.md#transfers)', () => {
   it('staff move through the admin route, and a full class is said in words', async () => {
     server = fakeApi({
       'GET /api/v2/enrollments/7/transfer_options': { data: options },
-      'POST /api/v2/admin/enrollments/7/transfer': {
-        status: 422,
-        data: {
-          errors: [
-            {
-              status: '422',
-              code: 'validation',
-              detail: 'That class has no free seat',
-              meta: { type: 'validate', field: 'schedule_id' },
-            },
-          ],
-        },
-      },
+      'POST /api/v2/admin/enrollments/7/transfer': validationReply(
+        'schedule_id',
+        'That class has no free seat',
+      ),
     });
     const { user } = renderWithProviders(
       <ChangeClassButton
