@@ -4,12 +4,14 @@ import {
   desc,
   eq,
   inArray,
+  isNotNull,
   isNull,
   or,
   type SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { DbExecutor } from '../users';
 import { agreementSignatures, agreements, agreementVersions } from './agreements.tables';
@@ -283,6 +285,41 @@ function firstPerAgreement<T extends { agreement: AgreementRow }>(rows: T[]): T[
     seen.add(row.agreement.id);
     return true;
   });
+}
+
+/**
+ * The history join (docs/decisions/082-paper-agreements-at-the-desk.md): what these walk-ins
+ * signed on paper becomes the account's too (`guest_customer_id` stays, as history), so the family
+ * is not asked again online. Where two walk-ins (or the account) hold the same live per-family
+ * signature of a version, the first stays the walk-in's alone: one live signature per version and
+ * family is the rule the unique indexes keep.
+ */
+export async function joinWalkInSignatures(
+  db: DbExecutor,
+  guestCustomerIds: readonly number[],
+  familyUserId: number,
+): Promise<void> {
+  if (guestCustomerIds.length === 0) return;
+  const mine = alias(agreementSignatures, 'mine');
+  const first = alias(agreementSignatures, 'first_of_version');
+  const walkIns = inArray(agreementSignatures.guestCustomerId, [...guestCustomerIds]);
+  await db
+    .update(agreementSignatures)
+    .set({ familyUserId })
+    .where(
+      and(
+        walkIns,
+        isNull(agreementSignatures.familyUserId),
+        // Per-child rows follow their child; of per-family rows, one per version.
+        or(
+          isNotNull(agreementSignatures.attendeeProfileId),
+          and(
+            sql`not exists (select 1 from ${agreementSignatures} as "mine" where ${mine.familyUserId} = ${familyUserId} and ${mine.agreementVersionId} = ${agreementSignatures.agreementVersionId} and ${mine.attendeeProfileId} is null and ${mine.withdrawnAt} is null)`,
+            sql`not exists (select 1 from ${agreementSignatures} as "first_of_version" where ${inArray(first.guestCustomerId, [...guestCustomerIds])} and ${first.agreementVersionId} = ${agreementSignatures.agreementVersionId} and ${first.attendeeProfileId} is null and ${first.withdrawnAt} is null and ${first.id} < ${agreementSignatures.id})`,
+          ),
+        ),
+      ),
+    );
 }
 
 /**

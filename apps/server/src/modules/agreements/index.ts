@@ -3,7 +3,11 @@
 // It sits just above users: checkout (orders), the family's privacy choice (family) and the
 // gallery's privacy rule ask it, never the other way round.
 // A deleting family's part of this module (docs/decisions/072-a-familys-data-is-theirs.md).
-export { eraseFamilySignatures, mediaReleaseWithheld } from './agreements.repository';
+export {
+  eraseFamilySignatures,
+  joinWalkInSignatures,
+  mediaReleaseWithheld,
+} from './agreements.repository';
 export { agreementsRoutes } from './agreements.routes';
 export {
   type AgreementsContext,

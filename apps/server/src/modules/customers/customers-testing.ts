@@ -8,13 +8,18 @@ import { as, type Person } from '../classes/classes-testing';
  */
 export const deskContact = { name: 'Dee Desk', relation: 'aunt', phone: '+1 212 555 0100' };
 
-/** A walk-in customer added by `admin` through the API; their id. */
-export async function newWalkIn(t: TestApp, admin: Person, name: string): Promise<string> {
+/** A walk-in customer added by `admin` through the API (with an e-mail if given); their id. */
+export async function newWalkIn(
+  t: TestApp,
+  admin: Person,
+  name: string,
+  email?: string,
+): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: CUSTOMERS_API.guestCustomers,
     headers: as(admin),
-    payload: { guest_customer: { name } },
+    payload: { guest_customer: { name, ...(email ? { email } : {}) } },
   });
   if (res.statusCode !== 201) throw new Error(`walk-in: ${res.body}`);
   return res.json().data.id;

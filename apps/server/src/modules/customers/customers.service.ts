@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
-import { assertWalkInAgreements, recordPaperAgreements } from '../agreements';
+import { assertWalkInAgreements, joinWalkInSignatures, recordPaperAgreements } from '../agreements';
 import { addEmergencyContact, profilesLackingEmergencyContact } from '../child-care';
 import {
   addGuestAttendee,
@@ -468,11 +468,13 @@ export async function priceForGuestCustomer(
 
 /**
  * The history join (docs/product.md#customers): called inside the transaction that confirms an
- * account's e-mail, so only a proven address takes a walk-in's orders and attendees.
+ * account's e-mail, so only a proven address takes a walk-in's orders, attendees and the
+ * agreements they signed on paper.
  */
 export async function joinGuestHistory(db: Db, userId: number, email: string): Promise<number[]> {
   const ids = await joinGuestCustomersToUser(db, userId, email);
   await joinGuestAttendees(db, ids, userId);
+  await joinWalkInSignatures(db, ids, userId);
   return ids;
 }
 

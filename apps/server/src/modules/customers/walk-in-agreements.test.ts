@@ -1,14 +1,18 @@
 import {
+  ACCOUNTS_API,
   AGREEMENT_MESSAGES,
   AGREEMENTS_API,
+  accountAgreementListSchema,
   agreementSignatureListSchema,
   CUSTOMERS_API,
   guestCustomerDocumentSchema,
 } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestMail, tokenFromMail } from '../../mail/mail-testing';
 import { cast } from '../../testing/cast';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { bearer, nextIp, uniqueEmail, validRegistration } from '../accounts/accounts-testing';
 import { agreementSignatures } from '../agreements/agreements.tables';
 import { publishAgreement } from '../agreements/agreements-testing';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
@@ -58,7 +62,7 @@ describe('walk-in bookings and the agreements signed on paper', {
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
-  const walkIn = (name: string) => newWalkIn(t, c.admin, name);
+  const walkIn = (name: string, email?: string) => newWalkIn(t, c.admin, name, email);
 
   const book = (
     id: string,
@@ -197,6 +201,41 @@ describe('walk-in bookings and the agreements signed on paper', {
     // The policy once for the walk-in; the waiver once for each child.
     expect(rows.map((r) => r.agreementId).sort()).toEqual(
       [Number(policy), Number(waiver), Number(waiver)].sort(),
+    );
+  });
+
+  it('carries what the walk-in signed on paper to the account their history joins: nothing is due online', async () => {
+    const email = uniqueEmail('paper-joiner');
+    const id = await walkIn('Jo Paper', email);
+    const booked = await book(id, [{ name: 'Jay Paper', emergency_contact: deskContact }], {
+      signed_by: 'Jo Paper',
+      ids: [waiver, policy],
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: ACCOUNTS_API.register,
+      payload: { user: validRegistration(email) },
+      remoteAddress: nextIp(),
+    });
+    expect(registered.statusCode).toBe(202);
+    const token = tokenFromMail(await latestMail(t.app, email, 'confirmation'), '/app/register/');
+    const confirmed = await t.app.inject({ method: 'PUT', url: ACCOUNTS_API.userToken(token) });
+    expect(confirmed.statusCode).toBe(200);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: AGREEMENTS_API.accountAgreements,
+      headers: bearer(confirmed.json().data.jwt),
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const rows = accountAgreementListSchema
+      .parse(mine.json())
+      .data.filter((r) => [waiver, policy].includes(r.agreement_id));
+    expect(rows.map((r) => [r.title, r.attendee_name, r.due]).sort()).toEqual(
+      [
+        ['School policy', null, false],
+        ['Studio waiver', 'Jay Paper', false],
+      ].sort(),
     );
   });
 });
