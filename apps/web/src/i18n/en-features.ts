@@ -1249,6 +1249,7 @@ export const enFeatures = {
       perFamily: '{{title}} (once)',
       signedBy: 'Signed by',
       needed: 'Needed before booking: tick it once signed on paper',
+      onRecord: '{{title}}: signed on paper before',
     },
     newAttendee: 'New attendee’s name',
     birthday: 'Birthday',

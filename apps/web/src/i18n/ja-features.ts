@@ -1239,6 +1239,7 @@ export const jaFeatures: FeatureTranslation = {
       perFamily: '{{title}}（1回）',
       signedBy: '署名者',
       needed: '予約の前に必要です。紙で署名されたらチェックを入れてください',
+      onRecord: '{{title}}：紙で署名済み',
     },
     newAttendee: '新しい受講者の名前',
     birthday: '誕生日',

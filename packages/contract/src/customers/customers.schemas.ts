@@ -142,6 +142,13 @@ const guestCustomerDetailAttributesSchema = guestCustomerAttributesSchema.extend
   /** Each with whether their card names someone to call (the desk asks for one otherwise). */
   attendees: z.array(attendeeSchema.extend({ has_emergency_contact: z.boolean() })),
   orders: z.array(customerOrderSchema),
+  /**
+   * The agreements required before booking that are on record in their current version: signed
+   * on paper for the walk-in (`attendee_profile_id` null) or for one of their attendees.
+   */
+  agreements_on_record: z.array(
+    z.object({ agreement_id: z.string(), attendee_profile_id: z.string().nullable() }),
+  ),
 });
 
 export const guestCustomerResourceSchema = plainResourceObjectSchema(

@@ -23,6 +23,27 @@ export type BookedChild = { id: number | null; name: string };
 /** A required agreement a booking lacks: for its holder (`child` null) or for one child. */
 export type Unsigned = { agreement: AgreementRow; child: BookedChild | null };
 
+/** The agreements a booking asks for (but `ticked`), and which of them are signed, as keys. */
+async function bookingSignatures(
+  db: DbExecutor,
+  holder: SignatureHolder,
+  childIds: readonly number[],
+  ticked: ReadonlySet<number>,
+) {
+  const required = (await requiredBeforeBooking(db)).filter((r) => !ticked.has(r.agreement.id));
+  if (required.length === 0) return { required, signed: new Set<string>() };
+  const live = await liveSignaturesOfVersions(
+    db,
+    required.map((r) => r.version.id),
+    holder,
+    childIds,
+  );
+  return {
+    required,
+    signed: new Set(live.map((s) => `${s.agreementVersionId}:${s.attendeeProfileId ?? ''}`)),
+  };
+}
+
 /**
  * What a booking still lacks: each agreement required before booking (but those in `ticked`, signed
  * on paper with it) that has no live signature of its current version for the holder (per-family
@@ -35,15 +56,8 @@ export async function unsignedForBooking(
   children: readonly BookedChild[],
   ticked: ReadonlySet<number> = new Set(),
 ): Promise<Unsigned[]> {
-  const required = (await requiredBeforeBooking(db)).filter((r) => !ticked.has(r.agreement.id));
-  if (required.length === 0) return [];
-  const live = await liveSignaturesOfVersions(
-    db,
-    required.map((r) => r.version.id),
-    holder,
-    children.flatMap((c) => (c.id === null ? [] : [c.id])),
-  );
-  const signed = new Set(live.map((s) => `${s.agreementVersionId}:${s.attendeeProfileId ?? ''}`));
+  const childIds = children.flatMap((c) => (c.id === null ? [] : [c.id]));
+  const { required, signed } = await bookingSignatures(db, holder, childIds, ticked);
   return required.flatMap(({ agreement, version }): Unsigned[] => {
     if (!agreement.perChild)
       return signed.has(`${version.id}:`) ? [] : [{ agreement, child: null }];
@@ -51,4 +65,22 @@ export async function unsignedForBooking(
       .filter((c) => c.id === null || !signed.has(`${version.id}:${c.id}`))
       .map((child) => ({ agreement, child }));
   });
+}
+
+/**
+ * What is on record for a booking: each agreement required before booking that the holder
+ * (per-family ones, `attendeeProfileId` null) or one of `childIds` (per-child ones) has signed in
+ * its current version. The desk shows these as signed instead of asking for a tick.
+ */
+export async function signedForBooking(
+  db: DbExecutor,
+  holder: SignatureHolder,
+  childIds: readonly number[],
+): Promise<{ agreementId: number; attendeeProfileId: number | null }[]> {
+  const { required, signed } = await bookingSignatures(db, holder, childIds, new Set());
+  return required.flatMap(({ agreement, version }) =>
+    (agreement.perChild ? childIds : [null])
+      .filter((id) => signed.has(`${version.id}:${id ?? ''}`))
+      .map((attendeeProfileId) => ({ agreementId: agreement.id, attendeeProfileId })),
+  );
 }

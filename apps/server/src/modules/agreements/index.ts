@@ -14,6 +14,7 @@ export {
   assertAgreementsSignedForBooking,
   assertMaySharePastFamily,
 } from './agreements.service';
+export { signedForBooking } from './booking-rule';
 export {
   assertWalkInAgreements,
   recordPaperAgreements,

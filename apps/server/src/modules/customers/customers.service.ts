@@ -19,7 +19,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound, ValidationError } from '../../lib/app-error';
 import { pageMeta, pageWindow } from '../../lib/http';
-import { assertWalkInAgreements, joinWalkInSignatures, recordPaperAgreements } from '../agreements';
+import {
+  assertWalkInAgreements,
+  joinWalkInSignatures,
+  recordPaperAgreements,
+  signedForBooking,
+} from '../agreements';
 import { addEmergencyContact, profilesLackingEmergencyContact } from '../child-care';
 import {
   addGuestAttendee,
@@ -264,9 +269,15 @@ export async function getGuestCustomer(
     attendeesOwnedBy(ctx.db, { guestCustomerId: id }),
     ctx.ordersOf({ guestCustomerId: id }),
   ]);
-  const lacking = new Set(
-    (await profilesLackingEmergencyContact(ctx.db, attendees)).map((a) => a.id),
-  );
+  const [lackingContact, onRecord] = await Promise.all([
+    profilesLackingEmergencyContact(ctx.db, attendees),
+    signedForBooking(
+      ctx.db,
+      { guestCustomerId: id },
+      attendees.map((a) => a.id),
+    ),
+  ]);
+  const lacking = new Set(lackingContact.map((a) => a.id));
   return {
     data: {
       id: String(row.id),
@@ -278,6 +289,10 @@ export async function getGuestCustomer(
           has_emergency_contact: !lacking.has(a.id),
         })),
         orders,
+        agreements_on_record: onRecord.map((r) => ({
+          agreement_id: String(r.agreementId),
+          attendee_profile_id: r.attendeeProfileId === null ? null : String(r.attendeeProfileId),
+        })),
       },
     },
   };

@@ -87,7 +87,7 @@ describe('walk-in bookings and the agreements signed on paper', {
       },
     });
 
-  const attendeesOf = async (id: string) =>
+  const detailOf = async (id: string) =>
     guestCustomerDocumentSchema.parse(
       (
         await t.app.inject({
@@ -96,7 +96,8 @@ describe('walk-in bookings and the agreements signed on paper', {
           headers: as(c.admin),
         })
       ).json(),
-    ).data.attributes.attendees;
+    ).data.attributes;
+  const attendeesOf = async (id: string) => (await detailOf(id)).attendees;
 
   const signaturesOf = async (agreementId: string) =>
     agreementSignatureListSchema.parse(
@@ -142,6 +143,15 @@ describe('walk-in bookings and the agreements signed on paper', {
     });
     expect(first.statusCode, first.body).toBe(201);
     const [pia] = await attendeesOf(id);
+    // The walk-in's page says what is on record: the policy for them, the waiver for Pia.
+    const detail = await detailOf(id);
+    expect(detail.agreements_on_record).toEqual(
+      expect.arrayContaining([
+        { agreement_id: policy, attendee_profile_id: null },
+        { agreement_id: waiver, attendee_profile_id: pia?.id },
+      ]),
+    );
+    expect(detail.agreements_on_record).toHaveLength(2);
 
     const waivers = (await signaturesOf(waiver)).filter((s) => s.guest_customer_id === id);
     expect(waivers).toEqual([

@@ -35,12 +35,18 @@ const hana: GuestCustomerDetail = {
   lifetime_value: 0,
   attendees: [{ id: '8', name: 'Ren Mori', birthday: '2016-04-09', has_emergency_contact: true }],
   orders: [],
+  agreements_on_record: [],
 };
 /** A walk-in as the server answers it: a JSON:API resource. */
 const asResource = ({ id, ...attributes }: { id: string; [attribute: string]: unknown }) =>
   resource('guest_customers', id, attributes);
 
-const { attendees: _attendees, orders: _orders, ...hanaInList } = hana;
+const {
+  attendees: _attendees,
+  orders: _orders,
+  agreements_on_record: _onRecord,
+  ...hanaInList
+} = hana;
 const list = {
   data: [asResource(hanaInList)],
   meta: { total: 1, page: 1, per_page: 20 },
@@ -127,6 +133,19 @@ const orderResource = (status: 'paid' | 'pending') => {
   const { id, type: _type, ...attributes } = order;
   return { id, type: 'orders', attributes };
 };
+
+/** An agreement as the admins' list answers it: a required per-child waiver unless told. */
+const agreement = (id: string, title: string, extra: object) => ({
+  id,
+  title,
+  kind: 'waiver',
+  required_before_booking: true,
+  per_child: true,
+  current_version: { id: '4', version: 2, body: 'Text', published_at: '2026-10-01T00:00:00.000Z' },
+  retired_at: null,
+  created_at: '2026-10-01T00:00:00.000Z',
+  ...extra,
+});
 
 /**
  * Renders the page, opens Hana's booking dialog and chooses Drawing's Saturday class, per class,
@@ -274,18 +293,6 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
   });
 
   it('asks for the agreements required before booking as signed on paper, and books with them ticked', async () => {
-    const version = { id: '4', version: 2, body: 'Text', published_at: '2026-10-01T00:00:00.000Z' };
-    const agreement = (id: string, title: string, extra: object) => ({
-      id,
-      title,
-      kind: 'waiver',
-      required_before_booking: true,
-      per_child: true,
-      current_version: version,
-      retired_at: null,
-      created_at: '2026-10-01T00:00:00.000Z',
-      ...extra,
-    });
     const bodies: unknown[] = [];
     server = fakeApi({
       'GET /api/v2/admin/guest_customers/3/price': {
@@ -356,6 +363,65 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
       order: { paper_agreements: { signed_by: 'Yui Mori', agreement_ids: ['21'] } },
     });
     await waitFor(() => expect(screen.queryByTestId('walk-in-booking')).toBeNull());
+  });
+
+  it('shows what the walk-in signed on paper before as on record, and asks again for a new child', async () => {
+    const bodies: unknown[] = [];
+    const onRecord: GuestCustomerDetail = {
+      ...hana,
+      agreements_on_record: [
+        { agreement_id: '21', attendee_profile_id: '8' },
+        { agreement_id: '22', attendee_profile_id: null },
+      ],
+    };
+    server = fakeApi({
+      'GET /api/v2/admin/guest_customers/3/price': {
+        data: walkInPrice({ subtotal: 3500, discount: 0, total: 3500, coupon_code: null }),
+      },
+      'GET /api/v2/admin/guest_customers': { data: list },
+      'GET /api/v2/admin/guest_customers/3': { data: { data: asResource(onRecord) } },
+      'GET /api/v1/catalogue/klass_groups': { data: catalogue },
+      'GET /api/v2/admin/agreements': {
+        data: {
+          data: [
+            agreement('21', 'Studio waiver', {}),
+            agreement('22', 'House rules', { kind: 'policy', per_child: false }),
+          ],
+        },
+      },
+      'POST /api/v2/admin/guest_customers/3/orders': (request) => {
+        bodies.push(request.body);
+        return {
+          status: 201,
+          data: { data: orderResource('paid'), meta: { payment_method: 'cash' } },
+        };
+      },
+    });
+    const { user, dialog } = await bookingForRen();
+    const paper = within(dialog).getByRole('group', { name: 'Agreements signed on paper' });
+    const waiver = await within(paper).findByRole('checkbox', {
+      name: 'Studio waiver: signed on paper before',
+    });
+    expect(waiver).toBeChecked();
+    expect(waiver).toBeDisabled();
+    expect(
+      within(paper).getByRole('checkbox', { name: 'House rules: signed on paper before' }),
+    ).toBeDisabled();
+
+    // A new child has signed nothing: the waiver is asked for again, the policy is not.
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'New attendee’s name' }),
+      'Aki Mori',
+    );
+    expect(
+      within(paper).getByRole('checkbox', { name: 'Studio waiver (for each child booked)' }),
+    ).not.toBeChecked();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'New attendee’s name' }));
+
+    // Booked for Ren alone: nothing to record on paper.
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).not.toHaveProperty('order.paper_agreements');
   });
 
   it('prices a coupon for the walk-in before Book, shows a refused code at the field, and books with it', async () => {

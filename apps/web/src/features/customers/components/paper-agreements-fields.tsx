@@ -25,12 +25,15 @@ export function PaperAgreementsFields({
   value,
   onChange,
   needed,
+  onRecord,
   signedByHelper,
 }: {
   agreements: readonly Agreement[];
   value: PaperAgreements;
   onChange: (next: PaperAgreements) => void;
   needed: (agreementId: string) => boolean;
+  /** Signed before, for the walk-in or every attendee chosen: shown as such, nothing to tick. */
+  onRecord: (agreement: Agreement) => boolean;
   /** The signer's field's message (required once a box is ticked). */
   signedByHelper: { error: boolean; helperText: string };
 }) {
@@ -51,18 +54,24 @@ export function PaperAgreementsFields({
         {agreements.map((a) => {
           // The server answers titles in the staff member's language.
           const title = a.title;
+          const signed = onRecord(a);
           return (
             <Box key={a.id}>
               <FormControlLabel
                 control={
                   <Checkbox
-                    checked={value.agreementIds.includes(a.id)}
+                    checked={signed || value.agreementIds.includes(a.id)}
+                    disabled={signed}
                     onChange={() => toggle(a.id)}
                   />
                 }
-                label={t(a.per_child ? 'customers.paper.perChild' : 'customers.paper.perFamily', {
-                  title,
-                })}
+                label={
+                  signed
+                    ? t('customers.paper.onRecord', { title })
+                    : t(a.per_child ? 'customers.paper.perChild' : 'customers.paper.perFamily', {
+                        title,
+                      })
+                }
               />
               {needed(a.id) && <FormHelperText error>{t('customers.paper.needed')}</FormHelperText>}
             </Box>

@@ -1,4 +1,5 @@
 import {
+  type Agreement,
   type GuestCustomer,
   type OrderPayment,
   WALK_IN_PAYMENT_METHODS,
@@ -154,6 +155,16 @@ export function WalkInBookingDialog({
   const contactFor = (key: string) =>
     needingContact.some((n) => n.key === key) ? { emergency_contact: contactOf(key) } : {};
 
+  // What the walk-in signed before: for them, or for every attendee chosen (a new one has nothing).
+  const records = detail.data?.agreements_on_record ?? [];
+  const recorded = (agreementId: string, attendeeId: string | null) =>
+    records.some((r) => r.agreement_id === agreementId && r.attendee_profile_id === attendeeId);
+  const onRecord = (a: Agreement) =>
+    a.per_child
+      ? attendeeIds.length > 0 && !newName.trim() && attendeeIds.every((id) => recorded(a.id, id))
+      : recorded(a.id, null);
+  const ticked = paper.agreementIds.filter((id) => asked.some((a) => a.id === id && !onRecord(a)));
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const attendees = [
@@ -166,7 +177,7 @@ export function WalkInBookingDialog({
     if (!scheduleId) failed.klass_group_schedule_id = 'common.required';
     if (!planId) failed.plan_id = 'common.required';
     if (attendees.length === 0) failed.attendees = 'common.required';
-    if (paper.agreementIds.length > 0 && !paper.signedBy.trim()) {
+    if (ticked.length > 0 && !paper.signedBy.trim()) {
       failed['paper_agreements.signed_by'] = 'common.required';
     }
     const missing = needingContact.filter((n) => !contactGiven(n.key)).map((n) => n.key);
@@ -184,13 +195,8 @@ export function WalkInBookingDialog({
             attendees,
             payment_method: method,
             ...(couponCode.trim() ? { coupon_code: couponCode.trim() } : {}),
-            ...(paper.agreementIds.length > 0
-              ? {
-                  paper_agreements: {
-                    signed_by: paper.signedBy.trim(),
-                    agreement_ids: paper.agreementIds,
-                  },
-                }
+            ...(ticked.length > 0
+              ? { paper_agreements: { signed_by: paper.signedBy.trim(), agreement_ids: ticked } }
               : {}),
           },
         }).unwrap();
@@ -416,6 +422,7 @@ export function WalkInBookingDialog({
               );
             }}
             needed={(id) => messages.message(`paper_agreements.${id}`) !== undefined}
+            onRecord={onRecord}
             signedByHelper={messages.helper('paper_agreements.signed_by')}
           />
           <FormControl component="fieldset">
