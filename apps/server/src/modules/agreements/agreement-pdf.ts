@@ -15,6 +15,10 @@ const STRINGS = {
     ip: (ip: string) => `From IP address: ${ip}`,
     agreed: 'Agreed by ticking "I agree" and typing the full name above.',
     withdrawn: (at: string) => `Withdrawn at: ${at} (UTC)`,
+    onPaper: (staff: string | null) =>
+      `Signed on a paper copy at the school; recorded by ${staff ?? 'a member of staff'}.`,
+    recordedAt: (at: string) => `Recorded at: ${at} (UTC)`,
+    recordedIp: (ip: string) => `Recorded from IP address: ${ip}`,
   },
   ja: {
     locale: 'ja-JP',
@@ -26,6 +30,10 @@ const STRINGS = {
     ip: (ip: string) => `IPアドレス：${ip}`,
     agreed: '「同意する」にチェックを入れ、上記の氏名を入力して同意されました。',
     withdrawn: (at: string) => `撤回日時：${at}（UTC）`,
+    onPaper: (staff: string | null) =>
+      `学校で紙の書面に署名され、${staff ?? '学校のスタッフ'}が記録しました。`,
+    recordedAt: (at: string) => `記録日時：${at}（UTC）`,
+    recordedIp: (ip: string) => `記録元IPアドレス：${ip}`,
   },
 } as const;
 
@@ -35,6 +43,29 @@ const utc = (locale: string, iso: string) =>
     dateStyle: 'medium',
     timeStyle: 'medium',
   }).format(new Date(iso));
+
+/**
+ * What the copy says under the text: who signed, for whom, when and from where, and how. A paper
+ * signature says it was signed on paper and who recorded it, when and from where (the desk's IP),
+ * not that anyone ticked "I agree" online.
+ */
+export function signatureLines(
+  signature: AgreementSignature,
+  language: Language,
+): { text: string; bold?: true; small?: true }[] {
+  const t = language === 'ja' ? STRINGS.ja : STRINGS.en;
+  const at = (iso: string) => utc(t.locale, iso);
+  const paper = signature.method === 'paper';
+  return [
+    { text: t.signedBy(signature.signer_name), bold: true },
+    { text: t.family(signature.family_name) },
+    ...(signature.attendee_name ? [{ text: t.child(signature.attendee_name) }] : []),
+    { text: (paper ? t.recordedAt : t.signedAt)(at(signature.signed_at)) },
+    { text: (paper ? t.recordedIp : t.ip)(signature.ip) },
+    { text: paper ? t.onPaper(signature.recorded_by) : t.agreed, small: true },
+    ...(signature.withdrawn_at ? [{ text: t.withdrawn(at(signature.withdrawn_at)) }] : []),
+  ];
+}
 
 /** The signed copy: the exact text of the version signed, then who signed it, when and from where. */
 export function signaturePdf(
@@ -52,12 +83,6 @@ export function signaturePdf(
       pdf.space(0.3);
     }
     pdf.rule();
-    pdf.text(t.signedBy(signature.signer_name), { bold: true });
-    pdf.text(t.family(signature.family_name));
-    if (signature.attendee_name) pdf.text(t.child(signature.attendee_name));
-    pdf.text(t.signedAt(utc(t.locale, signature.signed_at)));
-    pdf.text(t.ip(signature.ip));
-    pdf.text(t.agreed, { small: true });
-    if (signature.withdrawn_at) pdf.text(t.withdrawn(utc(t.locale, signature.withdrawn_at)));
+    for (const { text, ...style } of signatureLines(signature, language)) pdf.text(text, style);
   });
 }
