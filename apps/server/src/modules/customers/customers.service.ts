@@ -349,13 +349,9 @@ export async function bookForGuestCustomer(
   if (body.coupon_code) await ctx.priceWalkInOrder(quoteOf(id, body, body.attendees.length));
   await requireDeskContacts(ctx, body.attendees, own);
   // The school's agreements: on record, or signed on paper now (docs/product.md#agreements).
-  const onFile = body.attendees.flatMap((a) => {
-    const found = a.id !== undefined ? own.get(a.id) : undefined;
-    return found ? [found] : [];
-  });
   await assertWalkInAgreements(ctx.db, {
     guestCustomerId: id,
-    attendees: onFile,
+    attendees: bookedOnFile(body.attendees, own),
     newAttendees: body.attendees.flatMap((a) => (a.id === undefined ? [a.name ?? ''] : [])),
     onPaper: body.paper_agreements?.agreement_ids ?? [],
     language: desk.language,
@@ -406,6 +402,17 @@ export async function bookForGuestCustomer(
   return { ...order, meta: { payment_method: body.payment_method } };
 }
 
+/** The booked attendees already on the walk-in's record (the others are new ones, by name). */
+function bookedOnFile(
+  attendees: WalkInOrderBody['attendees'],
+  own: Map<string, { id: number; name: string }>,
+): { id: number; name: string }[] {
+  return attendees.flatMap((a) => {
+    const found = a.id !== undefined ? own.get(a.id) : undefined;
+    return found ? [found] : [];
+  });
+}
+
 /**
  * Everyone booked at the desk has someone to call before their first class, as at checkout
  * (docs/product.md#the-childs-card): a new attendee comes with a contact, and one whose card names
@@ -417,11 +424,7 @@ async function requireDeskContacts(
   own: Map<string, { id: number; name: string }>,
 ): Promise<void> {
   // Only the attendees booked now, not every one the walk-in has on file.
-  const booked = attendees.flatMap((a) => {
-    const found = a.id !== undefined ? own.get(a.id) : undefined;
-    return found ? [found] : [];
-  });
-  const onFile = await profilesLackingEmergencyContact(ctx.db, booked);
+  const onFile = await profilesLackingEmergencyContact(ctx.db, bookedOnFile(attendees, own));
   const nobody = new Set(onFile.map((p) => p.id));
   const errors = attendees.flatMap((a, i) => {
     if (a.emergency_contact) return [];

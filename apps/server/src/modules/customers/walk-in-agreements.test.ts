@@ -7,7 +7,7 @@ import {
   CUSTOMERS_API,
   guestCustomerDocumentSchema,
 } from '@atelier/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, tokenFromMail } from '../../mail/mail-testing';
 import { cast } from '../../testing/cast';
@@ -19,6 +19,7 @@ import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, programmeWithSchedule } from '../classes/classes-testing';
 import { orders } from '../orders/orders.tables';
 import { fakePayments } from '../orders/orders-testing';
+import { users } from '../users/users.tables';
 import { deskContact, newWalkIn } from './customers-testing';
 
 /** The answer's field errors as `{ field: message }`. */
@@ -214,14 +215,11 @@ describe('walk-in bookings and the agreements signed on paper', {
     );
   });
 
-  it('carries what the walk-in signed on paper to the account their history joins: nothing is due online', async () => {
-    const email = uniqueEmail('paper-joiner');
-    const id = await walkIn('Jo Paper', email);
-    const booked = await book(id, [{ name: 'Jay Paper', emergency_contact: deskContact }], {
-      signed_by: 'Jo Paper',
-      ids: [waiver, policy],
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
+  /**
+   * Registers `email` and confirms it (the history join runs then); the new account's agreements
+   * among this file's two.
+   */
+  async function agreementsOfNewAccount(email: string) {
     const registered = await t.app.inject({
       method: 'POST',
       url: ACCOUNTS_API.register,
@@ -231,21 +229,58 @@ describe('walk-in bookings and the agreements signed on paper', {
     expect(registered.statusCode).toBe(202);
     const token = tokenFromMail(await latestMail(t.app, email, 'confirmation'), '/app/register/');
     const confirmed = await t.app.inject({ method: 'PUT', url: ACCOUNTS_API.userToken(token) });
-    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     const mine = await t.app.inject({
       method: 'GET',
       url: AGREEMENTS_API.accountAgreements,
       headers: bearer(confirmed.json().data.jwt),
     });
     expect(mine.statusCode, mine.body).toBe(200);
-    const rows = accountAgreementListSchema
+    return accountAgreementListSchema
       .parse(mine.json())
       .data.filter((r) => [waiver, policy].includes(r.agreement_id));
+  }
+
+  it('carries what the walk-in signed on paper to the account their history joins: nothing is due online', async () => {
+    const email = uniqueEmail('paper-joiner');
+    const id = await walkIn('Jo Paper', email);
+    const booked = await book(id, [{ name: 'Jay Paper', emergency_contact: deskContact }], {
+      signed_by: 'Jo Paper',
+      ids: [waiver, policy],
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const rows = await agreementsOfNewAccount(email);
     expect(rows.map((r) => [r.title, r.attendee_name, r.due]).sort()).toEqual(
       [
         ['School policy', null, false],
         ['Studio waiver', 'Jay Paper', false],
       ].sort(),
     );
+  });
+
+  it('joins one of two walk-ins’ paper copies of the same version when both share the e-mail', async () => {
+    const email = uniqueEmail('two-walk-ins');
+    for (const name of ['Ann Twice', 'Ann Twice (again)']) {
+      const id = await walkIn(name, email);
+      const booked = await book(id, [{ name: `${name} Jr`, emergency_contact: deskContact }], {
+        signed_by: name,
+        ids: [waiver, policy],
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+    }
+    // One live signature per version and family: the confirmation joins one and still succeeds.
+    const rows = await agreementsOfNewAccount(email);
+    expect(rows.filter((r) => r.agreement_id === policy).map((r) => r.due)).toEqual([false]);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    const policies = await t.database.db
+      .select()
+      .from(agreementSignatures)
+      .where(
+        and(
+          eq(agreementSignatures.agreementId, Number(policy)),
+          eq(agreementSignatures.familyUserId, user?.id ?? 0),
+        ),
+      );
+    expect(policies).toHaveLength(1);
   });
 });

@@ -262,25 +262,19 @@ export async function visibleStudent(
   return row;
 }
 
-/** A student's owner and comment setting (to post for them). */
-const studentColumns = { id: student.id, userId: student.userId, name: student.name };
-
-export async function studentById(db: Db, attendeeProfileId: number) {
-  const [row] = await db
-    .select(studentColumns)
-    .from(student)
-    .where(eq(student.id, attendeeProfileId))
-    .limit(1);
-  return row;
-}
-
-/** The students with these ids, in one query (in no particular order; unknown ids are left out). */
+/** Students' owners and names (to post for them), in one query; unknown ids are left out. */
 export function studentsByIds(db: Db, attendeeProfileIds: readonly number[]) {
   if (attendeeProfileIds.length === 0) return Promise.resolve([]);
   return db
-    .select(studentColumns)
+    .select({ id: student.id, userId: student.userId, name: student.name })
     .from(student)
     .where(inArray(student.id, [...attendeeProfileIds]));
+}
+
+/** A student's owner and name (to post for them). */
+export async function studentById(db: Db, attendeeProfileId: number) {
+  const [row] = await studentsByIds(db, [attendeeProfileId]);
+  return row;
 }
 
 /**
