@@ -76,6 +76,24 @@ test('a parent reports an absence, gets a credit and books an online make-up; th
 // The screens for what the API already allowed (docs/decisions/078-transfers.md): the family
 // cancels a booked make-up and takes an absence back on /classes; an admin grants a credit from
 // the roll for a child marked absent.
+/**
+ * Minutes from now to a start later today in the demo schedules' zone (America/New_York): `wanted`,
+ * or fewer when the day ends sooner (at least one).
+ */
+function laterToday(wanted: number): number {
+  const [hour = 0, minute = 0] = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/New_York',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date())
+    .split(':')
+    .map(Number);
+  const left = 24 * 60 - (hour * 60 + minute) - 1;
+  return Math.max(1, Math.min(wanted, left));
+}
+
 test('a parent cancels a make-up and takes an absence back; an admin grants a credit from the roll', async ({
   page,
   request,
@@ -129,7 +147,9 @@ test('a parent cancels a make-up and takes an absence back; an admin grants a cr
   await expect(page.getByTestId('makeup-credit').filter({ hasText: child })).toHaveCount(0);
 
   // A session of the child's later today, marked absent by the teacher: an admin grants a credit.
-  const today = await addKlass(request, scheduleId, -1);
+  // Attendance opens on the session's day in the schedule's zone: near midnight there, an hour on
+  // would be tomorrow, so the session starts before the day ends.
+  const today = await addKlass(request, scheduleId, -laterToday(60) / 60);
   const marked = await request.put(`/api/v1/klasses/${today.id}/attendances`, {
     headers: bearer(await apiToken(request, 'admin')),
     data: { attendances: [{ attendee_profile_id: childId, status: 'absent' }] },
