@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { APP, expect, test } from '../fixtures';
 
 // The harness checks itself: if the automatic axe audit stopped running, every page could regress
@@ -45,5 +47,38 @@ test('a second page of the test’s context is audited as well', async ({ page, 
     const image = document.createElement('img');
     image.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
     document.querySelector('main')?.append(image);
+  });
+});
+
+test.describe('with the page’s own security policy bypassed', () => {
+  // Our pages may not frame another origin (their Content-Security-Policy): the test lifts it to
+  // plant one.
+  test.use({ bypassCSP: true });
+
+  test('a frame from another origin, which the audit cannot scan, fails the test', async ({
+    page,
+  }) => {
+    test.fail();
+    const other = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end('<!doctype html><html lang="en"><title>Other</title><h1>Other</h1></html>');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      await page.goto(`${APP}/login`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const { port } = other.address() as AddressInfo;
+      await page.evaluate((src) => {
+        const frame = document.createElement('iframe');
+        frame.title = 'Another origin';
+        frame.src = src;
+        document.querySelector('main')?.append(frame);
+      }, `http://127.0.0.1:${port}/`);
+      await expect(
+        page.frameLocator('iframe').getByRole('heading', { name: 'Other' }),
+      ).toBeVisible();
+    } finally {
+      other.close();
+    }
   });
 });
