@@ -47,7 +47,13 @@ test('a family downloads a paid order’s receipt and the year’s statement as 
   await receipt.getByRole('button', { name: 'Close' }).click();
 
   const statement = page.getByRole('region', { name: 'Balance and statement' });
-  const year = new Date().getFullYear();
+  // This year as the browser reads it (New York): in the first hours of January in UTC, New York
+  // is still in the year before.
+  const year = Number(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric' }).format(
+      new Date(),
+    ),
+  );
   const [statementPdf] = await Promise.all([
     page.waitForEvent('download'),
     statement.getByRole('button', { name: `Download the ${year} statement (PDF)` }).click(),
