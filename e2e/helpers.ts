@@ -131,11 +131,11 @@ export async function placeOrder(
       },
     },
   });
-  expect([200, 201]).toContain(added.status());
+  expect([200, 201], await added.text()).toContain(added.status());
   const placed = await request.post('/api/v2/orders', {
     headers: { ...bearer(jwt), 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` },
   });
-  expect(placed.status()).toBe(201);
+  expect(placed.status(), await placed.text()).toBe(201);
   const order = (
     (await placed.json()) as {
       data: { id: string; attributes: { payment: { client_secret: string } | null } };
