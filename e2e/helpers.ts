@@ -86,6 +86,48 @@ export async function scheduleOf(
 }
 
 /**
+ * A new weekly schedule of a demo programme, made by the admin for one test alone and taught by
+ * the demo teacher: its first session is on the next `weekday` (0 Sunday … 6 Saturday) at least
+ * three days ahead, its plan the programme's first plan. A test that books several children, or
+ * needs a session of its own, does not depend on which demo class comes first on the day it runs
+ * nor on how many seats earlier tests left in it.
+ */
+export async function addSchedule(
+  request: APIRequestContext,
+  slug: string,
+  name: string,
+  { capacity = 8, weekday = 3 } = {},
+): Promise<{ scheduleId: string; planId: string }> {
+  const catalogue = await request.get(`/api/v1/catalogue/klass_groups/${slug}`);
+  const groupId = ((await catalogue.json()) as { data: { id: string } }).data.id;
+  const { planId } = await scheduleOf(request, slug, '');
+  const teacher = await request.get('/api/v1/users/me', {
+    headers: bearer(await apiToken(request, 'teacher')),
+  });
+  const teacherId = ((await teacher.json()) as { data: { id: string } }).data.id;
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const made = await request.post(`/api/v1/klass_groups/${groupId}/schedules`, {
+    headers: bearer(await apiToken(request, 'admin')),
+    data: {
+      klass_group_schedule: {
+        name,
+        teacher_id: teacherId,
+        capacity,
+        time_zone: 'America/New_York',
+        start_date: day(3),
+        end_date: day(60),
+        slots: [{ weekday, start_time: '16:00', end_time: '17:30' }],
+        exception_dates: [],
+        plan_ids: [planId],
+      },
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  return { scheduleId: ((await made.json()) as { data: { id: string } }).data.id, planId };
+}
+
+/**
  * The id of a family member of the signed-in account, by name (a pattern where another spec on
  * the same worker may have renamed the child: the gallery's "Mia Kato").
  */
@@ -217,7 +259,8 @@ export async function registerFamily(
 }
 
 /**
- * A child of the signed-in account's own, born 2015: the demo children may already be enrolled by
+ * A child of the signed-in account's own, ten years old today (in the age range of the demo's kids'
+ * programmes whenever the suite runs): the demo children may already be enrolled by
  * other tests of the same worker.
  */
 export async function addChild(
@@ -229,7 +272,7 @@ export async function addChild(
   const userId = ((await me.json()) as { data: { id: string } }).data.id;
   const added = await request.post(`/api/v1/users/${userId}/attendee_profiles`, {
     headers: bearer(jwt),
-    data: { attendee_profile: { name, birthday: '2015-06-01' } },
+    data: { attendee_profile: { name, birthday: yearsAgo(10) } },
   });
   expect(added.status()).toBe(201);
   const childId = ((await added.json()) as { data: { id: string } }).data.id;
@@ -246,6 +289,13 @@ export async function addChild(
   });
   expect(card.status()).toBe(200);
   return { userId, childId };
+}
+
+/** The date (YYYY-MM-DD, UTC) `years` years before today. */
+function yearsAgo(years: number): string {
+  const day = new Date();
+  day.setUTCFullYear(day.getUTCFullYear() - years);
+  return day.toISOString().slice(0, 10);
 }
 
 // The demo school's time zone, in which /classes lays out its calendar.

@@ -10,7 +10,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { APP, expect, HOME_URL, signInAs, test } from '../fixtures';
-import { apiToken, bearer, placeOrder, registerFamily } from '../helpers';
+import { addSchedule, apiToken, bearer, placeOrder, registerFamily } from '../helpers';
 import { freshEmail } from '../mail';
 
 // Group photos (docs/decisions/073-group-photos.md), end to end: a teacher tags one photo-box
@@ -60,7 +60,9 @@ test('a teacher tags one photo with two children: both families see it, a guest 
   const stamp = Date.now().toString(36);
   const teacher = await apiToken(request, 'teacher');
 
-  // A session ahead that the demo teacher teaches, and its programme's schedule.
+  // A class of the demo teacher's for this test alone, and its first session.
+  const where = { slug: 'observational-drawing', schedule: `Group photos ${stamp}` };
+  const { scheduleId } = await addSchedule(request, where.slug, where.schedule);
   const from = new Date(Date.now() + 3_600_000).toISOString();
   const to = new Date(Date.now() + 60 * 86_400_000).toISOString();
   const calendar = await request.get(CLASSES_API.calendarKlasses, {
@@ -70,14 +72,8 @@ test('a teacher tags one photo with two children: both families see it, a guest 
   const raw: unknown = await calendar.json();
   calendarDocumentSchema.parse(raw);
   const sessions = parseDocument(z.array(calendarKlassFlatSchema), raw);
-  // The families' children are born in 2015 (addChild): the first session of a programme that
-  // takes a child of 11 or 12, since which of the teacher's programmes comes first depends on the
-  // day the suite runs (an adults' class came first on some, and the booking answered 422).
-  const takesChild = (group: { min_age: number | null; max_age: number | null }) =>
-    (group.min_age ?? 0) <= 11 && (group.max_age ?? Number.POSITIVE_INFINITY) >= 12;
-  const session = sessions.find((k) => k.status === 'scheduled' && takesChild(k.klass_group));
-  if (!session) throw new Error('the demo teacher has no session ahead for a child of 11');
-  const where = { slug: session.klass_group.slug, schedule: session.schedule_name };
+  const session = sessions.find((k) => k.klass_group_schedule.id === scheduleId);
+  if (!session) throw new Error(`no session of ${where.schedule} ahead`);
 
   // Two families of that class: Ava's shows her work to everyone, Bo's keeps his in the family.
   const ava = await familyInSession(request, `ava-${stamp}`, `Ava Group${stamp}`, where);

@@ -1,17 +1,10 @@
 import { APP, expect, signInAs, test } from '../fixtures';
-import { apiToken, bearer, placeOrder, registerFamily, scheduleOf } from '../helpers';
+import { addSchedule, placeOrder, registerFamily } from '../helpers';
 import { freshEmail } from '../mail';
 
 // Transfers end to end (docs/product.md#transfers): staff move a family's child to another class
 // of the same programme from the customer's page, after seeing the price difference; the family
 // then finds the new class under "Your classes" on /classes.
-
-type Included = {
-  id: string;
-  type: string;
-  attributes: Record<string, unknown>;
-  relationships?: Record<string, { data: unknown }>;
-};
 
 test('staff change a child’s class after a preview; the family sees the new class on /classes', async ({
   page,
@@ -25,7 +18,6 @@ test('staff change a child’s class after a preview; the family sees the new cl
     password: `${tag} long enough 1!`,
     child,
   });
-  const { scheduleId, planId } = await scheduleOf(request, 'observational-drawing', '');
   await placeOrder(
     request,
     jwt,
@@ -33,33 +25,7 @@ test('staff change a child’s class after a preview; the family sees the new cl
     true,
   );
   // A new class of the same programme with the same plan, for this test alone.
-  const catalogue = (await (
-    await request.get('/api/v1/catalogue/klass_groups/observational-drawing')
-  ).json()) as { data: { id: string }; included: Included[] };
-  const from = catalogue.included.find(
-    (r) => r.type === 'klass_group_schedules' && r.id === scheduleId,
-  );
-  const teacher = (from?.relationships?.teacher?.data as { id: string } | undefined)?.id;
-  const day = (offset: number) =>
-    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const admin = await apiToken(request, 'admin');
-  const made = await request.post(`/api/v1/klass_groups/${catalogue.data.id}/schedules`, {
-    headers: bearer(admin),
-    data: {
-      klass_group_schedule: {
-        name: `Move ${tag}`,
-        teacher_id: teacher,
-        capacity: 4,
-        time_zone: 'America/New_York',
-        start_date: day(3),
-        end_date: day(60),
-        slots: [{ weekday: 3, start_time: '16:00', end_time: '17:30' }],
-        exception_dates: [],
-        plan_ids: [planId],
-      },
-    },
-  });
-  expect(made.status()).toBe(201);
+  await addSchedule(request, 'observational-drawing', `Move ${tag}`, { capacity: 4 });
 
   await signInAs(page, 'admin');
   await page.goto(`${APP}/customers?customer=${userId}`);
