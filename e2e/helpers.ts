@@ -87,8 +87,8 @@ export async function scheduleOf(
 
 /**
  * A new weekly schedule of a demo programme, made by the admin for one test alone and taught by
- * the demo teacher: its first session is on the next `weekday` (0 Sunday … 6 Saturday) at least
- * three days ahead, its plan the programme's first plan. A test that books several children, or
+ * the demo teacher: a session each Wednesday from three days ahead for two months, on the
+ * programme's first plan. A test that books several children, or
  * needs a session of its own, does not depend on which demo class comes first on the day it runs
  * nor on how many seats earlier tests left in it.
  */
@@ -96,7 +96,7 @@ export async function addSchedule(
   request: APIRequestContext,
   slug: string,
   name: string,
-  { capacity = 8, weekday = 3 } = {},
+  { capacity = 8 } = {},
 ): Promise<{ scheduleId: string; planId: string }> {
   const catalogue = await request.get(`/api/v1/catalogue/klass_groups/${slug}`);
   const groupId = ((await catalogue.json()) as { data: { id: string } }).data.id;
@@ -117,7 +117,7 @@ export async function addSchedule(
         time_zone: 'America/New_York',
         start_date: day(3),
         end_date: day(60),
-        slots: [{ weekday, start_time: '16:00', end_time: '17:30' }],
+        slots: [{ weekday: 3, start_time: '16:00', end_time: '17:30' }],
         exception_dates: [],
         plan_ids: [planId],
       },
