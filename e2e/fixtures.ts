@@ -256,6 +256,17 @@ class A11yAudit {
     });
   }
 
+  /**
+   * Closes the contexts of the watched pages a test made itself (`browser.newContext()`), which
+   * Playwright leaves open for the rest of the worker: their pages kept their live connections
+   * and timers running through every later test of the worker, and showed in its failure
+   * screenshots.
+   */
+  async closeOtherContexts(own: BrowserContext): Promise<void> {
+    const others = new Set(this.pages.map((page) => page.context()).filter((c) => c !== own));
+    await Promise.all([...others].map((context) => context.close().catch(() => undefined)));
+  }
+
   /** Scans `page` as it is now; the test fails at its end if anything serious is found. */
   async checkNow(page: Page, label?: string): Promise<void> {
     await settle(page);
@@ -328,8 +339,9 @@ type TestFixtures = {
   /** Scans a page (the test's `page` by default) with axe now; the end-of-test audit runs anyway. */
   checkA11y: (label?: string, page?: Page) => Promise<void>;
   /**
-   * Puts a page from another browser context (`browser.newContext()`) under the audit. Pages of
-   * the test's own context, popups included, are watched without asking.
+   * Puts a page from another browser context (`browser.newContext()`) under the audit, and closes
+   * that context when the test ends. Pages of the test's own context, popups included, are watched
+   * without asking.
    */
   a11yWatch: (page: Page) => void;
   a11yAudit: A11yAudit;
@@ -378,9 +390,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       audit.watch(page);
       context.on('page', (opened) => audit.watch(opened));
       await use(audit);
-      // A failing test has already said what is wrong; a scan would only add noise.
-      if (testInfo.status !== 'passed') return;
-      await audit.finish(browser, { ...contextOptions, baseURL, viewport, locale, timezoneId });
+      try {
+        // A failing test has already said what is wrong; a scan would only add noise.
+        if (testInfo.status !== 'passed') return;
+        await audit.finish(browser, { ...contextOptions, baseURL, viewport, locale, timezoneId });
+      } finally {
+        await audit.closeOtherContexts(context);
+      }
     },
     // Its own time budget: reopening and scanning several pages can outlast the test's. A long
     // journey (a guest's booking, registration and payment) leaves fifteen pages to reopen, each a
