@@ -62,14 +62,20 @@ type Included = {
   relationships?: Record<string, { data: unknown }>;
 };
 
-/** A programme's schedule (by the start of its name) and its first plan, from the catalogue. */
+/**
+ * A programme's schedule (by the start of its name), its first plan and the programme's id, from
+ * the catalogue.
+ */
 export async function scheduleOf(
   request: APIRequestContext,
   slug: string,
   namePrefix: string,
-): Promise<{ scheduleId: string; planId: string }> {
+): Promise<{ scheduleId: string; planId: string; groupId: string }> {
   const response = await request.get(`/api/v1/catalogue/klass_groups/${slug}`);
-  const { included } = (await response.json()) as { included: Included[] };
+  const { data, included } = (await response.json()) as {
+    data: { id: string };
+    included: Included[];
+  };
   const schedule = included.find(
     (r) => r.type === 'klass_group_schedules' && String(r.attributes.name).startsWith(namePrefix),
   );
@@ -82,7 +88,7 @@ export async function scheduleOf(
   );
   const plan = link?.relationships?.plan?.data as { id: string } | undefined;
   if (!plan) throw new Error(`no plan for ${namePrefix} in ${slug}`);
-  return { scheduleId: schedule.id, planId: plan.id };
+  return { scheduleId: schedule.id, planId: plan.id, groupId: data.id };
 }
 
 /**
@@ -98,9 +104,7 @@ export async function addSchedule(
   name: string,
   { capacity = 8 } = {},
 ): Promise<{ scheduleId: string; planId: string }> {
-  const catalogue = await request.get(`/api/v1/catalogue/klass_groups/${slug}`);
-  const groupId = ((await catalogue.json()) as { data: { id: string } }).data.id;
-  const { planId } = await scheduleOf(request, slug, '');
+  const { planId, groupId } = await scheduleOf(request, slug, '');
   const teacher = await request.get('/api/v1/users/me', {
     headers: bearer(await apiToken(request, 'teacher')),
   });

@@ -1,7 +1,13 @@
 import { document, type GuestCustomerDetail, resource } from '@atelier/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeApi, fakeApi, validationReply } from '../../../testing/fake-api';
+import {
+  type FakeApi,
+  type FakeHandler,
+  type FakeRoutes,
+  fakeApi,
+  validationReply,
+} from '../../../testing/fake-api';
 import { buildOrder } from '../../../testing/order-builders';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { GuestCustomersPage } from './guest-customers-page';
@@ -166,6 +172,27 @@ async function bookingForRen() {
   return { ...rendered, dialog };
 }
 
+/**
+ * The desk's answers for booking Ren at $35.00 with `agreements` in the school's list, the walk-in
+ * answering `detail`; `onOrder` answers each booking sent.
+ */
+function paperAgreementRoutes(
+  detail: GuestCustomerDetail,
+  agreements: ReturnType<typeof agreement>[],
+  onOrder: FakeHandler,
+): FakeRoutes {
+  return {
+    'GET /api/v2/admin/guest_customers/3/price': {
+      data: walkInPrice({ subtotal: 3500, discount: 0, total: 3500, coupon_code: null }),
+    },
+    'GET /api/v2/admin/guest_customers': { data: list },
+    'GET /api/v2/admin/guest_customers/3': { data: { data: asResource(detail) } },
+    'GET /api/v1/catalogue/klass_groups': { data: catalogue },
+    'GET /api/v2/admin/agreements': { data: { data: agreements } },
+    'POST /api/v2/admin/guest_customers/3/orders': onOrder,
+  };
+}
+
 describe('/customers/guest', { timeout: 30_000 }, () => {
   it('adds a walk-in customer, sending an empty e-mail as none', async () => {
     const bodies: unknown[] = [];
@@ -294,38 +321,31 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
 
   it('asks for the agreements required before booking as signed on paper, and books with them ticked', async () => {
     const bodies: unknown[] = [];
-    server = fakeApi({
-      'GET /api/v2/admin/guest_customers/3/price': {
-        data: walkInPrice({ subtotal: 3500, discount: 0, total: 3500, coupon_code: null }),
-      },
-      'GET /api/v2/admin/guest_customers': { data: list },
-      'GET /api/v2/admin/guest_customers/3': { data: { data: asResource(hana) } },
-      'GET /api/v1/catalogue/klass_groups': { data: catalogue },
-      'GET /api/v2/admin/agreements': {
-        data: {
-          data: [
-            agreement('21', 'Studio waiver', {}),
-            agreement('22', 'House rules', { kind: 'policy', per_child: false }),
-            agreement('23', 'Photo release', { required_before_booking: false }),
-            agreement('24', 'Old waiver', { retired_at: '2026-10-02T00:00:00.000Z' }),
-            agreement('25', 'Draft waiver', { current_version: null }),
-          ],
+    server = fakeApi(
+      paperAgreementRoutes(
+        hana,
+        [
+          agreement('21', 'Studio waiver', {}),
+          agreement('22', 'House rules', { kind: 'policy', per_child: false }),
+          agreement('23', 'Photo release', { required_before_booking: false }),
+          agreement('24', 'Old waiver', { retired_at: '2026-10-02T00:00:00.000Z' }),
+          agreement('25', 'Draft waiver', { current_version: null }),
+        ],
+        (request) => {
+          bodies.push(request.body);
+          if (bodies.length === 1) {
+            return validationReply(
+              'paper_agreements.21',
+              '"Studio waiver" must be signed on paper for Ren Mori before booking',
+            );
+          }
+          return {
+            status: 201,
+            data: { data: orderResource('paid'), meta: { payment_method: 'cash' } },
+          };
         },
-      },
-      'POST /api/v2/admin/guest_customers/3/orders': (request) => {
-        bodies.push(request.body);
-        if (bodies.length === 1) {
-          return validationReply(
-            'paper_agreements.21',
-            '"Studio waiver" must be signed on paper for Ren Mori before booking',
-          );
-        }
-        return {
-          status: 201,
-          data: { data: orderResource('paid'), meta: { payment_method: 'cash' } },
-        };
-      },
-    });
+      ),
+    );
     const { user, dialog } = await bookingForRen();
 
     // Only the agreements in use, published and required before booking are asked for.
@@ -374,29 +394,22 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
         { agreement_id: '22', attendee_profile_id: null },
       ],
     };
-    server = fakeApi({
-      'GET /api/v2/admin/guest_customers/3/price': {
-        data: walkInPrice({ subtotal: 3500, discount: 0, total: 3500, coupon_code: null }),
-      },
-      'GET /api/v2/admin/guest_customers': { data: list },
-      'GET /api/v2/admin/guest_customers/3': { data: { data: asResource(onRecord) } },
-      'GET /api/v1/catalogue/klass_groups': { data: catalogue },
-      'GET /api/v2/admin/agreements': {
-        data: {
-          data: [
-            agreement('21', 'Studio waiver', {}),
-            agreement('22', 'House rules', { kind: 'policy', per_child: false }),
-          ],
+    server = fakeApi(
+      paperAgreementRoutes(
+        onRecord,
+        [
+          agreement('21', 'Studio waiver', {}),
+          agreement('22', 'House rules', { kind: 'policy', per_child: false }),
+        ],
+        (request) => {
+          bodies.push(request.body);
+          return {
+            status: 201,
+            data: { data: orderResource('paid'), meta: { payment_method: 'cash' } },
+          };
         },
-      },
-      'POST /api/v2/admin/guest_customers/3/orders': (request) => {
-        bodies.push(request.body);
-        return {
-          status: 201,
-          data: { data: orderResource('paid'), meta: { payment_method: 'cash' } },
-        };
-      },
-    });
+      ),
+    );
     const { user, dialog } = await bookingForRen();
     const paper = within(dialog).getByRole('group', { name: 'Agreements signed on paper' });
     const waiver = await within(paper).findByRole('checkbox', {
