@@ -37,6 +37,22 @@ async function emptyCartOf(request: APIRequestContext, jwt: string): Promise<voi
 }
 
 /**
+ * Types `term` into an admin list's search field and returns once the list shows its answer. The
+ * list asks the server after a pause in typing and then re-orders: a click aimed at a row before
+ * that can land where the row was a moment earlier, on another row or on nothing.
+ */
+export async function searchList(page: Page, label: string, term: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'GET' &&
+      new URL(response.url()).searchParams.get('search') === term.trim(),
+  );
+  await page.getByRole('searchbox', { name: label }).fill(term);
+  await answered;
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/**
  * Picks `option` in the MUI select labelled `label` (a listbox in a popover, not a native select),
  * and waits until the listbox has closed. On a loaded machine a click that lands while the menu
  * is still opening is lost; the pick is then made again.
@@ -356,7 +372,7 @@ export async function walkInBookingDialog(
   expect(guest.status()).toBe(201);
   await signInAs(page, 'admin');
   await page.goto(`${APP}/customers/guest`);
-  await page.getByLabel('Search by name, e-mail or phone').fill(name);
+  await searchList(page, 'Search by name, e-mail or phone', name);
   await page.getByRole('button', { name: `Book a class for ${name}` }).click();
   return page.getByRole('dialog', { name: `Book a class for ${name}` });
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { APP, type DemoRole, expect, signInAs, test } from '../fixtures';
-import { apiToken, bearer, chooseOption, fillDeskContact } from '../helpers';
+import { apiToken, bearer, chooseOption, fillDeskContact, searchList } from '../helpers';
 
 // Refunds by method end to end (docs/product.md#refunds): an admin books a walk-in paid in cash
 // at the desk, refunds part of it in cash from the order's dialog, choosing the method and who
@@ -30,7 +30,7 @@ test('a walk-in paid in cash is refunded in cash from the order dialog; staff ad
   // Booked and paid in cash through the walk-in dialog.
   await signInAs(page, 'admin');
   await page.goto(`${APP}/customers/guest`);
-  await page.getByRole('searchbox', { name: 'Search by name, e-mail or phone' }).fill(name);
+  await searchList(page, 'Search by name, e-mail or phone', name);
   await page.getByRole('button', { name: `Book a class for ${name}` }).click();
   const booking = page.getByTestId('walk-in-booking');
   await chooseOption(page, 'Programme', 'Comics Drawing', booking);

@@ -1,5 +1,12 @@
 import { APP, expect, signInAs, test } from '../fixtures';
-import { apiToken, bearer, chooseOption, fillDeskContact, walkInBookingDialog } from '../helpers';
+import {
+  apiToken,
+  bearer,
+  chooseOption,
+  fillDeskContact,
+  searchList,
+  walkInBookingDialog,
+} from '../helpers';
 
 // A walk-in at the desk, end to end (docs/product.md#customers, #a-familys-ledger): staff add a
 // walk-in, the booking dialog prices the class before Book ("To take"), the message after Book
@@ -21,7 +28,7 @@ test('the desk sees what to take before booking a walk-in, takes it, and finds i
   await form.getByRole('textbox', { name: /^Phone/ }).fill('555-0199');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`${name} was added.`)).toBeVisible();
-  await page.getByLabel('Search by name, e-mail or phone').fill(name);
+  await searchList(page, 'Search by name, e-mail or phone', name);
 
   await page.getByRole('button', { name: `Book a class for ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Book a class for ${name}` });
