@@ -2,7 +2,8 @@
 // server's own seed command migrated the database and seeded the demo accounts: a programme, a
 // plan and a schedule of its own, and SALES_ORDERS (100,000) paid orders of the demo student with
 // their items and a refund on every tenth, inserted in bulk (generate_series) through the sales
-// module's test helper. Run as its own process with the server's environment.
+// module's test helper, all in SALES_YEAR (2024), a year the demo's own orders (made days before
+// the seed runs) never fall in. Run as its own process with the server's environment.
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
@@ -16,6 +17,7 @@ import { users } from '../../apps/server/src/modules/users/users.tables';
 import { insertBulkOrders } from '../../apps/server/src/read-models/sales/sales-testing';
 
 const count = Number(process.env.SALES_ORDERS ?? '100000');
+const year = Number(process.env.SALES_YEAR ?? '2024');
 const config = loadConfig();
 const database = await openDatabase(config.database);
 try {
@@ -46,8 +48,8 @@ try {
       teacherId: teacher.id,
       capacity: 20,
       timeZone: 'America/New_York',
-      startDate: '2026-01-03',
-      endDate: '2026-12-26',
+      startDate: `${year}-01-01`,
+      endDate: `${year}-12-31`,
       slots: [{ weekday: 6, start_time: '10:00', end_time: '12:00' }],
     })
     .returning({ id: klassGroupSchedules.id });
@@ -62,7 +64,7 @@ try {
       plan: { id: String(plan.id), name: 'Bench Term' },
       total: 0,
     },
-    firstPaidAt: new Date('2026-01-01T05:00:00Z'),
+    firstPaidAt: new Date(`${year}-01-01T05:00:00Z`),
     tag: 'bench',
   });
 } finally {
