@@ -15,26 +15,41 @@ test('the app hydrates the login screen the HTML brought, keeping its nodes', as
       const w = window as unknown as Record<string, unknown>;
       w.__firstHeading = document.querySelector('#root h1');
       w.__firstEmail = document.querySelector('#root input[type="email"]');
+      w.__firstMenu = document.querySelector('#root [data-testid="drawer-toggle"]');
+      w.__firstFooter = document.querySelector('#root footer');
     });
   });
   await page.goto(`${APP}/login`, { waitUntil: 'networkidle' });
   const painted = await page.evaluate(() => {
     const w = window as unknown as Record<string, unknown>;
-    return { heading: w.__firstHeading !== null, email: w.__firstEmail !== null };
+    return {
+      heading: w.__firstHeading !== null,
+      email: w.__firstEmail !== null,
+      menu: w.__firstMenu !== null,
+      footer: w.__firstFooter !== null,
+    };
   });
-  expect(painted).toEqual({ heading: true, email: true });
+  expect(painted).toEqual({ heading: true, email: true, menu: true, footer: true });
 
-  // The app is running (its own handlers answer), and those very nodes are still the page's.
+  // The app is running (its own handlers answer, the top bar's too: it is taken over in a step
+  // of its own, as the footer is), and those very nodes are still the page's.
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByText('Required').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   const kept = await page.evaluate(() => {
     const w = window as unknown as Record<string, unknown>;
     return {
       heading: w.__firstHeading === document.querySelector('#root h1'),
       email: w.__firstEmail === document.querySelector('#root input[type="email"]'),
+      menu: w.__firstMenu === document.querySelector('#root [data-testid="drawer-toggle"]'),
+      footer: w.__firstFooter === document.querySelector('#root footer'),
     };
   });
-  expect(kept).toEqual({ heading: true, email: true });
+  expect(kept).toEqual({ heading: true, email: true, menu: true, footer: true });
 });
 
 test('a sign-in sent before the app has loaded goes through once it has, never in the address', async ({

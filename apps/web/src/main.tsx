@@ -2,6 +2,7 @@ import { APP_BASE } from '@atelier/contract';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppRoot } from './app/app-root';
+import { hydrateInSteps } from './app/hydration-steps';
 import {
   currentVisitor,
   PRERENDER_STALE_ATTRIBUTE,
@@ -89,7 +90,7 @@ async function start(root: HTMLElement) {
   // (hydration, which keeps them: nothing is painted twice); anyone else gets a fresh render.
   if (mayHydrate && (await firstRenderIsPrerendered(router, store, sessionLoaded))) {
     await nextTask();
-    hydrateRoot(root, app);
+    hydrateInSteps(() => hydrateRoot(root, app));
     takeOverPrerender(root);
     return;
   }

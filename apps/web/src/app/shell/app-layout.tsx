@@ -12,6 +12,7 @@ import { useCart } from '../../features/cart';
 import { isAuthPage } from '../../lib/route-paths';
 import { selectSnackbar } from '../../lib/snackbar-slice';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
+import { HydrateLater } from '../hydration-steps';
 import { Footer } from './footer';
 import { MAIN_CONTENT_ID } from './layout-ids';
 import { PageProgress } from './page-progress';
@@ -90,7 +91,9 @@ export function AppLayout() {
         {t('layout.skipToContent')}
       </Box>
       <PageProgress />
-      <TopBar wide={wide} />
+      <HydrateLater part="top-bar">
+        <TopBar wide={wide} />
+      </HydrateLater>
       {drawerMounted && (
         <Suspense fallback={null}>
           <AppDrawer wide={wide} />
@@ -114,7 +117,9 @@ export function AppLayout() {
         >
           <Outlet />
         </Box>
-        <Footer />
+        <HydrateLater part="footer">
+          <Footer />
+        </HydrateLater>
       </Box>
       {snackbarMounted && <AppSnackbar />}
       {overlayMounted && <LoadingOverlay open={loading} />}
