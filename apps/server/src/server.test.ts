@@ -178,7 +178,14 @@ describe('server process', { timeout: 120_000 }, () => {
     try {
       const port = await freePort();
       const server = spawnServer(
-        serverEnv({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', ...database.env }),
+        serverEnv({
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          LOG_LEVEL: 'info',
+          // Only /health is asked for: no demo data, and so no artwork being encoded meanwhile.
+          SEED_DEMO: '0',
+          ...database.env,
+        }),
       );
       children.push(server.child);
       await waitForListening(server, server.exited);
