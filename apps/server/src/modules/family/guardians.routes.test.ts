@@ -238,11 +238,22 @@ describe('second guardians', { timeout: SETUP_TIMEOUT_MS }, () => {
         ['Gus Guardian', 'Pat Parent'],
       );
     }
-    // The comment carries the family's rights: the account holder may edit it.
+    // The comment carries the family's rights: the account holder may edit it, and the words
+    // are theirs from then on; the guardian's edit of the holder's signs it with the guardian's.
     const edited = await call(c.parent, 'PATCH', GALLERY_API.comment(written.id), {
       comment: { body: 'Look at the sky!' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
+    expect(commentDocumentSchema.parse(edited.json()).data.attributes.written_by).toBeNull();
+    const holdersId = commentDocumentSchema.parse(holders.json()).data.id;
+    const editedBack = await call(guardian, 'PATCH', GALLERY_API.comment(holdersId), {
+      comment: { body: 'And the trees, and the river.' },
+    });
+    expect(editedBack.statusCode, editedBack.body).toBe(200);
+    expect(commentDocumentSchema.parse(editedBack.json()).data.attributes.written_by).toEqual({
+      id: String(guardian.id),
+      name: 'Gus Guardian',
+    });
   });
 
   it('keeps third parties out: 403 on the family, 404 on its guardians', async () => {

@@ -164,7 +164,13 @@ export async function updateComment(
   changes: Partial<
     Pick<
       typeof comments.$inferInsert,
-      'body' | 'approvedBody' | 'status' | 'approvedById' | 'hiddenAt' | 'hiddenById'
+      | 'body'
+      | 'writtenById'
+      | 'approvedBody'
+      | 'status'
+      | 'approvedById'
+      | 'hiddenAt'
+      | 'hiddenById'
     >
   >,
 ): Promise<void> {
@@ -179,11 +185,15 @@ export async function updateComment(
  * text last approved stays shown to others meanwhile (kept from the first pending edit on; a
  * comment never approved has none to keep).
  */
-export async function editCommentForReview(db: Db, commentId: number, body: string): Promise<void> {
+export async function editCommentForReview(
+  db: Db,
+  commentId: number,
+  edit: { body: string; writtenById: number | null },
+): Promise<void> {
   await db
     .update(comments)
     .set({
-      body,
+      ...edit,
       status: 'pending',
       approvedBody: sql`case when ${comments.status} = 'approved' then ${comments.body} else ${comments.approvedBody} end`,
       updatedAt: new Date(),

@@ -106,8 +106,10 @@ export async function editComment(
     // (docs/decisions/068-moderation-that-holds.md), so an approval cannot be reused for other words.
     const post = await seenPost(ctx, viewer, row.postId);
     const waits = !isStaff(viewer) && !post.isFamily && post.student.commentsNeedApproval;
-    if (waits) await editCommentForReview(ctx.db, row.id, body.body);
-    else await updateComment(ctx.db, row.id, { body: body.body });
+    // Signed by whoever wrote the words it now holds: the other guardian's edit is theirs.
+    const edit = { body: body.body, writtenById: guardianOf(viewer) };
+    if (waits) await editCommentForReview(ctx.db, row.id, edit);
+    else await updateComment(ctx.db, row.id, edit);
   }
   if (body.hidden !== undefined) {
     await updateComment(ctx.db, row.id, {
