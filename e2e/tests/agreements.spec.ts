@@ -203,6 +203,16 @@ test('the desk records a walk-in’s waiver signed on paper before booking, and 
   await expect(page.getByText(new RegExp(`^The class is booked for ${name}\\.`))).toBeVisible();
   await expect(dialog).toBeHidden();
 
+  // The walk-in's details say it is on record for the child.
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const details = page.getByTestId('guest-customer-dialog');
+  await expect(
+    details
+      .getByTestId('walk-in-agreements-on-record')
+      .getByText(`${title} for ${name} Jr: signed on paper`),
+  ).toBeVisible();
+  await details.getByRole('button', { name: 'Cancel' }).click();
+
   // Staff see the paper signature for the child, and who recorded it.
   await page.goto(`${APP}/manage_agreements`);
   await page.getByRole('button', { name: `Signatures of ${title}` }).click();

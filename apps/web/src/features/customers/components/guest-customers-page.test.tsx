@@ -385,6 +385,42 @@ describe('/customers/guest', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('walk-in-booking')).toBeNull());
   });
 
+  it('lists in the edit dialog which required agreements are on record, per child', async () => {
+    const twoChildren: GuestCustomerDetail = {
+      ...hana,
+      attendees: [
+        ...hana.attendees,
+        { id: '9', name: 'Aki Mori', birthday: '2018-02-01', has_emergency_contact: false },
+      ],
+      agreements_on_record: [{ agreement_id: '21', attendee_profile_id: '8' }],
+    };
+    server = fakeApi(
+      paperAgreementRoutes(
+        twoChildren,
+        [
+          agreement('21', 'Studio waiver', {}),
+          agreement('22', 'House rules', { kind: 'policy', per_child: false }),
+          agreement('23', 'Photo release', { required_before_booking: false }),
+        ],
+        () => ({ status: 500, data: {} }),
+      ),
+    );
+    const { user } = renderWithProviders(<GuestCustomersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Hana Mori' }));
+    const dialog = screen.getByTestId('guest-customer-dialog');
+    const record = await within(dialog).findByTestId('walk-in-agreements-on-record');
+    expect(within(record).getByText('Agreements required before booking')).toBeInTheDocument();
+    expect(
+      within(record)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Studio waiver for Ren Mori: signed on paper',
+      'Studio waiver for Aki Mori: not signed yet',
+      'House rules: not signed yet',
+    ]);
+  });
+
   it('shows what the walk-in signed on paper before as on record, and asks again for a new child', async () => {
     const bodies: unknown[] = [];
     const onRecord: GuestCustomerDetail = {

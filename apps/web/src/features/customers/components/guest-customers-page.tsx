@@ -14,6 +14,7 @@ import { snackbarShown } from '../../../lib/snackbar-slice';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { CustomerLedger } from '../../ledger';
 import { guestCustomerHooks } from '../customers-api';
+import { PaperAgreementsOnRecord } from './paper-agreements-on-record';
 import { WalkInBookingDialog } from './walk-in-booking-dialog';
 
 const strings = resourcePageStrings('customers', {
@@ -47,6 +48,8 @@ export function GuestCustomersPage() {
       strings={strings}
       testIds={{ page: 'guest-customers', row: 'guest-row', form: 'guest-customer-dialog' }}
       rowName={(g) => g.name}
+      // What they signed on paper, where staff check their details.
+      formNotice={(g) => <PaperAgreementsOnRecord guestId={g.id} />}
       extraColumns={[
         {
           key: 'account',
