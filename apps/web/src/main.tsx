@@ -90,7 +90,8 @@ async function start(root: HTMLElement) {
   // (hydration, which keeps them: nothing is painted twice); anyone else gets a fresh render.
   if (mayHydrate && (await firstRenderIsPrerendered(router, store, sessionLoaded))) {
     await nextTask();
-    hydrateInSteps(() => hydrateRoot(root, app));
+    // What was typed before goes to the form once the form is the app's.
+    await hydrateInSteps(() => hydrateRoot(root, app));
     takeOverPrerender(root);
     return;
   }

@@ -15,6 +15,7 @@ import { selectSessionStatus, selectUser } from '../../features/session';
 import { clientConfig } from '../../lib/client-config';
 import { paths } from '../../lib/route-paths';
 import { useAppSelector } from '../../lib/store-hooks';
+import { HydrateLater } from '../hydration-steps';
 import { linkedEntries, myMenu } from '../shell/menu-data';
 
 const OFFERS = [
@@ -109,5 +110,11 @@ export function Component() {
   const status = useAppSelector(selectSessionStatus);
   const user = useAppSelector(selectUser);
   if (status !== 'loaded') return null;
-  return user ? <UserHome name={user.name} role={user.role} /> : <GuestHome />;
+  if (user) return <UserHome name={user.name} role={user.role} />;
+  // The guest's welcome is prerendered: taken over in a task of its own (app/hydration-steps.tsx).
+  return (
+    <HydrateLater part="page">
+      <GuestHome />
+    </HydrateLater>
+  );
 }

@@ -8,6 +8,7 @@ import { LoginForm, selectUser, type UnconfirmedNotice } from '../../features/se
 import { loadFeatureStrings } from '../../i18n/i18n';
 import { paths, resumeAfterSignIn } from '../../lib/route-paths';
 import { useAppSelector } from '../../lib/store-hooks';
+import { HydrateLater } from '../hydration-steps';
 
 /** The accounts feature's notice for an unconfirmed account, with the page strings it uses. */
 async function loadUnconfirmedNotice(): Promise<UnconfirmedNotice> {
@@ -26,28 +27,31 @@ export function Component() {
   const user = useAppSelector(selectUser);
   const resume = resumeAfterSignIn(search.get('redirect'));
   if (user) return <Navigate to={resume ?? paths.home} replace />;
+  // Prerendered for a guest: the page is taken over in a task of its own (app/hydration-steps.tsx).
   return (
-    <section>
-      <PageTitle title={t('login.title')} />
-      <LoginForm loadUnconfirmedNotice={loadUnconfirmedNotice} stayOnPage={resume !== null} />
-      <Stack spacing={1} sx={{ mt: 3 }}>
-        <Link component={RouterLink} to={paths.passwordReset}>
-          {t('login.forgotPassword')}
-        </Link>
-        <Typography>
-          {t('login.noAccount')}{' '}
-          <Link
-            component={RouterLink}
-            to={
-              resume
-                ? `${paths.register}?${new URLSearchParams({ redirect: resume })}`
-                : paths.register
-            }
-          >
-            {t('login.signUp')}
+    <HydrateLater part="page">
+      <section>
+        <PageTitle title={t('login.title')} />
+        <LoginForm loadUnconfirmedNotice={loadUnconfirmedNotice} stayOnPage={resume !== null} />
+        <Stack spacing={1} sx={{ mt: 3 }}>
+          <Link component={RouterLink} to={paths.passwordReset}>
+            {t('login.forgotPassword')}
           </Link>
-        </Typography>
-      </Stack>
-    </section>
+          <Typography>
+            {t('login.noAccount')}{' '}
+            <Link
+              component={RouterLink}
+              to={
+                resume
+                  ? `${paths.register}?${new URLSearchParams({ redirect: resume })}`
+                  : paths.register
+              }
+            >
+              {t('login.signUp')}
+            </Link>
+          </Typography>
+        </Stack>
+      </section>
+    </HydrateLater>
   );
 }
