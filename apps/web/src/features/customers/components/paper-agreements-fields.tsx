@@ -1,4 +1,4 @@
-import type { Agreement } from '@atelier/contract';
+import type { Agreement, GuestCustomerDetail } from '@atelier/contract';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -7,12 +7,27 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { useAdminAgreementsQuery } from '../../agreements';
+
+type AgreementOnRecord = GuestCustomerDetail['agreements_on_record'][number];
 
 export type PaperAgreements = { signedBy: string; agreementIds: string[] };
 
 /** The agreements a walk-in is asked for before booking: in use, published, required. */
-export function agreementsAskedAtTheDesk(all: readonly Agreement[]): Agreement[] {
+export function useAgreementsAskedAtTheDesk(): Agreement[] {
+  const all = useAdminAgreementsQuery().data ?? [];
   return all.filter((a) => a.required_before_booking && !a.retired_at && a.current_version);
+}
+
+/** Whether a walk-in's answer has `agreementId` on record for them (null) or for one attendee. */
+export function isOnRecord(
+  records: readonly AgreementOnRecord[],
+  agreementId: string,
+  attendeeId: string | null,
+): boolean {
+  return records.some(
+    (r) => r.agreement_id === agreementId && r.attendee_profile_id === attendeeId,
+  );
 }
 
 /**

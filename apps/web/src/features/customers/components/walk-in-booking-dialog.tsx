@@ -31,7 +31,6 @@ import type { ApiError } from '../../../lib/api-client';
 import { clientConfig } from '../../../lib/client-config';
 import { formatCents } from '../../../lib/money';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useAdminAgreementsQuery } from '../../agreements';
 import { catalogueApi } from '../../booking';
 import { PaymentForm } from '../../checkout';
 import {
@@ -40,9 +39,10 @@ import {
   useWalkInPriceQuery,
 } from '../customers-api';
 import {
-  agreementsAskedAtTheDesk,
+  isOnRecord,
   type PaperAgreements,
   PaperAgreementsFields,
+  useAgreementsAskedAtTheDesk,
 } from './paper-agreements-fields';
 
 const FIELDS = [
@@ -93,7 +93,7 @@ export function WalkInBookingDialog({
   const messages = useFormErrors({
     fields: (name) => FIELDS.includes(name) || PAPER_NEEDED.test(name),
   });
-  const asked = agreementsAskedAtTheDesk(useAdminAgreementsQuery().data ?? []);
+  const asked = useAgreementsAskedAtTheDesk();
   const [paper, setPaper] = useState<PaperAgreements>({ signedBy: guest.name, agreementIds: [] });
   const [programmeId, setProgrammeId] = useState('');
   const [scheduleId, setScheduleId] = useState('');
@@ -157,12 +157,12 @@ export function WalkInBookingDialog({
 
   // What the walk-in signed before: for them, or for every attendee chosen (a new one has nothing).
   const records = detail.data?.agreements_on_record ?? [];
-  const recorded = (agreementId: string, attendeeId: string | null) =>
-    records.some((r) => r.agreement_id === agreementId && r.attendee_profile_id === attendeeId);
   const onRecord = (a: Agreement) =>
     a.per_child
-      ? attendeeIds.length > 0 && !newName.trim() && attendeeIds.every((id) => recorded(a.id, id))
-      : recorded(a.id, null);
+      ? attendeeIds.length > 0 &&
+        !newName.trim() &&
+        attendeeIds.every((id) => isOnRecord(records, a.id, id))
+      : isOnRecord(records, a.id, null);
   const ticked = paper.agreementIds.filter((id) => asked.some((a) => a.id === id && !onRecord(a)));
 
   const submit = async (event: FormEvent) => {
