@@ -8,6 +8,7 @@ import { routes } from '../app/router';
 import { type AppStore, makeStore, type RootState } from '../app/store';
 import { setNavigator } from '../lib/navigation';
 import '../i18n/i18n';
+import { TestStyles } from './test-styles';
 
 // Lazy pages and shell parts compile on their first import in a test run: wait longer for them.
 configure({ asyncUtilTimeout: 10_000 });
@@ -75,9 +76,11 @@ export function renderApp(
     void router.navigate(to);
   });
   const result = render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <TestStyles>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </TestStyles>,
   );
   return { store, router, user: userEvent.setup(), ...result };
 }

@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import { screen } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -34,5 +35,21 @@ describe('renderWithProviders', () => {
   it('starts the router at the given route and passes route params', () => {
     renderWithProviders(<CartId />, { route: '/cart/42', path: '/cart/:id' });
     expect(screen.getByText('cart 42')).toBeInTheDocument();
+  });
+
+  // Files share one document per worker: styles left behind would slow every later
+  // getComputedStyle (testing/test-styles.tsx).
+  const testStyles = () => document.head.querySelectorAll('style[data-emotion^="test"]');
+
+  it('inserts the styles of what it renders', () => {
+    renderWithProviders(<Button>Styled</Button>);
+    expect(testStyles().length).toBeGreaterThan(0);
+  });
+
+  it('starts each test without the styles an earlier test inserted, and inserts them again', () => {
+    expect(testStyles()).toHaveLength(0);
+    renderWithProviders(<Button>Styled again</Button>);
+    const button = screen.getByRole('button', { name: 'Styled again' });
+    expect(getComputedStyle(button).cursor).toBe('pointer');
   });
 });

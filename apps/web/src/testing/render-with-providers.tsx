@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { type AppStore, makeStore, type RootState } from '../app/store';
 import '../i18n/i18n';
+import { TestStyles } from './test-styles';
 
 /*
  * testing/ is the one place outside app/ that imports app/: tests render features inside the
@@ -50,9 +51,11 @@ export function renderWithProviders(
     ui
   );
   const result = render(
-    <AppProviders store={store}>
-      <MemoryRouter initialEntries={[route]}>{routed}</MemoryRouter>
-    </AppProviders>,
+    <TestStyles>
+      <AppProviders store={store}>
+        <MemoryRouter initialEntries={[route]}>{routed}</MemoryRouter>
+      </AppProviders>
+    </TestStyles>,
     renderOptions,
   );
   return { store, user: userEvent.setup(), ...result };

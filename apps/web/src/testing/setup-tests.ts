@@ -6,6 +6,7 @@ import '../i18n/all-strings';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { writeLanguageCookie } from '../i18n/i18n';
+import { clearTestStyles } from './test-styles';
 
 // findBy* waits 1 s by default: too little for lazy pages on a loaded 2-core CI machine. A
 // passing test is no slower; only a failing one waits longer before it reports.
@@ -13,6 +14,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  clearTestStyles();
   localStorage.clear();
   // The language choice is also a cookie (shared with the public site): each test starts without.
   writeLanguageCookie('', 0);
