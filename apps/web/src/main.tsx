@@ -5,6 +5,7 @@ import { AppRoot } from './app/app-root';
 import { hydrateInSteps } from './app/hydration-steps';
 import {
   currentVisitor,
+  handOverTypedValues,
   PRERENDER_STALE_ATTRIBUTE,
   PRERENDERED_ATTRIBUTE,
   prerenderFits,
@@ -90,8 +91,11 @@ async function start(root: HTMLElement) {
   // (hydration, which keeps them: nothing is painted twice); anyone else gets a fresh render.
   if (mayHydrate && (await firstRenderIsPrerendered(router, store, sessionLoaded))) {
     await nextTask();
-    // What was typed before goes to the form once the form is the app's.
-    await hydrateInSteps(() => hydrateRoot(root, app));
+    // What was typed before goes to each form as soon as its part of the screen is the app's.
+    await hydrateInSteps(
+      () => hydrateRoot(root, app),
+      () => handOverTypedValues(root),
+    );
     takeOverPrerender(root);
     return;
   }

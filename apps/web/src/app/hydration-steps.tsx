@@ -6,24 +6,29 @@ import { type ReactNode, Suspense, useLayoutEffect } from 'react';
 let hydrating = false;
 const turns = new Map<string, Promise<void>>();
 let lastTurn: Promise<void> = Promise.resolve();
-/** Parts left for later and not taken over yet, and who waits for them all. */
+/** Parts left for later and not taken over yet. */
 const waiting = new Set<string>();
+/** What the caller of `hydrateInSteps` runs after each step, and once all are done. */
+let afterStep: (() => void) | undefined;
 let allTakenOver: (() => void) | undefined;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Runs `hydrate` (synchronous on preact) with the parts under `HydrateLater` left for later;
- * resolves once the last of them has been taken over.
+ * Runs `hydrate` (synchronous on preact) with the parts under `HydrateLater` left for later, and
+ * `afterEachStep` once it returns and as each part is committed, before anything can render that
+ * part again; resolves once no part is left (taken over, or removed before its turn).
  */
-export function hydrateInSteps(hydrate: () => void): Promise<void> {
+export function hydrateInSteps(hydrate: () => void, afterEachStep: () => void): Promise<void> {
   hydrating = true;
   try {
     hydrate();
   } finally {
     hydrating = false;
   }
+  afterEachStep();
   if (waiting.size === 0) return Promise.resolve();
+  afterStep = afterEachStep;
   return new Promise((resolve) => {
     allTakenOver = resolve;
   });
@@ -41,6 +46,16 @@ function turnOf(part: string): Promise<void> {
   return turn;
 }
 
+/** The part no longer waits: taken over (`stepTaken`) or gone before its turn. */
+function partDone(part: string, stepTaken: boolean): void {
+  if (!waiting.delete(part)) return;
+  if (stepTaken) afterStep?.();
+  if (waiting.size > 0) return;
+  afterStep = undefined;
+  allTakenOver?.();
+  allTakenOver = undefined;
+}
+
 function WaitForTurn({ part, children }: { part: string; children: ReactNode }) {
   // Suspending while hydrating: preact keeps the part's prerendered element untouched and
   // hydrates it once the promise resolves.
@@ -55,11 +70,13 @@ function WaitForTurn({ part, children }: { part: string; children: ReactNode }) 
 
 /** Renders nothing; says when its part has been committed. */
 function TakenOver({ part }: { part: string }) {
-  useLayoutEffect(() => {
-    if (!waiting.delete(part) || waiting.size > 0) return;
-    allTakenOver?.();
-    allTakenOver = undefined;
-  }, [part]);
+  useLayoutEffect(() => partDone(part, true), [part]);
+  return null;
+}
+
+/** Renders nothing; says when its part is removed, which may be before its turn came. */
+function RemovedWith({ part }: { part: string }) {
+  useLayoutEffect(() => () => partDone(part, false), [part]);
   return null;
 }
 
@@ -71,8 +88,11 @@ function TakenOver({ part }: { part: string }) {
  */
 export function HydrateLater({ part, children }: { part: string; children: ReactNode }) {
   return (
-    <Suspense fallback={null}>
-      <WaitForTurn part={part}>{children}</WaitForTurn>
-    </Suspense>
+    <>
+      <RemovedWith part={part} />
+      <Suspense fallback={null}>
+        <WaitForTurn part={part}>{children}</WaitForTurn>
+      </Suspense>
+    </>
   );
 }

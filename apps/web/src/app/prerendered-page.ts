@@ -92,13 +92,13 @@ export function prerenderGuardScript(): string {
 }
 
 /**
- * Once the page has hydrated the prerender: it is the app's now (the guard lets its forms
- * submit); what the visitor typed or chose in it before stays on screen but not yet in the app's
- * state, so an input or change event per changed field hands it over; and a form submitted
- * before is submitted now, after the app has taken those values in.
+ * What the visitor typed or chose in the prerender before the app took it over stays on screen but
+ * not in the app's state: an input or change event per changed field hands it over. Called as each
+ * part of the screen is taken over, before anything re-renders it: a controlled field re-rendered
+ * first would be reset to the app's empty value. A field whose part is not taken over yet has no
+ * listener, and is handed over again when its part is.
  */
-export function takeOverPrerender(root: HTMLElement): void {
-  root.removeAttribute(PRERENDERED_ATTRIBUTE);
+export function handOverTypedValues(root: HTMLElement): void {
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
     'input, textarea',
   )) {
@@ -112,6 +112,15 @@ export function takeOverPrerender(root: HTMLElement): void {
       select.dispatchEvent(new Event('change', { bubbles: true }));
     }
   }
+}
+
+/**
+ * Once the page has taken over the whole prerender: it is the app's now (the guard lets its forms
+ * submit), and a form submitted before is submitted now, after the app has taken in its values.
+ */
+export function takeOverPrerender(root: HTMLElement): void {
+  root.removeAttribute(PRERENDERED_ATTRIBUTE);
+  handOverTypedValues(root);
   const pending = root.querySelector<HTMLFormElement>(`form[${PENDING_SUBMIT_ATTRIBUTE}]`);
   if (!pending) return;
   pending.removeAttribute(PENDING_SUBMIT_ATTRIBUTE);
