@@ -28,7 +28,13 @@ test('a family asks for a refund, an admin approves part of it, and the family s
   await signInAs(page, 'parent');
   await page.goto(`${APP}/orders`);
   const purchased = page.getByRole('region', { name: 'Purchased' });
-  await purchased.getByRole('button', { name: 'Request a refund' }).first().click();
+  // This order's own card: the demo family's earlier order is listed too, and the new one may
+  // only move under Purchased once its payment is confirmed.
+  await purchased
+    .getByTestId('order-card')
+    .filter({ hasText: `Order ${orderId},` })
+    .getByRole('button', { name: 'Request a refund' })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Request a refund for order ${orderId}` });
   await dialog.getByLabel('Reason').fill('Mia has a clash with her swimming lessons.');
   await dialog.getByRole('button', { name: 'Send request' }).click();
