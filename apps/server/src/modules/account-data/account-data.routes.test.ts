@@ -806,6 +806,18 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
       .insert(comments)
       .values({ postId: post, authorId: f.user.id, writtenById: guardian.id, body: 'So proud!' })
       .returning({ id: comments.id });
+    // And one the holder is rewriting, its approved words still the guardian's meanwhile.
+    const [rewritten] = await t.database.db
+      .insert(comments)
+      .values({
+        postId: post,
+        authorId: f.user.id,
+        body: 'So very proud!',
+        status: 'pending',
+        approvedBody: 'Proud!',
+        approvedWrittenById: guardian.id,
+      })
+      .returning({ id: comments.id });
     const asked = await requestDeletion(guardian, guardian.password);
     expect(asked.statusCode, asked.body).toBe(202);
     // The link goes to the guardian, not to the family's address.
@@ -854,5 +866,10 @@ describe('a family’s data: export and deletion', { timeout: 120_000 }, () => {
       .from(comments)
       .where(eq(comments.id, signed?.id ?? 0));
     expect(kept).toMatchObject({ authorId: f.user.id, writtenById: null, body: 'So proud!' });
+    const [keptEdit] = await t.database.db
+      .select()
+      .from(comments)
+      .where(eq(comments.id, rewritten?.id ?? 0));
+    expect(keptEdit).toMatchObject({ approvedBody: 'Proud!', approvedWrittenById: null });
   });
 });

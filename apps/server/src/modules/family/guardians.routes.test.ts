@@ -22,7 +22,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { bearer, type SignedInUser, signedInUser, uniqueEmail } from '../accounts/accounts-testing';
 import { SETUP_TIMEOUT_MS } from '../cart/cart-testing';
 import { as, type Cast, enroll, person, programmeWithSchedule } from '../classes/classes-testing';
-import { seedPost } from '../gallery/gallery-testing';
+import { family, scheduleTaughtBy, seedPost } from '../gallery/gallery-testing';
 import { notify } from '../notifications';
 import { fakePayments } from '../orders/orders-testing';
 import { attendeeProfiles, users } from '../users/users.tables';
@@ -253,6 +253,53 @@ describe('second guardians', { timeout: SETUP_TIMEOUT_MS }, () => {
     expect(commentDocumentSchema.parse(editedBack.json()).data.attributes.written_by).toEqual({
       id: String(guardian.id),
       name: 'Gus Guardian',
+    });
+  });
+
+  it("keeps the approved words under their writer's name while the other guardian's edit waits for review", async () => {
+    const { guardian } = await accepted();
+    // A classmate's post whose family has comments reviewed: a family's edit waits there.
+    const s = await scheduleTaughtBy(t, c, c.teacher);
+    const kato = await family(t, 'Kenji Kato', [{ name: 'Mia Kato', visibility: 'classmates' }]);
+    await enroll(t, s.scheduleId, [...kato.kids, c.parent.attendees.leo]);
+    const postId = await seedPost(t, {
+      attendeeProfileId: kato.kids[0] ?? 0,
+      authorId: kato.id,
+      klassId: s.klassId,
+      scheduleId: s.scheduleId,
+    });
+    const made = await call(c.parent, 'POST', GALLERY_API.postComments(postId), {
+      comment: { body: 'Lovely sky' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = commentDocumentSchema.parse(made.json()).data.id;
+    const approve = () =>
+      call(c.teacher, 'PATCH', GALLERY_API.comment(id), { comment: { approved: true } });
+    expect((await approve()).statusCode).toBe(200);
+    const seenBy = async (who: Who) =>
+      commentListDocumentSchema
+        .parse((await call(who, 'GET', GALLERY_API.postComments(postId))).json())
+        .data.find((x) => x.id === id)?.attributes;
+
+    const edited = await call(guardian, 'PATCH', GALLERY_API.comment(id), {
+      comment: { body: 'Lovely sky and sea' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(commentDocumentSchema.parse(edited.json()).data.attributes).toMatchObject({
+      status: 'pending',
+      written_by: { id: String(guardian.id), name: 'Gus Guardian' },
+    });
+    // The post's family still reads the words approved, signed by the one who wrote them.
+    expect(await seenBy(kato)).toMatchObject({ body: 'Lovely sky', written_by: null });
+    expect(await seenBy(c.teacher)).toMatchObject({
+      body: 'Lovely sky and sea',
+      written_by: { name: 'Gus Guardian' },
+    });
+    // Approved, the new words go out under the guardian's name.
+    expect((await approve()).statusCode).toBe(200);
+    expect(await seenBy(kato)).toMatchObject({
+      body: 'Lovely sky and sea',
+      written_by: { name: 'Gus Guardian' },
     });
   });
 

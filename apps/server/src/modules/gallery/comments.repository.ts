@@ -52,6 +52,7 @@ function commentQuery(db: Db, viewer: GalleryViewer) {
       parentId: comments.parentId,
       body: comments.body,
       approvedBody: comments.approvedBody,
+      approvedWrittenById: comments.approvedWrittenById,
       status: comments.status,
       hiddenAt: comments.hiddenAt,
       createdAt: comments.createdAt,
@@ -87,7 +88,8 @@ function toCommentRow(viewer: GalleryViewer, r: SelectedComment): CommentRecord 
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     authorId: r.authorId,
-    writtenById: r.writtenById,
+    // The text last approved keeps its own writer's name.
+    writtenById: held ? r.approvedWrittenById : r.writtenById,
     familyUserId: r.familyUserId,
     isFamily: Boolean(r.isFamily),
   };
@@ -196,6 +198,7 @@ export async function editCommentForReview(
       ...edit,
       status: 'pending',
       approvedBody: sql`case when ${comments.status} = 'approved' then ${comments.body} else ${comments.approvedBody} end`,
+      approvedWrittenById: sql`case when ${comments.status} = 'approved' then ${comments.writtenById} else ${comments.approvedWrittenById} end`,
       updatedAt: new Date(),
     })
     .where(eq(comments.id, commentId));
@@ -212,7 +215,13 @@ export async function approveComment(
 ): Promise<boolean> {
   const rows = await db
     .update(comments)
-    .set({ status: 'approved', approvedById, approvedBody: null, updatedAt: new Date() })
+    .set({
+      status: 'approved',
+      approvedById,
+      approvedBody: null,
+      approvedWrittenById: null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(comments.id, commentId), eq(comments.status, 'pending')))
     .returning({ id: comments.id });
   return rows.length > 0;

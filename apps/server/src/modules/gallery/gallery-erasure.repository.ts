@@ -19,6 +19,10 @@ export async function eraseFamilyGallery(
     .update(comments)
     .set({ writtenById: null })
     .where(eq(comments.writtenById, family.userId));
+  await tx
+    .update(comments)
+    .set({ approvedWrittenById: null })
+    .where(eq(comments.approvedWrittenById, family.userId));
   await tx.delete(reports).where(eq(reports.reporterId, family.userId));
   if (family.attendeeProfileIds.length === 0) return [];
   const childPosts = tx

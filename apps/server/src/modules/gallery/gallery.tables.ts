@@ -117,6 +117,10 @@ export const comments = pgTable(
      * its author and staff still sees this (docs/decisions/068-moderation-that-holds.md).
      */
     approvedBody: text('approved_body'),
+    /** Who wrote `approvedBody`, as `writtenById` says it; set and dropped with it. */
+    approvedWrittenById: integer('approved_written_by_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     status: text({ enum: ['pending', 'approved'] })
       .notNull()
       .default('approved'),
