@@ -17,6 +17,11 @@ export async function apiToken(request: APIRequestContext, role: DemoRole): Prom
 
 export const bearer = (jwt: string) => ({ authorization: `Bearer ${jwt}` });
 
+/** One order's card on /orders (the list holds the demo family's own orders too). */
+export function orderCard(scope: Page | Locator, orderId: string): Locator {
+  return scope.getByTestId('order-card').filter({ hasText: `Order ${orderId},` });
+}
+
 /**
  * Empties a demo account's server cart. The specs of one worker share its database, so a test
  * that checks out starts from what it put in the cart itself, not what an earlier spec left.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { APP, type DemoRole, expect, signInAs, test } from '../fixtures';
-import { apiToken, bearer, fillDeskContact, placeOrder, searchList } from '../helpers';
+import { apiToken, bearer, fillDeskContact, orderCard, placeOrder, searchList } from '../helpers';
 
 // After the sale, end to end in Chromium against the real server and its fake card provider:
 // a refund requested by the family and approved in part by an admin, a walk-in booked at the desk
@@ -30,11 +30,7 @@ test('a family asks for a refund, an admin approves part of it, and the family s
   const purchased = page.getByRole('region', { name: 'Purchased' });
   // This order's own card: the demo family's earlier order is listed too, and the new one may
   // only move under Purchased once its payment is confirmed.
-  await purchased
-    .getByTestId('order-card')
-    .filter({ hasText: `Order ${orderId},` })
-    .getByRole('button', { name: 'Request a refund' })
-    .click();
+  await orderCard(purchased, orderId).getByRole('button', { name: 'Request a refund' }).click();
   const dialog = page.getByRole('dialog', { name: `Request a refund for order ${orderId}` });
   await dialog.getByLabel('Reason').fill('Mia has a clash with her swimming lessons.');
   await dialog.getByRole('button', { name: 'Send request' }).click();

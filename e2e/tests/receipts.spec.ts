@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download } from '@playwright/test';
 import { APP, expect, signInAs, test } from '../fixtures';
-import { addChild, apiToken, placeOrder } from '../helpers';
+import { addChild, apiToken, orderCard, placeOrder } from '../helpers';
 
 // Receipts end to end (docs/product.md#receipts): a family opens a paid order's receipt in
 // /orders, sees the school, the list price, subtotal and total and the card that paid, and saves
@@ -28,7 +28,7 @@ test('a family downloads a paid order’s receipt and the year’s statement as 
 
   await signInAs(page, 'parent');
   await page.goto(`${APP}/orders`);
-  const card = page.getByTestId('order-card').filter({ hasText: `Order ${orderId},` });
+  const card = orderCard(page, orderId);
   await expect(card.getByTestId('order-subtotal')).toBeVisible();
   await card.getByRole('button', { name: 'Receipt' }).click();
 

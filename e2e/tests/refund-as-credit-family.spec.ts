@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP, expect, test } from '../fixtures';
-import { apiToken, bearer, placeOrder, registerFamily } from '../helpers';
+import { apiToken, bearer, orderCard, placeOrder, registerFamily } from '../helpers';
 import { freshEmail } from '../mail';
 
 // A refund kept as account credit, as the family sees it (docs/product.md#refunds,
@@ -61,7 +61,7 @@ test('a card-paid order refunded in part as account credit shows the refund as c
   expect(refund).toMatchObject({ method: 'credit', status: 'succeeded', amount: 1000 });
 
   await openAs(page, family, '/orders');
-  const card = page.getByTestId('order-card').filter({ hasText: `Order ${orderId},` });
+  const card = orderCard(page, orderId);
   const line = card.getByTestId('refund-line');
   await expect(line).toContainText('Refund of $10.00 (done)');
   await expect(line).toContainText('refunded as account credit');

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { LANGUAGE_STORAGE_KEY, writeLanguageCookie } from '../i18n/i18n';
 import {
   entryLoaderScript,
+  handOverTypedValues,
   PENDING_SUBMIT_ATTRIBUTE,
   PRERENDER_STALE_ATTRIBUTE,
   PRERENDERED_ATTRIBUTE,
@@ -156,6 +157,7 @@ describe('a prerendered form before the page takes it over', () => {
       events.push(`submit ${new FormData(form).get('email')}`);
     });
 
+    handOverTypedValues(root);
     takeOverPrerender(root);
     expect(root.hasAttribute(PRERENDERED_ATTRIBUTE)).toBe(false);
     expect(form.hasAttribute(PENDING_SUBMIT_ATTRIBUTE)).toBe(false);

@@ -115,12 +115,12 @@ export function handOverTypedValues(root: HTMLElement): void {
 }
 
 /**
- * Once the page has taken over the whole prerender: it is the app's now (the guard lets its forms
- * submit), and a form submitted before is submitted now, after the app has taken in its values.
+ * Once the page has taken over the whole prerender, and each part's typed values with it
+ * (`handOverTypedValues`): it is the app's now (the guard lets its forms submit), and a form
+ * submitted before is submitted now.
  */
 export function takeOverPrerender(root: HTMLElement): void {
   root.removeAttribute(PRERENDERED_ATTRIBUTE);
-  handOverTypedValues(root);
   const pending = root.querySelector<HTMLFormElement>(`form[${PENDING_SUBMIT_ATTRIBUTE}]`);
   if (!pending) return;
   pending.removeAttribute(PENDING_SUBMIT_ATTRIBUTE);
